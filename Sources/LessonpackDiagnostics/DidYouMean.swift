@@ -1,0 +1,43 @@
+/// Finds the candidate a person most likely meant when they typed `word`: the one with the fewest single-character
+/// edits (insert, delete, substitute, swap two neighbours), provided it is close enough to be a plausible typo.
+public enum DidYouMean {
+    public static func suggestion(for word: String, among candidates: some Sequence<String>) -> String? {
+        let typed = Array(word.lowercased())
+        // A third of the length, at least one: "titel" → "title", but "x" does not become "id".
+        let allowed = max(1, typed.count / 3)
+        var best: (candidate: String, distance: Int)?
+        for candidate in candidates where candidate != word {
+            let distance = editDistance(typed, Array(candidate.lowercased()))
+            if distance <= allowed, distance < (best?.distance ?? .max) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.candidate
+    }
+
+    /// `" (did you mean 'title'?)"`, or an empty string when nothing is close: ready to append to a message.
+    public static func hint(for word: String, among candidates: some Sequence<String>) -> String {
+        suggestion(for: word, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    /// Optimal string alignment distance (Damerau–Levenshtein without repeated edits of one substring).
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = Swift.min(current[j], beforePrevious[j - 2] + 1)
+                }
+            }
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
+        }
+        return previous[b.count]
+    }
+}

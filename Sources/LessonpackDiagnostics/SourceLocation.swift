@@ -1,0 +1,51 @@
+/// A point in a text file, as a person counts it: lines and columns both start at 1, and a column counts characters
+/// (Unicode scalars), not bytes, so a caret lines up under the right letter in accented or non-Latin text.
+public struct SourcePosition: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+
+    public var description: String { "\(line):\(column)" }
+}
+
+/// Where a diagnostic points: a file and, when the problem has one, a position in it.
+/// A problem with a whole file (a missing file, an unreadable folder) has no position.
+public struct SourceLocation: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public var file: String
+    public var position: SourcePosition?
+
+    public init(file: String, position: SourcePosition? = nil) {
+        self.file = file
+        self.position = position
+    }
+
+    public init(file: String, line: Int, column: Int) {
+        self.init(file: file, position: SourcePosition(line: line, column: column))
+    }
+
+    public var line: Int? { position?.line }
+    public var column: Int? { position?.column }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        if lhs.file != rhs.file { return lhs.file < rhs.file }
+        switch (lhs.position, rhs.position) {
+        case let (l?, r?): return l < r
+        case (nil, _?): return true   // whole-file problems come before positioned ones
+        default: return false
+        }
+    }
+
+    /// `file:line:col`, or just `file` for a whole-file problem: the prefix compilers and editors understand.
+    public var description: String {
+        guard let position else { return file }
+        return "\(file):\(position.line):\(position.column)"
+    }
+}

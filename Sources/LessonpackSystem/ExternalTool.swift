@@ -1,0 +1,83 @@
+import Foundation
+
+/// An optional helper program (ffprobe, ffmpeg, a media player) found on the PATH. Lessonpack works without them
+/// and says what it skipped; when one is present it runs with a time limit, so a stuck tool cannot hang us.
+public struct ExternalTool: Sendable {
+    public let name: String
+    public let path: String
+
+    /// The first executable called `name` on the PATH, or nil.
+    public static func find(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> ExternalTool? {
+        let searchPath = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for folder in searchPath.split(separator: ":") where !folder.isEmpty {
+            let candidate = String(folder) + "/" + name
+            if FileManager.default.isExecutableFile(atPath: candidate) { return ExternalTool(name: name, path: candidate) }
+        }
+        return nil
+    }
+
+    public struct Output: Sendable {
+        public var status: Int32
+        public var standardOutput: Data
+        public var standardError: Data
+        public var timedOut: Bool
+
+        public var succeeded: Bool { status == 0 && !timedOut }
+        public var errorText: String { String(decoding: standardError, as: UTF8.self) }
+    }
+
+    /// Runs the tool with `arguments` and no shell, collecting what it prints; kills it after `timeout` seconds.
+    public func run(_ arguments: [String], timeout: TimeInterval = 60) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        let outputPipe = Pipe()
+        let errorPipe = Pipe()
+        process.standardOutput = outputPipe
+        process.standardError = errorPipe
+        try process.run()
+
+        // Drain both pipes while the tool runs, or a chatty tool fills a pipe and blocks forever.
+        let collected = CollectedOutput()
+        let group = DispatchGroup()
+        for (pipe, isError) in [(outputPipe, false), (errorPipe, true)] {
+            group.enter()
+            DispatchQueue.global().async {
+                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                collected.store(data, isError: isError)
+                group.leave()
+            }
+        }
+        let finished = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            process.waitUntilExit()
+            finished.signal()
+        }
+        var timedOut = false
+        if finished.wait(timeout: .now() + timeout) == .timedOut {
+            timedOut = true
+            process.terminate()
+            finished.wait()
+        }
+        group.wait()
+        return Output(status: process.terminationStatus, standardOutput: collected.output,
+                      standardError: collected.error, timedOut: timedOut)
+    }
+}
+
+private final class CollectedOutput: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storedOutput = Data()
+    private var storedError = Data()
+
+    func store(_ data: Data, isError: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        if isError { storedError = data } else { storedOutput = data }
+    }
+
+    var output: Data { lock.lock(); defer { lock.unlock() }; return storedOutput }
+    var error: Data { lock.lock(); defer { lock.unlock() }; return storedError }
+}

@@ -1,0 +1,42 @@
+import LessonpackDiagnostics
+
+/// Something wrong with the XML itself, found by libxml2 or by the safety rules this reader adds to it.
+public struct XMLProblem: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// Not well-formed: libxml2's own error, with its numeric code.
+        case syntax(code: Int)
+        /// A DOCTYPE with an internal subset (`<!DOCTYPE plist [ … ]>`): the door to entity attacks.
+        case internalSubset
+        /// `<!ENTITY …>` anywhere.
+        case entityDeclaration
+        /// A reference to an entity other than the five predefined ones and character references.
+        case undefinedEntity
+        /// Deeper element nesting than the reader allows.
+        case tooDeep(limit: Int)
+        /// More bytes than the reader accepts.
+        case tooLarge(limit: Int)
+    }
+
+    public var kind: Kind
+    public var message: String
+    public var position: SourcePosition?
+    public var isWarning: Bool
+
+    public init(kind: Kind, message: String, position: SourcePosition?, isWarning: Bool = false) {
+        self.kind = kind
+        self.message = message
+        self.position = position
+        self.isWarning = isWarning
+    }
+}
+
+/// The bounds that keep a hostile document from exhausting memory, stack or time.
+public struct XMLLimits: Sendable {
+    public var maxBytes: Int
+    public var maxDepth: Int
+
+    public init(maxBytes: Int = 32 << 20, maxDepth: Int = 128) {
+        self.maxBytes = maxBytes
+        self.maxDepth = maxDepth
+    }
+}

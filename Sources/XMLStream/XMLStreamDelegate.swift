@@ -1,0 +1,20 @@
+import LessonpackDiagnostics
+
+/// An attribute of a start tag, with its prefix folded into the name (`xml:lang`).
+public struct XMLAttribute: Hashable, Sendable {
+    public var name: String
+    public var value: String
+}
+
+/// Receives the document as a stream of events, each with the position a person would point at.
+///
+/// Events arrive in document order. A delegate that has seen enough calls `XMLStream.stop()`.
+public protocol XMLStreamDelegate: AnyObject {
+    /// `start` is the `<` of the start tag; `contentStart` is the first character after its `>`.
+    func xmlStream(_ stream: XMLStream, didStartElement name: String, attributes: [XMLAttribute],
+                   at start: SourcePosition, contentStart: SourcePosition)
+    /// `position` is the `<` of the end tag, or of the start tag of an empty element (`<true/>`).
+    func xmlStream(_ stream: XMLStream, didEndElement name: String, at position: SourcePosition)
+    /// Character data, possibly in several pieces; `start` is where this piece begins.
+    func xmlStream(_ stream: XMLStream, foundText text: String, at start: SourcePosition, isCDATA: Bool)
+}
