@@ -1,0 +1,107 @@
+import LessonpackDiagnostics
+
+/// A property list value as read from a file: every value and every dictionary key knows where it was written, so
+/// whatever later finds fault with it can point at the exact line and column.
+public struct PlistNode: Sendable {
+    public enum Content: Sendable {
+        case string(String)
+        case integer(PlistInteger)
+        case real(Double)
+        case bool(Bool)
+        case date(PlistDate)
+        case data([UInt8])
+        case array([PlistNode])
+        case dictionary(PlistDictionary)
+        /// A value was written here but could not be read; the reader has already said why, so whoever reads
+        /// the tree should skip it quietly rather than report it missing.
+        case invalid
+    }
+
+    public var content: Content
+    /// The `<` of the value's element.
+    public var location: SourceLocation
+
+    public init(_ content: Content, at location: SourceLocation) {
+        self.content = content
+        self.location = location
+    }
+
+    /// The element name the value was written with, for messages ("expected a string, found <integer>").
+    public var elementName: String {
+        switch content {
+        case .string: "string"
+        case .integer: "integer"
+        case .real: "real"
+        case .bool(let value): value ? "true" : "false"
+        case .date: "date"
+        case .data: "data"
+        case .array: "array"
+        case .dictionary: "dict"
+        case .invalid: "invalid value"
+        }
+    }
+
+    /// The plain value, or nil when anything inside could not be read.
+    public var value: PlistValue? {
+        switch content {
+        case .string(let value): return .string(value)
+        case .integer(let value): return .integer(value)
+        case .real(let value): return .real(value)
+        case .bool(let value): return .bool(value)
+        case .date(let value): return .date(value)
+        case .data(let value): return .data(value)
+        case .array(let items):
+            var values: [PlistValue] = []
+            values.reserveCapacity(items.count)
+            for item in items {
+                guard let value = item.value else { return nil }
+                values.append(value)
+            }
+            return .array(values)
+        case .dictionary(let dictionary):
+            var entries: [PlistEntry] = []
+            entries.reserveCapacity(dictionary.entries.count)
+            for entry in dictionary.entries {
+                guard let value = entry.value.value else { return nil }
+                entries.append(PlistEntry(entry.key, value))
+            }
+            return .dictionary(entries)
+        case .invalid: return nil
+        }
+    }
+
+    public var dictionary: PlistDictionary? {
+        if case .dictionary(let dictionary) = content { dictionary } else { nil }
+    }
+
+    public var array: [PlistNode]? {
+        if case .array(let items) = content { items } else { nil }
+    }
+
+    public var string: String? {
+        if case .string(let value) = content { value } else { nil }
+    }
+
+    public var isInvalid: Bool {
+        if case .invalid = content { true } else { false }
+    }
+}
+
+/// A dictionary's entries in document order, each with where its key was written.
+public struct PlistDictionary: Sendable {
+    public struct Entry: Sendable {
+        public var key: String
+        public var keyLocation: SourceLocation
+        public var value: PlistNode
+    }
+
+    public var entries: [Entry]
+
+    public init(entries: [Entry] = []) { self.entries = entries }
+
+    public subscript(key: String) -> PlistNode? { entry(key)?.value }
+
+    public func entry(_ key: String) -> Entry? { entries.first { $0.key == key } }
+
+    public var keys: [String] { entries.map(\.key) }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import LessonpackSystem
+import LessonpackDiagnostics
+import XMLStream
+
+/// A property list file as read: its tree (nil when the XML itself could not be read) and every problem found.
+public struct PlistDocument: Sendable {
+    public var file: String
+    public var root: PlistNode?
+    public var diagnostics: [Diagnostic]
+
+    public var hasErrors: Bool { diagnostics.hasErrors }
+}
+
+/// Reads XML property lists, keeping the line and column of every key and value, safely: see `XMLStream` for the
+/// rules that make untrusted files harmless.
+public enum PlistReader {
+    public struct Limits: Sendable {
+        public var maxBytes: Int
+        public var maxDepth: Int
+
+        /// Lesson sources are a few hundred kilobytes; 32 MiB leaves room for any real property list.
+        public init(maxBytes: Int = 32 << 20, maxDepth: Int = 128) {
+            self.maxBytes = maxBytes
+            self.maxDepth = maxDepth
+        }
+    }
+
+    /// Reads `bytes`; `file` is the name diagnostics will show.
+    public static func read(_ bytes: [UInt8], file: String, limits: Limits = Limits()) -> PlistDocument {
+        let builder = PlistTreeBuilder(file: file)
+        let problems = XMLStream.parse(bytes, delegate: builder,
+                                       limits: XMLLimits(maxBytes: limits.maxBytes, maxDepth: limits.maxDepth))
+        var diagnostics = builder.diagnostics
+        var xmlFailed = false
+        for problem in problems {
+            diagnostics.append(diagnostic(for: problem, file: file))
+            xmlFailed = xmlFailed || !problem.isWarning
+        }
+        return PlistDocument(file: file, root: xmlFailed ? nil : builder.root, diagnostics: diagnostics)
+    }
+
+    /// Reads the file at `path`, never more than the size limit, and names it `displayName` in diagnostics.
+    public static func read(fileAt path: String, displayName: String? = nil,
+                            limits: Limits = Limits()) -> PlistDocument {
+        let name = displayName ?? path
+        switch BoundedFile.read(path, limit: limits.maxBytes) {
+        case .success(let bytes):
+            return read(bytes, file: name, limits: limits)
+        case .failure(let failure):
+            let code: DiagnosticCode = if case .tooLarge = failure { .fileTooLarge } else { .unreadableFile }
+            return PlistDocument(file: name, root: nil,
+                                 diagnostics: [.error(code, failure.description, at: SourceLocation(file: name))])
+        }
+    }
+
+    private static func diagnostic(for problem: XMLProblem, file: String) -> Diagnostic {
+        let code: DiagnosticCode = switch problem.kind {
+        case .syntax: .xmlSyntax
+        case .internalSubset: .dtdNotAllowed
+        case .entityDeclaration, .undefinedEntity: .entityNotAllowed
+        case .tooDeep: .nestingTooDeep
+        case .tooLarge: .fileTooLarge
+        }
+        return Diagnostic(problem.isWarning ? .warning : .error, code, problem.message,
+                          at: SourceLocation(file: file, position: problem.position))
+    }
+}

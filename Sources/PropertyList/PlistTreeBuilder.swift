@@ -1,0 +1,303 @@
+import LessonpackDiagnostics
+import XMLStream
+
+/// Turns the XML event stream into a located `PlistNode` tree, checking the property list grammar as it goes and
+/// carrying on after each problem so one run reports as many as the XML allows.
+final class PlistTreeBuilder: XMLStreamDelegate {
+    private(set) var diagnostics: [Diagnostic] = []
+    private(set) var root: PlistNode?
+    private let file: String
+    private var stack: [Frame] = []
+
+    init(file: String) { self.file = file }
+
+    private struct Frame {
+        enum Kind {
+            case plist(value: PlistNode?)
+            case dictionary(PlistDictionary, pendingKey: PendingKey?, firstSeen: [String: SourceLocation])
+            case array([PlistNode])
+            case scalar(ElementName, pieces: [TextPiece])
+            /// A subtree already reported as wrong; `placeholder` says whether it still fills a value slot.
+            case skipped(placeholder: Bool)
+        }
+        var kind: Kind
+        var location: SourceLocation
+        /// False for a value that has no place to go (a value without a key, a second root value): it is still
+        /// checked, then dropped.
+        var keep: Bool
+    }
+
+    private struct PendingKey {
+        var key: String
+        var location: SourceLocation
+        /// A repeated key or an unreadable element in a key's place: its value is checked, then dropped.
+        var dropsValue = false
+        /// An unreadable element in a key's place, already reported: no more complaints about it.
+        var isStandIn = false
+    }
+
+    struct TextPiece {
+        var start: SourcePosition
+        var text: String
+    }
+
+    enum ElementName: String, CaseIterable {
+        case plist, dict, array, key, string, integer, real, date, data
+        case `true`, `false`
+    }
+
+    // MARK: - XMLStreamDelegate
+
+    func xmlStream(_ stream: XMLStream, didStartElement name: String, attributes: [XMLAttribute],
+                   at start: SourcePosition, contentStart: SourcePosition) {
+        let location = SourceLocation(file: file, position: start)
+        if let top = stack.last {
+            switch top.kind {
+            case .skipped:
+                return push(.skipped(placeholder: false), at: location)
+            case .scalar(let parent, _):
+                report(.error(.misplacedElement, "<\(name)> cannot appear inside <\(parent.rawValue)>" +
+                                (parent == .string || parent == .key ? "; write '&lt;' for a literal '<'" : ""),
+                              at: location))
+                return push(.skipped(placeholder: false), at: location)
+            default:
+                break
+            }
+        } else if name != ElementName.plist.rawValue, ElementName(rawValue: name) == nil {
+            report(.error(.wrongRoot, "this is not a property list: its root element is <\(name)>, " +
+                            "expected <plist>", at: location))
+            return stream.stop()
+        }
+
+        guard let element = ElementName(rawValue: name) else {
+            let hint = DidYouMean.hint(for: name, among: ElementName.allCases.map(\.rawValue))
+            report(.error(.unknownElement, "unknown element <\(name)>\(hint)", at: location))
+            if standInForKey(name, at: location) { return push(.skipped(placeholder: false), at: location) }
+            return push(.skipped(placeholder: claimValueSlot(for: name, at: location)), at: location)
+        }
+        switch element {
+        case .plist:
+            if stack.isEmpty { return push(.plist(value: nil), at: location) }
+            report(.error(.misplacedElement, "<plist> can only be the outermost element", at: location))
+            push(.skipped(placeholder: claimValueSlot(for: name, at: location)), at: location)
+        case .key:
+            claimKeySlot(at: location)
+            push(.scalar(.key, pieces: []), at: location)
+        case .dict:
+            push(.dictionary(PlistDictionary(), pendingKey: nil, firstSeen: [:]), at: location,
+                 keep: claimValueSlot(for: name, at: location))
+        case .array:
+            push(.array([]), at: location, keep: claimValueSlot(for: name, at: location))
+        default:
+            push(.scalar(element, pieces: []), at: location, keep: claimValueSlot(for: name, at: location))
+        }
+    }
+
+    func xmlStream(_ stream: XMLStream, didEndElement name: String, at position: SourcePosition) {
+        guard let frame = stack.popLast() else { return }
+        switch frame.kind {
+        case .skipped(let placeholder):
+            if placeholder { deliver(PlistNode(.invalid, at: frame.location)) }
+        case .plist(let value):
+            if value == nil {
+                report(.error(.emptyPlist, "the property list is empty: <plist> must hold one value", at: frame.location))
+            }
+            root = value
+        case .dictionary(let dictionary, let pendingKey, _):
+            if let pendingKey, !pendingKey.isStandIn {
+                report(.error(.keyWithoutValue, "key '\(pendingKey.key)' has no value", at: pendingKey.location))
+            }
+            deliver(PlistNode(.dictionary(dictionary), at: frame.location), keep: frame.keep)
+        case .array(let items):
+            deliver(PlistNode(.array(items), at: frame.location), keep: frame.keep)
+        case .scalar(.key, let pieces):
+            finishKey(pieces.map(\.text).joined(), at: frame.location)
+        case .scalar(let element, let pieces):
+            deliver(scalar(element, pieces: pieces, at: frame.location), keep: frame.keep)
+        }
+    }
+
+    func xmlStream(_ stream: XMLStream, foundText text: String, at start: SourcePosition, isCDATA: Bool) {
+        guard var top = stack.popLast() else { return }
+        defer { stack.append(top) }
+        switch top.kind {
+        case .scalar(let element, var pieces):
+            pieces.append(TextPiece(start: start, text: text))
+            top.kind = .scalar(element, pieces: pieces)
+        case .skipped:
+            break
+        default:
+            let (body, offset) = ScalarText.trimmed(text)
+            guard !body.isEmpty else { return }
+            let shown = body.count > 30 ? body.prefix(30) + "…" : body
+            report(.error(.unexpectedText, "text '\(shown)' outside any value: put it in a <string> or remove it",
+                          at: location(in: [TextPiece(start: start, text: text)], offset: offset)))
+        }
+    }
+
+    // MARK: - Slots
+
+    /// A value is starting: make sure its parent has room for it, reporting when not. Returns whether to keep it.
+    private func claimValueSlot(for name: String, at location: SourceLocation) -> Bool {
+        guard let top = stack.last else { return true }
+        switch top.kind {
+        case .plist(let value?):
+            report(.error(.extraValue, "a property list holds exactly one value; this <\(name)> is a second one",
+                          at: location, notes: [.init("the first value starts here", at: value.location)]))
+            return false
+        case .dictionary(_, nil, _):
+            report(.error(.valueWithoutKey, "<\(name)> in a <dict> must follow a <key>", at: location))
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// A `<key>` is starting: it belongs in a dictionary, after a value or at the start.
+    private func claimKeySlot(at location: SourceLocation) {
+        guard var top = stack.popLast() else {
+            report(.error(.misplacedElement, "<key> is only allowed inside a <dict>", at: location))
+            return
+        }
+        defer { stack.append(top) }
+        guard case .dictionary(var dictionary, let pendingKey?, let firstSeen) = top.kind else {
+            if case .dictionary = top.kind { return }
+            report(.error(.misplacedElement, "<key> is only allowed inside a <dict>", at: location))
+            return
+        }
+        if !pendingKey.isStandIn {
+            report(.error(.consecutiveKeys, "expected a value for key '\(pendingKey.key)', found another <key>",
+                          at: location, notes: [.init("key '\(pendingKey.key)' is here", at: pendingKey.location)]))
+        }
+        // The earlier key did say it exists; keep it, valueless, so readers of the tree do not call it missing.
+        if !pendingKey.dropsValue {
+            dictionary.entries.append(.init(key: pendingKey.key, keyLocation: pendingKey.location,
+                                            value: PlistNode(.invalid, at: pendingKey.location)))
+        }
+        top.kind = .dictionary(dictionary, pendingKey: nil, firstSeen: firstSeen)
+    }
+
+    private func finishKey(_ key: String, at location: SourceLocation) {
+        guard var top = stack.popLast() else { return }
+        defer { stack.append(top) }
+        guard case .dictionary(let dictionary, _, var firstSeen) = top.kind else { return }
+        var dropsValue = false
+        if let first = firstSeen[key] {
+            dropsValue = true
+            report(.error(.duplicateKey, "duplicate key '\(key)'", at: location,
+                          notes: [.init("'\(key)' was first defined here", at: first)]))
+        } else {
+            firstSeen[key] = location
+        }
+        top.kind = .dictionary(dictionary, pendingKey: PendingKey(key: key, location: location,
+                                                                  dropsValue: dropsValue),
+                               firstSeen: firstSeen)
+    }
+
+    /// An unknown element where a dictionary expects a key is most likely a misspelt `<key>`: let it stand in for
+    /// one, so the value after it is not reported as a second, cascading mistake.
+    private func standInForKey(_ name: String, at location: SourceLocation) -> Bool {
+        guard var top = stack.popLast() else { return false }
+        defer { stack.append(top) }
+        guard case .dictionary(let dictionary, nil, let firstSeen) = top.kind else { return false }
+        top.kind = .dictionary(dictionary, pendingKey: PendingKey(key: "<\(name)>", location: location,
+                                                                  dropsValue: true, isStandIn: true),
+                               firstSeen: firstSeen)
+        return true
+    }
+
+    /// Hands a finished value to its parent.
+    private func deliver(_ node: PlistNode, keep: Bool = true) {
+        guard keep else { return }
+        guard var top = stack.popLast() else {
+            root = node
+            return
+        }
+        defer { stack.append(top) }
+        switch top.kind {
+        case .plist(nil):
+            top.kind = .plist(value: node)
+        case .dictionary(var dictionary, let pendingKey?, let firstSeen):
+            // The first of two duplicate keys wins: it is the one a reader of the file meets first.
+            if !pendingKey.dropsValue {
+                dictionary.entries.append(.init(key: pendingKey.key, keyLocation: pendingKey.location, value: node))
+            }
+            top.kind = .dictionary(dictionary, pendingKey: nil, firstSeen: firstSeen)
+        case .array(var items):
+            items.append(node)
+            top.kind = .array(items)
+        default:
+            break
+        }
+    }
+
+    // MARK: - Scalars
+
+    private func scalar(_ element: ElementName, pieces: [TextPiece], at location: SourceLocation) -> PlistNode {
+        let text = pieces.map(\.text).joined()
+        func read<T>(_ result: Result<T, ScalarText.Problem>, _ make: (T) -> PlistNode.Content) -> PlistNode {
+            switch result {
+            case .success(let value):
+                return PlistNode(make(value), at: location)
+            case .failure(let problem):
+                report(.error(problem.code, problem.message, at: self.location(in: pieces, offset: problem.offset,
+                                                                               fallback: location)))
+                return PlistNode(.invalid, at: location)
+            }
+        }
+        switch element {
+        case .string: return PlistNode(.string(text), at: location)
+        case .integer: return read(ScalarText.integer(text), PlistNode.Content.integer)
+        case .real: return read(ScalarText.real(text), PlistNode.Content.real)
+        case .date: return read(ScalarText.date(text), PlistNode.Content.date)
+        case .data:
+            let (result, ignored) = ScalarText.data(text)
+            if let ignored {
+                report(.warning(ignored.code, ignored.message,
+                                at: self.location(in: pieces, offset: ignored.offset, fallback: location)))
+            }
+            return read(result, PlistNode.Content.data)
+        case .true, .false:
+            let (body, offset) = ScalarText.trimmed(text)
+            if !body.isEmpty {
+                report(.error(.invalidBool, "<\(element.rawValue)/> takes no content; found '\(body)'",
+                              at: self.location(in: pieces, offset: offset, fallback: location)))
+                return PlistNode(.invalid, at: location)
+            }
+            return PlistNode(.bool(element == .true), at: location)
+        case .plist, .dict, .array, .key:
+            return PlistNode(.invalid, at: location)
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func push(_ kind: Frame.Kind, at location: SourceLocation, keep: Bool = true) {
+        stack.append(Frame(kind: kind, location: location, keep: keep))
+    }
+
+    private func report(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
+    /// The position of the character `offset` characters into text that arrived in `pieces`.
+    private func location(in pieces: [TextPiece], offset: Int, fallback: SourceLocation? = nil) -> SourceLocation {
+        var remaining = offset
+        for piece in pieces {
+            let count = piece.text.count
+            if remaining < count || piece.start == pieces.last?.start {
+                var position = piece.start
+                for character in piece.text.prefix(remaining) {
+                    if character == "\n" || character == "\r\n" {
+                        position = SourcePosition(line: position.line + 1, column: 1)
+                    } else {
+                        position.column += character.unicodeScalars.count
+                    }
+                }
+                return SourceLocation(file: file, position: position)
+            }
+            remaining -= count
+        }
+        return fallback ?? SourceLocation(file: file)
+    }
+}
