@@ -1,0 +1,33 @@
+import LessonpackDiagnostics
+import LessonpackModel
+
+/// One rule about a module as a whole. Each lives in its own file under Rules/, reports only the codes it lists,
+/// and has a fixture module under Tests/LessonpackCheckTests/Fixtures/rules/ that breaks it.
+public protocol CheckRule: Sendable {
+    /// Every code this rule can report: the fixture tests hold each rule to having a fixture per code.
+    static var codes: [DiagnosticCode] { get }
+    func check(_ context: CheckContext) -> [Diagnostic]
+}
+
+/// What a rule sees: the module as read, where each part was written, and its media on disk.
+public struct CheckContext: Sendable {
+    public let source: ModuleSource
+    public let media: MediaFolder
+
+    public init(source: ModuleSource) {
+        self.source = source
+        self.media = MediaFolder(moduleFolder: source.folder)
+    }
+
+    public var module: Module { source.module }
+    public var map: SourceMap { source.map }
+
+    public func has(_ file: SourceFile) -> Bool { source.presentFiles.contains(file) }
+    public func lists(_ activity: ActivityKind) -> Bool { module.activities.contains(activity) }
+
+    /// "line 'l03'", for messages.
+    public func describeLine(_ index: Int) -> String {
+        let id = module.transcript[index].id
+        return id.isEmpty ? "line \(index + 1)" : "line '\(id)'"
+    }
+}

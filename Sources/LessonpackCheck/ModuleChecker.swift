@@ -1,0 +1,35 @@
+import LessonpackDiagnostics
+import LessonpackModel
+
+/// `lessonpack check`: read a module folder, then run every rule over it.
+public enum ModuleChecker {
+    /// Every rule, in no particular order: diagnostics are sorted by place before anyone sees them.
+    public static let rules: [any CheckRule] = [
+        ActivityListRule(), EmptyActivityRule(), SemanticVersionRule(), LevelRule(), SpeakerColourRule(),
+        UniqueIDRule(), UndeclaredSpeakerRule(), UnusedSpeakerRule(),
+        TimingOrderRule(), TimingOverlapRule(), TimingWithinVideoRule(),
+        MediaReferenceRule(), MediaIntegrityRule(), UnlistedMediaRule(),
+        UndefinedTermRule(), TermNotInLineRule(), UnusedDefinitionRule(), DefinitionFormatRule(),
+        VideoTaskCountRule(), LineReferenceRule(),
+        AnswerCountRule(), CorrectAnswerRule(), ChoiceRule(),
+        TestBankSizeRule(), UnknownObjectiveRule(), UnassessedObjectiveRule(),
+    ]
+
+    public struct Result: Sendable {
+        public var source: ModuleSource
+        /// Reading problems and rule findings together, sorted by file, line and column.
+        public var diagnostics: [Diagnostic]
+    }
+
+    public static func check(folder: String) throws(ModuleLoader.Failure) -> Result {
+        let source = try ModuleLoader.load(folder: folder)
+        return Result(source: source, diagnostics: check(source))
+    }
+
+    public static func check(_ source: ModuleSource) -> [Diagnostic] {
+        let context = CheckContext(source: source)
+        var diagnostics = source.diagnostics
+        for rule in rules { diagnostics += rule.check(context) }
+        return diagnostics.sortedForDisplay()
+    }
+}

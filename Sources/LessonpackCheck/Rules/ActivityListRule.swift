@@ -1,0 +1,46 @@
+import LessonpackDiagnostics
+import LessonpackModel
+
+extension DiagnosticCode {
+    public static let duplicateActivity: DiagnosticCode = "duplicate-activity"
+    public static let activityOrder: DiagnosticCode = "activity-order"
+    public static let noActivities: DiagnosticCode = "no-activities"
+}
+
+/// The activities appear once each, in the standard order learners meet them.
+struct ActivityListRule: CheckRule {
+    static let codes: [DiagnosticCode] = [.duplicateActivity, .activityOrder, .noActivities]
+
+    func check(_ context: CheckContext) -> [Diagnostic] {
+        let activities = context.module.activities
+        let locations = context.map.activities
+        if activities.isEmpty, context.map.module.fields["activities"] != nil {
+            return [.error(.noActivities, "the activity list is empty: list the activities this module offers, " +
+                           "e.g. 'video', 'video-task', 'test'", at: context.map.module.location(of: "activities"))]
+        }
+        var diagnostics: [Diagnostic] = []
+        var firstSeen: [ActivityKind: Int] = [:]
+        var latest: ActivityKind?
+        for (index, activity) in activities.enumerated() {
+            if let first = firstSeen[activity] {
+                diagnostics.append(.error(.duplicateActivity, "activity '\(activity.rawValue)' is listed twice",
+                                          at: locations[index],
+                                          notes: [.init("first listed here", at: locations[first])]))
+                continue
+            }
+            firstSeen[activity] = index
+            if let latest, activity.order < latest.order {
+                let order = ActivityKind.allCases.map(\.rawValue).joined(separator: ", ")
+                diagnostics.append(.error(.activityOrder, "'\(activity.rawValue)' must come before " +
+                                          "'\(latest.rawValue)': activities follow the order \(order)",
+                                          at: locations[index]))
+            }
+            if activity.order > (latest?.order ?? -1) { latest = activity }
+        }
+        return diagnostics
+    }
+}
+
+extension ActivityKind {
+    var order: Int { ActivityKind.allCases.firstIndex(of: self) ?? 0 }
+}

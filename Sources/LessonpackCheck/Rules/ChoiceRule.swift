@@ -1,0 +1,33 @@
+import LessonpackDiagnostics
+import LessonpackModel
+
+extension DiagnosticCode {
+    public static let invalidChoices: DiagnosticCode = "invalid-choices"
+    public static let answerNotAChoice: DiagnosticCode = "answer-not-a-choice"
+}
+
+/// A multiple-choice test item offers at least two different choices, and its answer is one of them.
+struct ChoiceRule: CheckRule {
+    static let codes: [DiagnosticCode] = [.invalidChoices, .answerNotAChoice]
+
+    func check(_ context: CheckContext) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for (item, origin) in zip(context.module.test.items, context.map.testItems) {
+            guard case .multipleChoice(let choices, let answer) = item.kind,
+                  origin.fields["choices"]?.array != nil else { continue }
+            let name = item.id.isEmpty ? "an item" : "item '\(item.id)'"
+            if choices.count < 2 {
+                diagnostics.append(.error(.invalidChoices, "\(name) needs at least two choices",
+                                          at: origin.location(of: "choices")))
+            } else if Set(choices).count != choices.count {
+                diagnostics.append(.error(.invalidChoices, "\(name) offers the same choice twice",
+                                          at: origin.location(of: "choices")))
+            }
+            if !answer.isEmpty, !choices.isEmpty, !choices.contains(answer) {
+                diagnostics.append(.error(.answerNotAChoice, "the answer of \(name) is not one of its choices" +
+                                          DidYouMean.hint(for: answer, among: choices), at: origin.location(of: "answer")))
+            }
+        }
+        return diagnostics
+    }
+}

@@ -1,0 +1,29 @@
+import LessonpackDiagnostics
+import LessonpackModel
+
+extension DiagnosticCode {
+    public static let timingOverlap: DiagnosticCode = "timing-overlap"
+}
+
+/// A line starts only once the previous one has ended, so exactly one subtitle shows at any moment.
+struct TimingOverlapRule: CheckRule {
+    static let codes: [DiagnosticCode] = [.timingOverlap]
+
+    func check(_ context: CheckContext) -> [Diagnostic] {
+        let lines = context.module.transcript
+        var diagnostics: [Diagnostic] = []
+        var previous: Int?
+        for (index, line) in lines.enumerated() where line.start.isFinite && line.end.isFinite {
+            defer { previous = index }
+            // Lines out of order are timing-order's to report; an overlap is only meaningful between neighbours.
+            guard let previous, line.start >= lines[previous].start, line.start < lines[previous].end else { continue }
+            diagnostics.append(.error(.timingOverlap, "\(context.describeLine(index)) starts at " +
+                                      "\(TimeText.format(line.start)), before \(context.describeLine(previous)) " +
+                                      "ends at \(TimeText.format(lines[previous].end))",
+                                      at: context.map.transcript[index].location(of: "start"),
+                                      notes: [.init("\(context.describeLine(previous)) ends here",
+                                                    at: context.map.transcript[previous].location(of: "end"))]))
+        }
+        return diagnostics
+    }
+}

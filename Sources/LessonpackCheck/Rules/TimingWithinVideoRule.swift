@@ -1,0 +1,28 @@
+import LessonpackDiagnostics
+import LessonpackModel
+
+extension DiagnosticCode {
+    public static let timingBeyondVideo: DiagnosticCode = "timing-beyond-video"
+}
+
+/// Every line lies within the video, by the duration the media manifest records for it.
+struct TimingWithinVideoRule: CheckRule {
+    static let codes: [DiagnosticCode] = [.timingBeyondVideo]
+
+    func check(_ context: CheckContext) -> [Diagnostic] {
+        guard let video = context.module.video,
+              let duration = context.module.media.first(where: { $0.path == video })?.duration else { return [] }
+        // Durations in the manifest are rounded to the millisecond.
+        let tolerance = 0.0005
+        return context.module.transcript.enumerated().compactMap { index, line in
+            let origin = context.map.transcript[index]
+            if line.start.isFinite, line.start < 0 {
+                return .error(.timingBeyondVideo, "\(context.describeLine(index)) starts before the video does",
+                              at: origin.location(of: "start"))
+            }
+            guard line.end.isFinite, line.end > duration + tolerance else { return nil }
+            return .error(.timingBeyondVideo, "\(context.describeLine(index)) ends at \(TimeText.format(line.end)), " +
+                          "after the video ends (\(TimeText.format(duration)))", at: origin.location(of: "end"))
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import LessonpackDiagnostics
+import LessonpackModel
+
+extension DiagnosticCode {
+    public static let unassessedObjective: DiagnosticCode = "unassessed-objective"
+}
+
+/// Every learning objective is assessed by at least one test item: an objective nothing measures cannot be
+/// reported on.
+struct UnassessedObjectiveRule: CheckRule {
+    static let codes: [DiagnosticCode] = [.unassessedObjective]
+
+    func check(_ context: CheckContext) -> [Diagnostic] {
+        guard context.lists(.test), context.has(.test) else { return [] }
+        let assessed = Set(context.module.test.items.map(\.objective))
+        return zip(context.module.objectives, context.map.objectives).compactMap { objective, origin in
+            guard !objective.id.isEmpty, !assessed.contains(objective.id) else { return nil }
+            return .error(.unassessedObjective, "objective '\(objective.id)' is not assessed by any test item",
+                          at: origin.location(of: "id"))
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import LessonpackDiagnostics
+import LessonpackModel
+
+extension DiagnosticCode {
+    public static let unlistedMedia: DiagnosticCode = "unlisted-media"
+}
+
+/// A file under media/ that the manifest does not list will not be in the bundle: usually a forgotten scan.
+struct UnlistedMediaRule: CheckRule {
+    static let codes: [DiagnosticCode] = [.unlistedMedia]
+
+    func check(_ context: CheckContext) -> [Diagnostic] {
+        guard context.has(.media) else { return [] }
+        let listed = Set(context.module.media.map(\.path))
+        return context.media.allFiles().filter { !listed.contains($0) }.map { path in
+            .warning(.unlistedMedia, "media/\(path) is not in media.plist and will not be in the bundle; run " +
+                     "'lessonpack media scan \(context.source.folder)'",
+                     at: SourceLocation(file: context.source.mediaPath(path)))
+        }
+    }
+}
