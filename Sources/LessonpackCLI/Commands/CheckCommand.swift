@@ -1,0 +1,74 @@
+import ArgumentParser
+import LessonpackCheck
+import LessonpackDiagnostics
+import LessonpackModel
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check module folders and report every problem, with file, line and column.",
+        discussion: """
+            Checks each file's syntax and schema, then the rules that span files: speakers, line ids, media \
+            (present, listed, matching size and SHA-256), terms and definitions, the video task, questions, \
+            timings and the test bank. docs/format.md explains every rule by its code.
+
+            Exit status: 0 no errors (warnings allowed unless --werror), 1 errors found, 2 usage or I/O failure.
+            """)
+
+    @Argument(help: "Module folders to check.")
+    var folders: [String]
+
+    @OptionGroup var options: DiagnosticOptions
+
+    func validate() throws {
+        if folders.isEmpty { throw ValidationError("name at least one module folder") }
+    }
+
+    func run() throws {
+        var modules: [DiagnosticJSONWriter.ModuleEntry] = []
+        var all: [Diagnostic] = []
+        var failed = false
+        let writer = DiagnosticConsoleWriter(style: Style(enabled: options.color.enabled(for: 1)))
+        for folder in folders {
+            let result: ModuleChecker.Result
+            do {
+                result = try ModuleChecker.check(folder: folder)
+            } catch {
+                failed = true
+                modules.append(.init(path: folder, errors: 0, warnings: 0, failure: error.description))
+                if options.format == .text { Console.error("lessonpack: error: \(error.description)") }
+                continue
+            }
+            var diagnostics = result.diagnostics
+            if options.warningsAsErrors { diagnostics = diagnostics.promotingWarningsToErrors() }
+            all += diagnostics
+            let module = result.source.module
+            modules.append(.init(path: folder, id: module.id.isEmpty ? nil : module.id,
+                                 version: module.version.isEmpty ? nil : module.version,
+                                 errors: diagnostics.errorCount, warnings: diagnostics.warningCount))
+            if options.format == .text {
+                for diagnostic in diagnostics { Console.out(writer.render(diagnostic), terminator: "") }
+                Console.out(summary(folder, diagnostics, identity: module))
+            }
+        }
+        if options.format == .json {
+            Console.out(DiagnosticJSONWriter.render(.init(modules: modules, diagnostics: all.map(DiagnosticJSONWriter.Entry.init),
+                                                          errors: all.errorCount, warnings: all.warningCount)))
+        } else if folders.count > 1 {
+            Console.out("\(folders.count) modules: \(counts(all))")
+        }
+        if failed { throw ExitCode(2) }
+        if all.hasErrors { throw ExitCode(1) }
+    }
+
+    private func summary(_ folder: String, _ diagnostics: [Diagnostic], identity module: Module) -> String {
+        let name = module.id.isEmpty ? folder : "\(folder) (\(module.id) \(module.version))"
+        return diagnostics.isEmpty ? "\(name): OK" : "\(name): \(counts(diagnostics))"
+    }
+}
+
+func counts(_ diagnostics: [Diagnostic]) -> String {
+    let errors = diagnostics.errorCount
+    let warnings = diagnostics.warningCount
+    return "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+
+/// A failure of the command itself rather than a finding about the input: a missing folder, an unwritable
+/// output. Reported as `lessonpack: error: …` with exit status 2.
+struct CommandFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+public enum LessonpackMain {
+    /// Runs the command line and returns the exit status: 0 success, 1 problems found, 2 usage or I/O failure.
+    public static func run(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
+        do {
+            var command = try Lessonpack.parseAsRoot(arguments)
+            try command.run()
+            return 0
+        } catch let exit as ExitCode {
+            return exit.rawValue
+        } catch let failure as CommandFailure {
+            Console.error("lessonpack: error: \(failure.description)")
+            return 2
+        } catch {
+            let message = Lessonpack.fullMessage(for: error)
+            if Lessonpack.exitCode(for: error) == .success {
+                Console.out(message)
+                return 0
+            }
+            Console.error(message)
+            // Usage mistakes (an unknown option, a missing argument) exit 2, as other Unix tools do.
+            return 2
+        }
+    }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import LessonpackCLI
+
+exit(LessonpackMain.run())
