@@ -6,6 +6,11 @@ public struct ExternalTool: Sendable {
     public let name: String
     public let path: String
 
+    public init(name: String, path: String) {
+        self.name = name
+        self.path = path
+    }
+
     /// The first executable called `name` on the PATH, or nil.
     public static func find(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment)
         -> ExternalTool? {
@@ -28,16 +33,28 @@ public struct ExternalTool: Sendable {
     }
 
     /// Runs the tool with `arguments` and no shell, collecting what it prints; kills it after `timeout` seconds.
-    public func run(_ arguments: [String], timeout: TimeInterval = 60) throws -> Output {
+    /// `environment` replaces the inherited environment; `input` is fed to its standard input.
+    public func run(_ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil,
+                    input: Data? = nil, timeout: TimeInterval = 60) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        if let environment { process.environment = environment }
+        let inputPipe = input.map { _ in Pipe() }
+        process.standardInput = inputPipe ?? FileHandle.nullDevice
         let outputPipe = Pipe()
         let errorPipe = Pipe()
         process.standardOutput = outputPipe
         process.standardError = errorPipe
         try process.run()
+        if let inputPipe, let input {
+            // Feed the input from another thread: a tool that prints before it reads would otherwise deadlock us.
+            DispatchQueue.global().async {
+                try? inputPipe.fileHandleForWriting.write(contentsOf: input)
+                try? inputPipe.fileHandleForWriting.close()
+            }
+        }
 
         // Drain both pipes while the tool runs, or a chatty tool fills a pipe and blocks forever.
         let collected = CollectedOutput()
@@ -55,15 +72,24 @@ public struct ExternalTool: Sendable {
             process.waitUntilExit()
             finished.signal()
         }
-        var timedOut = false
-        if finished.wait(timeout: .now() + timeout) == .timedOut {
-            timedOut = true
+        let deadline = DispatchTime.now() + timeout
+        if finished.wait(timeout: deadline) == .timedOut {
             process.terminate()
-            finished.wait()
+            if finished.wait(timeout: .now() + 1) == .timedOut {
+                kill(process.processIdentifier, SIGKILL)
+                // Foundation notices an exit only once every inherited descriptor is closed, which a child the
+                // tool started may delay indefinitely: report the kill without waiting for that.
+                _ = finished.wait(timeout: .now() + 1)
+            }
+            _ = group.wait(timeout: .now() + 1)
+            let status = process.isRunning ? -SIGKILL : process.terminationStatus
+            return Output(status: status, standardOutput: collected.output, standardError: collected.error,
+                          timedOut: true)
         }
-        group.wait()
+        // A child the tool started may still hold the pipes open; never wait for it past the deadline.
+        _ = group.wait(timeout: max(deadline, .now() + 1))
         return Output(status: process.terminationStatus, standardOutput: collected.output,
-                      standardError: collected.error, timedOut: timedOut)
+                      standardError: collected.error, timedOut: false)
     }
 }
 

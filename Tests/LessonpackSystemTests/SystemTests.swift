@@ -1,0 +1,62 @@
+import Foundation
+import LessonpackTestSupport
+import Testing
+@testable import LessonpackSystem
+
+@Suite struct AtomicFileTests {
+    @Test func replacesContentAndLeavesNoTemporaryFiles() throws {
+        let folder = TemporaryFolder()
+        let path = folder.write("old", to: "out.txt")
+        try AtomicFile.write("new", to: path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "new")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.txt"])
+    }
+
+    @Test func failsCleanlyInAMissingFolder() {
+        let folder = TemporaryFolder()
+        #expect(throws: AtomicFile.Failure.self) { try AtomicFile.write("x", to: folder.child("no/such/out.txt")) }
+    }
+}
+
+@Suite struct BoundedFileTests {
+    @Test func refusesFilesOverTheLimit() {
+        let folder = TemporaryFolder()
+        let path = folder.write("0123456789", to: "f")
+        #expect(BoundedFile.read(path, limit: 10) == .success(Array("0123456789".utf8)))
+        #expect(BoundedFile.read(path, limit: 9) == .failure(.tooLarge(size: 10, limit: 9)))
+        #expect(BoundedFile.read(folder.path, limit: 9) == .failure(.isDirectory))
+        #expect(BoundedFile.read(folder.child("none"), limit: 9) == .failure(.missing))
+    }
+}
+
+@Suite struct FileDigestTests {
+    @Test func matchesKnownVectors() {
+        let folder = TemporaryFolder()
+        let path = folder.write("abc", to: "abc")
+        let expected = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        #expect(FileDigest.sha256(ofFileAt: path) == expected)
+        #expect(FileDigest.sha256(of: Array("abc".utf8)) == expected)
+        #expect(FileDigest.sha256(ofFileAt: folder.write("", to: "empty"))
+            == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+}
+
+@Suite struct ExternalToolTests {
+    @Test func runsWithArgumentsInputAndATimeLimit() throws {
+        let shell = try #require(ExternalTool.find("sh"))
+        let output = try shell.run(["-c", "cat; echo err >&2; exit 3"], input: Data("hi".utf8))
+        #expect(output.status == 3)
+        #expect(String(decoding: output.standardOutput, as: UTF8.self) == "hi")
+        #expect(output.errorText == "err\n")
+        // The shell forks sleep, which outlives the shell and keeps its descriptors: the hard case for a timeout.
+        let clock = ContinuousClock()
+        var slow: ExternalTool.Output?
+        let elapsed = try clock.measure { slow = try shell.run(["-c", "sleep 5; echo late"], timeout: 0.5) }
+        #expect(slow?.timedOut == true)
+        #expect(elapsed < .seconds(4))
+    }
+
+    @Test func missingToolsAreNil() {
+        #expect(ExternalTool.find("no-such-tool-lessonpack") == nil)
+    }
+}
