@@ -5,11 +5,14 @@ public enum DidYouMean {
         let typed = Array(word.lowercased())
         // A third of the length, at least one: "titel" → "title", but "x" does not become "id".
         let allowed = max(1, typed.count / 3)
-        var best: (candidate: String, distance: Int)?
+        var best: (candidate: String, score: (Int, Int))?
         for candidate in candidates where candidate != word {
-            let distance = editDistance(typed, Array(candidate.lowercased()))
-            if distance <= allowed, distance < (best?.distance ?? .max) {
-                best = (candidate, distance)
+            let letters = Array(candidate.lowercased())
+            let distance = editDistance(typed, letters)
+            // Between equally close candidates, the one with the same letters is a swap of two, the likeliest slip.
+            let score = (distance, letters.sorted() == typed.sorted() ? 0 : 1)
+            if distance <= allowed, score < (best?.score ?? (.max, .max)) {
+                best = (candidate, score)
             }
         }
         return best?.candidate

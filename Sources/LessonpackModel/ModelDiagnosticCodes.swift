@@ -4,7 +4,6 @@ import LessonpackDiagnostics
 extension DiagnosticCode {
     public static let missingFile: DiagnosticCode = "missing-file"
     public static let unknownFile: DiagnosticCode = "unknown-file"
-    public static let notAModule: DiagnosticCode = "not-a-module"
     public static let missingKey: DiagnosticCode = "missing-key"
     public static let unknownKey: DiagnosticCode = "unknown-key"
     public static let wrongType: DiagnosticCode = "wrong-type"

@@ -40,10 +40,10 @@ public enum ModuleLoader {
                 }
                 continue
             }
-            present.insert(file)
             let document = PlistReader.read(fileAt: path(file), limits: limits)
             sink.report(contentsOf: document.diagnostics)
             guard let root = document.root else { continue }
+            present.insert(file)
             switch file {
             case .module: decoder.decodeModuleFile(root)
             case .transcript: decoder.decodeTranscript(root)

@@ -6,7 +6,9 @@ public struct ModuleSource: Sendable {
     public var folder: String
     public var module: Module
     public var map: SourceMap
-    /// The source files that exist in the folder.
+    /// The source files that exist and could be read as property lists. Rules about a file's content skip the
+    /// others: a file that did not parse has already been reported, and reporting everything it would have
+    /// defined as missing only buries that one real problem.
     public var presentFiles: Set<SourceFile>
     public var diagnostics: [Diagnostic]
 

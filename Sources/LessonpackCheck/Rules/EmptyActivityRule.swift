@@ -13,22 +13,24 @@ struct EmptyActivityRule: CheckRule {
     func check(_ context: CheckContext) -> [Diagnostic] {
         let module = context.module
         var diagnostics: [Diagnostic] = []
-        func require(_ isEmpty: Bool, _ file: SourceFile, _ message: String) {
+        /// Points at the file's main list, or at the file when it has none to point at.
+        func require(_ isEmpty: Bool, _ file: SourceFile, list key: String?, _ message: String) {
             guard isEmpty, context.has(file) else { return }
-            diagnostics.append(.error(.emptyActivity, message, at: context.source.location(file)))
+            let root = context.source.root(file)
+            diagnostics.append(.error(.emptyActivity, message, at: key.map { root.location(of: $0) } ?? root.location))
         }
-        require(module.transcript.isEmpty, .transcript, "the transcript has no lines")
+        require(module.transcript.isEmpty, .transcript, list: "lines", "the transcript has no lines")
         if context.lists(.vocabulary) || context.lists(.dictionary) {
-            require(module.definitions.isEmpty, .definitions, "there are no definitions")
+            require(module.definitions.isEmpty, .definitions, list: nil, "there are no definitions")
         }
         if context.lists(.dictionary) {
-            require(module.phrasebook.isEmpty, .phrasebook, "the phrasebook has no boxes")
+            require(module.phrasebook.isEmpty, .phrasebook, list: "boxes", "the phrasebook has no boxes")
         }
         if context.lists(.questions) {
-            require(module.questions.isEmpty, .questions, "the 'questions' activity has no questions")
+            require(module.questions.isEmpty, .questions, list: "questions", "the 'questions' activity has no questions")
         }
         if context.lists(.test) {
-            require(module.test.items.isEmpty, .test, "the test has no items")
+            require(module.test.items.isEmpty, .test, list: "items", "the test has no items")
         }
         return diagnostics
     }

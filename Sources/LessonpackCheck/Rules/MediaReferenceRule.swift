@@ -29,8 +29,10 @@ struct MediaReferenceRule: CheckRule {
                               at: reference.location)
             }
             guard file.kind == reference.kind else {
-                return .error(.mediaKindMismatch, "\(reference.role) must be \(reference.kind.rawValue), but " +
-                              "'\(reference.path)' is \(file.kind.rawValue)", at: reference.location)
+                let article = reference.kind == .audio || reference.kind == .image ? "an" : "a"
+                return .error(.mediaKindMismatch, "\(reference.role) must be \(article) \(reference.kind.rawValue) " +
+                              "file, but media.plist lists '\(reference.path)' as \(file.kind.rawValue)",
+                              at: reference.location)
             }
             return nil
         }

@@ -10,8 +10,10 @@ struct TimingWithinVideoRule: CheckRule {
     static let codes: [DiagnosticCode] = [.timingBeyondVideo]
 
     func check(_ context: CheckContext) -> [Diagnostic] {
+        // Only a real video's duration bounds the lines; a wrong kind is media-kind-mismatch's to report.
         guard let video = context.module.video,
-              let duration = context.module.media.first(where: { $0.path == video })?.duration else { return [] }
+              let file = context.module.media.first(where: { $0.path == video }), file.kind == .video,
+              let duration = file.duration else { return [] }
         // Durations in the manifest are rounded to the millisecond.
         let tolerance = 0.0005
         return context.module.transcript.enumerated().compactMap { index, line in

@@ -140,9 +140,3 @@ final class FieldReader {
         return nil
     }
 }
-
-public enum Identifier {
-    public static func isValid(_ text: String) -> Bool {
-        !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
-    }
-}

@@ -11,7 +11,11 @@ extension ModuleDecoder {
         let keys = ["id", "title", "version", "level", "summary", "video", "speakers", "objectives", "activities"]
         guard let fields = rootFields(root, file: .module, knownKeys: keys) else { return }
         map.module = fields.origin
-        module.id = fields.identifier() ?? ""
+        module.id = fields.string("id") ?? ""
+        if !module.id.isEmpty, !Identifier.isValidModuleID(module.id), let node = fields.origin.fields["id"] {
+            report(.error(.invalidID, "'\(module.id)' is not a valid module id: use lowercase letters, digits and " +
+                          "'-', e.g. 'job-interview'", at: node.location))
+        }
         module.title = fields.string("title") ?? ""
         module.version = fields.string("version") ?? ""
         module.level = fields.string("level") ?? ""
