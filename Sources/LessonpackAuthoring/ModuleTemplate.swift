@@ -26,7 +26,8 @@ public enum ModuleTemplate {
 
     /// A module id suggested by a folder name: `Job Interview 2` → `job-interview-2`.
     public static func suggestedID(forFolder folder: String) -> String {
-        let name = URL(fileURLWithPath: folder).lastPathComponent.lowercased()
+        let name = URL(fileURLWithPath: folder).lastPathComponent
+            .folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
         let words = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
         return words.joined(separator: "-")
     }
@@ -37,16 +38,11 @@ public enum ModuleTemplate {
         return words.prefix(1).uppercased() + words.dropFirst()
     }
 
-    public static func isValidModuleID(_ id: String) -> Bool {
-        !id.isEmpty && id.first != "-" && id.last != "-"
-            && id.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" }
-    }
-
     /// Copies `template` to `destination` (which must not exist, or be an empty folder), filling in the id and
     /// title. The copy is made beside the destination and moved into place, so a failure leaves nothing behind.
     public static func create(from template: String, at destination: String, id: String, title: String)
         throws(Failure) {
-        guard isValidModuleID(id) else { throw .invalidID(id) }
+        guard Identifier.isValidModuleID(id) else { throw .invalidID(id) }
         guard !title.allSatisfy(\.isWhitespace) else { throw .emptyTitle }
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
@@ -73,6 +69,9 @@ public enum ModuleTemplate {
                     .replacingOccurrences(of: "{{TITLE}}", with: escapedTitle)
                 try filled.write(toFile: path, atomically: false, encoding: .utf8)
             }
+            // Git keeps no empty folders, so a template may arrive without media/; authors need it.
+            try fileManager.createDirectory(at: staging.appendingPathComponent(ModuleLayout.mediaFolder),
+                                            withIntermediateDirectories: true)
             if fileManager.fileExists(atPath: target.path) { try fileManager.removeItem(at: target) }
             try fileManager.moveItem(at: staging, to: target)
         } catch {
