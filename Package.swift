@@ -1,5 +1,13 @@
 // swift-tools-version:6.1
+// Lessonpack: language-learning modules, from source folders to checked lessons.
+//
+// The pipeline reads one way, top to bottom: C adapters → XML events with positions → property lists with
+// locations → the typed module model → validation rules → authoring tools → the command line. No target reaches
+// back up; only the command line does terminal I/O or decides exit codes.
 import PackageDescription
+
+let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
+let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
 
 let package = Package(
     name: "Lessonpack",
@@ -11,33 +19,52 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
-        // MARK: C adapters
+        // MARK: C adapters (system libraries from Debian; scripts/setup installs them)
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
-        // MARK: Leaves: diagnostics every layer reports through; careful file access and external tools
+        // MARK: Diagnostics: the leaf every layer reports through
         .target(name: "LessonpackDiagnostics"),
-        .target(name: "LessonpackSystem", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(name: "LessonpackDiagnosticsTests", dependencies: ["LessonpackDiagnostics"]),
+
+        // MARK: System: bounded reads, atomic writes, SHA-256, external tools with time limits
+        .target(name: "LessonpackSystem", dependencies: [crypto]),
+        .testTarget(name: "LessonpackSystemTests", dependencies: ["LessonpackSystem", "LessonpackTestSupport"]),
 
         // MARK: XML events with source positions, under a safety policy for untrusted files
         .target(name: "XMLStream", dependencies: ["CLibXML2", "LessonpackDiagnostics"]),
+        .testTarget(name: "XMLStreamTests", dependencies: ["XMLStream"]),
 
         // MARK: Property lists: read with source locations, written as XML or JSON
         .target(name: "PropertyList", dependencies: ["XMLStream", "LessonpackDiagnostics", "LessonpackSystem"]),
+        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "LessonpackTestSupport"]),
 
         // MARK: The module: its source format read into a typed model, with where everything was written
         .target(name: "LessonpackModel", dependencies: ["PropertyList", "LessonpackDiagnostics", "LessonpackSystem"]),
+        .testTarget(name: "LessonpackModelTests", dependencies: ["LessonpackModel", "LessonpackTestSupport"]),
 
         // MARK: Validation: every rule a module must pass, each in its own file with a stable code
         .target(name: "LessonpackCheck", dependencies: ["LessonpackModel", "LessonpackDiagnostics"]),
+        .testTarget(name: "LessonpackCheckTests", dependencies: ["LessonpackCheck", "LessonpackTestSupport"],
+                    exclude: ["Fixtures"]),
 
         // MARK: Authoring: media manifests, new modules from templates
         .target(name: "LessonpackAuthoring", dependencies: ["LessonpackModel", "PropertyList", "LessonpackSystem"]),
+        .testTarget(name: "LessonpackAuthoringTests", dependencies: [
+            "LessonpackAuthoring", "LessonpackCheck", "LessonpackSystem", "LessonpackTestSupport",
+        ]),
 
         // MARK: The command line: parses arguments and renders; no logic of its own
         .target(name: "LessonpackCLI", dependencies: [
             "LessonpackCheck", "LessonpackAuthoring", "LessonpackModel", "PropertyList", "LessonpackDiagnostics",
-            "LessonpackSystem", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "LessonpackSystem", argumentParser,
         ]),
         .executableTarget(name: "lessonpack", dependencies: ["LessonpackCLI"]),
+        // Rendering unit tests, and end-to-end tests that run the built executable as users do.
+        .testTarget(name: "LessonpackCLITests", dependencies: [
+            "LessonpackCLI", "LessonpackDiagnostics", "LessonpackSystem", "LessonpackTestSupport",
+        ]),
+
+        // MARK: Test support: fixtures, temporary folders, running the executable
+        .target(name: "LessonpackTestSupport", dependencies: ["LessonpackSystem"], path: "Tests/LessonpackTestSupport"),
     ]
 )

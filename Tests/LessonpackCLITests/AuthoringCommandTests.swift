@@ -1,0 +1,47 @@
+import Foundation
+import LessonpackSystem
+import LessonpackTestSupport
+import Testing
+
+@Suite struct AuthoringCommandTests {
+    @Test func newThenMediaThenScanThenCheck() throws {
+        let folder = TemporaryFolder()
+        let created = try LessonpackBinary.run(["new", "greetings", "--title", "Greetings"], in: folder.path)
+        #expect(created.status == 0, "\(created.standardError)")
+        let module = folder.child("greetings")
+        let before = try LessonpackBinary.run(["check", "greetings"], in: folder.path)
+        #expect(before.status == 1)
+        #expect(before.standardOutput.contains("[media-not-in-manifest]"))
+
+        for name in ["lines/line-01.wav", "lines/line-02.wav", "qa/question-1.wav", "qa/question-1-a.wav",
+                     "qa/question-1-b.wav", "qa/question-1-c.wav"] {
+            let path = module + "/media/" + name
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try TestAudio.wav(seconds: 1.5).write(to: URL(fileURLWithPath: path))
+        }
+        try FileManager.default.copyItem(atPath: Paths.sampleModule + "/media/conversation.mp4",
+                                         toPath: module + "/media/conversation.mp4")
+        let scan = try LessonpackBinary.run(["media", "scan", "greetings"], in: folder.path)
+        #expect(scan.status == 0)
+        #expect(scan.standardOutput.contains("added media/conversation.mp4"))
+        #expect(scan.standardOutput.contains("greetings/media.plist: 7 files"))
+        if ExternalTool.find("ffprobe") != nil {
+            #expect(try String(contentsOfFile: module + "/media.plist", encoding: .utf8).contains("<real>1.5</real>"))
+        }
+        let after = try LessonpackBinary.run(["check", "greetings"], in: folder.path)
+        #expect(after.status == 0, "\(after.standardOutput)")
+        #expect(after.standardOutput == "greetings (greetings 0.1.0): OK\n")
+
+        let again = try LessonpackBinary.run(["media", "scan", "greetings"], in: folder.path)
+        #expect(again.standardOutput == "greetings/media.plist: 7 files, no changes\n")
+    }
+
+    @Test func newRefusesAnOccupiedFolder() throws {
+        let folder = TemporaryFolder()
+        folder.write("keep", to: "taken/file.txt")
+        let result = try LessonpackBinary.run(["new", "taken"], in: folder.path)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("taken already exists and is not empty"))
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import LessonpackTestSupport
+import Testing
+
+/// `lessonpack check`, run as a user runs it, on the sample module and on copies broken the ways authors break them.
+@Suite struct CheckCommandTests {
+    @Test func theSampleModuleIsClean() throws {
+        let result = try LessonpackBinary.run(["check", "Modules/job-interview"], in: Paths.root.path)
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "Modules/job-interview (job-interview 1.0.0): OK\n")
+    }
+
+    /// Copies the sample module into `folder`, applies `edits`, runs check, and returns the output and the copy.
+    func checkBroken(in folder: TemporaryFolder = TemporaryFolder(), _ edits: String,
+                     arguments: [String] = []) throws -> (LessonpackBinary.Result, String) {
+        let module = folder.copy(Paths.sampleModule, as: "job-interview")
+        try FixtureEdits(edits).apply(to: module)
+        return (try LessonpackBinary.run(["check", "job-interview"] + arguments, in: folder.path), module)
+    }
+
+    /// The 1-based number of the line of `file` that contains `text` (the `occurrence`-th such line).
+    func line(of text: String, in file: String, occurrence: Int = 1) throws -> Int {
+        let lines = try String(contentsOfFile: file, encoding: .utf8).components(separatedBy: "\n")
+        let matches = lines.indices.filter { lines[$0].contains(text) }
+        return try #require(matches.dropFirst(occurrence - 1).first) + 1
+    }
+
+    @Test func aMissingGreaterThan() throws {
+        let (result, _) = try checkBroken("""
+            replace definitions.plist
+            \t<key>have a seat</key>
+            ---
+            \t<key>have a seat</key
+            """)
+        #expect(result.status == 1)
+        // Only the typo: a file that does not parse is not also reported as defining nothing.
+        #expect(result.standardOutput == """
+            job-interview/definitions.plist:10:23: error: expected '>' to close the tag [xml-syntax]
+             10 | \t<key>have a seat</key
+                | \t                     ^
+            job-interview (job-interview 1.0.0): 1 error, 0 warnings
+
+            """)
+    }
+
+    @Test func aDeletedMediaFile() throws {
+        let folder = TemporaryFolder()
+        let (result, module) = try checkBroken(in: folder, "delete media/lines/l05.opus")
+        let entry = try line(of: "<key>lines/l05.opus</key>", in: module + "/media.plist")
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("job-interview/media.plist:\(entry):3: error: media/lines/l05.opus is listed in media.plist but does not exist [media-file-missing]"))
+    }
+
+    @Test func aDuplicatedDefinition() throws {
+        let folder = TemporaryFolder()
+        let (result, module) = try checkBroken(in: folder, """
+            replace definitions.plist
+            \t<key>strengths</key>
+            ---
+            \t<key>current job</key>
+            \t<string>(noun) the job you do now.</string>
+            \t<key>strengths</key>
+            """)
+        let first = try line(of: "<key>current job</key>", in: module + "/definitions.plist")
+        let second = try line(of: "<key>current job</key>", in: module + "/definitions.plist", occurrence: 2)
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("job-interview/definitions.plist:\(second):2: error: duplicate key 'current job' [duplicate-key]"))
+        #expect(result.standardOutput.contains("job-interview/definitions.plist:\(first):2: note: 'current job' was first defined here"))
+    }
+
+    @Test func aDanglingLineReference() throws {
+        let folder = TemporaryFolder()
+        let (result, module) = try checkBroken(in: folder, """
+            replace questions/video-task.plist
+            \t\t\t\t<string>l16</string>
+            ---
+            \t\t\t\t<string>l61</string>
+            """)
+        let reference = try line(of: "<string>l61</string>", in: module + "/questions/video-task.plist")
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("job-interview/questions/video-task.plist:\(reference):5: error: statement 's09' refers to line 'l61', which is not in the transcript; did you mean 'l16'? [unknown-line]"))
+    }
+
+    @Test func aTestBankOfNineteen() throws {
+        let folder = TemporaryFolder()
+        let module = folder.copy(Paths.sampleModule, as: "job-interview")
+        let path = module + "/questions/test.plist"
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        for id in 20...30 {
+            let start = try #require(text.range(of: "\t\t<dict>\n\t\t\t<key>id</key>\n\t\t\t<string>t\(id)</string>"))
+            let end = try #require(text.range(of: "\t\t</dict>\n", range: start.upperBound..<text.endIndex))
+            text.removeSubrange(start.lowerBound..<end.upperBound)
+        }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try LessonpackBinary.run(["check", "job-interview"], in: folder.path)
+        let items = try line(of: "<key>items</key>", in: path) + 1
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("job-interview/questions/test.plist:\(items):2: error: the test bank holds 19 items, but 'draw' is 20: add 1 or draw fewer [test-bank-too-small]"))
+    }
+
+    @Test func jsonForTools() throws {
+        let (result, _) = try checkBroken("""
+            replace transcript.plist
+            <string>applicant</string>
+            ---
+            <string>aplicant</string>
+            """, arguments: ["--format", "json"])
+        #expect(result.status == 1)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        #expect(document["version"] as? Int == 1)
+        #expect(document["errors"] as? Int == 1)
+        let diagnostics = try #require(document["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.first?["code"] as? String == "undeclared-speaker")
+        #expect(diagnostics.first?["file"] as? String == "job-interview/transcript.plist")
+        #expect(diagnostics.first?["line"] as? Int == 27)
+        #expect(diagnostics.first?["column"] as? Int == 4)
+        let modules = try #require(document["modules"] as? [[String: Any]])
+        #expect(modules.first?["id"] as? String == "job-interview")
+    }
+
+    @Test func warningsPassUnlessWerror() throws {
+        let edit = """
+            create media/extra.opus
+            an extra file
+            """
+        let (plain, _) = try checkBroken(edit)
+        #expect(plain.status == 0)
+        #expect(plain.standardOutput.contains("warning: media/extra.opus is not in media.plist"))
+        let (strict, _) = try checkBroken(edit, arguments: ["--werror"])
+        #expect(strict.status == 1)
+        #expect(strict.standardOutput.contains("error: media/extra.opus is not in media.plist"))
+    }
+
+    @Test func usageAndIOFailuresExitTwo() throws {
+        let missing = try LessonpackBinary.run(["check", "/no/such/module"])
+        #expect(missing.status == 2)
+        #expect(missing.standardError.contains("/no/such/module: no such folder"))
+        #expect(try LessonpackBinary.run(["check"]).status == 2)
+        #expect(try LessonpackBinary.run(["check", "--bogus", "x"]).status == 2)
+        #expect(try LessonpackBinary.run(["frobnicate"]).status == 2)
+    }
+
+    @Test func helpAndVersion() throws {
+        let help = try LessonpackBinary.run(["check", "--help"])
+        #expect(help.status == 0)
+        #expect(help.standardOutput.contains("USAGE: lessonpack check"))
+        let version = try LessonpackBinary.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.standardOutput.hasPrefix("0."))
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import LessonpackTestSupport
+import Testing
+
+@Suite struct PlistCommandTests {
+    let corpus = Paths.corpus + "/plist-real"
+
+    @Test func lintAcceptsRealFilesAndNamesTheProblemInBrokenOnes() throws {
+        let folder = TemporaryFolder()
+        let broken = folder.write("<plist>\n<dict>\n\t<key>a</key>\n</dict>\n</plist>\n", to: "broken.plist")
+        let good = corpus + "/021-launchd-mdnsresponder.plist"
+        let result = try LessonpackBinary.run(["plist", "lint", good, broken])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("\(good): OK"))
+        #expect(result.standardOutput.contains("\(broken):3:2: error: key 'a' has no value [key-without-value]"))
+        #expect(try LessonpackBinary.run(["plist", "lint", good]).status == 0)
+        #expect(try LessonpackBinary.run(["plist", "lint", folder.child("none.plist")]).status == 1)
+    }
+
+    @Test func lintRefusesHostileFilesWithoutLeakingAnything() throws {
+        let folder = TemporaryFolder()
+        let xxe = folder.write("""
+            <?xml version="1.0"?>
+            <!DOCTYPE plist [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
+            <plist><string>&xxe;</string></plist>
+            """, to: "xxe.plist")
+        let result = try LessonpackBinary.run(["plist", "lint", xxe])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("[dtd-not-allowed]"))
+        #expect(!result.standardOutput.contains("root:"))
+    }
+
+    @Test func convertsToTheCorpusJSON() throws {
+        let result = try LessonpackBinary.run(["plist", "convert", "--to", "json", corpus + "/056-int64-extremes.plist"])
+        #expect(result.status == 0)
+        let expected = try String(contentsOfFile: corpus + "/056-int64-extremes.json", encoding: .utf8)
+        #expect(try OrderedJSON.parse(result.standardOutput) == OrderedJSON.parse(expected))
+    }
+
+    @Test func convertWritesTheOutputFileOnlyWhenTheInputIsValid() throws {
+        let folder = TemporaryFolder()
+        let output = folder.write("previous", to: "out.json")
+        let good = try LessonpackBinary.run(["plist", "convert", "--to", "xml", corpus + "/059-dates-range.plist", "-o", output])
+        #expect(good.status == 0)
+        #expect(try String(contentsOfFile: output, encoding: .utf8).contains("<date>1869-01-03T08:16:32Z</date>"))
+
+        let broken = folder.write("<plist><integer>x</integer></plist>", to: "bad.plist")
+        let before = try String(contentsOfFile: output, encoding: .utf8)
+        let bad = try LessonpackBinary.run(["plist", "convert", "--to", "json", broken, "-o", output])
+        #expect(bad.status == 1)
+        #expect(bad.standardError.contains("bad.plist:1:17: error: 'x' is not an integer"))
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["bad.plist", "out.json"])
+    }
+
+    @Test func convertRefusesAnUnknownFormat() throws {
+        #expect(try LessonpackBinary.run(["plist", "convert", "--to", "yaml", corpus + "/059-dates-range.plist"]).status == 2)
+    }
+}

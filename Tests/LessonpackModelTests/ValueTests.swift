@@ -1,0 +1,65 @@
+import Testing
+@testable import LessonpackModel
+
+@Suite struct SemanticVersionTests {
+    @Test(arguments: ["1.0.0", "0.1.0", "10.20.30", "1.0.0-alpha.1", "1.0.0+build.5", "1.0.0-rc.1+sha.abc"])
+    func valid(_ text: String) {
+        #expect(SemanticVersion(text)?.description == text)
+    }
+
+    @Test(arguments: [("1.0", SemanticVersionProblem.notThreeNumbers), ("1.02.0", .leadingZero),
+                      ("v1.0.0", .notThreeNumbers), ("1.0.0-", .badPrerelease), ("1.0.0-01", .badPrerelease),
+                      ("1.0.0+", .badBuild), ("", .notThreeNumbers)])
+    func invalid(_ text: String, problem: SemanticVersionProblem) {
+        #expect(SemanticVersion.parse(text) == .failure(problem))
+    }
+
+    @Test func precedenceFollowsTheSpecification() {
+        let ordered = ["1.0.0-alpha", "1.0.0-alpha.1", "1.0.0-alpha.beta", "1.0.0-beta", "1.0.0-beta.2",
+                       "1.0.0-beta.11", "1.0.0-rc.1", "1.0.0", "1.0.1", "1.1.0", "2.0.0"].compactMap(SemanticVersion.init)
+        #expect(ordered.count == 11)
+        for (lower, higher) in zip(ordered, ordered.dropFirst()) { #expect(lower < higher) }
+        #expect(SemanticVersion("1.0.0+a")!.hasSamePrecedence(as: SemanticVersion("1.0.0+b")!))
+    }
+}
+
+@Suite struct TimeTextTests {
+    @Test(arguments: [("62.5", 62.5), ("1:02.5", 62.5), ("0:01:02.500", 62.5), ("1:00:00", 3600.0), (" 3 ", 3.0)])
+    func reads(_ text: String, seconds: Double) {
+        #expect(TimeText.seconds(from: text) == seconds)
+    }
+
+    @Test(arguments: ["", "1:60", "1:2:3:4", "a", "1.", ".5", "1..2", "-1", "1:-2"])
+    func refuses(_ text: String) {
+        #expect(TimeText.seconds(from: text) == nil)
+    }
+
+    @Test func formatsForPeople() {
+        #expect(TimeText.format(62.5) == "1:02.500")
+        #expect(TimeText.format(3723.004) == "1:02:03.004")
+        #expect(TimeText.format(0) == "0:00.000")
+    }
+}
+
+@Suite struct DefinitionTextTests {
+    @Test func splitsPartOfSpeech() {
+        #expect(Definition.parse("(noun) a thing.")! == ("noun", "a thing."))
+        #expect(Definition.parse("  ( phrasal verb )  to deal with it ")! == ("phrasal verb", "to deal with it"))
+        #expect(Definition.parse("a thing") == nil)
+        #expect(Definition.parse("(noun)") == nil)
+        #expect(Definition.parse("() x") == nil)
+    }
+}
+
+@Suite struct MediaPaths {
+    @Test(arguments: ["../x.wav", "/etc/passwd", "a\\b.wav", "a//b.wav", "", "a/../../b"])
+    func escapingPathsAreRefused(_ path: String) {
+        #expect(MediaFolder.problem(with: path) != nil)
+    }
+
+    @Test func ordinaryPathsAreFine() {
+        #expect(MediaFolder.problem(with: "lines/l01.opus") == nil)
+        #expect(MediaKind(fileExtension: "OPUS") == .audio)
+        #expect(MediaKind(fileExtension: "txt") == nil)
+    }
+}

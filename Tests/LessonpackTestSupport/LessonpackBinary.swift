@@ -1,0 +1,49 @@
+import Foundation
+import LessonpackSystem
+
+/// Runs the built `lessonpack` executable, as a user would, and collects what it prints.
+public enum LessonpackBinary {
+    public struct Result: Sendable {
+        public var status: Int32
+        public var standardOutput: String
+        public var standardError: String
+    }
+
+    public struct RunFailure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// $LESSONPACK_BIN, or the executable in the build folder that also holds this test bundle.
+    public static var path: String {
+        if let configured = ProcessInfo.processInfo.environment["LESSONPACK_BIN"] { return configured }
+        var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent("lessonpack").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return Paths.inPackage(".build/debug/lessonpack")
+    }
+
+    /// Runs `lessonpack arguments` with colour off and `environment` added to the test's own.
+    public static func run(_ arguments: [String], in directory: String? = nil,
+                           environment: [String: String] = [:], standardInput: String? = nil,
+                           timeout: TimeInterval = 120) throws -> Result {
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw RunFailure(description: "no lessonpack executable at \(path): run 'swift build' before " +
+                             "'swift test' (scripts/test does)")
+        }
+        var merged = ProcessInfo.processInfo.environment
+        merged["NO_COLOR"] = "1"
+        merged.merge(environment) { _, new in new }
+        let output = try ExternalTool(name: "lessonpack", path: path)
+            .run(arguments, in: directory, environment: merged, input: standardInput.map { Data($0.utf8) },
+                 timeout: timeout)
+        if output.timedOut {
+            throw RunFailure(description: "lessonpack \(arguments.joined(separator: " ")) did not finish in " +
+                             "\(Int(timeout)) s")
+        }
+        return Result(status: output.status, standardOutput: String(decoding: output.standardOutput, as: UTF8.self),
+                      standardError: output.errorText)
+    }
+}

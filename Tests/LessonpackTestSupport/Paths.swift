@@ -1,0 +1,54 @@
+import Foundation
+
+/// Where things are in the package, found from this file's own location so tests run from any directory.
+public enum Paths {
+    /// The package root: the folder holding Package.swift.
+    public static let root: URL = {
+        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while folder.path != "/" {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                return folder
+            }
+            folder.deleteLastPathComponent()
+        }
+        fatalError("no Package.swift above \(#filePath)")
+    }()
+
+    public static func inPackage(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+
+    public static let sampleModule = inPackage("Modules/job-interview")
+    public static let corpus = inPackage("../shared/corpus")
+}
+
+/// A fresh folder under the system's temporary folder, removed when the value goes away.
+public final class TemporaryFolder: @unchecked Sendable {
+    public let path: String
+
+    public init(_ label: String = "lessonpack-test") {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(label)-\(UUID().uuidString.prefix(8))")
+        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        path = url.path
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    public func child(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+
+    /// Copies `source` into this folder as `name` and returns the copy's path.
+    @discardableResult
+    public func copy(_ source: String, as name: String) -> String {
+        let destination = child(name)
+        try! FileManager.default.copyItem(atPath: source, toPath: destination)
+        return destination
+    }
+
+    @discardableResult
+    public func write(_ text: String, to name: String) -> String {
+        let destination = child(name)
+        try! FileManager.default.createDirectory(atPath: (destination as NSString).deletingLastPathComponent,
+                                                 withIntermediateDirectories: true)
+        try! Data(text.utf8).write(to: URL(fileURLWithPath: destination))
+        return destination
+    }
+}
