@@ -17,7 +17,9 @@ public enum Paths {
     public static func inPackage(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 
     public static let sampleModule = inPackage("Modules/job-interview")
-    public static let corpus = inPackage("../shared/corpus")
+    /// The shared test data beside the project (`../shared`), or wherever $LESSONPACK_SHARED says.
+    public static let shared = ProcessInfo.processInfo.environment["LESSONPACK_SHARED"] ?? inPackage("../shared")
+    public static let corpus = shared + "/corpus"
 }
 
 /// A fresh folder under the system's temporary folder, removed when the value goes away.
