@@ -22,3 +22,16 @@ public enum FileDigest {
         SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
     }
 }
+
+/// SHA-256 over bytes that arrive in pieces, as lowercase hex.
+public struct StreamingSHA256: Sendable {
+    private var hasher = SHA256()
+
+    public init() {}
+
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) { hasher.update(bufferPointer: bytes) }
+
+    public mutating func update(_ bytes: some DataProtocol) { hasher.update(data: bytes) }
+
+    public func finalize() -> String { hasher.finalize().map { String(format: "%02x", $0) }.joined() }
+}

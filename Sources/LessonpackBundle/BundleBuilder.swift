@@ -1,0 +1,138 @@
+import BundleArchive
+import Foundation
+import LessonpackCheck
+import LessonpackDiagnostics
+import LessonpackModel
+import LessonpackSystem
+
+/// `lessonpack build`: checks a module, then writes its bundle, atomically and reproducibly.
+public enum BundleBuilder {
+    public struct Options: Sendable {
+        public var outputFolder: String
+        public var signingKey: SigningKey?
+        /// Seconds since 1970 for every entry (SOURCE_DATE_EPOCH); nil leaves entries undated.
+        public var timestamp: Int64?
+        /// A bundle of the previous release: the build is refused if the version does not rise enough.
+        public var previous: String?
+        public var transcoder: Transcoder?
+        public var progress: (@Sendable (BuildProgress) -> Void)?
+
+        public init(outputFolder: String = "dist", signingKey: SigningKey? = nil, timestamp: Int64? = nil,
+                    previous: String? = nil, transcoder: Transcoder? = nil,
+                    progress: (@Sendable (BuildProgress) -> Void)? = nil) {
+            self.outputFolder = outputFolder
+            self.signingKey = signingKey
+            self.timestamp = timestamp
+            self.previous = previous
+            self.transcoder = transcoder
+            self.progress = progress
+        }
+    }
+
+    public struct Result: Sendable {
+        /// What check found; when it holds an error, nothing was written.
+        public var diagnostics: [Diagnostic]
+        /// Set when the build was refused for another reason (the version did not rise enough); nothing was written.
+        public var refusal: String? { versionCheck?.refusal }
+        public var bundlePath: String?
+        public var manifest: BundleManifest?
+        public var entries: [PackedEntry] = []
+        public var transcoded: [TranscodeReport] = []
+        public var versionCheck: VersionCheck?
+    }
+
+    public struct PackedEntry: Sendable, Equatable {
+        public var path: String
+        public var size: Int
+        public var compression: ZipCompression
+    }
+
+    public static func build(folder: String, options: Options = Options()) throws(BundleError) -> Result {
+        options.progress?(.checking(folder))
+        let checked: ModuleChecker.Result
+        do { checked = try ModuleChecker.check(folder: folder) } catch { throw BundleError(error.description) }
+        var result = Result(diagnostics: checked.diagnostics)
+        guard !checked.diagnostics.hasErrors else { return result }
+
+        var module = checked.source.module
+        var sources = Dictionary(module.media.map { ($0.path, checked.source.mediaPath($0.path)) },
+                                 uniquingKeysWith: { first, _ in first })
+        if let transcoder = options.transcoder {
+            let outcome = try transcoder.transcode(module, sources: sources, progress: options.progress)
+            module = outcome.module
+            sources = outcome.sources
+            result.transcoded = outcome.reports
+        }
+        if let previous = options.previous {
+            let check = try VersionPolicy.check(previous: previous, next: module)
+            result.versionCheck = check
+            // A version that does not rise enough is a finding about the module, like a check error: no bundle.
+            if check.refusal != nil { return result }
+        }
+
+        let plan = try PackingPlan(module: module, mediaSources: sources)
+        let manifest = BundleManifest(moduleID: module.id, version: module.version, entries: plan.manifestEntries)
+        let manifestBytes: [UInt8]
+        do { manifestBytes = try manifest.encoded() } catch { throw BundleError("cannot write the manifest: \(error)") }
+        var signatureBytes: [UInt8]?
+        if let key = options.signingKey {
+            do { signatureBytes = try BundleSignature.signing(manifestBytes, with: key).encoded() } catch {
+                throw BundleError("cannot sign the manifest: \(error)")
+            }
+        }
+
+        let outputPath = ModuleLayout.join(options.outputFolder, BundleFormat.fileName(id: module.id, version: module.version))
+        try write(plan, manifest: manifestBytes, signature: signatureBytes, to: outputPath, options: options)
+        result.bundlePath = outputPath
+        result.manifest = manifest
+        result.entries = plan.packed(manifestSize: manifestBytes.count, signatureSize: signatureBytes?.count)
+        options.progress?(.finished(outputPath))
+        return result
+    }
+
+    /// Writes into a temporary file beside the destination and renames it into place only once complete.
+    private static func write(_ plan: PackingPlan, manifest: [UInt8], signature: [UInt8]?, to outputPath: String,
+                              options: Options) throws(BundleError) {
+        do {
+            try FileManager.default.createDirectory(atPath: options.outputFolder, withIntermediateDirectories: true)
+        } catch {
+            throw BundleError("cannot create \(options.outputFolder): \(error.localizedDescription)")
+        }
+        let temporary = ModuleLayout.join(options.outputFolder,
+                                          ".\((outputPath as NSString).lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        do {
+            let writer = try ZipWriter(path: temporary, timestamp: options.timestamp)
+            for (index, item) in plan.orderedItems(manifest: manifest, signature: signature).enumerated() {
+                options.progress?(.packing(item.path, index: index + 1, of: plan.count + (signature == nil ? 1 : 2)))
+                switch item.content {
+                case .bytes(let bytes):
+                    try writer.add(item.path, bytes: bytes, compression: item.compression)
+                case .file(let source, let expected):
+                    var hasher = StreamingSHA256()
+                    try writer.add(item.path, fileAt: source, size: expected.size, compression: item.compression) {
+                        hasher.update($0)
+                    }
+                    guard hasher.finalize() == expected.sha256 else {
+                        throw BundleError("\(source) changed while the bundle was being built; build again")
+                    }
+                }
+            }
+            try writer.finish()
+            guard rename(temporary, outputPath) == 0 else {
+                throw BundleError("cannot move the bundle to \(outputPath): \(String(cString: strerror(errno)))")
+            }
+        } catch {
+            unlink(temporary)
+            if let error = error as? BundleError { throw error }
+            throw BundleError("cannot write \(outputPath): \(error)")
+        }
+    }
+}
+
+/// What a build reports as it goes, for a progress line.
+public enum BuildProgress: Sendable, Equatable {
+    case checking(String)
+    case transcoding(String, index: Int, of: Int)
+    case packing(String, index: Int, of: Int)
+    case finished(String)
+}

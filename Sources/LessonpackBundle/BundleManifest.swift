@@ -1,0 +1,92 @@
+import LessonpackModel
+import PropertyList
+
+/// manifest.plist: what the bundle holds, entry by entry, with each entry's size and SHA-256. Verification
+/// checks the container against it; the signature, when there is one, covers its exact bytes.
+public struct BundleManifest: Hashable, Sendable {
+    public struct Entry: Hashable, Sendable {
+        public var path: String
+        public var size: Int
+        public var sha256: String
+
+        public init(path: String, size: Int, sha256: String) {
+            self.path = path
+            self.size = size
+            self.sha256 = sha256
+        }
+    }
+
+    public var format: Int
+    public var moduleID: String
+    public var version: String
+    /// The tool that built the bundle, e.g. `lessonpack 0.1.0`.
+    public var tool: String
+    /// Every entry except the manifest itself and the signature, in the order they are stored.
+    public var entries: [Entry]
+
+    public init(format: Int = BundleFormat.version, moduleID: String, version: String,
+                tool: String = "lessonpack \(ToolVersion.current)", entries: [Entry]) {
+        self.format = format
+        self.moduleID = moduleID
+        self.version = version
+        self.tool = tool
+        self.entries = entries
+    }
+
+    public func entry(_ path: String) -> Entry? { entries.first { $0.path == path } }
+
+    /// The manifest as XML property list bytes, always written the same way.
+    public func encoded() throws -> [UInt8] {
+        let list = entries.map { entry in
+            PlistValue.dictionary([
+                PlistEntry("path", .string(entry.path)),
+                PlistEntry("size", .integer(PlistInteger(entry.size))),
+                PlistEntry("sha256", .string(entry.sha256)),
+            ])
+        }
+        let value = PlistValue.dictionary([
+            PlistEntry("format", .integer(PlistInteger(format))),
+            PlistEntry("id", .string(moduleID)),
+            PlistEntry("version", .string(version)),
+            PlistEntry("tool", .string(tool)),
+            PlistEntry("entries", .array(list)),
+        ])
+        return Array(try PlistXMLWriter.xml(value).utf8)
+    }
+
+    /// Reads manifest bytes, which come from an untrusted bundle: the plist reader's safety rules apply, and
+    /// every field is checked.
+    public static func decode(_ bytes: [UInt8]) throws(BundleError) -> BundleManifest {
+        let document = PlistReader.read(bytes, file: BundleFormat.manifestEntry,
+                                        limits: PlistReader.Limits(maxBytes: BundleLimits.default.maxTextEntryBytes,
+                                                                   maxDepth: 8))
+        if let problem = document.diagnostics.first(where: { $0.severity == .error }) {
+            throw BundleError("manifest.plist is not a valid property list: \(problem.location): \(problem.message)")
+        }
+        guard let root = document.root?.value, case .dictionary = root else {
+            throw BundleError("manifest.plist does not hold a dictionary")
+        }
+        guard case .integer(let formatValue)? = root["format"], let format = formatValue.intValue else {
+            throw BundleError("manifest.plist has no format version")
+        }
+        guard format <= BundleFormat.version else {
+            throw BundleError("this bundle uses format \(format), newer than this lessonpack supports " +
+                              "(\(BundleFormat.version)): install a newer lessonpack to open it")
+        }
+        guard format >= 1 else { throw BundleError("manifest.plist has an invalid format version \(format)") }
+        guard case .string(let id)? = root["id"], case .string(let version)? = root["version"],
+              case .string(let tool)? = root["tool"], case .array(let items)? = root["entries"] else {
+            throw BundleError("manifest.plist lacks its id, version, tool or entries")
+        }
+        var entries: [Entry] = []
+        for item in items {
+            guard case .string(let path)? = item["path"], case .integer(let sizeValue)? = item["size"],
+                  let size = sizeValue.intValue, size >= 0, case .string(let sha256)? = item["sha256"],
+                  sha256.count == 64, sha256.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
+                throw BundleError("manifest.plist has a malformed entry")
+            }
+            entries.append(Entry(path: path, size: size, sha256: sha256))
+        }
+        return BundleManifest(format: format, moduleID: id, version: version, tool: tool, entries: entries)
+    }
+}

@@ -1,0 +1,23 @@
+import BundleArchive
+import Foundation
+import LessonpackModel
+
+/// Which entries to deflate. Text always. Media already compressed by its codec (Opus, H.264, PNG…) is usually
+/// stored, since deflate spends time for nothing; but containers carry headers and padding that do compress
+/// (short Ogg clips, MP4 indexes), so deflate decides on the bytes themselves: a file that fits in one sample is
+/// deflated whenever that makes it smaller; a larger one when its first `sampleBytes` shrink by `minimumSaving`.
+public enum CompressionPolicy {
+    public static let sampleBytes = 256 << 10
+    public static let minimumSaving = 0.01
+
+    public static func compression(forMediaAt path: String) -> ZipCompression {
+        let fileExtension = (path as NSString).pathExtension
+        guard MediaKind.isCompressedFormat(fileExtension: fileExtension) else { return .deflate }
+        guard let handle = FileHandle(forReadingAtPath: path),
+              let sample = try? handle.read(upToCount: sampleBytes), !sample.isEmpty else { return .store }
+        try? handle.close()
+        let compressed = Deflate.compressedSize(of: sample)
+        if sample.count < sampleBytes { return compressed < sample.count ? .deflate : .store }
+        return Double(compressed) <= Double(sample.count) * (1 - minimumSaving) ? .deflate : .store
+    }
+}

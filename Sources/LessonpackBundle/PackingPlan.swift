@@ -1,0 +1,71 @@
+import BundleArchive
+import Foundation
+import LessonpackModel
+import LessonpackSystem
+
+/// The entries of a bundle and how each is stored, decided before anything is written, so the manifest (which
+/// is stored before the media) can list every entry's size and hash.
+struct PackingPlan {
+    enum Content {
+        case bytes([UInt8])
+        /// A media file, streamed from disk and checked against what the manifest says on the way.
+        case file(source: String, expected: BundleManifest.Entry)
+    }
+
+    struct Item {
+        var path: String
+        var content: Content
+        var compression: ZipCompression
+    }
+
+    /// Every entry but the manifest and the signature: mimetype first, then by path.
+    private(set) var items: [Item] = []
+
+    init(module: Module, mediaSources: [String: String]) throws(BundleError) {
+        let compiled: [UInt8]
+        do { compiled = try CompiledModule.encode(module) } catch { throw BundleError("cannot compile the module: \(error)") }
+        items.append(Item(path: BundleFormat.mimetypeEntry, content: .bytes(Array(BundleFormat.mediaType.utf8)),
+                          compression: .store))
+        var rest = [Item(path: BundleFormat.moduleEntry, content: .bytes(compiled), compression: .deflate)]
+        for file in module.media {
+            guard let source = mediaSources[file.path] else { throw BundleError("no source for media/\(file.path)") }
+            let path = BundleFormat.mediaFolder + file.path
+            rest.append(Item(path: path, content: .file(source: source, expected: BundleManifest.Entry(
+                path: path, size: file.size, sha256: file.sha256.lowercased())),
+                             compression: CompressionPolicy.compression(forMediaAt: source)))
+        }
+        items += rest.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    }
+
+    var count: Int { items.count }
+
+    var manifestEntries: [BundleManifest.Entry] {
+        items.map { item in
+            switch item.content {
+            case .bytes(let bytes): BundleManifest.Entry(path: item.path, size: bytes.count, sha256: FileDigest.sha256(of: bytes))
+            case .file(_, let expected): expected
+            }
+        }
+    }
+
+    /// The order entries are stored in: mimetype first (so the file is recognisable by its first bytes), then
+    /// everything, manifest and signature included, sorted by path.
+    func orderedItems(manifest: [UInt8], signature: [UInt8]?) -> [Item] {
+        var all = Array(items.dropFirst())
+        all.append(Item(path: BundleFormat.manifestEntry, content: .bytes(manifest), compression: .deflate))
+        if let signature {
+            all.append(Item(path: BundleFormat.signatureEntry, content: .bytes(signature), compression: .deflate))
+        }
+        return [items[0]] + all.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    }
+
+    func packed(manifestSize: Int, signatureSize: Int?) -> [BundleBuilder.PackedEntry] {
+        let sizes = Dictionary(uniqueKeysWithValues: manifestEntries.map { ($0.path, $0.size) })
+        let placeholder: [UInt8] = []
+        return orderedItems(manifest: placeholder, signature: signatureSize.map { _ in placeholder }).map { item in
+            let size = item.path == BundleFormat.manifestEntry ? manifestSize
+                : item.path == BundleFormat.signatureEntry ? (signatureSize ?? 0) : sizes[item.path] ?? 0
+            return BundleBuilder.PackedEntry(path: item.path, size: size, compression: item.compression)
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import LessonpackModel
+import LessonpackSystem
+
+/// `build --transcode`: re-encodes media for size with ffmpeg (speech audio to mono Opus, video to H.264 at a
+/// modest size) and caches each result under the hash of its input and settings, so rebuilding is quick. A file
+/// is kept as it was whenever re-encoding does not make it smaller.
+public struct Transcoder: Sendable {
+    public struct Preset: Sendable, Equatable {
+        public var audioBitrate: String
+        public var videoHeight: Int
+        public var videoQuality: Int
+        public var videoAudioBitrate: String
+
+        /// Speech needs little: 24 kbit/s mono Opus is clear; 360p video shows two people talking.
+        public static let speech = Preset(audioBitrate: "24k", videoHeight: 360, videoQuality: 28, videoAudioBitrate: "48k")
+
+        func audioArguments(_ input: String, _ output: String) -> [String] {
+            ["-nostdin", "-v", "error", "-y", "-i", input, "-vn", "-ac", "1", "-c:a", "libopus", "-b:a", audioBitrate,
+             "-application", "voip", "-map_metadata", "-1", "-fflags", "+bitexact", "-flags:a", "+bitexact",
+             "-threads", "1", "-f", "ogg", output]
+        }
+
+        func videoArguments(_ input: String, _ output: String) -> [String] {
+            ["-nostdin", "-v", "error", "-y", "-i", input, "-vf", "scale=-2:'min(\(videoHeight),ih)'",
+             "-c:v", "libx264", "-preset", "slow", "-crf", "\(videoQuality)", "-pix_fmt", "yuv420p",
+             "-c:a", "aac", "-b:a", videoAudioBitrate, "-ac", "1", "-movflags", "+faststart", "-map_metadata", "-1",
+             "-fflags", "+bitexact", "-flags:v", "+bitexact", "-flags:a", "+bitexact", "-threads", "1", "-f", "mp4",
+             output]
+        }
+    }
+
+    let ffmpeg: ExternalTool
+    let version: String
+    let cacheFolder: String
+    let preset: Preset
+
+    /// Finds ffmpeg, or says clearly that it is missing.
+    public static func make(cacheFolder: String, preset: Preset = .speech,
+                            ffmpeg: ExternalTool? = ExternalTool.find("ffmpeg")) throws(BundleError) -> Transcoder {
+        guard let ffmpeg else {
+            throw BundleError("--transcode needs ffmpeg, which is not installed (scripts/setup installs it; " +
+                              "on Debian: apt-get install ffmpeg); nothing was built")
+        }
+        let output = try? ffmpeg.run(["-version"], timeout: 30)
+        let version = output.map { String(decoding: $0.standardOutput, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? "" } ?? ""
+        return Transcoder(ffmpeg: ffmpeg, version: version, cacheFolder: cacheFolder, preset: preset)
+    }
+
+    /// The default cache: $XDG_CACHE_HOME/lessonpack/transcode, or ~/.cache/lessonpack/transcode.
+    public static func defaultCacheFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"] ?? NSTemporaryDirectory()) + "/.cache"
+        return base + "/lessonpack/transcode"
+    }
+
+    struct Outcome {
+        var module: Module
+        var sources: [String: String]
+        var reports: [TranscodeReport]
+    }
+
+    func transcode(_ module: Module, sources: [String: String], progress: (@Sendable (BuildProgress) -> Void)?)
+        throws(BundleError) -> Outcome {
+        var outcome = Outcome(module: module, sources: sources, reports: [])
+        let candidates = module.media.filter { $0.kind == .audio || $0.kind == .video }
+        var renamed: [String: String] = [:]
+        var taken = Set(module.media.map(\.path))
+        for (index, file) in candidates.enumerated() {
+            progress?(.transcoding(file.path, index: index + 1, of: candidates.count))
+            guard let source = sources[file.path] else { continue }
+            let (output, cached) = try encoded(file, source: source)
+            let newSize = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? nil
+            guard let newSize, newSize < file.size, let sha256 = FileDigest.sha256(ofFileAt: output) else {
+                outcome.reports.append(TranscodeReport(path: file.path, newPath: file.path, originalSize: file.size,
+                                                       newSize: newSize ?? file.size, kept: true, cached: cached))
+                continue
+            }
+            let newPath = freePath(for: file, taken: &taken)
+            renamed[file.path] = newPath
+            outcome.sources[newPath] = output
+            if let position = outcome.module.media.firstIndex(where: { $0.path == file.path }) {
+                outcome.module.media[position] = MediaFile(path: newPath, kind: file.kind, size: newSize, sha256: sha256,
+                                                           duration: file.duration)
+            }
+            outcome.reports.append(TranscodeReport(path: file.path, newPath: newPath, originalSize: file.size,
+                                                   newSize: newSize, kept: false, cached: cached))
+        }
+        outcome.module = Self.renaming(outcome.module, renamed)
+        outcome.module.media.sort { $0.path < $1.path }
+        return outcome
+    }
+
+    /// The encoded file for `file`, from the cache when this input was encoded with these settings before.
+    private func encoded(_ file: MediaFile, source: String) throws(BundleError) -> (path: String, cached: Bool) {
+        let isAudio = file.kind == .audio
+        let settings = isAudio ? preset.audioArguments("in", "out") : preset.videoArguments("in", "out")
+        let key = FileDigest.sha256(of: Array((file.sha256 + "\n" + version + "\n" + settings.joined(separator: " ")).utf8))
+        let output = "\(cacheFolder)/\(key).\(isAudio ? "opus" : "mp4")"
+        if FileManager.default.fileExists(atPath: output) { return (output, true) }
+        do {
+            try FileManager.default.createDirectory(atPath: cacheFolder, withIntermediateDirectories: true)
+        } catch {
+            throw BundleError("cannot create the transcoding cache \(cacheFolder): \(error.localizedDescription)")
+        }
+        let temporary = output + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
+        let arguments = isAudio ? preset.audioArguments(source, temporary) : preset.videoArguments(source, temporary)
+        let result: ExternalTool.Output
+        do { result = try ffmpeg.run(arguments, timeout: 3600) } catch {
+            throw BundleError("cannot run ffmpeg: \(error)")
+        }
+        guard result.succeeded, rename(temporary, output) == 0 else {
+            unlink(temporary)
+            let reason = result.timedOut ? "it took too long" : result.errorText.trimmingCharacters(in: .whitespacesAndNewlines)
+            throw BundleError("ffmpeg could not re-encode media/\(file.path): \(reason)")
+        }
+        return (output, false)
+    }
+
+    /// `lines/l01.wav` → `lines/l01.opus`, unless that name is taken.
+    private func freePath(for file: MediaFile, taken: inout Set<String>) -> String {
+        let base = (file.path as NSString).deletingPathExtension
+        let fileExtension = file.kind == .audio ? "opus" : "mp4"
+        var candidate = base + "." + fileExtension
+        if candidate != file.path, taken.contains(candidate) { candidate = base + ".transcoded." + fileExtension }
+        taken.insert(candidate)
+        return candidate
+    }
+
+    /// The module with every media reference renamed.
+    static func renaming(_ module: Module, _ renamed: [String: String]) -> Module {
+        guard !renamed.isEmpty else { return module }
+        var module = module
+        func rename(_ path: String) -> String { renamed[path] ?? path }
+        module.video = module.video.map(rename)
+        for index in module.transcript.indices { module.transcript[index].audio = rename(module.transcript[index].audio) }
+        for index in module.questions.indices {
+            module.questions[index].audio = rename(module.questions[index].audio)
+            for answer in module.questions[index].answers.indices {
+                module.questions[index].answers[answer].audio = rename(module.questions[index].answers[answer].audio)
+            }
+        }
+        return module
+    }
+}
+
+/// One media file's fate under --transcode.
+public struct TranscodeReport: Sendable, Equatable {
+    public var path: String
+    public var newPath: String
+    public var originalSize: Int
+    public var newSize: Int
+    /// The original was kept because re-encoding did not make it smaller.
+    public var kept: Bool
+    /// The encoding came from the cache.
+    public var cached: Bool
+}

@@ -1,0 +1,98 @@
+import BundleArchive
+import Foundation
+import LessonpackCheck
+import LessonpackModel
+import LessonpackSystem
+import LessonpackTestSupport
+import Testing
+@testable import LessonpackBundle
+
+@Suite struct BuildTests {
+    @Test func theSameSourcesGiveTheSameBytes() throws {
+        let first = TemporaryFolder()
+        let second = TemporaryFolder()
+        let a = try Data(contentsOf: URL(fileURLWithPath: try buildSample(into: first)))
+        let b = try Data(contentsOf: URL(fileURLWithPath: try buildSample(into: second)))
+        #expect(a == b)
+        let scratch1 = TemporaryFolder()
+        let dated = try Data(contentsOf: URL(fileURLWithPath: try buildSample(into: scratch1, timestamp: 1_700_000_000)))
+        #expect(dated != a)
+    }
+
+    @Test func layoutFollowsTheFormat() throws {
+        let folder = TemporaryFolder()
+        let path = try buildSample(into: folder)
+        #expect((path as NSString).lastPathComponent == "job-interview-1.0.0.lessonpack")
+        let directory = try ZipDirectory.read(path: path)
+        let names = directory.entries.map(\.name)
+        #expect(names.first == "mimetype")
+        #expect(directory.entries.first?.method == 0)
+        #expect(Array(names.dropFirst()) == names.dropFirst().sorted())
+        #expect(names.contains("manifest.plist") && names.contains("module.json"))
+        #expect(names.filter { $0.hasPrefix("media/") }.count == 50)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(Array(bytes[58..<88]) == Array(BundleFormat.mediaType.utf8))
+        // Nothing was left behind beside the bundle.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.child("dist")) == ["job-interview-1.0.0.lessonpack"])
+    }
+
+    @Test func theManifestListsEveryEntryWithSizeAndHash() throws {
+        let scratch2 = TemporaryFolder()
+        let path = try buildSample(into: scratch2)
+        let all = try entries(of: path)
+        let manifest = try BundleManifest.decode(try #require(all.first { $0.name == "manifest.plist" }).bytes)
+        #expect(manifest.moduleID == "job-interview")
+        #expect(manifest.version == "1.0.0")
+        #expect(manifest.format == BundleFormat.version)
+        #expect(manifest.tool == "lessonpack \(ToolVersion.current)")
+        #expect(manifest.entries.map(\.path) == all.map(\.name).filter { $0 != "manifest.plist" })
+        for entry in all where entry.name != "manifest.plist" {
+            let listed = try #require(manifest.entry(entry.name))
+            #expect(listed.size == entry.bytes.count)
+            #expect(listed.sha256 == FileDigest.sha256(of: entry.bytes))
+        }
+    }
+
+    @Test func openingGivesBackTheCheckedModule() throws {
+        let scratch3 = TemporaryFolder()
+        let bundle = try BundleReader.open(try buildSample(into: scratch3))
+        let source = try ModuleLoader.load(folder: Paths.sampleModule)
+        #expect(bundle.module == source.module)
+        #expect(bundle.signature == .unsigned)
+    }
+
+    @Test func mediaComesOutVerified() throws {
+        let folder = TemporaryFolder()
+        let bundle = try BundleReader.open(try buildSample(into: folder))
+        let destination = folder.child("out/l01.opus")
+        try BundleReader.extract("media/lines/l01.opus", from: bundle, to: destination)
+        #expect(FileDigest.sha256(ofFileAt: destination) == FileDigest.sha256(ofFileAt: Paths.sampleModule + "/media/lines/l01.opus"))
+        #expect(throws: BundleError.self) { try BundleReader.extract("media/none.opus", from: bundle, to: folder.child("x")) }
+    }
+
+    @Test func aModuleWithErrorsWritesNothing() throws {
+        let folder = TemporaryFolder()
+        let module = folder.copy(Paths.sampleModule, as: "m")
+        try FixtureEdits("delete media/lines/l05.opus").apply(to: module)
+        let result = try BundleBuilder.build(folder: module, options: .init(outputFolder: folder.child("dist")))
+        #expect(result.bundlePath == nil)
+        #expect(result.diagnostics.contains { $0.code == .mediaFileMissing })
+        #expect(!FileManager.default.fileExists(atPath: folder.child("dist")))
+    }
+
+    @Test func compressionFollowsTheContent() throws {
+        let folder = TemporaryFolder()
+        let result = try BundleBuilder.build(folder: Paths.sampleModule, options: .init(outputFolder: folder.path))
+        let byPath = Dictionary(uniqueKeysWithValues: result.entries.map { ($0.path, $0.compression) })
+        #expect(byPath["mimetype"] == .store)
+        #expect(byPath["module.json"] == .deflate)
+        #expect(byPath["manifest.plist"] == .deflate)
+        let media = folder.write("", to: "tone.wav")
+        try TestAudio.wav(seconds: 1).write(to: URL(fileURLWithPath: media))
+        #expect(CompressionPolicy.compression(forMediaAt: media) == .deflate)
+        let noise = folder.child("noise.opus")
+        var generator = SystemRandomNumberGenerator()
+        try Data((0..<100_000).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: URL(fileURLWithPath: noise))
+        #expect(CompressionPolicy.compression(forMediaAt: noise) == .store)
+    }
+}

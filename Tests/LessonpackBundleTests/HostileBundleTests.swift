@@ -1,0 +1,114 @@
+import BundleArchive
+import Foundation
+import LessonpackTestSupport
+import Testing
+@testable import LessonpackBundle
+
+/// Bundles come from anywhere. Each of these is refused with a message naming the problem, before anything is
+/// decompressed, and never with a file written anywhere.
+@Suite struct HostileBundleTests {
+    static let mimetype = CraftedZip.Entry("mimetype", BundleFormat.mediaType)
+
+    func problems(_ entries: [CraftedZip.Entry], limits: BundleLimits = .default) throws -> [String] {
+        let folder = TemporaryFolder()
+        let path = folder.child("hostile.lessonpack")
+        try CraftedZip([Self.mimetype] + entries).write(to: path)
+        let report = BundleVerifier.verify(path, limits: limits)
+        #expect(throws: BundleError.self) { try BundleReader.open(path, limits: limits) }
+        // Nothing appeared beside the bundle, or above it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["hostile.lessonpack"])
+        return report.problems
+    }
+
+    @Test(arguments: [
+        ("../evil.txt", "its path contains '..'"),
+        ("media/../../evil.txt", "its path contains '..'"),
+        ("/etc/evil", "it has an absolute path"),
+        ("media\\..\\evil.txt", "its name contains a backslash"),
+        ("C:/evil.txt", "it has a drive-letter path"),
+        ("media//x.opus", "its path has empty or '.' parts"),
+        ("media/./x.opus", "its path has empty or '.' parts"),
+        ("media/bell\u{07}.opus", "its name contains control characters"),
+    ])
+    func unsafeNames(name: String, problem: String) throws {
+        let found = try problems([.init(name, "x")])
+        #expect(found.contains("entry '\(name)': \(problem)"), "\(found)")
+    }
+
+    @Test func symbolicLinks() throws {
+        var link = CraftedZip.Entry("media/passwd.opus", "/etc/passwd")
+        link.unixMode = 0o120777
+        #expect(try problems([link]).contains("entry 'media/passwd.opus' is a symbolic link"))
+    }
+
+    @Test func otherNonFiles() throws {
+        var device = CraftedZip.Entry("media/device.opus", "")
+        device.unixMode = 0o020644
+        #expect(try problems([device]).contains("entry 'media/device.opus' is not a regular file"))
+        #expect(try problems([.init("media/", "")]).contains { $0.hasPrefix("entry 'media/' is a folder") })
+    }
+
+    @Test func duplicatesIncludingCaseAndNormalisation() throws {
+        #expect(try problems([.init("a.txt", "1"), .init("a.txt", "2")]).contains("entry 'a.txt' appears twice"))
+        #expect(try problems([.init("Media.txt", "1"), .init("media.TXT", "2")])
+            .contains("entry 'media.TXT' clashes with 'Media.txt' (the same name once case and accents are normalised)"))
+        #expect(try problems([.init("caf\u{E9}.txt", "1"), .init("cafe\u{301}.txt", "2")])
+            .contains { $0.contains("clashes with") && $0.contains("the same name once case and accents are normalised") })
+    }
+
+    @Test func encryptedEntries() throws {
+        var secret = CraftedZip.Entry("module.json", "{}")
+        secret.flags = 1
+        #expect(try problems([secret]).contains("entry 'module.json' is encrypted"))
+    }
+
+    @Test func sizesBeyondTheLimits() throws {
+        let limits = BundleLimits(maxEntryBytes: 1000, maxTotalBytes: 1500)
+        let found = try problems([.init("a.bin", Array(repeating: 1, count: 1200)), .init("b.bin", Array(repeating: 2, count: 900))],
+                                 limits: limits)
+        #expect(found.contains("entry 'a.bin' declares 1200 bytes; the limit is 1000"))
+        #expect(found.contains("its entries add up to 2130 bytes; the limit is 1500"))
+        let many = (0..<20).map { CraftedZip.Entry("f\($0)", "x") }
+        #expect(try problems(many, limits: BundleLimits(maxEntries: 10)).first?.contains("entries; the limit is 10") == true)
+    }
+
+    @Test func zipBombRatios() throws {
+        let bomb = CraftedZip.Entry("media/zeros.wav", Array(repeating: 0, count: 5 << 20), deflate: true)
+        #expect(try problems([bomb]).contains { $0.hasPrefix("entry 'media/zeros.wav' would expand") && $0.contains("like a zip bomb") })
+    }
+
+    @Test func overlappingEntries() throws {
+        var first = CraftedZip.Entry("a.bin", Array(repeating: 65, count: 100))
+        first.compressedSizeOverride = 150
+        first.declaredSize = 150
+        #expect(try problems([first, .init("b.bin", "bbbb")])
+            .contains("entries 'a.bin' and 'b.bin' overlap in the file (an overlapping-entry zip bomb?)"))
+    }
+
+    @Test func unknownCompressionMethods() throws {
+        var odd = CraftedZip.Entry("x.bin", "data")
+        odd.flags = 0
+        let folder = TemporaryFolder()
+        var bytes = CraftedZip([Self.mimetype, odd]).bytes()
+        // Rewrite the method of the second entry, in its local header and directory record, to bzip2 (12).
+        let localOffset = 30 + "mimetype".utf8.count + BundleFormat.mediaType.utf8.count
+        bytes[localOffset + 8] = 12
+        let directory = bytes.count - 22 - (46 + 5)
+        bytes[directory + 10] = 12
+        try Data(bytes).write(to: URL(fileURLWithPath: folder.child("m.zip")))
+        #expect(BundleVerifier.verify(folder.child("m.zip")).problems
+            .contains("entry 'x.bin' uses compression method 12; bundles use only store and deflate"))
+    }
+
+    @Test func badChecksumsAreCaught() throws {
+        let folder = TemporaryFolder()
+        let original = try buildSample(into: folder)
+        let all = try entries(of: original)
+        var crafted = all.map { CraftedZip.Entry($0.name, $0.bytes) }
+        let index = try #require(crafted.firstIndex { $0.name == "module.json" })
+        crafted[index].crc32 = 0xDEAD_BEEF
+        let path = folder.child("crc.lessonpack")
+        try CraftedZip(crafted).write(to: path)
+        #expect(BundleVerifier.verify(path).problems.contains { $0.contains("corrupt") })
+    }
+}
