@@ -7,6 +7,7 @@
 import PackageDescription
 
 let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
+let cryptoExtras: Target.Dependency = .product(name: "_CryptoExtras", package: "swift-crypto")
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
 
 let package = Package(
@@ -21,6 +22,8 @@ let package = Package(
     targets: [
         // MARK: C adapters (system libraries from Debian; scripts/setup installs them)
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CLibArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // MARK: Diagnostics: the leaf every layer reports through
         .target(name: "LessonpackDiagnostics"),
@@ -47,6 +50,18 @@ let package = Package(
         .testTarget(name: "LessonpackCheckTests", dependencies: ["LessonpackCheck", "LessonpackTestSupport"],
                     exclude: ["Fixtures"]),
 
+        // MARK: The ZIP container: libarchive for entries, our own reading of the central directory for safety
+        .target(name: "BundleArchive", dependencies: ["CLibArchive", "CZlib"]),
+        .testTarget(name: "BundleArchiveTests", dependencies: ["BundleArchive", "LessonpackTestSupport"]),
+
+        // MARK: Bundles: build, sign, verify, inspect, diff
+        .target(name: "LessonpackBundle", dependencies: [
+            "BundleArchive", "LessonpackCheck", "LessonpackModel", "PropertyList", "LessonpackSystem", crypto, cryptoExtras,
+        ]),
+        .testTarget(name: "LessonpackBundleTests", dependencies: [
+            "LessonpackBundle", "BundleArchive", "LessonpackAuthoring", "LessonpackSystem", "LessonpackTestSupport",
+        ]),
+
         // MARK: Authoring: media manifests, new modules from templates
         .target(name: "LessonpackAuthoring", dependencies: ["LessonpackModel", "PropertyList", "LessonpackSystem"]),
         .testTarget(name: "LessonpackAuthoringTests", dependencies: [
@@ -55,7 +70,7 @@ let package = Package(
 
         // MARK: The command line: parses arguments and renders; no logic of its own
         .target(name: "LessonpackCLI", dependencies: [
-            "LessonpackCheck", "LessonpackAuthoring", "LessonpackModel", "PropertyList", "LessonpackDiagnostics",
+            "LessonpackBundle", "LessonpackCheck", "LessonpackAuthoring", "LessonpackModel", "PropertyList", "LessonpackDiagnostics",
             "LessonpackSystem", argumentParser,
         ]),
         .executableTarget(name: "lessonpack", dependencies: ["LessonpackCLI"]),
@@ -65,6 +80,7 @@ let package = Package(
         ]),
 
         // MARK: Test support: fixtures, temporary folders, running the executable
-        .target(name: "LessonpackTestSupport", dependencies: ["LessonpackSystem"], path: "Tests/LessonpackTestSupport"),
+        .target(name: "LessonpackTestSupport", dependencies: ["LessonpackSystem", "BundleArchive"],
+                path: "Tests/LessonpackTestSupport"),
     ]
 )

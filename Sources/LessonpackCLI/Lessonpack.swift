@@ -13,7 +13,10 @@ public struct Lessonpack: ParsableCommand {
             Exit status: 0 success, 1 problems found, 2 usage or I/O failure.
             """,
         version: ToolVersion.current,
-        subcommands: [CheckCommand.self, NewCommand.self, MediaCommand.self, PlistCommand.self])
+        subcommands: [
+            CheckCommand.self, BuildCommand.self, InspectCommand.self, VerifyCommand.self, DiffCommand.self,
+            KeygenCommand.self, NewCommand.self, MediaCommand.self, PlistCommand.self,
+        ])
 
     public init() {}
 }

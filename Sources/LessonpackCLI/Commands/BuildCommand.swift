@@ -1,0 +1,107 @@
+import ArgumentParser
+import Foundation
+import LessonpackBundle
+import LessonpackDiagnostics
+
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Check modules and write their bundles.",
+        discussion: """
+            Runs every check first: errors stop the build and nothing is written. Writes OUTDIR/<id>-<version>.lessonpack \
+            atomically. The same sources always give the same bytes; set SOURCE_DATE_EPOCH to date the entries \
+            (they are otherwise undated).
+            """)
+
+    @Argument(help: "Module folders to build.")
+    var folders: [String]
+
+    @Option(name: .shortAndLong, help: "The folder to write bundles into.")
+    var output: String = "dist"
+
+    @Option(name: .customLong("sign"), help: "Sign the manifest with this private key (see 'lessonpack keygen').")
+    var signingKey: String?
+
+    @Option(help: "A bundle of the previous release: refuse to build when the content changed but the version did not rise enough.")
+    var previous: String?
+
+    @Flag(help: "Re-encode media for size with ffmpeg (speech audio to Opus, video to H.264), caching the results.")
+    var transcode = false
+
+    @OptionGroup var diagnostics: DiagnosticOptions
+
+    func validate() throws {
+        if folders.isEmpty { throw ValidationError("name at least one module folder") }
+        if previous != nil, folders.count > 1 { throw ValidationError("--previous applies to one module at a time") }
+    }
+
+    func run() throws {
+        let timestamp = try sourceDateEpoch()
+        let key: SigningKey?
+        do { key = try signingKey.map { path throws(BundleError) in try SigningKey.load(from: path) } } catch {
+            throw CommandFailure(error.description)
+        }
+        let transcoder: Transcoder?
+        do { transcoder = transcode ? try Transcoder.make(cacheFolder: Transcoder.defaultCacheFolder()) : nil } catch {
+            throw CommandFailure(error.description)
+        }
+        let writer = DiagnosticConsoleWriter(style: Style(enabled: diagnostics.color.enabled(for: 2)))
+        let progress = ProgressLine()
+        var failed = false
+        for folder in folders {
+            let options = BundleBuilder.Options(outputFolder: output, signingKey: key, timestamp: timestamp,
+                                                previous: previous, transcoder: transcoder,
+                                                progress: { progress.show($0) })
+            let result: BundleBuilder.Result
+            do {
+                result = try BundleBuilder.build(folder: folder, options: options)
+            } catch {
+                progress.clear()
+                throw CommandFailure("\(folder): \(error.description)")
+            }
+            progress.clear()
+            var found = result.diagnostics
+            if diagnostics.warningsAsErrors { found = found.promotingWarningsToErrors() }
+            for diagnostic in found { Console.error(writer.render(diagnostic), terminator: "") }
+            guard let path = result.bundlePath, !found.hasErrors else {
+                Console.error("\(folder): not built: " + (result.refusal ?? counts(found)))
+                failed = true
+                continue
+            }
+            if !result.transcoded.isEmpty { Console.out(transcodeTable(result.transcoded)) }
+            let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+            Console.out("built \(path) (\(Formatting.size(size)), \(result.entries.count) entries" +
+                        (key != nil ? ", signed" : "") + ")")
+        }
+        if failed { throw ExitCode(1) }
+    }
+
+    /// SOURCE_DATE_EPOCH, the reproducible-builds convention. ZIP stores local times, so fix the zone to UTC for
+    /// the rest of this process: the same epoch then gives the same bytes in every time zone.
+    private func sourceDateEpoch() throws -> Int64? {
+        guard let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], !text.isEmpty else { return nil }
+        guard let value = Int64(text), value >= 0 else {
+            throw CommandFailure("SOURCE_DATE_EPOCH must be a number of seconds since 1970, not '\(text)'")
+        }
+        setenv("TZ", "UTC0", 1)
+        tzset()
+        return value
+    }
+
+    private func transcodeTable(_ reports: [TranscodeReport]) -> String {
+        var lines = [Formatting.padded("media", 40) + Formatting.padded("before", 12, right: true)
+                     + Formatting.padded("after", 12, right: true) + "  "]
+        for report in reports {
+            let note = report.kept ? "kept (not smaller)" : report.newPath == report.path ? "" : "→ \(report.newPath)"
+            lines.append(Formatting.padded(report.path, 40) + Formatting.padded(Formatting.bytes(report.originalSize), 12, right: true)
+                         + Formatting.padded(Formatting.bytes(report.kept ? report.originalSize : report.newSize), 12, right: true)
+                         + "  " + note + (report.cached ? " (cached)" : ""))
+        }
+        let before = reports.reduce(0) { $0 + $1.originalSize }
+        let after = reports.reduce(0) { $0 + ($1.kept ? $1.originalSize : $1.newSize) }
+        lines.append(Formatting.padded("total", 40) + Formatting.padded(Formatting.bytes(before), 12, right: true)
+                     + Formatting.padded(Formatting.bytes(after), 12, right: true)
+                     + "  " + Formatting.percent(before == 0 ? 1 : Double(after) / Double(before)))
+        return lines.joined(separator: "\n")
+    }
+}

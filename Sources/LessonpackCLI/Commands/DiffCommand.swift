@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import LessonpackBundle
+import LessonpackModel
+
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Show what changed between two versions of a module, and the version bump that calls for.",
+        discussion: """
+            OLD and NEW are bundles or module source folders. Removing a line, statement, question, test item, \
+            objective, speaker or activity is a major change (learners' history refers to them); adding anything \
+            is minor; changing an existing entry is a patch.
+            """)
+
+    @Argument(help: "The earlier version: a bundle or a module folder.")
+    var old: String
+
+    @Argument(help: "The later version: a bundle or a module folder.")
+    var new: String
+
+    @Option(help: "Output format: 'text' for people, 'json' for tools.")
+    var format: OutputFormat = .text
+
+    func run() throws {
+        let check = VersionPolicy.check(old: try load(old), new: try load(new))
+        let diff = check.diff
+        if format == .json {
+            Console.out(DiffJSON.render(check))
+            return
+        }
+        Console.out("\(diff.old.id) \(diff.old.version) → \(diff.new.id) \(diff.new.version)")
+        if diff.changes.isEmpty { Console.out("no changes") }
+        for area in ModuleDiff.Area.allCases {
+            let changes = diff.changes.filter { $0.area == area }
+            guard !changes.isEmpty else { continue }
+            let summary = ModuleDiff.ChangeKind.allKinds.compactMap { kind -> String? in
+                let count = changes.filter { $0.kind == kind }.count
+                return count == 0 ? nil : "\(count) \(kind.rawValue)"
+            }
+            Console.out("\n\(area.rawValue): " + summary.joined(separator: ", "))
+            for change in changes {
+                let mark = change.kind == .added ? "+" : change.kind == .removed ? "-" : "~"
+                Console.out("  \(mark) \(change.key)" + (change.detail.map { ": \($0)" } ?? ""))
+            }
+        }
+        Console.out("")
+        Console.out(verdict(check))
+    }
+
+    private func verdict(_ check: VersionCheck) -> String {
+        let bump = check.diff.requiredBump
+        guard bump != .none else { return "version bump needed: none" }
+        let required = check.required.map { " (at least \($0))" } ?? ""
+        let status = check.refusal.map { "; NEW does not qualify: \($0)" } ?? "; \(check.newVersion) qualifies"
+        return "version bump needed: \(bump)\(required)\(status)"
+    }
+
+    private func load(_ path: String) throws -> Module {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw CommandFailure("\(path): no such file or folder")
+        }
+        if isFolder.boolValue {
+            let source: ModuleSource
+            do { source = try ModuleLoader.load(folder: path) } catch { throw CommandFailure(error.description) }
+            if source.diagnostics.hasErrors {
+                throw CommandFailure("\(path) has errors; run 'lessonpack check \(path)' and fix them first")
+            }
+            return source.module
+        }
+        do { return try BundleReader.open(path).module } catch {
+            throw CommandFailure("\(path): " + error.problems.joined(separator: "; "))
+        }
+    }
+}
+
+extension ModuleDiff.ChangeKind {
+    static let allKinds: [ModuleDiff.ChangeKind] = [.added, .removed, .changed]
+}
+
+/// The diff for tools: `{"old": {...}, "new": {...}, "changes": [{"area", "kind", "key", "detail"}], "bump",
+/// "required", "refusal"}`.
+enum DiffJSON {
+    struct Document: Encodable {
+        struct Side: Encodable { var id: String; var version: String }
+        struct Change: Encodable { var area: String; var kind: String; var key: String; var detail: String? }
+        var old: Side
+        var new: Side
+        var changes: [Change]
+        var bump: String
+        var required: String?
+        var refusal: String?
+    }
+
+    static func render(_ check: VersionCheck) -> String {
+        let diff = check.diff
+        let document = Document(
+            old: .init(id: diff.old.id, version: diff.old.version), new: .init(id: diff.new.id, version: diff.new.version),
+            changes: diff.changes.map { .init(area: $0.area.rawValue, kind: $0.kind.rawValue, key: $0.key, detail: $0.detail) },
+            bump: diff.requiredBump.description, required: check.required?.description, refusal: check.refusal)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(document)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+import LessonpackBundle
+
+struct KeygenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keygen",
+        abstract: "Make an Ed25519 key pair for signing bundles.",
+        discussion: """
+            Writes KEYFILE (the private key, readable only by you: keep it secret) and KEYFILE.pub (the public key, \
+            for 'lessonpack verify --key'). Both are PEM files that OpenSSL reads too.
+            """)
+
+    @Argument(help: "Where to write the private key.")
+    var keyFile: String
+
+    @Flag(help: "Replace existing key files.")
+    var force = false
+
+    func run() throws {
+        for path in [keyFile, keyFile + ".pub"] where FileManager.default.fileExists(atPath: path) && !force {
+            throw CommandFailure("\(path) already exists; use --force to replace it")
+        }
+        let key = SigningKey.generate()
+        do { try key.save(to: keyFile) } catch { throw CommandFailure(error.description) }
+        Console.out("wrote \(keyFile) (private) and \(keyFile).pub (public); key id \(key.verificationKey.keyID)")
+    }
+}

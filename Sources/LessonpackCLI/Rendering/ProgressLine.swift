@@ -1,0 +1,34 @@
+import Foundation
+import LessonpackBundle
+
+/// One line on standard error that rewrites itself as a long build goes, only when standard error is a terminal
+/// (a log file gets no carriage-return clutter).
+final class ProgressLine: @unchecked Sendable {
+    private let enabled: Bool
+    private let lock = NSLock()
+    private var shown = false
+
+    init(enabled: Bool = Console.isTerminal(2)) { self.enabled = enabled }
+
+    func show(_ progress: BuildProgress) {
+        guard enabled else { return }
+        let text: String
+        switch progress {
+        case .checking(let folder): text = "checking \(folder)"
+        case .transcoding(let path, let index, let total): text = "[\(index)/\(total)] transcoding media/\(path)"
+        case .packing(let path, let index, let total): text = "[\(index)/\(total)] packing \(path)"
+        case .finished: return clear()
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        Console.error("\r\u{1B}[K" + String(text.prefix(100)), terminator: "")
+        shown = true
+    }
+
+    func clear() {
+        lock.lock()
+        defer { lock.unlock() }
+        if shown { Console.error("\r\u{1B}[K", terminator: "") }
+        shown = false
+    }
+}
