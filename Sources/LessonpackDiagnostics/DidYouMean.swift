@@ -24,7 +24,7 @@ public enum DidYouMean {
     }
 
     /// Optimal string alignment distance (Damerau–Levenshtein without repeated edits of one substring).
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    public static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var beforePrevious = [Int](repeating: 0, count: b.count + 1)

@@ -1,0 +1,36 @@
+import Foundation
+import LessonpackSystem
+
+/// Turns any audio or video file into samples: WAV directly, anything else through ffmpeg.
+public struct AudioDecoder: Sendable {
+    private let ffmpeg: ExternalTool?
+
+    public init(ffmpeg: ExternalTool? = ExternalTool.find("ffmpeg")) { self.ffmpeg = ffmpeg }
+
+    public func decode(fileAt path: String) throws(RuntimeError) -> PCMAudio {
+        let bytes: [UInt8]
+        switch BoundedFile.read(path, limit: WAVCodec.maximumBytes) {
+        case .success(let read): bytes = read
+        case .failure(let failure): throw RuntimeError("\(path): \(failure)")
+        }
+        if bytes.count >= 12, bytes.ascii(0, 4) == "RIFF", bytes.ascii(8, 4) == "WAVE" {
+            return try WAVCodec.decode(bytes)
+        }
+        guard let ffmpeg else {
+            throw RuntimeError("playing \((path as NSString).pathExtension) audio back for comparison needs ffmpeg, " +
+                               "which is not installed")
+        }
+        let output: ExternalTool.Output
+        do {
+            output = try ffmpeg.run(["-nostdin", "-v", "error", "-i", path, "-vn", "-f", "wav", "-acodec", "pcm_s16le", "-"],
+                                    timeout: 120)
+        } catch {
+            throw RuntimeError("cannot run ffmpeg: \(error)")
+        }
+        guard output.succeeded else {
+            throw RuntimeError("ffmpeg cannot decode \((path as NSString).lastPathComponent): " +
+                               output.errorText.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        return try WAVCodec.decode([UInt8](output.standardOutput))
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import LessonpackBundle
+import LessonpackCheck
+import LessonpackModel
+
+/// A module ready to play: its content, immutable, and where to get its media.
+public struct LoadedModule: Sendable {
+    public enum Origin: Sendable {
+        case bundle(OpenedBundle)
+        case folder(String)
+    }
+
+    public let module: Module
+    public let origin: Origin
+    public let media: MediaStore
+
+    /// Opens a `.lessonpack` bundle or a module source folder. A bundle is checked as untrusted input (structure,
+    /// manifest, hashes of what is read, format version, internal consistency) and its media is left in the file
+    /// until asked for; a folder must pass `check`. `cacheFolder` receives extracted and decoded media.
+    public static func open(_ path: String, cacheFolder: String = MediaStore.defaultCacheFolder())
+        throws(RuntimeError) -> LoadedModule {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw RuntimeError("\(path): no such bundle or module folder")
+        }
+        if isFolder.boolValue { return try openFolder(path, cacheFolder: cacheFolder) }
+        let bundle: OpenedBundle
+        do { bundle = try BundleReader.open(path) } catch {
+            throw RuntimeError("\(path) cannot be opened: " + error.problems.joined(separator: "; "))
+        }
+        let problems = ModuleIntegrity.problems(in: bundle.module)
+        guard problems.isEmpty else {
+            throw RuntimeError("\(path) holds an inconsistent module: " + problems.joined(separator: "; "))
+        }
+        return LoadedModule(module: bundle.module, origin: .bundle(bundle),
+                            media: MediaStore(origin: .bundle(bundle), cacheFolder: cacheFolder))
+    }
+
+    private static func openFolder(_ path: String, cacheFolder: String) throws(RuntimeError) -> LoadedModule {
+        let result: ModuleChecker.Result
+        do { result = try ModuleChecker.check(folder: path) } catch { throw RuntimeError(error.description) }
+        if let first = result.diagnostics.first(where: { $0.severity == .error }) {
+            let count = result.diagnostics.errorCount
+            throw RuntimeError("\(path) has \(count) error\(count == 1 ? "" : "s") (run 'lessonpack check \(path)'); " +
+                               "the first: \(first.location): \(first.message)")
+        }
+        let module = result.source.module
+        return LoadedModule(module: module, origin: .folder(path),
+                            media: MediaStore(origin: .folder(path, module.media), cacheFolder: cacheFolder))
+    }
+}

@@ -1,0 +1,85 @@
+/// The random source every activity draws from: xoshiro256** seeded through SplitMix64. Shuffles and draws use
+/// this file's own algorithms (Fisher–Yates, Lemire's bounded integers) rather than the standard library's, whose
+/// exact sequence for a given generator is not promised to stay the same between Swift releases: a seed must
+/// replay a session exactly, on any build.
+public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable, Codable {
+    private var state: (UInt64, UInt64, UInt64, UInt64)
+
+    public init(seed: UInt64) {
+        var splitMix = seed
+        func next() -> UInt64 {
+            splitMix &+= 0x9E37_79B9_7F4A_7C15
+            var z = splitMix
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        state = (next(), next(), next(), next())
+    }
+
+    /// A generator seeded from the system's entropy, for sessions nobody needs to replay.
+    public static func fromSystem() -> SeededRandom {
+        var system = SystemRandomNumberGenerator()
+        return SeededRandom(seed: system.next())
+    }
+
+    public mutating func next() -> UInt64 {
+        let result = rotate(state.1 &* 5, 7) &* 9
+        let t = state.1 << 17
+        state.2 ^= state.0
+        state.3 ^= state.1
+        state.1 ^= state.2
+        state.0 ^= state.3
+        state.2 ^= t
+        state.3 = rotate(state.3, 45)
+        return result
+    }
+
+    /// A uniformly distributed integer in 0..<bound (Lemire's method, without modulo bias).
+    public mutating func below(_ bound: Int) -> Int {
+        precondition(bound > 0, "below(_:) needs a positive bound")
+        let limit = UInt64(bound)
+        var product = next().multipliedFullWidth(by: limit)
+        if product.low < limit {
+            let threshold = (0 &- limit) % limit
+            while product.low < threshold { product = next().multipliedFullWidth(by: limit) }
+        }
+        return Int(product.high)
+    }
+
+    /// `items` in a uniformly random order (Fisher–Yates).
+    public mutating func shuffled<T>(_ items: [T]) -> [T] {
+        var result = items
+        guard result.count > 1 else { return result }
+        for index in stride(from: result.count - 1, to: 0, by: -1) {
+            result.swapAt(index, below(index + 1))
+        }
+        return result
+    }
+
+    /// `count` different elements of `items`, uniformly, in random order.
+    public mutating func sample<T>(_ items: [T], count: Int) -> [T] {
+        Array(shuffled(items).prefix(max(0, count)))
+    }
+
+    private func rotate(_ value: UInt64, _ amount: UInt64) -> UInt64 { (value << amount) | (value >> (64 - amount)) }
+
+    public static func == (lhs: SeededRandom, rhs: SeededRandom) -> Bool {
+        lhs.state == rhs.state
+    }
+
+    // Tuples are not Codable: store the state as four numbers, so an engine's state can be saved and resumed.
+    public init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        state = (try container.decode(UInt64.self), try container.decode(UInt64.self),
+                 try container.decode(UInt64.self), try container.decode(UInt64.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        try container.encode(state.0)
+        try container.encode(state.1)
+        try container.encode(state.2)
+        try container.encode(state.3)
+    }
+}

@@ -1,0 +1,122 @@
+import BundleArchive
+import Foundation
+import LessonpackBundle
+import LessonpackModel
+import LessonpackSystem
+import LessonpackTestSupport
+import Testing
+@testable import LessonpackRuntime
+
+@Suite struct LoadingTests {
+    func sampleBundle(in folder: TemporaryFolder) throws -> String {
+        try #require(try BundleBuilder.build(folder: Paths.sampleModule, options: .init(outputFolder: folder.child("dist"))).bundlePath)
+    }
+
+    @Test func aBundleAndItsSourceFolderGiveTheSameModule() throws {
+        let folder = TemporaryFolder()
+        let fromBundle = try LoadedModule.open(try sampleBundle(in: folder), cacheFolder: folder.child("cache"))
+        let fromFolder = try LoadedModule.open(Paths.sampleModule, cacheFolder: folder.child("cache"))
+        #expect(fromBundle.module == fromFolder.module)
+        #expect(ModuleIntegrity.problems(in: fromBundle.module).isEmpty)
+    }
+
+    @Test func mediaIsExtractedOnceAndVerified() throws {
+        let folder = TemporaryFolder()
+        let loaded = try LoadedModule.open(try sampleBundle(in: folder), cacheFolder: folder.child("cache"))
+        let path = try loaded.media.file("lines/l03.opus")
+        #expect(path.hasPrefix(folder.child("cache") + "/"))
+        #expect(FileDigest.sha256(ofFileAt: path) == loaded.media.info("lines/l03.opus")?.sha256)
+        let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(try loaded.media.file("lines/l03.opus") == path)
+        let again = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+        #expect(again == modified)
+        #expect(throws: RuntimeError.self) { try loaded.media.file("../../etc/passwd") }
+    }
+
+    @Test func openingReadsNoMediaSoDamagedMediaShowsOnlyWhenUsed() throws {
+        let folder = TemporaryFolder()
+        let path = try sampleBundle(in: folder)
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let entry = try #require(try ZipDirectory.read(path: path).entries.first { $0.name == "media/qa/q7-a.opus" })
+        #expect(entry.method == 0)  // stored, so flipping a byte corrupts content, not the ZIP structure
+        bytes[Int(entry.span.upperBound) - 40] ^= 0xFF
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let loaded = try LoadedModule.open(path, cacheFolder: folder.child("cache"))
+        #expect(throws: RuntimeError.self) { try loaded.media.file("qa/q7-a.opus") }
+        #expect(try loaded.media.file("qa/q7-b.opus").hasSuffix(".opus"))
+    }
+
+    @Test func refusesBrokenFoldersAndBundles() throws {
+        let folder = TemporaryFolder()
+        let module = folder.copy(Paths.sampleModule, as: "m")
+        try FixtureEdits("delete media/lines/l01.opus").apply(to: module)
+        #expect(throws: RuntimeError.self) { try LoadedModule.open(module) }
+        let junk = folder.write("not a bundle", to: "junk.lessonpack")
+        #expect(throws: RuntimeError.self) { try LoadedModule.open(junk) }
+        #expect(throws: RuntimeError("/no/such: no such bundle or module folder")) { try LoadedModule.open("/no/such") }
+    }
+
+    @Test func refusesAConsistentlyHashedButInconsistentModule() throws {
+        // A bundle whose every hash is right, but whose module.json was edited to break a reference: only the
+        // integrity check can catch it.
+        let folder = TemporaryFolder()
+        var module = try ModuleLoader.load(folder: Paths.sampleModule).module
+        module.videoTask[0].lines = ["l99"]
+        let compiled = try CompiledModule.encode(module)
+        let mimetype = Array(BundleFormat.mediaType.utf8)
+        let manifest = BundleManifest(moduleID: module.id, version: module.version, entries: [
+            .init(path: "mimetype", size: mimetype.count, sha256: FileDigest.sha256(of: mimetype)),
+            .init(path: "module.json", size: compiled.count, sha256: FileDigest.sha256(of: compiled)),
+        ])
+        let path = folder.child("odd.lessonpack")
+        let writer = try ZipWriter(path: path)
+        try writer.add("mimetype", bytes: mimetype, compression: .store)
+        try writer.add("manifest.plist", bytes: try manifest.encoded(), compression: .deflate)
+        try writer.add("module.json", bytes: compiled, compression: .deflate)
+        try writer.finish()
+        do {
+            _ = try LoadedModule.open(path)
+            Issue.record("an inconsistent module was opened")
+        } catch {
+            #expect(error.description.contains("statement 's01' refers to lines that do not exist"))
+        }
+    }
+}
+
+@Suite struct IntegrityTests {
+    let module = try! ModuleLoader.load(folder: Paths.sampleModule).module
+
+    @Test func theSampleIsConsistent() { #expect(ModuleIntegrity.problems(in: module).isEmpty) }
+
+    enum Breakage: CaseIterable, Sendable {
+        case duplicateLine, twoRightAnswers, unlistedMedia, unsafeMedia, badChoice
+
+        func apply(to module: inout Module) {
+            switch self {
+            case .duplicateLine: module.transcript[1].id = module.transcript[0].id
+            case .twoRightAnswers: module.questions[0].answers[1].isCorrect = true
+            case .unlistedMedia: module.transcript[0].audio = "nowhere.opus"
+            case .unsafeMedia: module.media[0].path = "../x.opus"
+            case .badChoice: module.test.items[0].kind = .multipleChoice(choices: ["a"], answer: "b")
+            }
+        }
+
+        var problem: String {
+            switch self {
+            case .duplicateLine: "line id 'l01' is used twice"
+            case .twoRightAnswers: "question 'q1' does not have exactly one correct answer"
+            case .unlistedMedia: "media 'nowhere.opus' is referred to but not listed"
+            case .unsafeMedia: "media path '../x.opus' is unsafe"
+            case .badChoice: "test item 't01' has no valid choices"
+            }
+        }
+    }
+
+    @Test(arguments: Breakage.allCases)
+    func findsBrokenInvariants(_ breakage: Breakage) {
+        var broken = module
+        breakage.apply(to: &broken)
+        #expect(ModuleIntegrity.problems(in: broken).contains(breakage.problem))
+    }
+}
