@@ -62,6 +62,24 @@ let package = Package(
             "LessonpackBundle", "BundleArchive", "LessonpackAuthoring", "LessonpackSystem", "LessonpackTestSupport",
         ]),
 
+        // MARK: Runtime: open bundles and folders, media on demand, randomness, audio
+        .target(name: "LessonpackRuntime", dependencies: [
+            "LessonpackBundle", "LessonpackCheck", "LessonpackModel", "LessonpackSystem",
+        ]),
+        .testTarget(name: "LessonpackRuntimeTests", dependencies: [
+            "LessonpackRuntime", "LessonpackBundle", "BundleArchive", "LessonpackModel", "LessonpackSystem",
+            "LessonpackTestSupport",
+        ]),
+
+        // MARK: Activities: the eight engines, pure state machines driven by an injected random source
+        .target(name: "LessonpackActivities", dependencies: [
+            "LessonpackRuntime", "LessonpackModel", "LessonpackDiagnostics",
+        ]),
+        .testTarget(name: "LessonpackActivitiesTests", dependencies: [
+            "LessonpackActivities", "LessonpackRuntime", "LessonpackBundle", "LessonpackModel", "LessonpackSystem",
+            "LessonpackTestSupport",
+        ]),
+
         // MARK: Authoring: media manifests, new modules from templates
         .target(name: "LessonpackAuthoring", dependencies: ["LessonpackModel", "PropertyList", "LessonpackSystem"]),
         .testTarget(name: "LessonpackAuthoringTests", dependencies: [

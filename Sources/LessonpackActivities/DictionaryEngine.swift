@@ -1,0 +1,65 @@
+import Foundation
+import LessonpackDiagnostics
+import LessonpackModel
+
+/// Activity 7, the dictionary and phrasebook: every definition in alphabetical order, found by the start of a word
+/// or by an approximate spelling, and the language-focus boxes.
+public struct DictionaryEngine: Sendable {
+    public let entries: [Definition]
+    public let boxes: [FocusBox]
+    public let startedAt: Date
+    public private(set) var lookedUp: [String] = []
+
+    public init(module: Module, at now: Date) {
+        // Alphabetical as a reader expects: ignoring case and accents, the same on every machine.
+        entries = module.definitions.sorted { Self.sortKey($0.term) < Self.sortKey($1.term) }
+        boxes = module.phrasebook
+        startedAt = now
+    }
+
+    /// Entries with a word that starts with `prefix` ("meet" finds "nice to meet you"); terms that start with it first.
+    public func search(prefix: String) -> [Definition] {
+        let wanted = Self.sortKey(prefix.trimmingCharacters(in: .whitespaces))
+        guard !wanted.isEmpty else { return entries }
+        let starting = entries.filter { Self.sortKey($0.term).hasPrefix(wanted) }
+        let inside = entries.filter { entry in
+            !Self.sortKey(entry.term).hasPrefix(wanted)
+                && Self.sortKey(entry.term).split(separator: " ").contains { $0.hasPrefix(wanted) }
+        }
+        return starting + inside
+    }
+
+    /// Entries spelt like `text`, closest first: for a learner who heard a word and wrote it as it sounded.
+    public func search(approximately text: String) -> [Definition] {
+        let typed = Array(Self.sortKey(text.trimmingCharacters(in: .whitespaces)))
+        guard !typed.isEmpty else { return [] }
+        let allowed = max(1, typed.count / 3)
+        let scored = entries.compactMap { entry -> (Definition, Int)? in
+            let term = Self.sortKey(entry.term)
+            // Compare with the whole term and with each of its words, and keep the best.
+            let candidates = [term] + term.split(separator: " ").map(String.init)
+            let distance = candidates.map { DidYouMean.editDistance(typed, Array($0)) }.min() ?? .max
+            return distance <= allowed ? (entry, distance) : nil
+        }
+        return scored.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : Self.sortKey($0.0.term) < Self.sortKey($1.0.term) }.map(\.0)
+    }
+
+    /// Notes that the learner opened an entry.
+    public mutating func open(_ term: String) -> Definition? {
+        guard let entry = entries.first(where: { Self.sortKey($0.term) == Self.sortKey(term) }) else { return nil }
+        lookedUp.append(entry.term)
+        return entry
+    }
+
+    public func result(at now: Date) -> ActivityResult {
+        let opened = Array(Set(lookedUp)).sorted()
+        return ActivityResult(activity: .dictionary, startedAt: startedAt, finishedAt: now,
+                              items: opened.map { ItemOutcome(id: $0, prompt: $0, outcome: .done) },
+                              details: ["entries": "\(entries.count)", "opened": "\(opened.count)"])
+    }
+
+    static func sortKey(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            .replacingOccurrences(of: "\u{2019}", with: "'")
+    }
+}
