@@ -51,7 +51,10 @@ public struct AudioGameEngine: Sendable {
     private var random: SeededRandom
     private var arrangement: [String?] = []
 
-    public init(module: Module, difficulty: Difficulty, random: SeededRandom, at now: Date) {
+    /// `avoiding` is the arrangement of a game dealt by another engine (an earlier session): the first game here
+    /// is different from it too.
+    public init(module: Module, difficulty: Difficulty, random: SeededRandom, avoiding previous: [String?] = [],
+                at now: Date) {
         let speakers = Dictionary(module.speakers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         tiles = module.transcript.map { Tile(id: $0.id, speaker: speakers[$0.speaker], text: $0.text, audio: $0.audio) }
         self.difficulty = difficulty
@@ -59,8 +62,12 @@ public struct AudioGameEngine: Sendable {
         slots = []
         tray = []
         startedAt = now
+        arrangement = previous
         newGame(difficulty: difficulty, at: now)
     }
+
+    /// How this game was dealt (slots, then tray): what the next game must differ from.
+    public var dealt: [String?] { arrangement }
 
     /// How many lines a game at `difficulty` starts with in place: never all of them.
     public func preplacedCount(_ difficulty: Difficulty) -> Int {

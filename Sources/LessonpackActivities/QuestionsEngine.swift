@@ -30,16 +30,29 @@ public struct QuestionsEngine: Sendable {
     private let questions: [Question]
     private var random: SeededRandom
 
-    public init(module: Module, random: SeededRandom, at now: Date) {
+    /// `avoiding` holds the previous attempt's orders (question id → order), when that attempt was made by
+    /// another engine (an earlier session): the new orders differ from them too.
+    public init(module: Module, random: SeededRandom, avoiding previous: [String: [Int]] = [:], at now: Date) {
         questions = module.questions
         self.random = random
         startedAt = now
-        newAttempt(at: now)
+        deal(avoiding: previous)
+        attempt = 1
+    }
+
+    /// Each question's answer order in this attempt, by question id: what the next attempt must differ from.
+    public var orders: [String: [Int]] {
+        Dictionary(presented.map { ($0.question.id, $0.order) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Starts over with every question's answers reshuffled into an order unlike the last attempt's.
     public mutating func newAttempt(at now: Date) {
-        let previous = Dictionary(presented.map { ($0.question.id, $0.order) }, uniquingKeysWith: { first, _ in first })
+        deal(avoiding: orders)
+        attempt += 1
+        startedAt = now
+    }
+
+    private mutating func deal(avoiding previous: [String: [Int]]) {
         presented = questions.map { question in
             let identity = Array(question.answers.indices)
             var order = random.shuffled(identity)
@@ -51,8 +64,6 @@ public struct QuestionsEngine: Sendable {
         }
         chosen = [:]
         feedback = [:]
-        attempt += 1
-        startedAt = now
     }
 
     public func presented(_ questionID: String) -> Presented? { presented.first { $0.question.id == questionID } }

@@ -19,6 +19,11 @@ public struct VocabularyEngine: Sendable {
     public struct TermPosition: Sendable, Equatable, Hashable {
         public var line: Int
         public var span: Int
+
+        public init(line: Int, span: Int) {
+            self.line = line
+            self.span = span
+        }
     }
 
     public let lines: [Line]

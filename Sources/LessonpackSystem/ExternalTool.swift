@@ -33,9 +33,10 @@ public struct ExternalTool: Sendable {
     }
 
     /// Runs the tool with `arguments` and no shell, collecting what it prints; kills it after `timeout` seconds.
-    /// `environment` replaces the inherited environment; `input` is fed to its standard input.
+    /// `environment` replaces the inherited environment; `input` is fed to its standard input. A tool that leaves
+    /// a daemon behind (tmux starting its server) must not `capture` output: the daemon would hold the pipes open.
     public func run(_ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil,
-                    input: Data? = nil, timeout: TimeInterval = 60) throws -> Output {
+                    input: Data? = nil, capture: Bool = true, timeout: TimeInterval = 60) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -45,8 +46,8 @@ public struct ExternalTool: Sendable {
         process.standardInput = inputPipe ?? FileHandle.nullDevice
         let outputPipe = Pipe()
         let errorPipe = Pipe()
-        process.standardOutput = outputPipe
-        process.standardError = errorPipe
+        process.standardOutput = capture ? outputPipe : FileHandle.nullDevice
+        process.standardError = capture ? errorPipe : FileHandle.nullDevice
         try process.run()
         if let inputPipe, let input {
             // Feed the input from another thread: a tool that prints before it reads would otherwise deadlock us.
@@ -59,7 +60,7 @@ public struct ExternalTool: Sendable {
         // Drain both pipes while the tool runs, or a chatty tool fills a pipe and blocks forever.
         let collected = CollectedOutput()
         let group = DispatchGroup()
-        for (pipe, isError) in [(outputPipe, false), (errorPipe, true)] {
+        for (pipe, isError) in capture ? [(outputPipe, false), (errorPipe, true)] : [] {
             group.enter()
             DispatchQueue.global().async {
                 let data = pipe.fileHandleForReading.readDataToEndOfFile()
