@@ -1,7 +1,7 @@
 /// How many terminal columns text takes: CJK ideographs, Hangul and most emoji take two, combining marks none.
 /// Enough to put a caret under the right character; not a full implementation of Unicode's East Asian Width.
-enum DisplayWidth {
-    static func of(_ scalar: Unicode.Scalar) -> Int {
+public enum DisplayWidth {
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value == 0 { return 0 }
         switch scalar.properties.generalCategory {
@@ -19,7 +19,7 @@ enum DisplayWidth {
         return 1
     }
 
-    static func of(_ text: some StringProtocol) -> Int {
+    public static func of(_ text: some StringProtocol) -> Int {
         text.unicodeScalars.reduce(0) { $0 + of($1) }
     }
 }

@@ -1,0 +1,125 @@
+import Foundation
+import LessonpackModel
+import LessonpackProgress
+
+/// The full-screen player: a stack of screens (the contents at the bottom, an activity on top), the help overlay,
+/// and the loop that draws and reads keys. A key or a fifth of a second, whichever comes first, redraws, so the
+/// video's clock moves.
+public final class FullScreenApp {
+    private let session: PlayerSession
+    private let display: Display
+    private let now: () -> Date
+    private var stack: [Screen] = []
+    private var helpShown = false
+    private var status: String?
+
+    public init(session: PlayerSession, display: Display, now: @escaping () -> Date = Date.init) {
+        self.session = session
+        self.display = display
+        self.now = now
+    }
+
+    public func run() {
+        stack = [ContentsScreen(session: session)]
+        if let unfinished = try? session.store.unfinishedAttempt(moduleID: session.module.id),
+           unfinished.moduleVersion == session.module.version {
+            stack.append(ResumeScreen(session: session, unfinished: unfinished))
+        }
+        draw()
+        while let top = stack.last {
+            guard let key = display.nextKey(timeout: 0.2) else {
+                draw()
+                continue
+            }
+            if key == .interrupt { break }
+            if key == .resize { draw(); continue }
+            if helpShown {
+                helpShown = false
+                draw()
+                continue
+            }
+            if key == .character("?") {
+                helpShown = true
+                draw()
+                continue
+            }
+            status = nil
+            switch top.handle(key, now: now()) {
+            case .none: break
+            case .message(let text): status = text
+            case .quit: return close()
+            case .back:
+                top.leave(now: now())
+                stack.removeLast()
+            case .open(let activity): open(activity, resuming: nil)
+            case .resume(let unfinished):
+                stack.removeLast()
+                open(unfinished.activity, resuming: unfinished)
+            }
+            draw()
+        }
+        close()
+    }
+
+    private func open(_ activity: ActivityKind, resuming: UnfinishedAttempt?) {
+        do {
+            let controller = try resuming.map { try session.controller(for: activity, resuming: $0, at: now()) }
+                ?? session.controller(for: activity, at: now())
+            let screen = ActivityScreens.make(controller)
+            stack.append(screen)
+            // The first visit to each activity explains its keys once.
+            if !session.store.hasSeenHelp(screen.helpID) {
+                session.store.markHelpSeen(screen.helpID)
+                helpShown = true
+            }
+        } catch {
+            status = "Cannot open \(activity.title): \(error)"
+        }
+    }
+
+    /// Leaves every screen, saving as each one does.
+    private func close() {
+        for screen in stack.reversed() { screen.leave(now: now()) }
+        stack = []
+    }
+
+    private func draw() {
+        guard let top = stack.last else { return }
+        let (rows, columns) = display.size
+        guard rows >= 8, columns >= 30 else {
+            display.show(Frame([FrameLine("Make the terminal larger (at least 30×8).", .bold)]))
+            return
+        }
+        for notice in session.takeNotices() { status = notice }
+        var lines = [FrameLine(TextLayout.pad(" Lessonpack · \(session.module.title) · \(top.title)", width: columns),
+                               TextStyle(bold: true, reverse: true))]
+        let height = rows - 3
+        var body = Array(top.body(width: columns, height: height, now: now()).prefix(height))
+        body += Array(repeating: FrameLine(), count: max(0, height - body.count))
+        if helpShown { body = HelpOverlay.place(top.help, title: top.title, over: body, width: columns) }
+        lines += body
+        lines.append(FrameLine(status ?? "", .accent))
+        lines.append(FrameLine(TextLayout.fit(helpShown ? " any key: close help" : " \(top.hints) · ? help", width: columns - 1),
+                               .muted))
+        display.show(Frame(lines))
+    }
+}
+
+/// The help box, drawn over the middle of the body.
+enum HelpOverlay {
+    static func place(_ help: [String], title: String, over body: [FrameLine], width: Int) -> [FrameLine] {
+        let inner = min(width - 6, max(40, (help.map { DisplayWidth.of($0) }.max() ?? 0) + 2))
+        let text = help.flatMap { TextLayout.wrap($0, width: inner - 2) }
+        var box = [FrameLine("┌" + String(repeating: "─", count: inner) + "┐", .accent)]
+        box.append(FrameLine("│" + TextLayout.pad(" \(title): keys", width: inner) + "│", .accent))
+        box += text.map { FrameLine("│ " + TextLayout.pad($0, width: inner - 1) + "│", .bold) }
+        box.append(FrameLine("└" + String(repeating: "─", count: inner) + "┘", .accent))
+        let left = String(repeating: " ", count: max(0, (width - inner - 2) / 2))
+        var result = body
+        let top = max(0, (body.count - box.count) / 2)
+        for (offset, line) in box.enumerated() where top + offset < result.count {
+            result[top + offset] = FrameLine(left) + line
+        }
+        return result
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import LessonpackModel
+import LessonpackProgress
+
+/// One full-screen view: it draws its body and answers keys. The app around it draws the title, the status line
+/// and the key hints, and shows `help` on `?`.
+protocol Screen: AnyObject {
+    var title: String { get }
+    /// Under what name "has the learner seen this screen's help" is remembered.
+    var helpID: String { get }
+    var help: [String] { get }
+    /// The key hints on the bottom line.
+    var hints: String { get }
+    func body(width: Int, height: Int, now: Date) -> [FrameLine]
+    func handle(_ key: Key, now: Date) -> ScreenAction
+    /// The screen is closing: save what needs saving.
+    func leave(now: Date)
+}
+
+enum ScreenAction {
+    case none
+    case back
+    case quit
+    case open(ActivityKind)
+    case resume(UnfinishedAttempt)
+    /// A message for the status line.
+    case message(String)
+}
+
+/// Shared drawing helpers.
+enum Draw {
+    /// The rows to show of a list of `count` so that `selected` is visible.
+    static func window(count: Int, selected: Int, height: Int) -> Range<Int> {
+        guard count > height, height > 0 else { return 0..<count }
+        let start = min(max(0, selected - height / 2), count - height)
+        return start..<(start + height)
+    }
+
+    static func speakerStyle(_ speaker: Speaker?) -> TextStyle {
+        TextStyle(bold: true, foreground: speaker.flatMap { TextStyle.colour(hex: $0.colour) })
+    }
+
+    /// Text wrapped to `width`, each line indented by `indent`.
+    static func paragraph(_ text: String, width: Int, indent: Int = 0, style: TextStyle = .plain) -> [FrameLine] {
+        TextLayout.wrap(text, width: max(10, width - indent)).map {
+            FrameLine(String(repeating: " ", count: indent) + $0, style)
+        }
+    }
+
+    /// `text` ending as a sentence does: a full stop added unless it already ends with one, ! or ?.
+    static func sentence(_ text: String) -> String {
+        guard let last = text.last else { return text }
+        return ".!?".contains(last) ? text : text + "."
+    }
+
+    static func clock(_ seconds: Double) -> String {
+        let whole = Int(seconds)
+        return String(format: "%d:%02d", whole / 60, whole % 60)
+    }
+}

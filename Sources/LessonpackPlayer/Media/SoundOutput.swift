@@ -1,0 +1,87 @@
+import Foundation
+import LessonpackSystem
+
+/// Plays audio (and the sound of video) through a program installed on the machine: mpv or ffplay for any format,
+/// paplay or aplay for WAV. When there is none, or no sound device, `unavailableReason` says why once, and playing
+/// does nothing: every activity stays usable without sound.
+public final class SoundOutput: @unchecked Sendable {
+    public let unavailableReason: String?
+    private let template: CommandTemplate?
+    private let wavOnly: Bool
+    private let executable: String?
+    private var current: BackgroundProcess?
+    private let lock = NSLock()
+
+    /// `configured` is a command template (`{file}`, `{start}` in seconds), "none", or nil to find a player.
+    public init(configured: String?, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        if configured == "none" {
+            (template, wavOnly, executable, unavailableReason) = (nil, false, nil, "sound is turned off (--player none)")
+            return
+        }
+        if let configured {
+            let template = CommandTemplate(configured)
+            let program = template.program.flatMap { $0.hasPrefix("/") ? $0 : ExternalTool.find($0, environment: environment)?.path }
+            (self.template, wavOnly, executable) = (template, false, program)
+            unavailableReason = program == nil ? "the configured player '\(template.program ?? "")' is not installed" : nil
+            return
+        }
+        let candidates: [(String, String, Bool)] = [
+            ("mpv", "mpv --no-video --no-terminal --really-quiet --start={start} {file}", false),
+            ("ffplay", "ffplay -nodisp -autoexit -loglevel quiet -ss {start} {file}", false),
+            ("paplay", "paplay {file}", true),
+            ("aplay", "aplay -q {file}", true),
+        ]
+        let found = candidates.lazy.compactMap { name, command, wavOnly in
+            ExternalTool.find(name, environment: environment).map { ($0.path, CommandTemplate(command), wavOnly) }
+        }.first
+        guard let found else {
+            (template, wavOnly, executable) = (nil, false, nil)
+            unavailableReason = "no audio player is installed (mpv, ffplay, paplay or aplay): sound is off"
+            return
+        }
+        (executable, template, wavOnly) = (found.0, found.1, found.2)
+        unavailableReason = SoundOutput.hasSoundDevice(environment: environment) ? nil
+            : "no sound device was found: sound is off"
+    }
+
+    public var isAvailable: Bool { unavailableReason == nil }
+
+    /// Starts playing `file` from `start` seconds, stopping whatever was playing. Returns false when it cannot.
+    @discardableResult
+    public func play(_ file: String, from start: Double = 0) -> Bool {
+        stop()
+        guard unavailableReason == nil, let template, let executable else { return false }
+        if wavOnly, !file.lowercased().hasSuffix(".wav") { return false }
+        let arguments = template.arguments(["file": file, "start": String(format: "%.2f", max(0, start))])
+        lock.lock()
+        defer { lock.unlock() }
+        current = try? BackgroundProcess(executable: executable, arguments: arguments)
+        return current != nil
+    }
+
+    public func stop() {
+        lock.lock()
+        defer { lock.unlock() }
+        current?.stop()
+        current = nil
+    }
+
+    public var isPlaying: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return current?.isRunning ?? false
+    }
+
+    /// ALSA devices, or a PulseAudio / PipeWire server to talk to.
+    static func hasSoundDevice(environment: [String: String]) -> Bool {
+        let fileManager = FileManager.default
+        if let cards = try? String(contentsOfFile: "/proc/asound/cards", encoding: .utf8), !cards.contains("no soundcards"),
+           !cards.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return true }
+        if environment["PULSE_SERVER"] != nil { return true }
+        if let runtime = environment["XDG_RUNTIME_DIR"],
+           fileManager.fileExists(atPath: runtime + "/pulse/native") || fileManager.fileExists(atPath: runtime + "/pipewire-0") {
+            return true
+        }
+        return false
+    }
+}
