@@ -18,12 +18,15 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // MARK: C adapters (system libraries from Debian; scripts/setup installs them)
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CLibArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // No pkgConfig: ncursesw's pkg-config flags are ones SwiftPM refuses; its headers are in the standard place.
+        .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
 
         // MARK: Diagnostics: the leaf every layer reports through
         .target(name: "LessonpackDiagnostics"),
@@ -80,6 +83,23 @@ let package = Package(
             "LessonpackTestSupport",
         ]),
 
+        // MARK: Progress: the learner's history in SQLite, every answer committed as it is given
+        .target(name: "LessonpackProgress", dependencies: [
+            "LessonpackActivities", "LessonpackModel", "LessonpackSystem", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        .testTarget(name: "LessonpackProgressTests", dependencies: [
+            "LessonpackProgress", "LessonpackActivities", "LessonpackModel", "LessonpackTestSupport",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+
+        // MARK: The player: sessions, activity screens and plain-text play, over the engines and the progress store
+        .target(name: "LessonpackPlayer", dependencies: [
+            "LessonpackActivities", "LessonpackRuntime", "LessonpackProgress", "LessonpackModel", "LessonpackSystem",
+        ]),
+        .testTarget(name: "LessonpackPlayerTests", dependencies: ["LessonpackPlayer", "LessonpackTestSupport"]),
+        // The terminal: ncurses behind the player's Display protocol.
+        .target(name: "TerminalScreen", dependencies: ["CNcurses", "LessonpackPlayer"]),
+
         // MARK: Authoring: media manifests, new modules from templates
         .target(name: "LessonpackAuthoring", dependencies: ["LessonpackModel", "PropertyList", "LessonpackSystem"]),
         .testTarget(name: "LessonpackAuthoringTests", dependencies: [
@@ -88,14 +108,14 @@ let package = Package(
 
         // MARK: The command line: parses arguments and renders; no logic of its own
         .target(name: "LessonpackCLI", dependencies: [
-            "LessonpackBundle", "LessonpackCheck", "LessonpackAuthoring", "LessonpackModel", "PropertyList", "LessonpackDiagnostics",
+            "LessonpackPlayer", "TerminalScreen", "LessonpackBundle", "LessonpackCheck", "LessonpackAuthoring", "LessonpackModel", "PropertyList", "LessonpackDiagnostics",
             "LessonpackSystem", argumentParser,
         ]),
         .executableTarget(name: "lessonpack", dependencies: ["LessonpackCLI"]),
         // Rendering unit tests, and end-to-end tests that run the built executable as users do.
         .testTarget(name: "LessonpackCLITests", dependencies: [
-            "LessonpackCLI", "LessonpackDiagnostics", "LessonpackSystem", "LessonpackTestSupport",
-        ]),
+            "LessonpackCLI", "LessonpackDiagnostics", "LessonpackSystem", "LessonpackProgress", "LessonpackTestSupport",
+        ], exclude: ["Fixtures"]),
 
         // MARK: Test support: fixtures, temporary folders, running the executable
         .target(name: "LessonpackTestSupport", dependencies: ["LessonpackSystem", "BundleArchive"],

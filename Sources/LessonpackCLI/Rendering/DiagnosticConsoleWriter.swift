@@ -1,4 +1,5 @@
 import LessonpackDiagnostics
+import LessonpackPlayer
 
 /// Writes diagnostics for people, as compilers do: `path:line:col: error: message [code]`, then the source line
 /// with a caret under the column, then any notes the same way. Colour only when asked for.

@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackPlayer
 
 /// Numbers as people read them in a terminal.
 enum Formatting {

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import LessonpackPlayer
+import LessonpackProgress
+import LessonpackRuntime
+
+struct PlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Play a module: a bundle, a module folder, or an installed module's id.",
+        discussion: """
+            Full-screen in a terminal (press ? for help on any screen); --plain plays line by line, reading commands \
+            from standard input, for screen readers, dumb terminals and scripts (docs/player.md lists the commands). \
+            Progress is saved as you go, in --data-dir (default $LESSONPACK_DATA_DIR, or $XDG_DATA_HOME/lessonpack); \
+            an unfinished attempt is offered for resuming the next time.
+
+            Sound plays through mpv, ffplay, paplay or aplay, recording uses arecord, sox or ffmpeg; --player and \
+            --recorder (or $LESSONPACK_PLAYER and $LESSONPACK_RECORDER) set a command instead, e.g. \
+            --player 'mpv --no-video {file}', or 'none'.
+            """)
+
+    @Argument(help: "A .lessonpack bundle, a module source folder, or the id of an installed module.")
+    var module: String
+
+    @Option(help: "Seed every shuffle and draw, to replay a session exactly.")
+    var seed: UInt64?
+
+    @Flag(help: "Play line by line, reading commands from standard input.")
+    var plain = false
+
+    @Option(help: "Where progress and installed modules are kept.")
+    var dataDir: String?
+
+    @Option(help: "The command that plays sound ({file}, {start}), or 'none'.")
+    var player: String?
+
+    @Option(help: "The command that records ({output}, {seconds}), or 'none'.")
+    var recorder: String?
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let dataFolder = dataDir ?? ProgressStore.defaultFolder()
+        let path = FileManager.default.fileExists(atPath: module) ? module
+            : ModuleLibrary(dataFolder: dataFolder).newest(module)?.path
+        guard let path else {
+            throw CommandFailure("\(module): no such bundle or folder, and no installed module with that id " +
+                                 "('lessonpack list' shows them)")
+        }
+        let session: PlayerSession
+        do {
+            let loaded = try LoadedModule.open(path)
+            let store = try ProgressStore(folder: dataFolder)
+            session = try PlayerSession(
+                loaded: loaded, store: store,
+                sound: SoundOutput(configured: player ?? environment["LESSONPACK_PLAYER"]),
+                recorder: CommandRecorder(configured: recorder ?? environment["LESSONPACK_RECORDER"]),
+                seed: seed, workFolder: dataFolder + "/recordings", at: Date())
+        } catch let error as RuntimeError {
+            throw CommandFailure(error.description)
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        let interactive = Console.isTerminal(0) && Console.isTerminal(1) && environment["TERM"] != "dumb"
+        if plain || !interactive {
+            PlainDriver(session: session, readLine: { Swift.readLine(strippingNewline: true) },
+                        write: { Console.out($0, terminator: "") }, echo: !Console.isTerminal(0)).run()
+        } else {
+            try FullScreen.run(session)
+        }
+        session.sound.stop()
+    }
+}
