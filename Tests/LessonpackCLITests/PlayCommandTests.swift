@@ -1,0 +1,190 @@
+import Foundation
+import LessonpackProgress
+import LessonpackSystem
+import LessonpackTestSupport
+import Testing
+
+/// The player, run as learners run it: plain mode from a file of answers, killed and resumed, and full screen in a
+/// real terminal (tmux) through all eight activities.
+@Suite(.serialized) struct PlayCommandTests {
+    /// A recorder that needs no microphone: sox writes a tone of the requested length.
+    static let fakeMicrophone = "sox -n -r 16000 -c 1 {output} synth {seconds} sine 300"
+
+    func playArguments(_ data: String, seed: Int = 1, extra: [String] = []) -> [String] {
+        ["play", Paths.sampleModule, "--seed", String(seed), "--data-dir", data, "--player", "none",
+         "--recorder", Self.fakeMicrophone] + extra
+    }
+
+    @Test func plainModePlaysEveryActivityFromAFileOfAnswers() throws {
+        let folder = TemporaryFolder()
+        let answers = try String(contentsOfFile: Paths.inPackage("Tests/LessonpackCLITests/Fixtures/play-all.txt"), encoding: .utf8)
+        let result = try LessonpackBinary.run(playArguments(folder.child("data"), extra: ["--plain"]), standardInput: answers)
+        #expect(result.status == 0, "\(result.standardError)")
+        let output = result.standardOutput
+        for expected in [
+            "== Video ==", "0:05 / 1:47", "subtitles off", "21. [1:42] Helen Clarke: You're welcome, David. We'll be in touch by Friday.",
+            "== Video task ==", "10 of 10 right.",
+            "== Language and vocabulary ==", "nice to meet you (expression): a polite greeting used when you meet someone for the first time.",
+            "have a seat (expression): a polite way of asking someone to sit down.",
+            "== Audio game ==", "New game, easy.",
+            "== Pronunciation practice ==", "Recorded.", "Playing both at once: the original on the left, you on the right.",
+            "Playing the original, then you.",
+            "== Questions and answers ==", "All answered:",
+            "== Dictionary and phrasebook ==", "  responsibility (noun)", "Introducing yourself:",
+            "== Test ==", "Every item is answered.", "Score: ", "  greet: ", "  background: ", "  closing: ",
+        ] {
+            #expect(output.contains(expected), "missing: \(expected)")
+        }
+        // Sound was turned off, and the learner is told once.
+        #expect(output.components(separatedBy: "Note: sound is turned off (--player none)").count == 2)
+        // The same file and seed play the same session.
+        let again = try LessonpackBinary.run(playArguments(TemporaryFolder().path, extra: ["--plain"]), standardInput: answers)
+        #expect(Self.withoutClock(again.standardOutput) == Self.withoutClock(output))
+
+        let progress = try LessonpackBinary.run(["progress", "--data-dir", folder.child("data"), "--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(progress.standardOutput.utf8)) as? [String: Any])
+        let modules = try #require(document["modules"] as? [[String: Any]])
+        let activities = try #require(modules.first?["activities"] as? [[String: Any]])
+        #expect(activities.count == 8)
+        let test = try #require(activities.first { $0["activity"] as? String == "test" })
+        #expect((test["objectives"] as? [[String: Any]])?.count == 3)
+        #expect(activities.first { $0["activity"] as? String == "video-task" }?["bestPercent"] as? Double == 100)
+        let text = try LessonpackBinary.run(["progress", "--data-dir", folder.child("data")])
+        #expect(text.standardOutput.contains("    last test: "))
+        let csv = try LessonpackBinary.run(["progress", "--data-dir", folder.child("data"), "--format", "csv"])
+        #expect(csv.standardOutput.hasPrefix("module,activity,attempts,best_percent,last_percent,correct,incorrect,unanswered,objective"))
+        #expect(csv.standardOutput.contains("job-interview,video-task,1,100.0,100.0,"))
+    }
+
+    /// The video clock runs on real time; everything else in a session replays exactly.
+    static func withoutClock(_ text: String) -> String {
+        text.replacingOccurrences(of: #"\d+:\d\d / 1:47, (playing|paused|ended)"#, with: "CLOCK", options: .regularExpression)
+            .replacingOccurrences(of: #"\(\d+ seconds\)"#, with: "(TIME)", options: .regularExpression)
+    }
+
+    @Test func aKilledTestResumesWithEveryAnswer() throws {
+        let folder = TemporaryFolder()
+        let data = folder.child("data")
+        let first = try InteractiveProcess(LessonpackBinary.path, playArguments(data, extra: ["--plain"]))
+        first.send("8")
+        #expect(first.waitFor("Item 1 of 20"))
+        for _ in 0..<5 {
+            first.send("a")
+            first.send("correct")
+        }
+        first.send("list")
+        #expect(first.waitFor("20. "))
+        let answered = Self.answers(in: first.text)
+        #expect(answered.filter { !$0.hasSuffix("not answered") }.count >= 5)
+        first.kill()
+
+        let second = try InteractiveProcess(LessonpackBinary.path, playArguments(data, seed: 99, extra: ["--plain"]))
+        #expect(second.waitFor("You have an unfinished Test attempt"))
+        second.send("yes")
+        #expect(second.waitFor("== Test =="))
+        second.send("list")
+        #expect(second.waitFor("20. "))
+        #expect(Self.answers(in: second.text) == answered)
+        second.send("quit")
+        #expect(second.waitUntilExit() == 0)
+    }
+
+    /// The lines of the last `list`: "N. item — answer".
+    static func answers(in output: String) -> [String] {
+        let lines = output.components(separatedBy: "\n")
+        guard let start = lines.lastIndex(where: { $0.hasSuffix("list") }) else { return [] }
+        return lines[(start + 1)...].filter { $0.range(of: #"^\d+\. .* — "#, options: .regularExpression) != nil }
+    }
+
+    @Test func theDatabaseSurvivesRepeatedKills() throws {
+        let folder = TemporaryFolder()
+        let data = folder.child("data")
+        var generator = SeededRandomLite(seed: 5)
+        for round in 0..<8 {
+            let player = try InteractiveProcess(LessonpackBinary.path, playArguments(data, seed: round, extra: ["--plain"]))
+            player.send("yes")
+            player.send("8")
+            for _ in 0..<30 {
+                player.send("a")
+                player.send("correct")
+            }
+            Thread.sleep(forTimeInterval: Double(generator.next() % 300) / 1000 + 0.05)
+            player.kill()
+        }
+        let store = try ProgressStore(folder: data)
+        #expect(try store.integrityCheck() == "ok")
+        #expect(try store.unfinishedAttempt(moduleID: "job-interview") != nil)
+    }
+
+    @Test func fullScreenThroughAllEightActivities() throws {
+        let folder = TemporaryFolder()
+        let terminal = try TmuxSession(command: [LessonpackBinary.path] + playArguments(folder.child("data"), seed: 3), environment: [:])
+        func expect(_ text: String, _ comment: String = "") {
+            let (found, screen) = terminal.waitFor(text)
+            #expect(found, "\(comment) expected '\(text)' on:\n\(screen)")
+        }
+        expect("1. Video")
+
+        terminal.send("1"); expect("1. Video: keys"); terminal.send("x")
+        expect("subtitles on"); terminal.send("Space"); expect("▶ playing"); terminal.send("s"); expect("subtitles off")
+        terminal.send("q"); expect("Contents")
+
+        terminal.send("2"); expect("2. Video task: keys"); terminal.send("x")
+        for statement in 0..<10 {
+            terminal.send("Space")
+            if statement % 2 == 1 { terminal.send("Space") }
+            terminal.send("Down")
+        }
+        terminal.send("c"); expect("10 of 10 right.")
+        terminal.send("q"); expect("best 100%")
+
+        terminal.send("3"); expect("3. Language and vocabulary: keys"); terminal.send("x")
+        terminal.send("Tab"); expect("nice to meet you: press Enter"); terminal.send("Enter"); expect("nice to meet you (expression)")
+        terminal.send("q"); expect("Contents")
+
+        terminal.send("4"); expect("4. Audio game: keys"); terminal.send("x"); expect("Choose a level:")
+        terminal.send("e"); expect("easy · moves 0"); terminal.send("Enter"); expect("◀ drop here"); terminal.send("Enter")
+        expect("moves 1")
+        terminal.send("q"); expect("Contents")
+
+        terminal.send("5"); expect("5. Pronunciation practice: keys"); terminal.send("x")
+        terminal.send("r"); expect("Recorded: press b or t to compare."); terminal.send("b")
+        expect("Both at once: the original left, you right."); expect("compared: simultaneous")
+        terminal.send("q"); expect("Contents")
+
+        terminal.send("6"); expect("6. Questions and answers: keys"); terminal.send("x"); expect("Question 1 of 7")
+        terminal.send("a"); expect("1 answered")
+        terminal.send("q"); expect("Contents")
+
+        terminal.send("7"); expect("7. Dictionary and phrasebook: keys"); terminal.send("x")
+        terminal.type("resp"); expect("responsibility"); terminal.send("Enter"); expect("responsibility (noun)")
+        terminal.send("Escape"); terminal.send("f"); expect("Talking about your work experience")
+        terminal.send("Escape"); terminal.send("q"); expect("Contents")
+
+        terminal.send("8"); expect("8. Test: keys"); terminal.send("x"); expect("Item 1 of 20")
+        for _ in 0..<20 {
+            terminal.send("a")
+            terminal.send("Space")
+            terminal.send("Right")
+        }
+        expect("20 answered"); terminal.send("f"); expect("Score: ")
+        expect("correct ·")
+        terminal.send("q"); expect("Contents")
+        terminal.send("q")
+        let deadline = Date().addingTimeInterval(10)
+        while terminal.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(!terminal.isRunning)
+    }
+}
+
+/// A tiny generator for test timings (the runtime's SeededRandom is not a dependency of this target).
+struct SeededRandomLite {
+    var state: UInt64
+    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    mutating func next() -> UInt64 {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return state
+    }
+}
