@@ -1,12 +1,14 @@
 import Foundation
 import LessonpackSystem
 
-/// Plays audio (and the sound of video) through a program installed on the machine: mpv or ffplay for any format,
-/// paplay or aplay for WAV. When there is none, or no sound device, `unavailableReason` says why once, and playing
-/// does nothing: every activity stays usable without sound.
+/// Plays audio and video through a program installed on the machine: mpv or ffplay for any format (video in a
+/// window of its own when there is a desktop to open one on, its sound alone otherwise), paplay or aplay for WAV.
+/// When there is none, or no sound device, `unavailableReason` says why once, and playing does nothing: every
+/// activity stays usable without sound.
 public final class SoundOutput: @unchecked Sendable {
     public let unavailableReason: String?
     private let template: CommandTemplate?
+    private var videoTemplate: CommandTemplate?
     private let wavOnly: Bool
     private let executable: String?
     private var current: BackgroundProcess?
@@ -31,6 +33,8 @@ public final class SoundOutput: @unchecked Sendable {
             ("paplay", "paplay {file}", true),
             ("aplay", "aplay -q {file}", true),
         ]
+        let hasDesktop = environment["DISPLAY"].map { !$0.isEmpty } ?? false
+            || environment["WAYLAND_DISPLAY"].map { !$0.isEmpty } ?? false
         let found = candidates.lazy.compactMap { name, command, wavOnly in
             ExternalTool.find(name, environment: environment).map { ($0.path, CommandTemplate(command), wavOnly) }
         }.first
@@ -40,19 +44,25 @@ public final class SoundOutput: @unchecked Sendable {
             return
         }
         (executable, template, wavOnly) = (found.0, found.1, found.2)
+        if hasDesktop, let name = found.1.program {
+            videoTemplate = name == "mpv" ? CommandTemplate("mpv --no-terminal --really-quiet --start={start} {file}")
+                : name == "ffplay" ? CommandTemplate("ffplay -autoexit -loglevel quiet -ss {start} {file}") : nil
+        }
         unavailableReason = SoundOutput.hasSoundDevice(environment: environment) ? nil
             : "no sound device was found: sound is off"
     }
 
     public var isAvailable: Bool { unavailableReason == nil }
 
-    /// Starts playing `file` from `start` seconds, stopping whatever was playing. Returns false when it cannot.
+    /// Starts playing `file` from `start` seconds, stopping whatever was playing; with `showingVideo`, in a window
+    /// where there is a desktop. Returns false when it cannot.
     @discardableResult
-    public func play(_ file: String, from start: Double = 0) -> Bool {
+    public func play(_ file: String, from start: Double = 0, showingVideo: Bool = false) -> Bool {
         stop()
         guard unavailableReason == nil, let template, let executable else { return false }
         if wavOnly, !file.lowercased().hasSuffix(".wav") { return false }
-        let arguments = template.arguments(["file": file, "start": String(format: "%.2f", max(0, start))])
+        let chosen = showingVideo ? videoTemplate ?? template : template
+        let arguments = chosen.arguments(["file": file, "start": String(format: "%.2f", max(0, start))])
         lock.lock()
         defer { lock.unlock() }
         current = try? BackgroundProcess(executable: executable, arguments: arguments)

@@ -84,7 +84,10 @@ public final class PlayerSession {
         if let reason = sound.unavailableReason { return notice(reason) }
         do {
             let file = try loaded.media.file(path)
-            if !sound.play(file, from: start) { notice("this player cannot play \((path as NSString).pathExtension) files") }
+            let isVideo = loaded.media.info(path)?.kind == .video
+            if !sound.play(file, from: start, showingVideo: isVideo) {
+                notice("this player cannot play \((path as NSString).pathExtension) files")
+            }
         } catch {
             notice(error.description)
         }
