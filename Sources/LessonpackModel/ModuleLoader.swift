@@ -24,23 +24,39 @@ public enum ModuleLoader {
             throw .noSuchFolder(folder)
         }
         guard isDirectory.boolValue else { throw .notAFolder(folder) }
+        let source = assemble(folder: folder) { file, path in
+            FileManager.default.fileExists(atPath: path) ? PlistReader.read(fileAt: path, limits: limits) : nil
+        }
+        var withUnknown = source
+        withUnknown.diagnostics += unknownFiles(in: folder)
+        return withUnknown
+    }
 
+    /// Reads a module whose source files are given as bytes (absent ones are missing), as if they were in
+    /// `folder`: for tools and fuzzers that hold sources in memory. Media is still looked for on disk.
+    public static func load(sources: [SourceFile: [UInt8]], folder: String,
+                            limits: PlistReader.Limits = PlistReader.Limits()) -> ModuleSource {
+        assemble(folder: folder) { file, path in
+            sources[file].map { PlistReader.read($0, file: path, limits: limits) }
+        }
+    }
+
+    /// Decodes each source file that `read` provides (nil: the file is missing), module.plist first, since its
+    /// activity list decides which other files are required.
+    private static func assemble(folder: String, read: (SourceFile, String) -> PlistDocument?) -> ModuleSource {
         func path(_ file: SourceFile) -> String { ModuleLayout.join(folder, file.path) }
         let sink = DiagnosticSink()
         var decoder = ModuleDecoder(sink: sink)
         decoder.map = SourceMap(moduleFile: path(.module), testFile: path(.test))
         var present = Set<SourceFile>()
-
-        // module.plist first: its activity list decides which other files are required.
         for file in [SourceFile.module] + SourceFile.allCases.filter({ $0 != .module }) {
-            guard FileManager.default.fileExists(atPath: path(file)) else {
+            guard let document = read(file, path(file)) else {
                 if file.isRequired(for: decoder.module.activities) || file == .module {
                     sink.report(.error(.missingFile, missingFileMessage(file, activities: decoder.module.activities),
                                        at: SourceLocation(file: path(file))))
                 }
                 continue
             }
-            let document = PlistReader.read(fileAt: path(file), limits: limits)
             sink.report(contentsOf: document.diagnostics)
             guard let root = document.root else { continue }
             present.insert(file)
@@ -55,7 +71,6 @@ public enum ModuleLoader {
             case .media: decoder.decodeMediaManifest(root)
             }
         }
-        sink.report(contentsOf: unknownFiles(in: folder))
         return ModuleSource(folder: folder, module: decoder.module, map: decoder.map, presentFiles: present,
                             diagnostics: sink.diagnostics)
     }
