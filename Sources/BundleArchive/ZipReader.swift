@@ -21,11 +21,10 @@ public final class ZipReader {
         guard let archive = archive_read_new() else { throw ArchiveError("cannot start a ZIP reader") }
         self.archive = archive
         self.path = path
+        // Once every property is set, a failed init still runs deinit, which frees the archive: never free it here.
         guard archive_read_support_format_zip_seekable(archive) == ARCHIVE_OK,
               archive_read_open_filename(archive, path, 1 << 16) == ARCHIVE_OK else {
-            let message = ZipReader.message(archive)
-            archive_read_free(archive)
-            throw ArchiveError("cannot open \(path): \(message)")
+            throw ArchiveError("cannot open \(path): \(ZipReader.message(archive))")
         }
     }
 

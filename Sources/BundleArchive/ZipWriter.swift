@@ -20,12 +20,12 @@ public final class ZipWriter {
         guard let archive = archive_write_new() else { throw ArchiveError("cannot start a ZIP writer") }
         self.archive = archive
         self.timestamp = timestamp
+        // A failed init still runs deinit, which frees the archive; there is nothing to close yet.
         guard archive_write_set_format_zip(archive) == ARCHIVE_OK,
               archive_write_set_options(archive, "zip:compression-level=9") == ARCHIVE_OK,
               archive_write_open_filename(archive, path) == ARCHIVE_OK else {
-            let message = ZipWriter.message(archive)
-            archive_write_free(archive)
-            throw ArchiveError("cannot write \(path): \(message)")
+            finished = true
+            throw ArchiveError("cannot write \(path): \(ZipWriter.message(archive))")
         }
     }
 
