@@ -14,6 +14,8 @@ let package = Package(
     name: "Lessonpack",
     products: [
         .executable(name: "lessonpack", targets: ["lessonpack"]),
+        // What the fuzzers in fuzz/ (a package of their own) drive.
+        .library(name: "FuzzHarness", targets: ["FuzzHarness"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -116,6 +118,10 @@ let package = Package(
         .testTarget(name: "LessonpackCLITests", dependencies: [
             "LessonpackCLI", "LessonpackDiagnostics", "LessonpackSystem", "LessonpackProgress", "LessonpackTestSupport",
         ], exclude: ["Fixtures"]),
+
+        // MARK: Fuzzing: what each fuzzer does with an input, and every input that once crashed, replayed
+        .target(name: "FuzzHarness", dependencies: ["PropertyList", "LessonpackCheck", "LessonpackBundle", "LessonpackModel"]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness", "LessonpackTestSupport"], exclude: ["Inputs"]),
 
         // MARK: Test support: fixtures, temporary folders, running the executable
         .target(name: "LessonpackTestSupport", dependencies: ["LessonpackSystem", "BundleArchive"],

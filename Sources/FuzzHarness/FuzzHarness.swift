@@ -1,0 +1,53 @@
+import Foundation
+import LessonpackBundle
+import LessonpackCheck
+import LessonpackModel
+import PropertyList
+
+/// What each fuzzer does with one input. The libFuzzer targets in fuzz/ call these, and so do the regression
+/// tests, on every input that once crashed: a fix stays fixed.
+public enum FuzzHarness {
+    /// Any bytes through the property list reader. Whatever it accepts must survive writing it back as XML and
+    /// reading it again unchanged, and convert to JSON (unless it holds a NaN, which JSON cannot).
+    public static func plist(_ bytes: [UInt8]) {
+        let document = PlistReader.read(bytes, file: "fuzz.plist")
+        guard !document.hasErrors, let value = document.root?.value else { return }
+        _ = try? PlistJSONWriter.json(value)
+        guard !containsNaN(value), let xml = try? PlistXMLWriter.xml(value) else { return }
+        let again = PlistReader.read(Array(xml.utf8), file: "again.plist")
+        if again.root?.value != value { fatalError("writing and reading back changed the value:\n\(xml)") }
+    }
+
+    /// One source file of the module in `baseFolder` replaced by the bytes after the first (which chooses the
+    /// file), then every rule run over the result.
+    public static func module(_ bytes: [UInt8], baseFolder: String, baseSources: [SourceFile: [UInt8]]) {
+        guard let selector = bytes.first else { return }
+        var sources = baseSources
+        sources[SourceFile.allCases[Int(selector) % SourceFile.allCases.count]] = Array(bytes.dropFirst())
+        let source = ModuleLoader.load(sources: sources, folder: baseFolder)
+        _ = ModuleChecker.check(source)
+        _ = ModuleIntegrity.problems(in: source.module)
+    }
+
+    public static func sources(of folder: String) -> [SourceFile: [UInt8]] {
+        Dictionary(uniqueKeysWithValues: SourceFile.allCases.compactMap { file in
+            FileManager.default.contents(atPath: ModuleLayout.join(folder, file.path)).map { (file, [UInt8]($0)) }
+        })
+    }
+
+    /// Any bytes as a bundle file (written to `scratch`): verified in full, then opened and inspected.
+    public static func bundle(_ bytes: [UInt8], scratch: String) {
+        guard FileManager.default.createFile(atPath: scratch, contents: Data(bytes)) else { return }
+        _ = BundleVerifier.verify(scratch)
+        if let bundle = try? BundleReader.open(scratch) { _ = BundleInspection(bundle) }
+    }
+
+    static func containsNaN(_ value: PlistValue) -> Bool {
+        switch value {
+        case .real(let real): real.isNaN
+        case .array(let items): items.contains(where: containsNaN)
+        case .dictionary(let entries): entries.contains { containsNaN($0.value) }
+        default: false
+        }
+    }
+}
