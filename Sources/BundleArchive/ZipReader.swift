@@ -67,7 +67,7 @@ public final class ZipReader {
         while true {
             let count = buffer.withUnsafeMutableBytes { archive_read_data(archive, $0.baseAddress, $0.count) }
             if count == 0 { return total }
-            guard count > 0 else { throw ArchiveError("corrupt data: \(ZipReader.message(archive))") }
+            guard count > 0 else { throw ArchiveError(ZipReader.message(archive)) }
             total += count
             guard total <= limit else { throw ArchiveError("data runs past \(limit) bytes") }
             try buffer.withUnsafeBytes { try consume(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }

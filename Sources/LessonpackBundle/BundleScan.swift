@@ -36,6 +36,8 @@ struct BundleScan {
     private struct Contents {
         var texts: [String: [UInt8]] = [:]
         var digests: [String: (size: Int, sha256: String)] = [:]
+        /// False when a corrupt entry stopped the read: what was not reached is unknown, not missing.
+        var complete = true
     }
 
     private mutating func readEntries(path: String, directory: ZipDirectory, readMedia: Bool,
@@ -43,9 +45,11 @@ struct BundleScan {
         var contents = Contents()
         let textEntries: Set = [BundleFormat.mimetypeEntry, BundleFormat.manifestEntry, BundleFormat.moduleEntry,
                                 BundleFormat.signatureEntry]
+        var current: String?
         do {
             let reader = try ZipReader(path: path)
             while let header = try reader.next() {
+                current = header.path
                 if header.kind != .file || header.isEncrypted {
                     problems.append("entry '\(header.path)' is not a plain file")
                     try reader.skip()
@@ -65,7 +69,8 @@ struct BundleScan {
                 }
             }
         } catch {
-            problems.append("the bundle's data is corrupt: \(error)")
+            contents.complete = false
+            problems.append(current.map { "entry '\($0)' is corrupt: \(error)" } ?? "the bundle's data is corrupt: \(error)")
         }
         return contents
     }
@@ -76,7 +81,7 @@ struct BundleScan {
             problems.append("'mimetype' does not say \(BundleFormat.mediaType)")
         }
         guard let manifestBytes = contents.texts[BundleFormat.manifestEntry] else {
-            problems.append("the bundle has no manifest.plist")
+            if contents.complete { problems.append("the bundle has no manifest.plist") }
             return
         }
         self.manifestBytes = manifestBytes
@@ -114,12 +119,25 @@ struct BundleScan {
                     problems.append("module.json is \(module.id) \(module.version) but the manifest says " +
                                     "\(manifest.moduleID) \(manifest.version)")
                 }
+                problems += ModuleIntegrity.problems(in: module).map { "module.json: \($0)" }
+                problems += mediaMismatches(module, manifest: manifest)
                 self.module = module
             } catch {
                 problems += error.problems
             }
-        } else if contents.texts[BundleFormat.moduleEntry] == nil {
+        } else if contents.texts[BundleFormat.moduleEntry] == nil && contents.complete {
             problems.append("the bundle has no module.json")
+        }
+    }
+
+    /// The module's media list must agree with the manifest, or the player would look for media that is not there.
+    private func mediaMismatches(_ module: Module, manifest: BundleManifest) -> [String] {
+        module.media.compactMap { file in
+            guard let entry = manifest.entry(BundleFormat.mediaFolder + file.path) else {
+                return "module.json lists media '\(file.path)', which the bundle does not hold"
+            }
+            return entry.sha256 == file.sha256 && entry.size == file.size
+                ? nil : "module.json and the manifest disagree about media '\(file.path)'"
         }
     }
 

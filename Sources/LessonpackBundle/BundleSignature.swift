@@ -116,7 +116,7 @@ public struct BundleSignature: Sendable, Equatable {
     public func verify(_ manifest: [UInt8]) throws(BundleError) -> VerificationKey {
         let key = try VerificationKey(raw: publicKey)
         guard key.isValid(signature, for: manifest) else {
-            throw BundleError("the signature does not match the manifest: the manifest was changed after signing")
+            throw BundleError("the signature does not match the manifest: the manifest or the signature was changed after signing")
         }
         return key
     }

@@ -15,7 +15,7 @@ public struct LoadedModule: Sendable {
     public let media: MediaStore
 
     /// Opens a `.lessonpack` bundle or a module source folder. A bundle is checked as untrusted input (structure,
-    /// manifest, hashes of what is read, format version, internal consistency) and its media is left in the file
+    /// manifest, hashes of what is read, format version, the module's internal consistency) and its media is left in the file
     /// until asked for; a folder must pass `check`. `cacheFolder` receives extracted and decoded media.
     public static func open(_ path: String, cacheFolder: String = MediaStore.defaultCacheFolder())
         throws(RuntimeError) -> LoadedModule {
@@ -27,10 +27,6 @@ public struct LoadedModule: Sendable {
         let bundle: OpenedBundle
         do { bundle = try BundleReader.open(path) } catch {
             throw RuntimeError("\(path) cannot be opened: " + error.problems.joined(separator: "; "))
-        }
-        let problems = ModuleIntegrity.problems(in: bundle.module)
-        guard problems.isEmpty else {
-            throw RuntimeError("\(path) holds an inconsistent module: " + problems.joined(separator: "; "))
         }
         return LoadedModule(module: bundle.module, origin: .bundle(bundle),
                             media: MediaStore(origin: .bundle(bundle), cacheFolder: cacheFolder))
