@@ -50,6 +50,8 @@ public struct ExternalTool: Sendable {
         process.standardError = capture ? errorPipe : FileHandle.nullDevice
         try process.run()
         if let inputPipe, let input {
+            // A tool may exit without reading its input; writing to its closed pipe must fail, not kill us.
+            signal(SIGPIPE, SIG_IGN)
             // Feed the input from another thread: a tool that prints before it reads would otherwise deadlock us.
             DispatchQueue.global().async {
                 try? inputPipe.fileHandleForWriting.write(contentsOf: input)
