@@ -11,12 +11,13 @@ final class PlistTreeBuilder: XMLStreamDelegate {
 
     init(file: String) { self.file = file }
 
+    /// An element being read. What it has gathered so far lives in stored properties rather than in `kind`'s
+    /// payloads: a payload can only be changed by copying it out and back, which copies a long array on every
+    /// append, while a stored property is appended to in place.
     private struct Frame {
         enum Kind {
-            case plist(value: PlistNode?)
-            case dictionary(PlistDictionary, pendingKey: PendingKey?, firstSeen: [String: SourceLocation])
-            case array([PlistNode])
-            case scalar(ElementName, pieces: [TextPiece])
+            case plist, dictionary, array
+            case scalar(ElementName)
             /// A subtree already reported as wrong; `placeholder` says whether it still fills a value slot.
             case skipped(placeholder: Bool)
         }
@@ -25,6 +26,33 @@ final class PlistTreeBuilder: XMLStreamDelegate {
         /// False for a value that has no place to go (a value without a key, a second root value): it is still
         /// checked, then dropped.
         var keep: Bool
+        /// `<plist>`'s one value.
+        var value: PlistNode?
+        /// A `<dict>`'s entries so far, and the key waiting for its value.
+        var dictionary = PlistDictionary()
+        var pendingKey: PendingKey?
+        /// Where each key was first written, once the dictionary is too long to search: most dictionaries hold a
+        /// handful of keys, and hashing each one costs more than looking through them.
+        var keyIndex: [String: SourceLocation] = [:]
+        /// An `<array>`'s items so far.
+        var items: [PlistNode] = []
+        /// A scalar's text, as it arrived.
+        var pieces: [TextPiece] = []
+
+        var text: String { pieces.count == 1 ? pieces[0].text : pieces.map(\.text).joined() }
+
+        /// Where `key` was first written in this dictionary, if it was. Every key written so far is in `entries`,
+        /// except duplicates, whose first occurrence is.
+        mutating func firstLocation(of key: String) -> SourceLocation? {
+            let entries = dictionary.entries
+            guard entries.count > 16 else { return entries.first { $0.key == key }?.keyLocation }
+            if keyIndex.count < entries.count {
+                for entry in entries[keyIndex.count...] where keyIndex[entry.key] == nil {
+                    keyIndex[entry.key] = entry.keyLocation
+                }
+            }
+            return keyIndex[key]
+        }
     }
 
     private struct PendingKey {
@@ -55,7 +83,7 @@ final class PlistTreeBuilder: XMLStreamDelegate {
             switch top.kind {
             case .skipped:
                 return push(.skipped(placeholder: false), at: location)
-            case .scalar(let parent, _):
+            case .scalar(let parent):
                 report(.error(.misplacedElement, "<\(name)> cannot appear inside <\(parent.rawValue)>" +
                                 (parent == .string || parent == .key ? "; write '&lt;' for a literal '<'" : ""),
                               at: location))
@@ -77,19 +105,18 @@ final class PlistTreeBuilder: XMLStreamDelegate {
         }
         switch element {
         case .plist:
-            if stack.isEmpty { return push(.plist(value: nil), at: location) }
+            if stack.isEmpty { return push(.plist, at: location) }
             report(.error(.misplacedElement, "<plist> can only be the outermost element", at: location))
             push(.skipped(placeholder: claimValueSlot(for: name, at: location)), at: location)
         case .key:
             claimKeySlot(at: location)
-            push(.scalar(.key, pieces: []), at: location)
+            push(.scalar(.key), at: location)
         case .dict:
-            push(.dictionary(PlistDictionary(), pendingKey: nil, firstSeen: [:]), at: location,
-                 keep: claimValueSlot(for: name, at: location))
+            push(.dictionary, at: location, keep: claimValueSlot(for: name, at: location))
         case .array:
-            push(.array([]), at: location, keep: claimValueSlot(for: name, at: location))
+            push(.array, at: location, keep: claimValueSlot(for: name, at: location))
         default:
-            push(.scalar(element, pieces: []), at: location, keep: claimValueSlot(for: name, at: location))
+            push(.scalar(element), at: location, keep: claimValueSlot(for: name, at: location))
         }
     }
 
@@ -98,35 +125,34 @@ final class PlistTreeBuilder: XMLStreamDelegate {
         switch frame.kind {
         case .skipped(let placeholder):
             if placeholder { deliver(PlistNode(.invalid, at: frame.location)) }
-        case .plist(let value):
-            if value == nil {
+        case .plist:
+            if frame.value == nil {
                 report(.error(.emptyPlist, "the property list is empty: <plist> must hold one value", at: frame.location))
             }
-            root = value
-        case .dictionary(let dictionary, let pendingKey, _):
-            if let pendingKey, !pendingKey.isStandIn {
+            root = frame.value
+        case .dictionary:
+            if let pendingKey = frame.pendingKey, !pendingKey.isStandIn {
                 report(.error(.keyWithoutValue, "key '\(pendingKey.key)' has no value", at: pendingKey.location))
             }
-            deliver(PlistNode(.dictionary(dictionary), at: frame.location), keep: frame.keep)
-        case .array(let items):
-            deliver(PlistNode(.array(items), at: frame.location), keep: frame.keep)
-        case .scalar(.key, let pieces):
-            finishKey(pieces.map(\.text).joined(), at: frame.location)
-        case .scalar(let element, let pieces):
-            deliver(scalar(element, pieces: pieces, at: frame.location), keep: frame.keep)
+            deliver(PlistNode(.dictionary(frame.dictionary), at: frame.location), keep: frame.keep)
+        case .array:
+            deliver(PlistNode(.array(frame.items), at: frame.location), keep: frame.keep)
+        case .scalar(.key):
+            finishKey(frame.text, at: frame.location)
+        case .scalar(let element):
+            deliver(scalar(element, text: frame.text, pieces: frame.pieces, at: frame.location), keep: frame.keep)
         }
     }
 
     func xmlStream(_ stream: XMLStream, foundText text: String, at start: SourcePosition, isCDATA: Bool) {
-        guard var top = stack.popLast() else { return }
-        defer { stack.append(top) }
-        switch top.kind {
-        case .scalar(let element, var pieces):
-            pieces.append(TextPiece(start: start, text: text))
-            top.kind = .scalar(element, pieces: pieces)
+        guard let top = stack.indices.last else { return }
+        switch stack[top].kind {
+        case .scalar:
+            stack[top].pieces.append(TextPiece(start: start, text: text))
         case .skipped:
             break
         default:
+            if ScalarText.isBlank(text) { return }
             let (body, offset) = ScalarText.trimmed(text)
             guard !body.isEmpty else { return }
             let shown = body.count > 30 ? body.prefix(30) + "…" : body
@@ -141,11 +167,12 @@ final class PlistTreeBuilder: XMLStreamDelegate {
     private func claimValueSlot(for name: String, at location: SourceLocation) -> Bool {
         guard let top = stack.last else { return true }
         switch top.kind {
-        case .plist(let value?):
+        case .plist:
+            guard let value = top.value else { return true }
             report(.error(.extraValue, "a property list holds exactly one value; this <\(name)> is a second one",
                           at: location, notes: [.init("the first value starts here", at: value.location)]))
             return false
-        case .dictionary(_, nil, _):
+        case .dictionary where top.pendingKey == nil:
             report(.error(.valueWithoutKey, "<\(name)> in a <dict> must follow a <key>", at: location))
             return false
         default:
@@ -155,77 +182,64 @@ final class PlistTreeBuilder: XMLStreamDelegate {
 
     /// A `<key>` is starting: it belongs in a dictionary, after a value or at the start.
     private func claimKeySlot(at location: SourceLocation) {
-        guard var top = stack.popLast() else {
+        guard let top = stack.indices.last, case .dictionary = stack[top].kind else {
             report(.error(.misplacedElement, "<key> is only allowed inside a <dict>", at: location))
             return
         }
-        defer { stack.append(top) }
-        guard case .dictionary(var dictionary, let pendingKey?, let firstSeen) = top.kind else {
-            if case .dictionary = top.kind { return }
-            report(.error(.misplacedElement, "<key> is only allowed inside a <dict>", at: location))
-            return
-        }
+        guard let pendingKey = stack[top].pendingKey else { return }
         if !pendingKey.isStandIn {
             report(.error(.consecutiveKeys, "expected a value for key '\(pendingKey.key)', found another <key>",
                           at: location, notes: [.init("key '\(pendingKey.key)' is here", at: pendingKey.location)]))
         }
         // The earlier key did say it exists; keep it, valueless, so readers of the tree do not call it missing.
         if !pendingKey.dropsValue {
-            dictionary.entries.append(.init(key: pendingKey.key, keyLocation: pendingKey.location,
-                                            value: PlistNode(.invalid, at: pendingKey.location)))
+            stack[top].dictionary.entries.append(.init(key: pendingKey.key, keyLocation: pendingKey.location,
+                                                       value: PlistNode(.invalid, at: pendingKey.location)))
         }
-        top.kind = .dictionary(dictionary, pendingKey: nil, firstSeen: firstSeen)
+        stack[top].pendingKey = nil
     }
 
     private func finishKey(_ key: String, at location: SourceLocation) {
-        guard var top = stack.popLast() else { return }
-        defer { stack.append(top) }
-        guard case .dictionary(let dictionary, _, var firstSeen) = top.kind else { return }
+        guard let top = stack.indices.last, case .dictionary = stack[top].kind else { return }
         var dropsValue = false
-        if let first = firstSeen[key] {
+        if let first = stack[top].firstLocation(of: key) {
             dropsValue = true
             report(.error(.duplicateKey, "duplicate key '\(key)'", at: location,
                           notes: [.init("'\(key)' was first defined here", at: first)]))
-        } else {
-            firstSeen[key] = location
         }
-        top.kind = .dictionary(dictionary, pendingKey: PendingKey(key: key, location: location,
-                                                                  dropsValue: dropsValue),
-                               firstSeen: firstSeen)
+        stack[top].pendingKey = PendingKey(key: key, location: location, dropsValue: dropsValue)
     }
 
     /// An unknown element where a dictionary expects a key is most likely a misspelt `<key>`: let it stand in for
     /// one, so the value after it is not reported as a second, cascading mistake.
     private func standInForKey(_ name: String, at location: SourceLocation) -> Bool {
-        guard var top = stack.popLast() else { return false }
-        defer { stack.append(top) }
-        guard case .dictionary(let dictionary, nil, let firstSeen) = top.kind else { return false }
-        top.kind = .dictionary(dictionary, pendingKey: PendingKey(key: "<\(name)>", location: location,
-                                                                  dropsValue: true, isStandIn: true),
-                               firstSeen: firstSeen)
+        guard let top = stack.indices.last, case .dictionary = stack[top].kind, stack[top].pendingKey == nil else {
+            return false
+        }
+        stack[top].pendingKey = PendingKey(key: "<\(name)>", location: location, dropsValue: true, isStandIn: true)
         return true
     }
 
     /// Hands a finished value to its parent.
     private func deliver(_ node: PlistNode, keep: Bool = true) {
         guard keep else { return }
-        guard var top = stack.popLast() else {
+        guard let top = stack.indices.last else {
             root = node
             return
         }
-        defer { stack.append(top) }
-        switch top.kind {
-        case .plist(nil):
-            top.kind = .plist(value: node)
-        case .dictionary(var dictionary, let pendingKey?, let firstSeen):
+        switch stack[top].kind {
+        case .plist where stack[top].value == nil:
+            stack[top].value = node
+        case .dictionary:
+            guard let pendingKey = stack[top].pendingKey else { return }
             // The first of two duplicate keys wins: it is the one a reader of the file meets first.
             if !pendingKey.dropsValue {
-                dictionary.entries.append(.init(key: pendingKey.key, keyLocation: pendingKey.location, value: node))
+                stack[top].dictionary.entries.append(.init(key: pendingKey.key, keyLocation: pendingKey.location,
+                                                           value: node))
             }
-            top.kind = .dictionary(dictionary, pendingKey: nil, firstSeen: firstSeen)
-        case .array(var items):
-            items.append(node)
-            top.kind = .array(items)
+            stack[top].pendingKey = nil
+        case .array:
+            stack[top].items.append(node)
         default:
             break
         }
@@ -233,8 +247,8 @@ final class PlistTreeBuilder: XMLStreamDelegate {
 
     // MARK: - Scalars
 
-    private func scalar(_ element: ElementName, pieces: [TextPiece], at location: SourceLocation) -> PlistNode {
-        let text = pieces.map(\.text).joined()
+    private func scalar(_ element: ElementName, text: String, pieces: [TextPiece], at location: SourceLocation)
+        -> PlistNode {
         func read<T>(_ result: Result<T, ScalarText.Problem>, _ make: (T) -> PlistNode.Content) -> PlistNode {
             switch result {
             case .success(let value):

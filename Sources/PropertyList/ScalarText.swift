@@ -18,6 +18,12 @@ enum ScalarText {
         return (text[start..<end], text.distance(from: text.startIndex, to: start))
     }
 
+    /// True when `text` is only XML white space: the indentation between elements, which arrives as text and is
+    /// checked by the byte, as most of a file's text events are exactly this.
+    static func isBlank(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    }
+
     static func isXMLSpace(_ character: Character) -> Bool {
         character == " " || character == "\t" || character == "\n" || character == "\r" || character == "\r\n"
     }
