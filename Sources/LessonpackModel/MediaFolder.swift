@@ -21,7 +21,7 @@ public struct MediaFolder: Sendable {
     public static func problem(with relativePath: String) -> String? {
         if relativePath.isEmpty { return "the path is empty" }
         if relativePath.hasPrefix("/") { return "'\(relativePath)' is absolute; write it relative to media/" }
-        if relativePath.contains("\\") { return "'\(relativePath)' contains '\\'; separate folders with '/'" }
+        if relativePath.utf8.contains(UInt8(ascii: "\\")) { return "'\(relativePath)' contains '\\'; separate folders with '/'" }
         if relativePath.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." || $0.isEmpty }) {
             return "'\(relativePath)' must name a file inside media/, without '..' or empty parts"
         }

@@ -24,12 +24,14 @@ import Testing
 }
 
 @Suite struct TimeTextTests {
-    @Test(arguments: [("62.5", 62.5), ("1:02.5", 62.5), ("0:01:02.500", 62.5), ("1:00:00", 3600.0), (" 3 ", 3.0)])
+    @Test(arguments: [("62.5", 62.5), ("1:02.5", 62.5), ("0:01:02.500", 62.5), ("1:00:00", 3600.0), (" 3 ", 3.0),
+                       ("\u{00A0}4\u{00A0}", 4.0), ("1:02:03.25", 3723.25)])
     func reads(_ text: String, seconds: Double) {
         #expect(TimeText.seconds(from: text) == seconds)
     }
 
-    @Test(arguments: ["", "1:60", "1:2:3:4", "a", "1.", ".5", "1..2", "-1", "1:-2"])
+    @Test(arguments: ["", "1:60", "1:2:3:4", "a", "1.", ".5", "1..2", "-1", "1:-2", "1.5:30", "1::2", ":5",
+                       "1:", "\u{0661}\u{0662}", "1 :2"])
     func refuses(_ text: String) {
         #expect(TimeText.seconds(from: text) == nil)
     }

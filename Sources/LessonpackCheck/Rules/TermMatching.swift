@@ -1,4 +1,3 @@
-import Foundation
 import LessonpackDiagnostics
 import LessonpackModel
 
@@ -6,11 +5,18 @@ import LessonpackModel
 /// which authors mix without noticing.
 enum TermMatching {
     static func key(_ term: String) -> String {
-        term.lowercased().replacingOccurrences(of: "\u{2019}", with: "'").trimmingCharacters(in: .whitespaces)
+        var key = term.lowercased()
+        if key.unicodeScalars.contains("\u{2019}") {
+            key = String(String.UnicodeScalarView(key.unicodeScalars.map { $0 == "\u{2019}" ? "'" : $0 }))
+        }
+        let isBlank = { (character: Character) in character.isWhitespace && !character.isNewline }
+        guard let first = key.firstIndex(where: { !isBlank($0) }), let last = key.lastIndex(where: { !isBlank($0) })
+        else { return "" }
+        return String(key[first...last])
     }
 
     static func text(_ text: String, contains term: String) -> Bool {
-        key(text).range(of: key(term)) != nil
+        key(text).contains(key(term))
     }
 
     /// Where a highlighted term is written in a line's `terms` array.
