@@ -36,7 +36,7 @@ public final class XMLStream {
             return [XMLProblem(kind: .syntax(code: Int(XML_ERR_DOCUMENT_EMPTY.rawValue)),
                                message: "file is empty", position: SourcePosition(line: 1, column: 1))]
         }
-        xmlInitParser()
+        _ = XMLStream.parserInitialised
         let context: xmlParserCtxtPtr? = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 xmlCreateMemoryParserCtxt(chars.baseAddress, Int32(chars.count))
@@ -56,6 +56,9 @@ public final class XMLStream {
         withExtendedLifetime(stream) { _ = xmlParseDocument(context) }
         return stream.problems
     }
+
+    /// libxml2 must be initialised once before threads parse at the same time; a static let runs exactly once.
+    private static let parserInitialised: Void = xmlInitParser()
 
     /// Ends the parse after the current event: the delegate has seen enough.
     public func stop() {

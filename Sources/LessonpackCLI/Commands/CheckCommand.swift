@@ -2,6 +2,7 @@ import ArgumentParser
 import LessonpackCheck
 import LessonpackDiagnostics
 import LessonpackModel
+import LessonpackSystem
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,15 +30,19 @@ struct CheckCommand: ParsableCommand {
         var all: [Diagnostic] = []
         var failed = false
         let writer = DiagnosticConsoleWriter(style: Style(enabled: options.color.enabled(for: 1)))
-        for folder in folders {
+        // Modules are checked on every core; their reports come out in the order the folders were named.
+        OrderedParallelMap.run(folders, transform: { folder in
+            (folder, Result { () throws(ModuleLoader.Failure) in try ModuleChecker.check(folder: folder) })
+        }, consume: { folder, outcome in
             let result: ModuleChecker.Result
-            do {
-                result = try ModuleChecker.check(folder: folder)
-            } catch {
+            switch outcome {
+            case .success(let checked):
+                result = checked
+            case .failure(let error):
                 failed = true
                 modules.append(.init(path: folder, errors: 0, warnings: 0, failure: error.description))
                 if options.format == .text { Console.error("lessonpack: error: \(error.description)") }
-                continue
+                return
             }
             var diagnostics = result.diagnostics
             if options.warningsAsErrors { diagnostics = diagnostics.promotingWarningsToErrors() }
@@ -50,7 +55,7 @@ struct CheckCommand: ParsableCommand {
                 for diagnostic in diagnostics { Console.out(writer.render(diagnostic), terminator: "") }
                 Console.out(summary(folder, diagnostics, identity: module))
             }
-        }
+        })
         if options.format == .json {
             Console.out(DiagnosticJSONWriter.render(.init(modules: modules, diagnostics: all.map(DiagnosticJSONWriter.Entry.init),
                                                           errors: all.errorCount, warnings: all.warningCount)))

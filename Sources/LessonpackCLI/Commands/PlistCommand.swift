@@ -29,17 +29,18 @@ struct PlistLintCommand: ParsableCommand {
     func run() throws {
         let writer = DiagnosticConsoleWriter(style: Style(enabled: color.enabled(for: 1)))
         var allValid = true
-        for file in files {
+        // Files are read on every core; only their diagnostics come back, in the order the files were named.
+        OrderedParallelMap.run(files, transform: { file in
             let document = PlistReader.read(fileAt: file)
-            for diagnostic in document.diagnostics.sortedForDisplay() {
-                Console.out(writer.render(diagnostic), terminator: "")
-            }
-            if document.hasErrors {
+            return (file, document.diagnostics.sortedForDisplay(), document.hasErrors)
+        }, consume: { file, diagnostics, hasErrors in
+            for diagnostic in diagnostics { Console.out(writer.render(diagnostic), terminator: "") }
+            if hasErrors {
                 allValid = false
             } else {
                 Console.out("\(file): OK")
             }
-        }
+        })
         if !allValid { throw ExitCode(1) }
     }
 }
