@@ -115,8 +115,14 @@ enum SignalFlag {
     static var isSet: Bool { raised != 0 }
 
     static func install() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
         for signalNumber in [SIGTERM, SIGHUP, SIGINT] {
             signal(signalNumber) { _ in SignalFlag.raised = 1 }
+            sigaddset(&signals, signalNumber)
         }
+        // A player started by a program that blocks signals (a test runner's thread, some launchers) inherits
+        // the mask; unblocked, a closed terminal still ends it instead of leaving it running unseen.
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 }

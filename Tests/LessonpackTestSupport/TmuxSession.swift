@@ -71,10 +71,22 @@ public final class TmuxSession: @unchecked Sendable {
         for descriptor in open.compactMap(Int32.init) where descriptor > 2 {
             posix_spawn_file_actions_addclose(&actions, descriptor)
         }
+        // Test threads block most signals, and a child inherits the mask: without clearing it, the player in the
+        // pane would ignore the SIGHUP of kill-server and outlive its test.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return -1 }
+        guard posix_spawn(&pid, path, &actions, &attributes, argv, environ) == 0 else { return -1 }
         var status: Int32 = 0
         waitpid(pid, &status, 0)
         return status
