@@ -31,6 +31,10 @@ enum LibXMLMessages {
             let bytes = raw.split(separator: "\n").last.map { " (" + $0.lowercased() + ")" } ?? ""
             return "the file is not valid UTF-8\(bytes): save it as UTF-8, or name its encoding in the first line, " +
                 "e.g. <?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>"
+        case Int(XML_I18N_CONV_FAILED.rawValue):
+            let bytes = raw.split(separator: ",").last.map { " (" + $0.trimmingPrefix(" ") + ")" } ?? ""
+            return "the file's bytes are not valid in its encoding\(bytes): save it as UTF-8, or name the encoding " +
+                "it uses in the first line, e.g. <?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>"
         case Int(XML_ERR_DOCUMENT_EMPTY.rawValue):
             return "file is empty or not XML"
         case Int(XML_ERR_EXTRA_CONTENT.rawValue):

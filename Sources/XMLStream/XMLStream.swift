@@ -50,6 +50,13 @@ public final class XMLStream {
         let stream = XMLStream(context: context, delegate: delegate, limits: limits)
         context.pointee.sax.pointee = XMLStream.saxHandler()
         context.pointee.userData = Unmanaged.passUnretained(stream).toOpaque()
+        // Errors libxml2 raises outside the parser (a byte its encoding converter cannot read) go to the thread's
+        // structured handler, or else printed to stderr; catch them with the rest.
+        xmlSetStructuredErrorFunc(context.pointee.userData) { userData, error in
+            guard let userData, let error else { return }
+            Unmanaged<XMLStream>.fromOpaque(userData).takeUnretainedValue().libxmlError(error.pointee)
+        }
+        defer { xmlSetStructuredErrorFunc(nil, nil) }
         // No XML_PARSE_NOENT (entities stay unexpanded), no DTDLOAD/DTDATTR/DTDVALID (nothing loaded), no HUGE
         // (libxml2 keeps its own caps on text and name sizes).
         xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOXINCNODE.rawValue))
@@ -126,8 +133,13 @@ public final class XMLStream {
             record(.undefinedEntity, message, at: position)
             return
         }
-        // Errors after the first one that stopped the parse are echoes of it.
+        // Errors after the first one that stopped the parse are echoes of it, and so is the I/O layer's
+        // "encoder error" after a conversion failure.
         if !isWarning, problems.contains(where: { !$0.isWarning }), context.pointee.disableSAX != 0 { return }
+        if error.domain == Int32(XML_FROM_IO.rawValue), problems.contains(where: { !$0.isWarning }) { return }
+        // Once the input cannot be decoded, what the parser says about the rest is about text it never saw.
+        let conversionFailed = Int(XML_I18N_CONV_FAILED.rawValue)
+        if problems.contains(where: { $0.kind == .syntax(code: conversionFailed) }) { return }
         problems.append(XMLProblem(kind: .syntax(code: code), message: message, position: position,
                                    isWarning: isWarning))
     }

@@ -17,6 +17,20 @@ import Testing
         #expect(try LessonpackBinary.run(["plist", "lint", folder.child("none.plist")]).status == 1)
     }
 
+    @Test func bytesInvalidInTheNamedEncodingGetOneMessageAndNothingFromLibxml2() throws {
+        let folder = TemporaryFolder()
+        let path = folder.child("sjis.plist")
+        let bytes: [UInt8] = Array("<?xml version=\"1.0\" encoding=\"Shift_JIS\"?><plist><string>".utf8)
+            + [0x81, 0x00, 0x82] + Array("</string></plist>".utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let result = try LessonpackBinary.run(["plist", "lint", path])
+        #expect(result.status == 1)
+        #expect(result.standardOutput == "\(path): error: the file's bytes are not valid in its encoding " +
+                "(bytes 0x81 0x00 0x82 0x3C): save it as UTF-8, or name the encoding it uses in the first line, " +
+                "e.g. <?xml version=\"1.0\" encoding=\"ISO-8859-1\"?> [xml-syntax]\n")
+        #expect(result.standardError.isEmpty, "libxml2 printed: \(result.standardError)")
+    }
+
     @Test func lintRefusesHostileFilesWithoutLeakingAnything() throws {
         let folder = TemporaryFolder()
         let xxe = folder.write("""
