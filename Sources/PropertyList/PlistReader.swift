@@ -8,6 +8,8 @@ public struct PlistDocument: Sendable {
     public var file: String
     public var root: PlistNode?
     public var diagnostics: [Diagnostic]
+    /// The document's comments, when it was read keeping them.
+    public var comments: PlistComments?
 
     public var hasErrors: Bool { diagnostics.hasErrors }
 }
@@ -27,8 +29,10 @@ public enum PlistReader {
     }
 
     /// Reads `bytes`; `file` is the name diagnostics will show.
-    public static func read(_ bytes: [UInt8], file: String, limits: Limits = Limits()) -> PlistDocument {
-        let builder = PlistTreeBuilder(file: file)
+    /// `keepingComments` is for tools that write the file back (`fmt`): readers of values do not need them.
+    public static func read(_ bytes: [UInt8], file: String, limits: Limits = Limits(),
+                            keepingComments: Bool = false) -> PlistDocument {
+        let builder = PlistTreeBuilder(file: file, keepingComments: keepingComments)
         let problems = XMLStream.parse(bytes, delegate: builder,
                                        limits: XMLLimits(maxBytes: limits.maxBytes, maxDepth: limits.maxDepth))
         var diagnostics = builder.diagnostics
@@ -37,16 +41,17 @@ public enum PlistReader {
             diagnostics.append(diagnostic(for: problem, file: file))
             xmlFailed = xmlFailed || !problem.isWarning
         }
-        return PlistDocument(file: file, root: xmlFailed ? nil : builder.root, diagnostics: diagnostics)
+        return PlistDocument(file: file, root: xmlFailed ? nil : builder.root, diagnostics: diagnostics,
+                             comments: builder.comments)
     }
 
     /// Reads the file at `path`, never more than the size limit, and names it `displayName` in diagnostics.
     public static func read(fileAt path: String, displayName: String? = nil,
-                            limits: Limits = Limits()) -> PlistDocument {
+                            limits: Limits = Limits(), keepingComments: Bool = false) -> PlistDocument {
         let name = displayName ?? path
         switch BoundedFile.read(path, limit: limits.maxBytes) {
         case .success(let bytes):
-            return read(bytes, file: name, limits: limits)
+            return read(bytes, file: name, limits: limits, keepingComments: keepingComments)
         case .failure(let failure):
             let code: DiagnosticCode = if case .tooLarge = failure { .fileTooLarge } else { .unreadableFile }
             return PlistDocument(file: name, root: nil,

@@ -6,10 +6,15 @@ import XMLStream
 final class PlistTreeBuilder: XMLStreamDelegate {
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var root: PlistNode?
+    /// Comments and processing instructions by where they stand; nil unless asked for.
+    private(set) var comments: PlistComments?
     private let file: String
     private var stack: [Frame] = []
 
-    init(file: String) { self.file = file }
+    init(file: String, keepingComments: Bool = false) {
+        self.file = file
+        comments = keepingComments ? PlistComments() : nil
+    }
 
     /// An element being read. What it has gathered so far lives in stored properties rather than in `kind`'s
     /// payloads: a payload can only be changed by copying it out and back, which copies a long array on every
@@ -152,12 +157,57 @@ final class PlistTreeBuilder: XMLStreamDelegate {
         case .skipped:
             break
         default:
-            if ScalarText.isBlank(text) { return }
+            if ScalarText.isBlank(text) {
+                if comments != nil, text.utf8.count(where: { $0 == 0x0A }) >= 2, let slot = slotForMarkup() {
+                    comments?.append(.blankLine, at: slot)
+                }
+                return
+            }
             let (body, offset) = ScalarText.trimmed(text)
             guard !body.isEmpty else { return }
             let shown = body.count > 30 ? body.prefix(30) + "…" : body
             report(.error(.unexpectedText, "text '\(shown)' outside any value: put it in a <string> or remove it",
                           at: location(in: [TextPiece(start: start, text: text)], offset: offset)))
+        }
+    }
+
+    func xmlStream(_ stream: XMLStream, foundMarkup markup: XMLMarkup) {
+        guard comments != nil, let slot = slotForMarkup() else { return }
+        comments?.append(.markup(markup), at: slot)
+    }
+
+    /// Where markup met now belongs: before the next key or value of the innermost open element.
+    private func slotForMarkup() -> PlistComments.Slot? {
+        guard let top = stack.indices.last else { return root == nil ? .beforeDocument : .afterDocument }
+        switch stack[top].kind {
+        case .plist:
+            return stack[top].value == nil ? .before([]) : .afterRoot
+        case .dictionary:
+            let next = indexPath(of: top) + [stack[top].dictionary.entries.count]
+            return stack[top].pendingKey == nil ? .beforeKey(next) : .before(next)
+        case .array:
+            return .before(indexPath(of: top) + [stack[top].items.count])
+        case .scalar(.key):
+            // Inside a <key>: it moves before that key.
+            return top > 0 ? .beforeKey(indexPath(of: top - 1) + [stack[top - 1].dictionary.entries.count]) : nil
+        case .scalar:
+            // Inside a value: it moves before the value, which it cannot split.
+            return .before(indexPath(of: top))
+        case .skipped:
+            return nil
+        }
+    }
+
+    /// The index path of the value the frame at `position` is reading: a parent's child count, while the child is
+    /// open, is the child's index. The root value's frame is the first, or the second after <plist>.
+    private func indexPath(of position: Int) -> [Int] {
+        let rootPosition = if case .plist? = stack.first?.kind { 1 } else { 0 }
+        guard position > rootPosition else { return [] }
+        return (rootPosition..<position).map { parent in
+            switch stack[parent].kind {
+            case .dictionary: stack[parent].dictionary.entries.count
+            default: stack[parent].items.count
+            }
         }
     }
 

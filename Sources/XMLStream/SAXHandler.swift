@@ -34,8 +34,13 @@ extension XMLStream {
         handler.cdataBlock = { userData, characters, length in
             XMLStream.from(userData)?.text(string(characters, length), isCDATA: true)
         }
-        handler.comment = { userData, _ in XMLStream.from(userData)?.markupSkipped() }
-        handler.processingInstruction = { userData, _, _ in XMLStream.from(userData)?.markupSkipped() }
+        handler.comment = { userData, text in
+            XMLStream.from(userData)?.markup(.comment(text.map { String(cString: $0) } ?? ""))
+        }
+        handler.processingInstruction = { userData, target, data in
+            XMLStream.from(userData)?.markup(.processingInstruction(target: target.map { String(cString: $0) } ?? "",
+                                                                    data: data.map { String(cString: $0) } ?? ""))
+        }
         handler.internalSubset = { userData, _, _, _ in XMLStream.from(userData)?.doctype() }
 
         // Declarations can only appear in an internal subset, which `doctype()` already refuses; these stop the

@@ -102,8 +102,9 @@ public final class XMLStream {
         delegate.xmlStream(self, foundText: text, at: start, isCDATA: isCDATA)
     }
 
-    func markupSkipped() {
+    func markup(_ markup: XMLMarkup) {
         textCursor = currentPosition()
+        delegate.xmlStream(self, foundMarkup: markup)
     }
 
     func doctype() {

@@ -17,4 +17,16 @@ public protocol XMLStreamDelegate: AnyObject {
     func xmlStream(_ stream: XMLStream, didEndElement name: String, at position: SourcePosition)
     /// Character data, possibly in several pieces; `start` is where this piece begins.
     func xmlStream(_ stream: XMLStream, foundText text: String, at start: SourcePosition, isCDATA: Bool)
+    /// A comment or processing instruction: nothing to a reader of values, but a formatter must keep it.
+    func xmlStream(_ stream: XMLStream, foundMarkup markup: XMLMarkup)
+}
+
+extension XMLStreamDelegate {
+    public func xmlStream(_ stream: XMLStream, foundMarkup markup: XMLMarkup) {}
+}
+
+/// Markup that carries no value: `<!--text-->` or `<?target data?>`.
+public enum XMLMarkup: Hashable, Sendable {
+    case comment(String)
+    case processingInstruction(target: String, data: String)
 }
