@@ -8,7 +8,7 @@ extension DiagnosticCode {
 extension ModuleDecoder {
     /// media.plist: `files`, a dictionary of path (under media/) → kind, size, sha256 and duration.
     mutating func decodeMediaManifest(_ root: PlistNode) {
-        guard let fields = rootFields(root, file: .media, knownKeys: ["files"]) else { return }
+        guard let fields = rootFields(root, file: .media, knownKeys: ModuleSchema.media) else { return }
         defer { fields.finish() }
         guard let filesNode = fields.node("files") else { return }
         guard let files = filesNode.dictionary else {
@@ -18,7 +18,7 @@ extension ModuleDecoder {
         }
         for entry in files.entries {
             guard let file = FieldReader(entry.value, what: "media file '\(entry.key)'",
-                                         knownKeys: ["kind", "size", "sha256", "duration"], sink: sink) else { continue }
+                                         knownKeys: ModuleSchema.mediaFile, sink: sink) else { continue }
             let kindText = file.string("kind") ?? ""
             let kind = MediaKind(rawValue: kindText)
             if kind == nil, !kindText.isEmpty, let node = file.origin.fields["kind"] {

@@ -8,8 +8,7 @@ extension DiagnosticCode {
 extension ModuleDecoder {
     /// module.plist: identity, speakers, objectives and the activity list.
     mutating func decodeModuleFile(_ root: PlistNode) {
-        let keys = ["id", "title", "version", "level", "summary", "video", "speakers", "objectives", "activities"]
-        guard let fields = rootFields(root, file: .module, knownKeys: keys) else { return }
+        guard let fields = rootFields(root, file: .module, knownKeys: ModuleSchema.module) else { return }
         map.module = fields.origin
         module.id = fields.string("id") ?? ""
         if !module.id.isEmpty, !Identifier.isValidModuleID(module.id), let node = fields.origin.fields["id"] {
@@ -23,14 +22,13 @@ extension ModuleDecoder {
         decodeActivities(fields.array("activities"))
         module.video = fields.string("video", required: module.activities.contains(.video))
 
-        for speaker in entries(fields.array("speakers"), named: "speaker", knownKeys: ["id", "name", "colour"]) {
+        for speaker in entries(fields.array("speakers"), named: "speaker", knownKeys: ModuleSchema.speaker) {
             module.speakers.append(Speaker(id: speaker.identifier() ?? "", name: speaker.string("name") ?? "",
                                            colour: speaker.string("colour") ?? ""))
             map.speakers.append(speaker.origin)
             speaker.finish()
         }
-        let objectiveKeys = ["id", "performance", "condition", "content", "criteria"]
-        for objective in entries(fields.array("objectives"), named: "objective", knownKeys: objectiveKeys) {
+        for objective in entries(fields.array("objectives"), named: "objective", knownKeys: ModuleSchema.objective) {
             module.objectives.append(Objective(
                 id: objective.identifier() ?? "", performance: objective.string("performance") ?? "",
                 condition: objective.string("condition") ?? "", content: objective.string("content") ?? "",

@@ -4,9 +4,8 @@ import PropertyList
 extension ModuleDecoder {
     /// questions/video-task.plist: `statements` about the video.
     mutating func decodeVideoTask(_ root: PlistNode) {
-        guard let fields = rootFields(root, file: .videoTask, knownKeys: ["statements"]) else { return }
-        let keys = ["id", "text", "correct", "lines"]
-        for statement in entries(fields.array("statements"), named: "statement", knownKeys: keys) {
+        guard let fields = rootFields(root, file: .videoTask, knownKeys: ModuleSchema.videoTask) else { return }
+        for statement in entries(fields.array("statements"), named: "statement", knownKeys: ModuleSchema.statement) {
             module.videoTask.append(VideoTaskStatement(
                 id: statement.identifier() ?? "", text: statement.string("text") ?? "",
                 isCorrect: statement.bool("correct") ?? false, lines: statement.strings("lines") ?? []))
@@ -18,13 +17,12 @@ extension ModuleDecoder {
 
     /// questions/qa.plist: `questions`, each with three spoken answers.
     mutating func decodeQuestions(_ root: PlistNode) {
-        guard let fields = rootFields(root, file: .questions, knownKeys: ["questions"]) else { return }
-        let keys = ["id", "text", "audio", "answers", "feedback"]
-        for question in entries(fields.array("questions"), named: "question", knownKeys: keys) {
+        guard let fields = rootFields(root, file: .questions, knownKeys: ModuleSchema.questions) else { return }
+        for question in entries(fields.array("questions"), named: "question", knownKeys: ModuleSchema.question) {
             var answers: [Question.Answer] = []
             for (index, node) in (question.array("answers") ?? []).enumerated() {
                 let letter = index < 26 ? String(UnicodeScalar(UInt8(65 + index))) : "\(index + 1)"
-                guard let answer = FieldReader(node, what: "answer \(letter)", knownKeys: ["text", "audio", "correct"],
+                guard let answer = FieldReader(node, what: "answer \(letter)", knownKeys: ModuleSchema.answer,
                                                sink: sink) else { continue }
                 answers.append(Question.Answer(text: answer.string("text") ?? "", audio: answer.string("audio") ?? "",
                                                isCorrect: answer.bool("correct", required: false) ?? false))
@@ -42,7 +40,7 @@ extension ModuleDecoder {
 
     /// questions/test.plist: the item bank and how many items an attempt draws.
     mutating func decodeTest(_ root: PlistNode) {
-        guard let fields = rootFields(root, file: .test, knownKeys: ["draw", "items"]) else { return }
+        guard let fields = rootFields(root, file: .test, knownKeys: ModuleSchema.test) else { return }
         map.test = fields.origin
         if let draw = fields.integer("draw", required: false) {
             if draw < 1, let node = fields.origin.fields["draw"] {
@@ -50,8 +48,7 @@ extension ModuleDecoder {
             }
             module.test.draw = max(1, draw)
         }
-        let keys = ["id", "objective", "text", "correct", "choices", "answer", "explanation"]
-        for item in entries(fields.array("items"), named: "item", knownKeys: keys) {
+        for item in entries(fields.array("items"), named: "item", knownKeys: ModuleSchema.testItem) {
             module.test.items.append(TestItem(
                 id: item.identifier() ?? "", objective: item.string("objective") ?? "", text: item.string("text") ?? "",
                 kind: itemKind(item), explanation: item.string("explanation", required: false)))

@@ -3,9 +3,8 @@ import PropertyList
 extension ModuleDecoder {
     /// transcript.plist: `lines`, the conversation in order.
     mutating func decodeTranscript(_ root: PlistNode) {
-        guard let fields = rootFields(root, file: .transcript, knownKeys: ["lines"]) else { return }
-        let keys = ["id", "speaker", "text", "start", "end", "audio", "terms"]
-        for line in entries(fields.array("lines"), named: "line", knownKeys: keys) {
+        guard let fields = rootFields(root, file: .transcript, knownKeys: ModuleSchema.transcript) else { return }
+        for line in entries(fields.array("lines"), named: "line", knownKeys: ModuleSchema.line) {
             module.transcript.append(TranscriptLine(
                 id: line.identifier() ?? "", speaker: line.string("speaker") ?? "", text: line.string("text") ?? "",
                 start: line.time("start") ?? .nan, end: line.time("end") ?? .nan, audio: line.string("audio") ?? "",

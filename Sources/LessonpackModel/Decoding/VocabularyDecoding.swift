@@ -27,8 +27,8 @@ extension ModuleDecoder {
 
     /// phrasebook.plist: `boxes`, the 'language focus' boxes.
     mutating func decodePhrasebook(_ root: PlistNode) {
-        guard let fields = rootFields(root, file: .phrasebook, knownKeys: ["boxes"]) else { return }
-        for box in entries(fields.array("boxes"), named: "box", knownKeys: ["title", "text"]) {
+        guard let fields = rootFields(root, file: .phrasebook, knownKeys: ModuleSchema.phrasebook) else { return }
+        for box in entries(fields.array("boxes"), named: "box", knownKeys: ModuleSchema.box) {
             module.phrasebook.append(FocusBox(title: box.string("title") ?? "", body: box.string("text") ?? ""))
             map.phrasebook.append(box.origin)
             box.finish()
