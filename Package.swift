@@ -105,7 +105,8 @@ let package = Package(
         // MARK: Authoring: media manifests, new modules from templates
         .target(name: "LessonpackAuthoring", dependencies: ["LessonpackModel", "PropertyList", "LessonpackSystem"]),
         .testTarget(name: "LessonpackAuthoringTests", dependencies: [
-            "LessonpackAuthoring", "LessonpackCheck", "LessonpackSystem", "LessonpackTestSupport",
+            "LessonpackAuthoring", "LessonpackCheck", "LessonpackModel", "LessonpackSystem", "LessonpackTestSupport",
+            "PropertyList",
         ]),
 
         // MARK: The command line: parses arguments and renders; no logic of its own

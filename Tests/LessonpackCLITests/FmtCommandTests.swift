@@ -1,0 +1,43 @@
+import Foundation
+import LessonpackTestSupport
+import Testing
+
+@Suite struct FmtCommandTests {
+    @Test func checkListsWhatWouldChangeThenFmtChangesItOnceAndKeepsPermissions() throws {
+        let folder = TemporaryFolder()
+        let module = folder.copy(Paths.sampleModule, as: "module")
+        let phrasebook = module + "/phrasebook.plist"
+        let messy = "<plist><dict><key>boxes</key><array><dict><key>text</key><string>Say 'please'.</string>" +
+            "<key>title</key><string>Politeness</string></dict></array></dict></plist>"
+        try Data(messy.utf8).write(to: URL(fileURLWithPath: phrasebook))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: phrasebook)
+
+        let check = try LessonpackBinary.run(["fmt", "--check", module])
+        #expect(check.status == 1)
+        #expect(check.standardOutput.contains("\(phrasebook): not formatted"))
+        #expect(check.standardOutput.hasSuffix("1 not formatted, 7 already formatted\n"))
+        #expect(try String(contentsOfFile: phrasebook, encoding: .utf8) == messy, "--check wrote a file")
+
+        let format = try LessonpackBinary.run(["fmt", module])
+        #expect(format.status == 0)
+        #expect(format.standardOutput.contains("formatted \(phrasebook)"))
+        let formatted = try String(contentsOfFile: phrasebook, encoding: .utf8)
+        #expect(formatted.contains("\t\t\t<key>title</key>\n\t\t\t<string>Politeness</string>\n\t\t\t<key>text</key>"))
+        let mode = try FileManager.default.attributesOfItem(atPath: phrasebook)[.posixPermissions] as? NSNumber
+        #expect(mode?.intValue == 0o600)
+
+        #expect(try LessonpackBinary.run(["fmt", "--check", module]).status == 0)
+        #expect(try LessonpackBinary.run(["check", module]).status == 0)
+    }
+
+    @Test func aFileWithErrorsIsShownAndLeftAlone() throws {
+        let folder = TemporaryFolder()
+        let broken = folder.write("<plist>\n<dict>\n<key>a</key>\n</dict>\n</plist>\n", to: "broken.plist")
+        let result = try LessonpackBinary.run(["fmt", broken])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("\(broken):3:1: error: key 'a' has no value [key-without-value]"))
+        #expect(result.standardOutput.contains("1 with errors (left as they were)"))
+        #expect(try String(contentsOfFile: broken, encoding: .utf8) == "<plist>\n<dict>\n<key>a</key>\n</dict>\n</plist>\n")
+        #expect(try LessonpackBinary.run(["fmt", folder.child("missing")]).status == 2)
+    }
+}
