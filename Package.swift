@@ -107,7 +107,7 @@ let package = Package(
         .testTarget(name: "LessonpackAuthoringTests", dependencies: [
             "LessonpackAuthoring", "LessonpackCheck", "LessonpackModel", "LessonpackSystem", "LessonpackTestSupport",
             "PropertyList",
-        ]),
+        ], exclude: ["Fixtures"]),
 
         // MARK: The command line: parses arguments and renders; no logic of its own
         .target(name: "LessonpackCLI", dependencies: [

@@ -7,6 +7,11 @@ public enum AtomicFile {
         public var path: String
         public var reason: String
         public var description: String { "cannot write \(path): \(reason)" }
+
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
     }
 
     public static func write(_ bytes: some DataProtocol, to path: String, permissions: mode_t = 0o644) throws(Failure) {

@@ -10,10 +10,27 @@ public indirect enum PlistValue: Hashable, Sendable {
     case array([PlistValue])
     case dictionary([PlistEntry])
 
+    /// A dictionary's value for `key`. Setting replaces the value in place, appends a new key at the end, or
+    /// (set to nil) removes the key; on anything but a dictionary, setting does nothing.
     public subscript(key: String) -> PlistValue? {
-        guard case .dictionary(let entries) = self else { return nil }
-        return entries.first { $0.key == key }?.value
+        get {
+            guard case .dictionary(let entries) = self else { return nil }
+            return entries.first { $0.key == key }?.value
+        }
+        set {
+            guard case .dictionary(var entries) = self else { return }
+            if let index = entries.firstIndex(where: { $0.key == key }) {
+                if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
+            } else if let newValue {
+                entries.append(PlistEntry(key, newValue))
+            }
+            self = .dictionary(entries)
+        }
     }
+
+    public var string: String? { if case .string(let value) = self { value } else { nil } }
+    public var array: [PlistValue]? { if case .array(let items) = self { items } else { nil } }
+    public var entries: [PlistEntry]? { if case .dictionary(let entries) = self { entries } else { nil } }
 }
 
 public struct PlistEntry: Hashable, Sendable {

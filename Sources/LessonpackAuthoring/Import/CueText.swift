@@ -1,0 +1,113 @@
+/// The text of a subtitle cue or transcript line, as a transcript wants it: markup removed (WebVTT's <v>, <i>,
+/// <c.class>, timestamps; SubRip's <i>, <font>, {\an8}), character references decoded, lines joined, and the
+/// speaker taken from a voice tag or a "Name:" prefix.
+enum CueText {
+    struct Parsed: Equatable {
+        var speaker: String?
+        var text: String
+    }
+
+    /// `payload` is the cue's lines. A voice tag names the speaker; failing that, a "Name: " at the start.
+    static func parse(_ payload: [String]) -> Parsed {
+        var speaker: String?
+        var pieces: [String] = []
+        for line in payload {
+            let (text, voice) = stripMarkup(line)
+            if speaker == nil, let voice { speaker = voice }
+            pieces.append(text)
+        }
+        var text = collapseWhitespace(pieces.joined(separator: " "))
+        if speaker == nil, let (name, rest) = speakerPrefix(text) {
+            speaker = name
+            text = rest
+        }
+        return Parsed(speaker: speaker, text: text)
+    }
+
+    /// "Helen Clarke: Good morning." → ("Helen Clarke", "Good morning."). A name is one to four words of letters
+    /// (with ' . -), starting with a capital, then a colon and a space: "Note: this" would match, "at 10:30" not.
+    static func speakerPrefix(_ text: String) -> (String, String)? {
+        guard let colon = text.firstIndex(of: ":"), text[text.index(after: colon)...].first == " " else { return nil }
+        let name = text[..<colon].trimmingAny(of: " \t")
+        let words = name.split(separator: " ")
+        guard (1...4).contains(words.count), name.count <= 40, let first = name.first, first.isUppercase,
+              name.allSatisfy({ $0.isLetter || $0 == " " || $0 == "'" || $0 == "." || $0 == "-" || $0 == "\u{2019}" })
+        else { return nil }
+        let rest = text[text.index(after: colon)...].trimmingAny(of: " \t")
+        return rest.isEmpty ? nil : (name, rest)
+    }
+
+    /// The line without tags, and the name in its first <v> tag if it has one.
+    static func stripMarkup(_ line: String) -> (String, String?) {
+        var output = ""
+        var voice: String?
+        var index = line.startIndex
+        while index < line.endIndex {
+            let character = line[index]
+            if character == "<", let close = line[index...].firstIndex(of: ">") {
+                let tag = line[line.index(after: index)..<close]
+                if voice == nil, tag.first == "v", tag.dropFirst().first.map({ $0 == " " || $0 == "." || $0 == "\t" }) == true,
+                   let space = tag.firstIndex(where: { $0 == " " || $0 == "\t" }) {
+                    let name = tag[space...].trimmingAny(of: " \t")
+                    if !name.isEmpty { voice = decodeReferences(name) }
+                }
+                index = line.index(after: close)
+            } else if character == "{", line[index...].hasPrefix("{\\"), let close = line[index...].firstIndex(of: "}") {
+                // SubRip files from Aegisub carry ASS override tags such as {\an8}.
+                index = line.index(after: close)
+            } else {
+                output.append(character)
+                index = line.index(after: index)
+            }
+        }
+        return (decodeReferences(output), voice)
+    }
+
+    /// WebVTT's (and HTML's common) character references: &amp; &lt; &gt; &quot; &apos; &nbsp; &lrm; &rlm;, and
+    /// numeric ones. Anything else is left as written.
+    static func decodeReferences(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        let named: [Substring: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'",
+                                          "nbsp": "\u{00A0}", "lrm": "\u{200E}", "rlm": "\u{200F}"]
+        var output = ""
+        var rest = Substring(text)
+        while let ampersand = rest.firstIndex(of: "&") {
+            output += rest[..<ampersand]
+            let after = rest[rest.index(after: ampersand)...]
+            if let semicolon = after.prefix(10).firstIndex(of: ";") {
+                let name = after[..<semicolon]
+                if let value = named[name] ?? numericReference(name) {
+                    output += value
+                    rest = after[after.index(after: semicolon)...]
+                    continue
+                }
+            }
+            output += "&"
+            rest = after
+        }
+        return output + rest
+    }
+
+    private static func numericReference(_ name: Substring) -> String? {
+        guard name.first == "#" else { return nil }
+        let digits = name.dropFirst()
+        let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+        return value.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+    }
+
+    static func collapseWhitespace(_ text: String) -> String {
+        text.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+    }
+}
+
+extension StringProtocol {
+    /// Line breaks as spaces: imported text becomes one line of a transcript, a question or a definition.
+    var newlinesAsSpaces: String { String(map { $0.isNewline ? " " : $0 }) }
+
+    func trimmingAny(of set: String) -> String {
+        let isTrimmed = { (character: Character) in set.contains(character) }
+        guard let first = firstIndex(where: { !isTrimmed($0) }), let last = lastIndex(where: { !isTrimmed($0) })
+        else { return "" }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,49 @@
+/// Subtitle timestamps: WebVTT's `[hh:]mm:ss.ttt` and SubRip's `hh:mm:ss,ttt`.
+enum CueTimes {
+    /// Seconds, or nil when `text` is not a timestamp. `commaOrDot`: SubRip writes a comma, though many tools
+    /// write a dot; WebVTT requires the dot.
+    static func seconds(_ text: Substring, commaOrDot: Bool) -> Double? {
+        let separators: Set<Character> = commaOrDot ? [",", "."] : ["."]
+        guard let mark = text.lastIndex(where: separators.contains) else { return nil }
+        let fraction = text[text.index(after: mark)...]
+        let clock = text[..<mark].split(separator: ":", omittingEmptySubsequences: false)
+        guard (2...3).contains(clock.count), fraction.count == 3 || (commaOrDot && (1...3).contains(fraction.count)),
+              fraction.allSatisfy(\.isASCIIDigit), clock.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }),
+              let milliseconds = Int(fraction) else { return nil }
+        let numbers = clock.compactMap { Int($0) }
+        let (hours, minutes, seconds) = numbers.count == 3 ? (numbers[0], numbers[1], numbers[2]) : (0, numbers[0], numbers[1])
+        guard minutes < 60, seconds < 60, clock.last?.count == 2, numbers.count == 2 || clock[1].count == 2 else { return nil }
+        let scale = [1: 100.0, 2: 10.0, 3: 1.0][fraction.count]!
+        return Double(hours * 3600 + minutes * 60 + seconds) + Double(milliseconds) * scale / 1000
+    }
+
+    /// "start --> end [settings]": the two times, or where the line went wrong (a 1-based column) and why.
+    static func range(_ line: String, commaOrDot: Bool) -> Result<(Double, Double), Problem> {
+        guard let arrow = line.firstRange(of: "-->") else { return .failure(Problem(column: 1, message: "expected 'start --> end'")) }
+        let startText = line[..<arrow.lowerBound].trimmingAny(of: " \t")
+        let afterArrow = line[arrow.upperBound...]
+        let endText = afterArrow.split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? ""
+        guard let start = seconds(Substring(startText), commaOrDot: commaOrDot) else {
+            return .failure(Problem(column: 1, message: "'\(startText)' is not a time like " +
+                                    (commaOrDot ? "00:01:02,500" : "00:01:02.500 or 01:02.500")))
+        }
+        let endColumn = line.distance(from: line.startIndex, to: endText.startIndex) + 1
+        guard let end = seconds(endText, commaOrDot: commaOrDot) else {
+            return .failure(Problem(column: endColumn, message: "'\(endText)' is not a time like " +
+                                    (commaOrDot ? "00:01:02,500" : "00:01:02.500 or 01:02.500")))
+        }
+        guard end > start else {
+            return .failure(Problem(column: endColumn, message: "the cue ends before it starts"))
+        }
+        return .success((start, end))
+    }
+
+    struct Problem: Error {
+        var column: Int
+        var message: String
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}

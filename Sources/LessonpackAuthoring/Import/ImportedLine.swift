@@ -1,0 +1,27 @@
+import LessonpackDiagnostics
+
+/// One line of a conversation as a transcript file gave it: who (when the file says), what, and when (when the
+/// file has times), with where it was written for messages.
+public struct ImportedLine: Sendable, Equatable {
+    public var speaker: String?
+    public var text: String
+    public var start: Double?
+    public var end: Double?
+    public var location: SourceLocation
+
+    public init(speaker: String?, text: String, start: Double? = nil, end: Double? = nil, location: SourceLocation) {
+        self.speaker = speaker
+        self.text = text
+        self.start = start
+        self.end = end
+        self.location = location
+    }
+}
+
+/// What a reader made of a file: what it could read and what it has to say about the rest.
+public struct ReadResult<Item: Sendable>: Sendable {
+    public var items: [Item] = []
+    public var diagnostics: [Diagnostic] = []
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}

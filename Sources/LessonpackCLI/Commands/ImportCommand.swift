@@ -1,0 +1,143 @@
+import ArgumentParser
+import LessonpackAuthoring
+import LessonpackDiagnostics
+import LessonpackSystem
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Bring a transcript, questions or a glossary from other tools into a module.",
+        discussion: """
+            Reads the file, reports what it took and where it could not read it, and writes the module's plist \
+            files only when nothing went wrong. Importing the same file again changes nothing. docs/authoring.md \
+            shows each format.
+
+            Exit status: 0 imported (warnings allowed), 1 problems in the file or the module (nothing written), \
+            2 usage or I/O failure.
+            """,
+        subcommands: [ImportTranscriptCommand.self, ImportQuestionsCommand.self, ImportGlossaryCommand.self])
+}
+
+/// What every import takes: the file, the module, and whether to write.
+struct ImportOptions: ParsableArguments {
+    @Argument(help: "The file to import.")
+    var file: String
+
+    @Option(name: .customLong("into"), help: "The module folder to import into (it must have a module.plist).")
+    var folder: String
+
+    @Flag(help: "Report what would be imported without writing anything.")
+    var dryRun = false
+
+    @Option(name: [.customLong("color"), .customLong("colour")], help: "Colour the output: auto, always or never.")
+    var color: ColourMode = .auto
+
+    func bytes() throws -> [UInt8] {
+        switch BoundedFile.read(file, limit: 16 << 20) {
+        case .success(let bytes): return bytes
+        case .failure(let failure): throw CommandFailure("\(file): \(failure)")
+        }
+    }
+
+    /// Shows what was read and planned; writes the plan unless it has errors or this is a dry run.
+    func finish(reading diagnostics: [Diagnostic], _ plan: ImportPlan?) throws {
+        let writer = DiagnosticConsoleWriter(style: Style(enabled: color.enabled(for: 1)))
+        let all = (diagnostics + (plan?.diagnostics ?? [])).sortedForDisplay()
+        for diagnostic in all { Console.out(writer.render(diagnostic), terminator: "") }
+        guard let plan, !all.hasErrors else {
+            Console.out("nothing was written: \(counts(all))")
+            throw ExitCode(1)
+        }
+        for line in plan.report { Console.out(line) }
+        if dryRun {
+            Console.out("dry run: \(plan.files.isEmpty ? "nothing would change" : "would write " + plan.files.map(\.path).joined(separator: ", "))")
+            return
+        }
+        do { try plan.apply() } catch { throw CommandFailure(error.description) }
+        Console.out(plan.files.isEmpty ? "nothing to change" : "wrote " + plan.files.map(\.path).joined(separator: ", "))
+    }
+}
+
+struct ImportTranscriptCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "transcript",
+        abstract: "Import the conversation from plain text, SubRip (.srt) or WebVTT (.vtt).",
+        discussion: """
+            Plain text is 'Speaker: what they say', one line each. In subtitles, the speaker comes from a WebVTT \
+            <v Name> tag or a 'Name:' at the start of the cue. New speakers are added to module.plist.
+            """)
+
+    @OptionGroup var options: ImportOptions
+
+    @Option(help: "The format: plain, srt or vtt. Default: from the file's extension.")
+    var format: String?
+
+    @Option(help: "The speaker of lines that name none.")
+    var speaker: String?
+
+    func run() throws {
+        let format = try format.map { name in
+            guard let format = TranscriptFormat(rawValue: name) else {
+                throw ValidationError("unknown format '\(name)': use plain, srt or vtt")
+            }
+            return format
+        } ?? TranscriptFormat.guess(forFile: options.file)
+        let read = format.read(try options.bytes(), file: options.file)
+        let plan = read.hasErrors ? nil : TranscriptImport.plan(read.items, from: options.file, into: options.folder,
+                                                                defaultSpeaker: speaker)
+        try options.finish(reading: read.diagnostics, plan)
+    }
+}
+
+struct ImportQuestionsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "questions",
+        abstract: "Import true/false and multiple-choice questions from Moodle GIFT or Aiken.",
+        discussion: """
+            Into the test's item bank (--to test, the default) or the spoken questions and answers (--to qa, \
+            multiple choice with three answers). Question types a module cannot hold are reported and skipped.
+            """)
+
+    @OptionGroup var options: ImportOptions
+
+    @Option(help: "The format: gift or aiken. Default: aiken when the file has ANSWER: lines, else gift.")
+    var format: String?
+
+    @Option(help: "Where the questions go: test or qa.")
+    var to: String = "test"
+
+    @Option(help: "The objective the test items assess (may be left out when module.plist declares only one).")
+    var objective: String?
+
+    func run() throws {
+        guard let target = QuestionImport.Target(rawValue: to) else {
+            throw ValidationError("--to must be test or qa")
+        }
+        let bytes = try options.bytes()
+        let format = try format.map { name in
+            guard let format = QuestionFormat(rawValue: name) else {
+                throw ValidationError("unknown format '\(name)': use gift or aiken")
+            }
+            return format
+        } ?? QuestionFormat.guess(bytes)
+        let read = format.read(bytes, file: options.file)
+        let plan = read.hasErrors ? nil : QuestionImport.plan(read.items, from: options.file, into: options.folder,
+                                                              target: target, objective: objective)
+        try options.finish(reading: read.diagnostics, plan)
+    }
+}
+
+struct ImportGlossaryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "glossary",
+        abstract: "Import definitions from a CSV or TSV file: term, part of speech, definition.",
+        discussion: "A first row naming the columns is skipped. Terms already defined are updated.")
+
+    @OptionGroup var options: ImportOptions
+
+    func run() throws {
+        let read = GlossaryImport.read(try options.bytes(), file: options.file)
+        let plan = read.hasErrors ? nil : GlossaryImport.plan(read.items, from: options.file, into: options.folder)
+        try options.finish(reading: read.diagnostics, plan)
+    }
+}
