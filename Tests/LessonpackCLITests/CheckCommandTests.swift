@@ -149,3 +149,29 @@ import Testing
         #expect(version.standardOutput.hasPrefix("0."))
     }
 }
+
+@Suite struct CheckWatchTests {
+    @Test func watchPrintsOnlyWhatChangedAfterEachSave() throws {
+        let folder = TemporaryFolder()
+        let module = folder.copy(Paths.sampleModule, as: "module")
+        let watcher = try InteractiveProcess(LessonpackBinary.path, ["check", "--watch", "--interval", "0.1", module],
+                                             environment: ["NO_COLOR": "1"])
+        defer { watcher.kill() }
+        #expect(watcher.waitFor("0 errors, 0 warnings; watching \(module) for changes"))
+
+        let phrasebook = module + "/phrasebook.plist"
+        let original = try String(contentsOfFile: phrasebook, encoding: .utf8)
+        try original.replacingOccurrences(of: "<key>title</key>", with: "<key>titel</key>")
+            .write(toFile: phrasebook, atomically: true, encoding: .utf8)
+        #expect(watcher.waitFor("phrasebook.plist changed"))
+        #expect(watcher.waitFor("new, 0 fixed: now"))
+        #expect(watcher.text.contains("[unknown-key]"))
+
+        try original.write(toFile: phrasebook, atomically: true, encoding: .utf8)
+        #expect(watcher.waitFor("fixed: now 0 errors, 0 warnings"))
+        #expect(watcher.text.contains("fixed: \(phrasebook):"))
+
+        FileManager.default.createFile(atPath: module + "/notes.txt", contents: Data("to do".utf8))
+        #expect(watcher.waitFor("no new problems and none fixed: 0 errors, 0 warnings"))
+    }
+}

@@ -21,11 +21,19 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var options: DiagnosticOptions
 
+    @Flag(help: "Keep checking: after the first report, re-check on every save and print only what changed.")
+    var watch = false
+
+    @Option(help: ArgumentHelp("Seconds between looks for saved files, with --watch.", visibility: .hidden))
+    var interval: Double = 0.5
+
     func validate() throws {
         if folders.isEmpty { throw ValidationError("name at least one module folder") }
+        if watch && options.format == .json { throw ValidationError("--watch reports changes as text; leave out --format json") }
     }
 
     func run() throws {
+        if watch { try CheckWatch(folders: folders, options: options, interval: interval).run() }
         var modules: [DiagnosticJSONWriter.ModuleEntry] = []
         var all: [Diagnostic] = []
         var failed = false
