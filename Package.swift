@@ -97,21 +97,34 @@ let package = Package(
         // MARK: The player: sessions, activity screens and plain-text play, over the engines and the progress store
         .target(name: "LessonpackPlayer", dependencies: [
             "LessonpackActivities", "LessonpackRuntime", "LessonpackProgress", "LessonpackModel", "LessonpackSystem",
+            "LessonpackCatalog",
         ]),
         .testTarget(name: "LessonpackPlayerTests", dependencies: ["LessonpackPlayer", "LessonpackTestSupport"]),
         // The terminal: ncurses behind the player's Display protocol.
         .target(name: "TerminalScreen", dependencies: ["CNcurses", "LessonpackPlayer"]),
 
         // MARK: Authoring: media manifests, new modules from templates
-        .target(name: "LessonpackAuthoring", dependencies: ["LessonpackModel", "PropertyList", "LessonpackSystem"]),
+        .target(name: "LessonpackAuthoring", dependencies: [
+            "LessonpackDiagnostics", "LessonpackModel", "PropertyList", "LessonpackSystem",
+        ]),
         .testTarget(name: "LessonpackAuthoringTests", dependencies: [
             "LessonpackAuthoring", "LessonpackCheck", "LessonpackModel", "LessonpackSystem", "LessonpackTestSupport",
             "PropertyList",
         ], exclude: ["Fixtures"]),
 
+        // MARK: Releases: many modules built at once into a catalog, skipping what did not change
+        .target(name: "LessonpackCatalog", dependencies: [
+            "LessonpackBundle", "LessonpackCheck", "LessonpackDiagnostics", "LessonpackModel", "LessonpackSystem",
+            "PropertyList",
+        ]),
+        .testTarget(name: "LessonpackCatalogTests", dependencies: [
+            "LessonpackCatalog", "LessonpackBundle", "LessonpackModel", "LessonpackSystem", "LessonpackTestSupport",
+        ]),
+
         // MARK: The command line: parses arguments and renders; no logic of its own
         .target(name: "LessonpackCLI", dependencies: [
-            "LessonpackPlayer", "TerminalScreen", "LessonpackBundle", "LessonpackCheck", "LessonpackAuthoring", "LessonpackModel", "PropertyList", "LessonpackDiagnostics",
+            "LessonpackPlayer", "TerminalScreen", "LessonpackBundle", "LessonpackCatalog", "LessonpackCheck", "LessonpackAuthoring",
+            "LessonpackModel", "PropertyList", "LessonpackDiagnostics",
             "LessonpackSystem", argumentParser,
         ]),
         .executableTarget(name: "lessonpack", dependencies: ["LessonpackCLI"]),

@@ -51,6 +51,11 @@ public enum BundleBuilder {
         options.progress?(.checking(folder))
         let checked: ModuleChecker.Result
         do { checked = try ModuleChecker.check(folder: folder) } catch { throw BundleError(error.description) }
+        return try build(checked, options: options)
+    }
+
+    /// Builds a module already checked (a release checks every module before it builds any).
+    public static func build(_ checked: ModuleChecker.Result, options: Options = Options()) throws(BundleError) -> Result {
         var result = Result(diagnostics: checked.diagnostics)
         guard !checked.diagnostics.hasErrors else { return result }
 

@@ -166,6 +166,9 @@ public enum SignatureStatus: Sendable, Equatable, CustomStringConvertible {
     case valid(keyID: String)
     case invalid(String)
 
+    /// The key that signed the bundle, when the signature is valid.
+    public var keyID: String? { if case .valid(let keyID) = self { keyID } else { nil } }
+
     public var description: String {
         switch self {
         case .unsigned: "unsigned"

@@ -36,7 +36,7 @@ struct BuildCommand: ParsableCommand {
     }
 
     func run() throws {
-        let timestamp = try sourceDateEpoch()
+        let timestamp = try SourceDateEpoch.read()
         let key: SigningKey?
         do { key = try signingKey.map { path throws(BundleError) in try SigningKey.load(from: path) } } catch {
             throw CommandFailure(error.description)
@@ -74,18 +74,6 @@ struct BuildCommand: ParsableCommand {
                         (key != nil ? ", signed" : "") + ")")
         }
         if failed { throw ExitCode(1) }
-    }
-
-    /// SOURCE_DATE_EPOCH, the reproducible-builds convention. ZIP stores local times, so fix the zone to UTC for
-    /// the rest of this process: the same epoch then gives the same bytes in every time zone.
-    private func sourceDateEpoch() throws -> Int64? {
-        guard let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], !text.isEmpty else { return nil }
-        guard let value = Int64(text), value >= 0 else {
-            throw CommandFailure("SOURCE_DATE_EPOCH must be a number of seconds since 1970, not '\(text)'")
-        }
-        setenv("TZ", "UTC0", 1)
-        tzset()
-        return value
     }
 
     private func transcodeTable(_ reports: [TranscodeReport]) -> String {

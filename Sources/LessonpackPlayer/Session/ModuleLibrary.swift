@@ -21,7 +21,11 @@ public struct ModuleLibrary: Sendable {
     /// Verifies `bundle` (and its signature against `key`, when given) and copies it in, replacing nothing older
     /// than itself. Returns what was installed.
     public func install(_ bundle: String, trustedKey: VerificationKey? = nil) throws(BundleError) -> Installed {
-        let report = BundleVerifier.verify(bundle, trustedKey: trustedKey)
+        try install(bundle, verified: BundleVerifier.verify(bundle, trustedKey: trustedKey))
+    }
+
+    /// Copies in a bundle `report` says is valid: for callers that check more than validity first.
+    func install(_ bundle: String, verified report: BundleVerifier.Report) throws(BundleError) -> Installed {
         guard report.isValid, let manifest = report.manifest else {
             throw BundleError(problems: report.problems.isEmpty ? ["\(bundle) is not a bundle"] : report.problems)
         }

@@ -1,0 +1,203 @@
+import Foundation
+import LessonpackBundle
+import LessonpackCheck
+import LessonpackDiagnostics
+import LessonpackModel
+import LessonpackSystem
+
+/// `lessonpack release`: every module under a folder, checked and built on every core into one output folder
+/// with a catalog. A module whose sources, tool version and signing key are what they were at the last release
+/// is not checked or built again. If any module has an error, nothing is written at all.
+public enum Release {
+    public struct Options: Sendable {
+        public var output: String
+        public var signingKey: SigningKey?
+        public var jobs: Int
+        /// SOURCE_DATE_EPOCH: dates the bundles' entries and the catalog, for releases that can be reproduced.
+        public var timestamp: Int64?
+        public var progress: (@Sendable (Progress) -> Void)?
+
+        public init(output: String, signingKey: SigningKey? = nil, jobs: Int = OrderedParallelMap.defaultWidth,
+                    timestamp: Int64? = nil, progress: (@Sendable (Progress) -> Void)? = nil) {
+            self.output = output
+            self.signingKey = signingKey
+            self.jobs = jobs
+            self.timestamp = timestamp
+            self.progress = progress
+        }
+    }
+
+    public enum Progress: Sendable {
+        case checked(String)
+        case built(String)
+    }
+
+    public struct Outcome: Sendable {
+        /// Every problem in every module checked; with an error among them nothing was written.
+        public var diagnostics: [Diagnostic] = []
+        /// Module folders built this time, and those whose last bundle still stands.
+        public var built: [String] = []
+        public var unchanged: [String] = []
+        /// Bundle files of the previous release that this one replaced, deleted.
+        public var removed: [String] = []
+        public var catalog: Catalog?
+        /// False when nothing changed since the last release: the catalog was left as it was.
+        public var catalogWritten = false
+        /// Files whose SHA-256 had to be computed (the rest were known from the last release).
+        public var filesHashed = 0
+
+        public var hasErrors: Bool { diagnostics.hasErrors }
+    }
+
+    public static func run(_ root: String, options: Options) throws(CatalogError) -> Outcome {
+        let folders = ModuleDiscovery.modules(under: root)
+        guard !folders.isEmpty else { throw CatalogError("no modules under \(root): a module is a folder with a module.plist") }
+        let previous = try? Catalog.read(folder: options.output)
+        var cache = ReleaseCache.load(from: options.output)
+        // The cache names modules by their place under the catalog folder, and files by absolute path, so that
+        // running from another directory, or with the folder named another way, finds them.
+        let base = URL(fileURLWithPath: root).standardizedFileURL.path
+        func key(_ folder: String) -> String {
+            let path = URL(fileURLWithPath: folder).standardizedFileURL.path
+            return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
+        }
+        var outcome = Outcome()
+        let keyID = options.signingKey?.verificationKey.keyID
+
+        // 1. What each module is made of now, and whether its last bundle still stands.
+        let known = cache.files
+        var hashes: [String: String] = [:]
+        OrderedParallelMap.run(folders, width: options.jobs, transform: { folder in
+            var fresh = FileHashCache()
+            let hash = SourceHash.of(module: folder, signingKeyID: keyID, known: known, fresh: &fresh)
+            return (folder, hash, fresh)
+        }, consume: { folder, hash, fresh in
+            cache.files.merge(fresh)
+            hashes[folder] = hash
+        })
+        var standing: [String: Catalog.Module] = [:]
+        var toBuild: [String] = []
+        for folder in folders {
+            if let hash = hashes[folder], let built = cache.modules[key(folder)], built.sourceHash == hash,
+               let entry = previous?.modules.first(where: { $0.file == built.file }), entry.sha256 == built.sha256,
+               cache.files.sha256(of: ModuleLayout.join(options.output, built.file)) == built.sha256 {
+                standing[folder] = entry
+                outcome.unchanged.append(folder)
+            } else {
+                toBuild.append(folder)
+            }
+        }
+
+        // 2. Check what changed; any error anywhere stops the release before it writes a byte.
+        var checked: [String: ModuleChecker.Result] = [:]
+        OrderedParallelMap.run(toBuild, width: options.jobs, transform: { folder in
+            (folder, Result { () throws(ModuleLoader.Failure) in try ModuleChecker.check(folder: folder) })
+        }, consume: { folder, result in
+            options.progress?(.checked(folder))
+            switch result {
+            case .success(let result):
+                checked[folder] = result
+                outcome.diagnostics += result.diagnostics
+            case .failure(let failure):
+                outcome.diagnostics.append(.error(.releaseModule, failure.description, at: SourceLocation(file: folder)))
+            }
+        })
+        outcome.diagnostics += crossModuleProblems(checked: checked, standing: standing, previous: previous,
+                                                   output: options.output)
+        outcome.filesHashed = cache.files.hashed
+        guard !outcome.hasErrors else { return outcome }
+
+        // 3. Build what changed.
+        let bundleOptions = BundleBuilder.Options(outputFolder: options.output, signingKey: options.signingKey,
+                                                  timestamp: options.timestamp)
+        var failures: [Diagnostic] = []
+        var entries = standing
+        let jobs = toBuild.compactMap { folder in checked[folder].map { (folder, $0) } }
+        OrderedParallelMap.run(jobs, width: options.jobs, transform: { folder, module in
+            (folder, Result { () throws(BundleError) in try BundleBuilder.build(module, options: bundleOptions) })
+        }, consume: { folder, result in
+            switch result {
+            case .success(let built):
+                guard let path = built.bundlePath, let sha256 = cache.files.sha256(of: path) else { return }
+                let module = checked[folder]!.source.module
+                let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+                entries[folder] = Catalog.Module(id: module.id, title: module.title, version: module.version,
+                                                 level: module.level, file: (path as NSString).lastPathComponent,
+                                                 size: size, sha256: sha256, signedBy: keyID)
+                cache.modules[key(folder)] = ReleaseCache.Built(sourceHash: hashes[folder] ?? "",
+                                                           file: (path as NSString).lastPathComponent, sha256: sha256)
+                outcome.built.append(folder)
+                options.progress?(.built(path))
+            case .failure(let error):
+                failures.append(.error(.releaseModule, error.description, at: SourceLocation(file: folder)))
+            }
+        })
+        guard failures.isEmpty else {
+            outcome.diagnostics += failures
+            return outcome
+        }
+
+        // 4. The catalog, its changes, and what it no longer needs.
+        let modules = entries.values.sorted { $0.id < $1.id }
+        let changes = Changelog.changes(from: previous, to: modules, output: options.output, checked: checked.values.map(\.source.module))
+        if let previous, changes.isEmpty, previous.modules == modules {
+            outcome.catalog = previous
+        } else {
+            let catalog = Catalog(release: (previous?.release ?? 0) + 1,
+                                  released: options.timestamp ?? Int64(Date().timeIntervalSince1970),
+                                  modules: modules, changes: changes)
+            try write(catalog, to: options.output)
+            outcome.catalog = catalog
+            outcome.catalogWritten = true
+            let current = Set(modules.map(\.file))
+            for old in previous?.modules ?? [] where !current.contains(old.file) {
+                if unlink(ModuleLayout.join(options.output, old.file)) == 0 { outcome.removed.append(old.file) }
+            }
+        }
+        let keys = Set(folders.map(key))
+        cache.modules = cache.modules.filter { keys.contains($0.key) }
+        cache.files.keepOnly(Set(folders.flatMap { folder in ModuleDiscovery.files(of: folder).map { ModuleLayout.join(folder, $0) } }
+                                 + modules.map { ModuleLayout.join(options.output, $0.file) }))
+        do { try cache.save(to: options.output) } catch { throw CatalogError(error.description) }
+        return outcome
+    }
+
+    /// Problems no single module has: two modules with one id, and content that changed under an unchanged
+    /// version (learners' libraries would not see the update).
+    private static func crossModuleProblems(checked: [String: ModuleChecker.Result], standing: [String: Catalog.Module],
+                                            previous: Catalog?, output: String) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        var owners: [String: String] = standing.mapValues(\.id).reduce(into: [:]) { $0[$1.value] = $1.key }
+        for (folder, result) in checked.sorted(by: { $0.key < $1.key }) where !result.diagnostics.hasErrors {
+            let module = result.source.module
+            let location = SourceLocation(file: ModuleLayout.join(folder, SourceFile.module.path))
+            if let other = owners[module.id], other != folder {
+                problems.append(.error(.releaseModule, "module id '\(module.id)' is also the id of \(other)", at: location))
+            }
+            owners[module.id] = folder
+            guard let released = previous?.module(module.id),
+                  let old = try? BundleReader.open(ModuleLayout.join(output, released.file)).module else { continue }
+            if let refusal = VersionPolicy.check(old: old, new: module).refusal {
+                problems.append(.error(.releaseModule, refusal + " (released as \(released.file))", at: location))
+            }
+        }
+        return problems
+    }
+
+    private static func write(_ catalog: Catalog, to output: String) throws(CatalogError) {
+        do {
+            try AtomicFile.write(try catalog.json(), to: ModuleLayout.join(output, Catalog.jsonFileName))
+            try AtomicFile.write(try catalog.plist(), to: ModuleLayout.join(output, Catalog.fileName))
+            let changelog = ModuleLayout.join(output, Changelog.fileName)
+            let earlier = (try? String(contentsOfFile: changelog, encoding: .utf8)) ?? ""
+            try AtomicFile.write(Changelog.markdown(catalog) + earlier, to: changelog)
+        } catch {
+            throw CatalogError("cannot write the catalog in \(output): \(error)")
+        }
+    }
+}
+
+extension DiagnosticCode {
+    /// A module a release cannot take: unreadable, a duplicate id, a version that did not rise with the content.
+    public static let releaseModule: DiagnosticCode = "release-module"
+}

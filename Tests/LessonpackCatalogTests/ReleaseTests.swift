@@ -1,0 +1,125 @@
+import Foundation
+import LessonpackBundle
+import LessonpackCatalog
+import LessonpackDiagnostics
+import LessonpackSystem
+import LessonpackTestSupport
+import Testing
+
+/// Releases of small modules made from the check fixtures' base module, each with its own id.
+@Suite struct ReleaseTests {
+    static let base = Paths.inPackage("Tests/LessonpackCheckTests/Fixtures/base")
+
+    /// `count` modules named lesson-1…, under `folder`/sources.
+    func modules(_ count: Int, in folder: TemporaryFolder) throws -> String {
+        let sources = folder.child("sources")
+        for index in 1...count { try add("lesson-\(index)", to: sources) }
+        return sources
+    }
+
+    func add(_ id: String, to sources: String, from template: String = base) throws {
+        try FileManager.default.createDirectory(atPath: sources, withIntermediateDirectories: true)
+        let module = sources + "/" + id
+        try FileManager.default.copyItem(atPath: template, toPath: module)
+        try edit(module + "/module.plist", "<string>base</string>", "<string>\(id)</string>")
+    }
+
+    func edit(_ path: String, _ old: String, _ new: String) throws {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains(old), "\(path) has no \(old)")
+        try text.replacingOccurrences(of: old, with: new).write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    @Test func aReleaseBuildsEveryModuleAndTheNextSkipsWhatDidNotChange() throws {
+        let folder = TemporaryFolder()
+        let sources = try modules(6, in: folder)
+        let output = folder.child("out")
+        let first = try Release.run(sources, options: .init(output: output, jobs: 3, timestamp: 1_700_000_000))
+        #expect(first.diagnostics.isEmpty && first.built.count == 6 && first.unchanged.isEmpty && first.catalogWritten)
+        let catalog = try Catalog.read(folder: output)
+        #expect(catalog.release == 1 && catalog.released == 1_700_000_000)
+        #expect(catalog.modules.map(\.id) == (1...6).map { "lesson-\($0)" }.sorted())
+        #expect(catalog.changes.map(\.kind) == Array(repeating: .added, count: 6))
+        let entry = try #require(catalog.module("lesson-3"))
+        #expect(entry.file == "lesson-3-1.0.0.lessonpack" && entry.level == "A2" && entry.signedBy == nil)
+        #expect(entry.sha256 == FileDigest.sha256(ofFileAt: output + "/" + entry.file))
+        #expect(try String(contentsOfFile: output + "/CHANGELOG.md", encoding: .utf8).hasPrefix("## Release 1 (2023-11-14)"))
+
+        let second = try Release.run(sources, options: .init(output: output, jobs: 3))
+        #expect(second.built.isEmpty && second.unchanged.count == 6 && !second.catalogWritten)
+        #expect(second.filesHashed == 0, "unchanged files were read again")
+        #expect(try Catalog.read(folder: output) == catalog)
+    }
+
+    @Test func changedContentMustRaiseTheVersionAndTheChangelogSaysWhatChanged() throws {
+        let folder = TemporaryFolder()
+        let sources = try modules(2, in: folder)
+        let output = folder.child("out")
+        _ = try Release.run(sources, options: .init(output: output))
+        try edit(sources + "/lesson-1/transcript.plist", "Please have a seat.", "Please, have a seat.")
+
+        let refused = try Release.run(sources, options: .init(output: output))
+        #expect(refused.diagnostics.map(\.message) == ["the content changed (1 change, a patch change) but the version " +
+            "went from 1.0.0 to 1.0.0: it must be at least 1.0.1 (released as lesson-1-1.0.0.lessonpack)"])
+        #expect(try Catalog.read(folder: output).release == 1)
+
+        try edit(sources + "/lesson-1/module.plist", "<string>1.0.0</string>", "<string>1.0.1</string>")
+        let released = try Release.run(sources, options: .init(output: output))
+        #expect(released.built == [sources + "/lesson-1"] && released.removed == ["lesson-1-1.0.0.lessonpack"])
+        let catalog = try Catalog.read(folder: output)
+        #expect(catalog.release == 2)
+        #expect(catalog.changes == [.init(id: "lesson-1", kind: .updated, fromVersion: "1.0.0", toVersion: "1.0.1",
+                                          details: ["transcript: 1 changed"])])
+        #expect(!FileManager.default.fileExists(atPath: output + "/lesson-1-1.0.0.lessonpack"))
+        let changelog = try String(contentsOfFile: output + "/CHANGELOG.md", encoding: .utf8)
+        #expect(changelog.contains("- lesson-1: 1.0.0 → 1.0.1\n  - transcript: 1 changed\n\n## Release 1"))
+    }
+
+    @Test func anyErrorInAnyModuleStopsTheReleaseBeforeItWritesAnything() throws {
+        let folder = TemporaryFolder()
+        let sources = try modules(3, in: folder)
+        try edit(sources + "/lesson-1/module.plist", "<key>title</key>", "<key>titel</key>")
+        try edit(sources + "/lesson-3/questions/test.plist", "<string>o1</string>", "<string>o9</string>")
+        try add("lesson-2", to: sources + "/more")
+        let output = folder.child("out")
+        let outcome = try Release.run(sources, options: .init(output: output))
+        let errors = outcome.diagnostics.filter { $0.severity == .error }
+        #expect(Set(errors.map(\.code.rawValue)) == ["unknown-key", "unknown-objective", "unassessed-objective", "release-module"])
+        #expect(errors.contains { $0.message.hasPrefix("module id 'lesson-2' is also the id of") })
+        #expect(!FileManager.default.fileExists(atPath: output), "a refused release wrote \(output)")
+    }
+
+    @Test func aNewSigningKeyRebuildsAndTheCatalogNamesIt() throws {
+        let folder = TemporaryFolder()
+        let sources = try modules(1, in: folder)
+        let output = folder.child("out")
+        _ = try Release.run(sources, options: .init(output: output))
+        let key = SigningKey.generate()
+        let signed = try Release.run(sources, options: .init(output: output, signingKey: key))
+        #expect(signed.built.count == 1)
+        let catalog = try Catalog.read(folder: output)
+        #expect(catalog.modules.first?.signedBy == key.verificationKey.keyID)
+        #expect(catalog.changes.map(\.kind) == [.rebuilt])
+    }
+
+    @Test func thePlistCatalogSaysWhatTheJSONSays() throws {
+        let folder = TemporaryFolder()
+        let output = folder.child("out")
+        _ = try Release.run(try modules(2, in: folder), options: .init(output: output, timestamp: 0))
+        let plist = try String(contentsOfFile: output + "/catalog.plist", encoding: .utf8)
+        #expect(plist.contains("<key>released</key>\n\t<date>1970-01-01T00:00:00Z</date>"))
+        #expect(plist.contains("<key>file</key>\n\t\t\t<string>lesson-2-1.0.0.lessonpack</string>"))
+    }
+
+    @Test func aCatalogCannotPointOutsideItsFolder() throws {
+        let folder = TemporaryFolder()
+        folder.write(#"{"format":1,"tool":"x","release":1,"released":0,"changes":[],"modules":[{"id":"a","title":"A","# +
+                     #""version":"1.0.0","level":"A1","file":"../../etc/a.lessonpack","size":1,"sha256":"00"}]}"#,
+                     to: "catalog.json")
+        #expect(throws: CatalogError.self) { try Catalog.read(folder: folder.path) }
+        folder.write(#"{"format":9,"tool":"x","release":1,"released":0,"changes":[],"modules":[]}"#, to: "catalog.json")
+        do { _ = try Catalog.read(folder: folder.path); Issue.record("read a newer format") } catch {
+            #expect(error.description.contains("newer than this lessonpack reads"))
+        }
+    }
+}
