@@ -14,11 +14,11 @@ public enum GlossaryImport {
 
     /// CSV, or TSV for a .tsv or .tab file (or a first line with a tab and no comma).
     public static func read(_ bytes: [UInt8], file: String) -> ReadResult<Entry> {
+        .reading(bytes, file: file) { read($0, file: file) }
+    }
+
+    private static func read(_ source: TextSource, file: String) -> ReadResult<Entry> {
         var result = ReadResult<Entry>()
-        let source: TextSource
-        do { source = try TextSource(bytes: bytes, file: file) } catch {
-            return ReadResult(diagnostics: [error.diagnostic])
-        }
         let text = source.lines.map(\.text).joined(separator: "\n")
         let firstLine = source.lines.first?.text ?? ""
         let lowered = file.lowercased()

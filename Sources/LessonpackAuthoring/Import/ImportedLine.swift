@@ -24,4 +24,11 @@ public struct ReadResult<Item: Sendable>: Sendable {
     public var diagnostics: [Diagnostic] = []
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// Decodes the file's text and hands it to `read`; a file that is not text has that as its only problem.
+    static func reading(_ bytes: [UInt8], file: String, _ read: (TextSource) -> ReadResult) -> ReadResult {
+        do { return read(try TextSource(bytes: bytes, file: file)) } catch {
+            return ReadResult(diagnostics: [error.diagnostic])
+        }
+    }
 }

@@ -35,13 +35,11 @@ public enum QuestionFormat: String, CaseIterable, Sendable {
     }
 
     public func read(_ bytes: [UInt8], file: String) -> ReadResult<ImportedQuestion> {
-        let source: TextSource
-        do { source = try TextSource(bytes: bytes, file: file) } catch {
-            return ReadResult(diagnostics: [error.diagnostic])
-        }
-        switch self {
-        case .gift: return GIFTReader.read(source)
-        case .aiken: return AikenReader.read(source)
+        .reading(bytes, file: file) { source in
+            switch self {
+            case .gift: GIFTReader.read(source)
+            case .aiken: AikenReader.read(source)
+            }
         }
     }
 }

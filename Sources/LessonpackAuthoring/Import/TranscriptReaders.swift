@@ -19,14 +19,12 @@ public enum TranscriptFormat: String, CaseIterable, Sendable {
     }
 
     public func read(_ bytes: [UInt8], file: String) -> ReadResult<ImportedLine> {
-        let source: TextSource
-        do { source = try TextSource(bytes: bytes, file: file) } catch {
-            return ReadResult(diagnostics: [error.diagnostic])
-        }
-        switch self {
-        case .plain: return Self.readPlain(source)
-        case .subRip: return Self.readCues(source, format: self)
-        case .webVTT: return Self.readWebVTT(source)
+        .reading(bytes, file: file) { source in
+            switch self {
+            case .plain: Self.readPlain(source)
+            case .subRip: Self.readCues(source, format: self)
+            case .webVTT: Self.readWebVTT(source)
+            }
         }
     }
 
