@@ -78,6 +78,11 @@ public struct BundleManifest: Hashable, Sendable {
               case .string(let tool)? = root["tool"], case .array(let items)? = root["entries"] else {
             throw BundleError("manifest.plist lacks its id, version, tool or entries")
         }
+        // The id and version name files in learners' libraries: nothing but a real id and version may get there.
+        guard Identifier.isValidModuleID(id) else { throw BundleError("manifest.plist names an invalid module id '\(id)'") }
+        guard SemanticVersion(version) != nil else {
+            throw BundleError("manifest.plist names an invalid version '\(version)'")
+        }
         var entries: [Entry] = []
         for item in items {
             guard case .string(let path)? = item["path"], case .integer(let sizeValue)? = item["size"],

@@ -32,23 +32,29 @@ extension ModuleLibrary {
                FileDigest.sha256(ofFileAt: present.path) == entry.sha256 {
                 return outcome
             }
-            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
-            guard let size else {
+            guard FileManager.default.fileExists(atPath: path) else {
                 outcome.result = .failed(["\(entry.file) is listed in the catalog but not in \(folder)"])
                 return outcome
             }
-            guard size == entry.size, FileDigest.sha256(ofFileAt: path) == entry.sha256 else {
-                outcome.result = .failed(["\(entry.file) is not the file the catalog lists (its size or SHA-256 differs)"])
-                return outcome
+            // Every check is made on the copy that gets installed, never on the file in the shared folder.
+            let expect = { (copy: String) -> [String] in
+                let size = (try? FileManager.default.attributesOfItem(atPath: copy))?[.size] as? Int
+                return size == entry.size && FileDigest.sha256(ofFileAt: copy) == entry.sha256 ? []
+                    : ["\(entry.file) is not the file the catalog lists (its size or SHA-256 differs)"]
             }
-            let report = BundleVerifier.verify(path, trustedKey: trustedKey)
-            if report.isValid, report.signature.keyID != entry.signedBy {
-                outcome.result = .failed(["\(entry.file) is \(report.signature), but the catalog says it is " +
-                                          (entry.signedBy.map { "signed by key \($0)" } ?? "unsigned")])
-                return outcome
+            let accept = { (report: BundleVerifier.Report) -> [String] in
+                if report.manifest?.moduleID != entry.id || report.manifest?.version != entry.version {
+                    return ["\(entry.file) holds \(report.manifest?.moduleID ?? "?") \(report.manifest?.version ?? "?"), " +
+                            "not the \(entry.id) \(entry.version) the catalog lists"]
+                }
+                if report.signature.keyID != entry.signedBy {
+                    return ["\(entry.file) is \(report.signature), but the catalog says it is " +
+                            (entry.signedBy.map { "signed by key \($0)" } ?? "unsigned")]
+                }
+                return []
             }
             do throws(BundleError) {
-                _ = try install(path, verified: report)
+                _ = try install(path, trustedKey: trustedKey, expect: expect, accept: accept)
                 let previous = installed.filter { $0.id == entry.id }.last
                 outcome.result = previous.map { .updated(from: $0.version) } ?? .installed
             } catch {

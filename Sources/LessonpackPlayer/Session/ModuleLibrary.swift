@@ -18,30 +18,42 @@ public struct ModuleLibrary: Sendable {
         public var signature: String
     }
 
-    /// Verifies `bundle` (and its signature against `key`, when given) and copies it in, replacing nothing older
-    /// than itself. Returns what was installed.
-    public func install(_ bundle: String, trustedKey: VerificationKey? = nil) throws(BundleError) -> Installed {
-        try install(bundle, verified: BundleVerifier.verify(bundle, trustedKey: trustedKey))
-    }
-
-    /// Copies in a bundle `report` says is valid: for callers that check more than validity first.
-    func install(_ bundle: String, verified report: BundleVerifier.Report) throws(BundleError) -> Installed {
-        guard report.isValid, let manifest = report.manifest else {
-            throw BundleError(problems: report.problems.isEmpty ? ["\(bundle) is not a bundle"] : report.problems)
+    /// Copies `bundle` in, verifies the copy (and its signature against `key`, when given), and keeps it only if
+    /// it is valid: verifying the copy rather than the original means a file swapped on a shared folder after it
+    /// was checked cannot get in. `expect` may refuse the copy before it is verified (it is not the file a catalog
+    /// lists), and `accept` a valid bundle after (it is not the module the catalog says). Returns what was installed.
+    public func install(_ bundle: String, trustedKey: VerificationKey? = nil,
+                        expect: (_ copy: String) -> [String] = { _ in [] },
+                        accept: (BundleVerifier.Report) -> [String] = { _ in [] }) throws(BundleError) -> Installed {
+        let incoming = "\(folder)/.incoming-\(UUID().uuidString).\(BundleFormat.fileExtension)"
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: bundle, toPath: incoming)
+        } catch {
+            try? FileManager.default.removeItem(atPath: incoming)
+            throw BundleError("cannot copy \(bundle) into \(folder): \(error.localizedDescription)")
         }
-        let opened = try BundleReader.open(bundle)
+        defer { try? FileManager.default.removeItem(atPath: incoming) }
+        let unexpected = expect(incoming)
+        guard unexpected.isEmpty else { throw BundleError(problems: unexpected) }
+        let report = BundleVerifier.verify(incoming, trustedKey: trustedKey)
+        guard report.isValid, let manifest = report.manifest else {
+            throw BundleError(problems: report.problems.isEmpty ? ["\(bundle) is not a bundle"]
+                                                                : report.problems.map { $0.replacingOccurrences(of: incoming, with: bundle) })
+        }
+        let refusals = accept(report)
+        guard refusals.isEmpty else { throw BundleError(problems: refusals) }
+        let opened = try BundleReader.open(incoming)
+        // The manifest's id and version were checked to be an id and a version when it was read: no '/' or '..'.
         let destination = "\(folder)/\(manifest.moduleID)/" + BundleFormat.fileName(id: manifest.moduleID, version: manifest.version)
         do {
             try FileManager.default.createDirectory(atPath: (destination as NSString).deletingLastPathComponent,
                                                     withIntermediateDirectories: true)
-            let temporary = destination + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
-            try? FileManager.default.removeItem(atPath: temporary)
-            try FileManager.default.copyItem(atPath: bundle, toPath: temporary)
-            guard rename(temporary, destination) == 0 else { throw BundleError("cannot install into \(destination)") }
-        } catch let error as BundleError {
-            throw error
         } catch {
             throw BundleError("cannot install into \(folder): \(error.localizedDescription)")
+        }
+        guard rename(incoming, destination) == 0 else {
+            throw BundleError("cannot install into \(destination): \(String(cString: strerror(errno)))")
         }
         return Installed(id: manifest.moduleID, version: manifest.version, title: opened.module.title,
                          path: destination, signature: report.signature.description)
