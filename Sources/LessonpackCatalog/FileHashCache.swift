@@ -21,10 +21,7 @@ struct FileHashCache: Codable, Sendable {
     /// here. Parallel jobs share one `known` cache and each fill a fresh one, merged afterwards.
     mutating func sha256(of file: String, known: FileHashCache? = nil) -> String? {
         let path = Self.absolute(file)
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        let size = Int(status.st_size)
-        let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+        guard let (size, modified) = Self.sizeAndTime(path) else { return nil }
         for cache in [known, self].compactMap({ $0 }) {
             if let stamp = cache.stamps[path], stamp.size == size, stamp.modified == modified { return stamp.sha256 }
         }
@@ -32,6 +29,20 @@ struct FileHashCache: Codable, Sendable {
         stamps[path] = Stamp(size: size, modified: modified, sha256: digest)
         hashed += 1
         return digest
+    }
+
+    /// Records a hash just computed elsewhere (a bundle as it was written), so the next release need not read it.
+    mutating func remember(_ file: String, sha256: String) {
+        let path = Self.absolute(file)
+        guard let (size, modified) = Self.sizeAndTime(path) else { return }
+        stamps[path] = Stamp(size: size, modified: modified, sha256: sha256)
+    }
+
+    /// stat() follows symbolic links: a linked file is stamped with what it links to.
+    private static func sizeAndTime(_ path: String) -> (Int, Int64)? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return (Int(status.st_size), Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec))
     }
 
     /// Forgets files not asked about in this release, so the cache does not grow forever.

@@ -15,14 +15,18 @@ public enum Release {
         public var jobs: Int
         /// SOURCE_DATE_EPOCH: dates the bundles' entries and the catalog, for releases that can be reproduced.
         public var timestamp: Int64?
+        /// Warnings stop the release too (--werror).
+        public var warningsAsErrors: Bool
         public var progress: (@Sendable (Progress) -> Void)?
 
         public init(output: String, signingKey: SigningKey? = nil, jobs: Int = OrderedParallelMap.defaultWidth,
-                    timestamp: Int64? = nil, progress: (@Sendable (Progress) -> Void)? = nil) {
+                    timestamp: Int64? = nil, warningsAsErrors: Bool = false,
+                    progress: (@Sendable (Progress) -> Void)? = nil) {
             self.output = output
             self.signingKey = signingKey
             self.jobs = jobs
             self.timestamp = timestamp
+            self.warningsAsErrors = warningsAsErrors
             self.progress = progress
         }
     }
@@ -52,7 +56,10 @@ public enum Release {
     public static func run(_ root: String, options: Options) throws(CatalogError) -> Outcome {
         let folders = ModuleDiscovery.modules(under: root)
         guard !folders.isEmpty else { throw CatalogError("no modules under \(root): a module is a folder with a module.plist") }
-        let previous = try? Catalog.read(folder: options.output)
+        // A catalog that is there but cannot be read is not "no previous release": going on would number this
+        // release 1 and release changed content under versions already released.
+        let previous: Catalog? = FileManager.default.fileExists(atPath: ModuleLayout.join(options.output, Catalog.jsonFileName))
+            ? try Catalog.read(folder: options.output) : nil
         var cache = ReleaseCache.load(from: options.output)
         // The cache names modules by their place under the catalog folder, and files by absolute path, so that
         // running from another directory, or with the folder named another way, finds them.
@@ -69,7 +76,8 @@ public enum Release {
         var hashes: [String: String] = [:]
         OrderedParallelMap.run(folders, width: options.jobs, transform: { folder in
             var fresh = FileHashCache()
-            let hash = SourceHash.of(module: folder, signingKeyID: keyID, known: known, fresh: &fresh)
+            let hash = SourceHash.of(module: folder, signingKeyID: keyID, strict: options.warningsAsErrors,
+                                     known: known, fresh: &fresh)
             return (folder, hash, fresh)
         }, consume: { folder, hash, fresh in
             cache.files.merge(fresh)
@@ -97,7 +105,8 @@ public enum Release {
             switch result {
             case .success(let result):
                 checked[folder] = result
-                outcome.diagnostics += result.diagnostics
+                outcome.diagnostics += options.warningsAsErrors ? result.diagnostics.promotingWarningsToErrors()
+                                                                : result.diagnostics
             case .failure(let failure):
                 outcome.diagnostics.append(.error(.releaseModule, failure.description, at: SourceLocation(file: folder)))
             }
@@ -107,27 +116,33 @@ public enum Release {
         outcome.filesHashed = cache.files.hashed
         guard !outcome.hasErrors else { return outcome }
 
-        // 3. Build what changed.
-        let bundleOptions = BundleBuilder.Options(outputFolder: options.output, signingKey: options.signingKey,
+        // 3. Build what changed, into a staging folder: the bundles move into place only when every build has
+        // succeeded, so a failure leaves the last release as it was.
+        let createdOutput = !FileManager.default.fileExists(atPath: options.output)
+        let staging = ModuleLayout.join(options.output, ".staging-\(UUID().uuidString)")
+        do { try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true) } catch {
+            throw CatalogError("cannot write into \(options.output): \(error.localizedDescription)")
+        }
+        defer {
+            try? FileManager.default.removeItem(atPath: staging)
+            if createdOutput && !outcome.catalogWritten { try? FileManager.default.removeItem(atPath: options.output) }
+        }
+        let bundleOptions = BundleBuilder.Options(outputFolder: staging, signingKey: options.signingKey,
                                                   timestamp: options.timestamp)
         var failures: [Diagnostic] = []
-        var entries = standing
+        var staged: [(folder: String, path: String, module: LessonpackModel.Module)] = []
         let jobs = toBuild.compactMap { folder in checked[folder].map { (folder, $0) } }
         OrderedParallelMap.run(jobs, width: options.jobs, transform: { folder, module in
             (folder, Result { () throws(BundleError) in try BundleBuilder.build(module, options: bundleOptions) })
         }, consume: { folder, result in
             switch result {
             case .success(let built):
-                guard let path = built.bundlePath, let sha256 = cache.files.sha256(of: path) else { return }
-                let module = checked[folder]!.source.module
-                let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
-                entries[folder] = Catalog.Module(id: module.id, title: module.title, version: module.version,
-                                                 level: module.level, file: (path as NSString).lastPathComponent,
-                                                 size: size, sha256: sha256, signedBy: keyID)
-                cache.modules[key(folder)] = ReleaseCache.Built(sourceHash: hashes[folder] ?? "",
-                                                           file: (path as NSString).lastPathComponent, sha256: sha256)
-                outcome.built.append(folder)
-                options.progress?(.built(path))
+                guard let path = built.bundlePath, let module = checked[folder]?.source.module else {
+                    failures.append(.error(.releaseModule, built.refusal ?? "the bundle was not built",
+                                           at: SourceLocation(file: folder)))
+                    return
+                }
+                staged.append((folder, path, module))
             case .failure(let error):
                 failures.append(.error(.releaseModule, error.description, at: SourceLocation(file: folder)))
             }
@@ -135,6 +150,31 @@ public enum Release {
         guard failures.isEmpty else {
             outcome.diagnostics += failures
             return outcome
+        }
+        // Moving in must not stop halfway: anything in the way of a bundle is found before the first one moves.
+        for (folder, path, _) in staged {
+            var isFolder: ObjCBool = false
+            let destination = ModuleLayout.join(options.output, (path as NSString).lastPathComponent)
+            if FileManager.default.fileExists(atPath: destination, isDirectory: &isFolder), isFolder.boolValue {
+                outcome.diagnostics.append(.error(.releaseModule, "\(destination) is a folder, where the bundle goes",
+                                                  at: SourceLocation(file: folder)))
+            }
+        }
+        guard !outcome.hasErrors else { return outcome }
+        var entries = standing
+        for (folder, path, module) in staged {
+            let file = (path as NSString).lastPathComponent
+            let destination = ModuleLayout.join(options.output, file)
+            guard let sha256 = FileDigest.sha256(ofFileAt: path), rename(path, destination) == 0 else {
+                throw CatalogError("cannot move \(file) into \(options.output): \(String(cString: strerror(errno)))")
+            }
+            cache.files.remember(destination, sha256: sha256)
+            let size = ((try? FileManager.default.attributesOfItem(atPath: destination))?[.size] as? Int) ?? 0
+            entries[folder] = Catalog.Module(id: module.id, title: module.title, version: module.version,
+                                             level: module.level, file: file, size: size, sha256: sha256, signedBy: keyID)
+            cache.modules[key(folder)] = ReleaseCache.Built(sourceHash: hashes[folder] ?? "", file: file, sha256: sha256)
+            outcome.built.append(folder)
+            options.progress?(.built(destination))
         }
 
         // 4. The catalog, its changes, and what it no longer needs.

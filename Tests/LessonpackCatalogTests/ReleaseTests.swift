@@ -122,4 +122,52 @@ import Testing
             #expect(error.description.contains("newer than this lessonpack reads"))
         }
     }
+
+    @Test func underWerrorAWarningStopsTheReleaseAndAModuleReleasedWithoutItIsCheckedAgain() throws {
+        let folder = TemporaryFolder()
+        let sources = try modules(1, in: folder)
+        folder.write("<plist><string>notes</string></plist>", to: "sources/lesson-1/notes.plist")
+        let output = folder.child("out")
+        let strict = try Release.run(sources, options: .init(output: output, warningsAsErrors: true))
+        #expect(strict.diagnostics.map(\.code.rawValue) == ["unknown-file"] && strict.hasErrors)
+        #expect(!FileManager.default.fileExists(atPath: output))
+
+        #expect(try Release.run(sources, options: .init(output: output)).built.count == 1)
+        let again = try Release.run(sources, options: .init(output: output, warningsAsErrors: true))
+        #expect(again.hasErrors, "a module released with a warning passed --werror unchecked")
+    }
+
+    @Test func somethingInTheWayOfABundleStopsTheReleaseBeforeAnyBundleMoves() throws {
+        let folder = TemporaryFolder()
+        let sources = try modules(2, in: folder)
+        let output = folder.child("out")
+        try FileManager.default.createDirectory(atPath: output + "/lesson-2-1.0.0.lessonpack", withIntermediateDirectories: true)
+        let outcome = try Release.run(sources, options: .init(output: output))
+        #expect(outcome.diagnostics.map(\.message) == ["\(output)/lesson-2-1.0.0.lessonpack is a folder, where the bundle goes"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output) == ["lesson-2-1.0.0.lessonpack"])
+    }
+
+    @Test func aCatalogThatCannotBeReadStopsTheRelease() throws {
+        let folder = TemporaryFolder()
+        let sources = try modules(1, in: folder)
+        let output = folder.child("out")
+        _ = try Release.run(sources, options: .init(output: output))
+        let json = output + "/catalog.json"
+        let text = try String(contentsOfFile: json, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"format\" : 1", with: "\"format\" : 2").write(toFile: json, atomically: true, encoding: .utf8)
+        #expect(throws: CatalogError.self) { try Release.run(sources, options: .init(output: output)) }
+    }
+
+    @Test func aLinkedSourceFileThatChangedIsSeen() throws {
+        let folder = TemporaryFolder()
+        let sources = try modules(1, in: folder)
+        let shared = folder.child("shared-definitions.plist")
+        try FileManager.default.moveItem(atPath: sources + "/lesson-1/definitions.plist", toPath: shared)
+        try FileManager.default.createSymbolicLink(atPath: sources + "/lesson-1/definitions.plist", withDestinationPath: shared)
+        let output = folder.child("out")
+        #expect(try Release.run(sources, options: .init(output: output)).built.count == 1)
+        try edit(shared, "please sit down.", "please take a seat.")
+        let outcome = try Release.run(sources, options: .init(output: output))
+        #expect(outcome.diagnostics.first?.message.hasPrefix("the content changed") == true, "\(outcome.diagnostics)")
+    }
 }

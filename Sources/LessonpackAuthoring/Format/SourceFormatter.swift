@@ -1,6 +1,7 @@
 import Foundation
 import LessonpackDiagnostics
 import LessonpackModel
+import LessonpackSystem
 import PropertyList
 
 /// `lessonpack fmt`: one canonical layout for property list sources — the standard header, one element per line,
@@ -48,21 +49,12 @@ public enum SourceFormatter {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return [] }
         guard isFolder.boolValue else { return [(path, role(of: path))] }
-        var found: [(String, SourceFile?)] = []
-        let enumerator = FileManager.default.enumerator(atPath: path)
-        while let relative = enumerator?.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") || name == ModuleLayout.mediaFolder {
-                if enumerator?.fileAttributes?[.type] as? FileAttributeType == .typeDirectory {
-                    enumerator?.skipDescendants()
-                }
-                continue
+        return FileTree.files(under: path, skippingFolders: [ModuleLayout.mediaFolder])
+            .filter { $0.hasSuffix(".plist") }
+            .map { relative in
+                let full = ModuleLayout.join(path, relative)
+                return (full, role(of: full))
             }
-            guard name.hasSuffix(".plist") else { continue }
-            let full = ModuleLayout.join(path, relative)
-            found.append((full, role(of: full)))
-        }
-        return found.sorted { $0.0 < $1.0 }
     }
 
     /// A file is a module source when the folder the source's relative path leads up to holds module.plist.

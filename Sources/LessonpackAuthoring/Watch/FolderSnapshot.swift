@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackSystem
 
 /// What a folder holds, file by file (size and modification time), to tell cheaply whether anything was saved
 /// since the last look. Polling rather than inotify: it works the same on every filesystem (network shares,
@@ -11,20 +12,15 @@ public struct FolderSnapshot: Equatable, Sendable {
 
     private var files: [String: Stamp] = [:]
 
-    /// Everything under `folders`, except hidden files and folders (editors' swap and backup files).
+    /// Everything under `folders` (links followed), except hidden files and folders and editors' backups.
     public init(of folders: [String]) {
         for folder in folders {
-            let enumerator = FileManager.default.enumerator(atPath: folder)
-            while let relative = enumerator?.nextObject() as? String {
-                let name = (relative as NSString).lastPathComponent
-                if name.hasPrefix(".") || name.hasSuffix("~") {
-                    if enumerator?.fileAttributes?[.type] as? FileAttributeType == .typeDirectory { enumerator?.skipDescendants() }
-                    continue
-                }
-                guard let attributes = enumerator?.fileAttributes, attributes[.type] as? FileAttributeType == .typeRegular
-                else { continue }
-                files[folder + "/" + relative] = Stamp(size: (attributes[.size] as? Int) ?? 0,
-                                                       modified: (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)
+            for relative in FileTree.files(under: folder) {
+                let path = folder + "/" + relative
+                var status = stat()
+                guard stat(path, &status) == 0 else { continue }
+                files[path] = Stamp(size: Int(status.st_size),
+                                    modified: TimeInterval(status.st_mtim.tv_sec) + TimeInterval(status.st_mtim.tv_nsec) / 1e9)
             }
         }
     }

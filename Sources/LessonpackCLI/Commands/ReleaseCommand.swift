@@ -37,6 +37,7 @@ struct ReleaseCommand: ParsableCommand {
 
     func validate() throws {
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if diagnostics.format == .json { throw ValidationError("release reports as text; leave out --format json") }
     }
 
     func run() throws {
@@ -45,14 +46,13 @@ struct ReleaseCommand: ParsableCommand {
             throw CommandFailure(error.description)
         }
         let options = Release.Options(output: output, signingKey: key, jobs: jobs, timestamp: try SourceDateEpoch.read(),
-                                      progress: { event in
+                                      warningsAsErrors: diagnostics.warningsAsErrors, progress: { event in
                                           if case .built(let path) = event { Console.out("built \(path)") }
                                       })
         let outcome: Release.Outcome
         do { outcome = try Release.run(folder, options: options) } catch { throw CommandFailure(error.description) }
 
-        var found = outcome.diagnostics
-        if diagnostics.warningsAsErrors { found = found.promotingWarningsToErrors() }
+        let found = outcome.diagnostics
         let writer = DiagnosticConsoleWriter(style: Style(enabled: diagnostics.color.enabled(for: 2)))
         for diagnostic in found.sortedForDisplay() { Console.error(writer.render(diagnostic), terminator: "") }
         guard !found.hasErrors, let catalog = outcome.catalog else {
