@@ -51,6 +51,17 @@ import Testing
         #expect(result.standardOutput.contains("job-interview/media.plist:\(entry):3: error: media/lines/l05.opus is listed in media.plist but does not exist [media-file-missing]"))
     }
 
+    @Test func anEndlessTimeIsAnErrorNotACrash() throws {
+        let (result, _) = try checkBroken("""
+            replace transcript.plist
+            \t\t\t<string>0:03.589</string>
+            ---
+            \t\t\t<integer>99999999999999999</integer>
+            """)
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("error: a time in the video runs from 0 to 99:59:59.999, not 1e+17 seconds [invalid-time]"))
+    }
+
     @Test func aDuplicatedDefinition() throws {
         let folder = TemporaryFolder()
         let (result, module) = try checkBroken(in: folder, """

@@ -11,6 +11,11 @@ enum AikenReader {
                                                  at: source.location(block[block.count - 1].number)))
                 continue
             }
+            guard answerIndex > 0 else {
+                result.diagnostics.append(.error(.importSyntax, "an ANSWER line with no question and options before it " +
+                                                 "(a blank line splits a question in Aiken)", at: source.location(block[0].number)))
+                continue
+            }
             let question = block[0]
             var choices: [(letter: Character, text: String)] = []
             var broken = false

@@ -1,3 +1,5 @@
+import LessonpackModel
+
 /// Subtitle timestamps: WebVTT's `[hh:]mm:ss.ttt` and SubRip's `hh:mm:ss,ttt`.
 enum CueTimes {
     /// Seconds, or nil when `text` is not a timestamp. `commaOrDot`: SubRip writes a comma, though many tools
@@ -7,8 +9,10 @@ enum CueTimes {
         guard let mark = text.lastIndex(where: separators.contains) else { return nil }
         let fraction = text[text.index(after: mark)...]
         let clock = text[..<mark].split(separator: ":", omittingEmptySubsequences: false)
+        // At most five digits a field (WebVTT allows hours of any length; no video runs 100,000 hours).
         guard (2...3).contains(clock.count), fraction.count == 3 || (commaOrDot && (1...3).contains(fraction.count)),
-              fraction.allSatisfy(\.isASCIIDigit), clock.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }),
+              fraction.allSatisfy(\.isASCIIDigit),
+              clock.allSatisfy({ (1...5).contains($0.count) && $0.allSatisfy(\.isASCIIDigit) }),
               let milliseconds = Int(fraction) else { return nil }
         let numbers = clock.compactMap { Int($0) }
         let (hours, minutes, seconds) = numbers.count == 3 ? (numbers[0], numbers[1], numbers[2]) : (0, numbers[0], numbers[1])
@@ -27,6 +31,10 @@ enum CueTimes {
             return .failure(Problem(column: 1, message: "'\(startText)' is not a time like " +
                                     (commaOrDot ? "00:01:02,500" : "00:01:02.500 or 01:02.500")))
         }
+        guard !endText.isEmpty else {
+            return .failure(Problem(column: line.distance(from: line.startIndex, to: arrow.upperBound) + 1,
+                                    message: "expected the end time after '-->'"))
+        }
         let endColumn = line.distance(from: line.startIndex, to: endText.startIndex) + 1
         guard let end = seconds(endText, commaOrDot: commaOrDot) else {
             return .failure(Problem(column: endColumn, message: "'\(endText)' is not a time like " +
@@ -34,6 +42,9 @@ enum CueTimes {
         }
         guard end > start else {
             return .failure(Problem(column: endColumn, message: "the cue ends before it starts"))
+        }
+        guard end <= TimeText.longest else {
+            return .failure(Problem(column: endColumn, message: "a time in the video runs up to 99:59:59.999"))
         }
         return .success((start, end))
     }

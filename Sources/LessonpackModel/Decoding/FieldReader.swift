@@ -82,17 +82,26 @@ final class FieldReader {
     /// A time in the video: seconds as a number, or a string such as `1:02.5` or `0:01:02.500`.
     func time(_ key: String, required: Bool = true) -> Double? {
         guard let node = node(key, required: required) else { return nil }
+        let seconds: Double
         switch node.content {
-        case .integer(let value): return value.doubleValue
-        case .real(let value) where value.isFinite: return value
+        case .integer(let value): seconds = value.doubleValue
+        case .real(let value) where value.isFinite: seconds = value
         case .string(let text):
-            if let seconds = TimeText.seconds(from: text) { return seconds }
-            sink.report(.error(.invalidTime, "'\(text)' is not a time: write seconds (<real>2.5</real>) or " +
-                                "minutes:seconds (<string>1:02.5</string>)", at: node.location))
-            return nil
+            guard let parsed = TimeText.seconds(from: text) else {
+                sink.report(.error(.invalidTime, "'\(text)' is not a time: write seconds (<real>2.5</real>) or " +
+                                    "minutes:seconds (<string>1:02.5</string>)", at: node.location))
+                return nil
+            }
+            seconds = parsed
         default:
             return wrongType(key, node, expected: "a time (seconds, or a string like 1:02.5)")
         }
+        guard (0...TimeText.longest).contains(seconds) else {
+            sink.report(.error(.invalidTime, "a time in the video runs from 0 to 99:59:59.999, not \(seconds) seconds",
+                               at: node.location))
+            return nil
+        }
+        return seconds
     }
 
     func array(_ key: String, required: Bool = true) -> [PlistNode]? {
