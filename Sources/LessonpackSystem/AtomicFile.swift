@@ -14,8 +14,10 @@ public enum AtomicFile {
         }
     }
 
+    /// A `path` that is a symbolic link is written through: the file it links to gets the new content and the
+    /// link stays, as an editor saving the file would leave it.
     public static func write(_ bytes: some DataProtocol, to path: String, permissions: mode_t = 0o644) throws(Failure) {
-        let url = URL(fileURLWithPath: path)
+        let url = URL(fileURLWithPath: path).resolvingSymlinksInPath()
         let folder = url.deletingLastPathComponent().path
         var template = Array((folder + "/." + url.lastPathComponent + ".tmp-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -44,7 +46,7 @@ public enum AtomicFile {
         guard written, synced else {
             throw Failure(path: path, reason: String(cString: strerror(error == 0 ? errno : error)))
         }
-        guard rename(temporary, path) == 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+        guard rename(temporary, url.path) == 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
         succeeded = true
     }
 

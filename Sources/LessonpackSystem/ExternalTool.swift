@@ -50,13 +50,24 @@ public struct ExternalTool: Sendable {
         process.standardError = capture ? errorPipe : FileHandle.nullDevice
         try process.run()
         if let inputPipe, let input {
-            // A tool may exit without reading its input; writing to its closed pipe must fail, not kill us.
-            signal(SIGPIPE, SIG_IGN)
-            // Feed the input from another thread: a tool that prints before it reads would otherwise deadlock us.
-            DispatchQueue.global().async {
+            // Feed the input from a thread of its own: a tool that prints before it reads would otherwise deadlock
+            // us. A tool may exit without reading it; the write to its closed pipe must fail, not kill us, so that
+            // thread blocks SIGPIPE and takes the signal its write raised (the process's disposition is not ours
+            // to change).
+            Thread {
+                var pipeSignal = sigset_t()
+                sigemptyset(&pipeSignal)
+                sigaddset(&pipeSignal, SIGPIPE)
+                pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
                 try? inputPipe.fileHandleForWriting.write(contentsOf: input)
                 try? inputPipe.fileHandleForWriting.close()
-            }
+                var pending = sigset_t()
+                sigpending(&pending)
+                if sigismember(&pending, SIGPIPE) == 1 {
+                    var immediately = timespec()
+                    sigtimedwait(&pipeSignal, nil, &immediately)
+                }
+            }.start()
         }
 
         // Drain both pipes while the tool runs, or a chatty tool fills a pipe and blocks forever.

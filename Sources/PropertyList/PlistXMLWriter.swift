@@ -61,7 +61,7 @@ public enum PlistXMLWriter {
                 output += indent + "<data>" + Base64.encode(bytes) + "</data>\n"
             case .array(let items):
                 let end = indexPath + [items.count]
-                if items.isEmpty && comments[.before(end)].isEmpty { output += indent + "<array/>\n"; return }
+                if items.isEmpty && !hasMarkup(.before(end)) { output += indent + "<array/>\n"; return }
                 output += indent + "<array>\n"
                 for (index, item) in items.enumerated() {
                     markup(.before(indexPath + [index]), depth: depth + 1, keepsBlankLines: true)
@@ -71,7 +71,7 @@ public enum PlistXMLWriter {
                 output += indent + "</array>\n"
             case .dictionary(let entries):
                 let end = indexPath + [entries.count]
-                if entries.isEmpty && comments[.beforeKey(end)].isEmpty { output += indent + "<dict/>\n"; return }
+                if entries.isEmpty && !hasMarkup(.beforeKey(end)) { output += indent + "<dict/>\n"; return }
                 output += indent + "<dict>\n"
                 for index in ordered(entries, keyOrder(keyPath)) {
                     let entry = entries[index]
@@ -95,6 +95,9 @@ public enum PlistXMLWriter {
                 return leftRank != rightRank ? leftRank < rightRank : left < right
             }
         }
+
+        /// Whether a slot holds a comment or processing instruction (a blank line alone writes nothing there).
+        private func hasMarkup(_ slot: PlistComments.Slot) -> Bool { comments[slot].contains { $0 != .blankLine } }
 
         /// Writes a slot's comments. Blank lines survive only between entries: not after an opening tag, before a
         /// closing one, between a key and its value, or outside the root.

@@ -113,4 +113,27 @@ import Testing
         #expect(plan.diagnostics.map(\.code) == [.importTarget])
         #expect(plan.diagnostics.first?.message.contains("is not a module folder") == true)
     }
+
+    @Test func commentsFollowTheirEntriesThroughAnImportAndTheOrphansAreCounted() throws {
+        let folder = TemporaryFolder()
+        let module = starter(in: folder)
+        try TranscriptImport.plan(TranscriptFormat.plain.read(Array("Ana: One.\nBen: Two.\nAna: Three.\n".utf8),
+                                                               file: "a.txt").items, from: "a.txt", into: module).apply()
+        let path = module + "/transcript.plist"
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        text = text.replacingOccurrences(of: "\t\t<dict>\n\t\t\t<key>id</key>\n\t\t\t<string>line-02</string>",
+                                         with: "\t\t<!-- about two -->\n\t\t<dict>\n\t\t\t<key>id</key>\n\t\t\t<string>line-02</string>")
+        text = text.replacingOccurrences(of: "\t\t<dict>\n\t\t\t<key>id</key>\n\t\t\t<string>line-03</string>",
+                                         with: "\t\t<!-- about three -->\n\t\t<dict>\n\t\t\t<key>id</key>\n\t\t\t<string>line-03</string>")
+        text = text.replacingOccurrences(of: "\t</array>", with: "\t\t<!-- the end -->\n\t</array>")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+
+        let shorter = TranscriptFormat.plain.read(Array("Ana: One!\nBen: Two!\n".utf8), file: "b.txt").items
+        let plan = TranscriptImport.plan(shorter, from: "b.txt", into: module)
+        #expect(plan.report.contains("transcript.plist: 1 comment stood beside entries that are gone, and was dropped"))
+        let written = try #require(plan.files.first { $0.path == path }?.text)
+        #expect(written.contains("<!-- about two -->\n\t\t<dict>\n\t\t\t<key>id</key>\n\t\t\t<string>line-02</string>"))
+        #expect(written.contains("</dict>\n\t\t<!-- the end -->\n\t</array>"))
+        #expect(!written.contains("about three"))
+    }
 }

@@ -81,4 +81,21 @@ import Testing
             "3 'c' needs a part of speech and a definition",
         ])
     }
+
+    @Test func documentedFormsThatOnceWentWrong() {
+        // True/false with feedback for a wrong answer and for a right one: the first explains.
+        let feedback = QuestionFormat.gift.read(Array("Grant is buried here.{FALSE#No one is buried there.#Right.}".utf8),
+                                                file: "q.gift")
+        #expect(feedback.items.first?.explanation == "No one is buried there.")
+        // A comment line inside a question does not move the positions after it.
+        let located = QuestionFormat.gift.read(Array("What? {\n// a comment\nx y}\n".utf8), file: "p.gift")
+        #expect(located.diagnostics.first?.location == .init(file: "p.gift", line: 1, column: 8))
+        // An ANSWER line cut off from its question by a blank line.
+        let split = QuestionFormat.aiken.read(Array("What is 2+2?\nA. 3\nB. 4\n\nANSWER: B\n".utf8), file: "a.txt")
+        #expect(split.diagnostics.map(\.location.line) == [3, 5])
+        #expect(split.items.isEmpty)
+        // Spreadsheets' rows of nothing but separators.
+        let glossary = GlossaryImport.read(Array("queue,noun,a line of people\n,,\n,,\n".utf8), file: "g.csv")
+        #expect(glossary.diagnostics.isEmpty && glossary.items.count == 1)
+    }
 }

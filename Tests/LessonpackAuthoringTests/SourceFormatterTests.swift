@@ -151,4 +151,13 @@ import Testing
         else { Issue.record("formatted a file with errors"); return }
         #expect(diagnostics.map(\.code.rawValue) == ["consecutive-keys"])
     }
+
+    @Test func aBlankLineInAnEmptyContainerDoesNotKeepItOpen() {
+        let source = "<plist version=\"1.0\">\n<dict>\n\t<key>a</key>\n\t<dict>\n\n\t</dict>\n\t<key>b</key>\n\t<array>\n\n\t</array>\n</dict>\n</plist>\n"
+        guard case .changed(let once) = SourceFormatter.format(Array(source.utf8), file: "x.plist", role: nil) else {
+            Issue.record("not formatted"); return
+        }
+        #expect(once.contains("<key>a</key>\n\t<dict/>\n\t<key>b</key>\n\t<array/>"))
+        #expect(SourceFormatter.format(Array(once.utf8), file: "x.plist", role: nil) == .unchanged)
+    }
 }

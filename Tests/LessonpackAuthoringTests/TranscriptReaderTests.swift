@@ -83,4 +83,26 @@ import Testing
                                                 file: "utf16.txt")
         #expect(utf16.items.first?.speaker == "Ana")
     }
+
+    @Test func aCueWithSeveralVoicesBecomesALineForEach() {
+        // The specification's example of voices in one cue.
+        let result = read(text: "WEBVTT\n\n00:00.000 --> 00:04.000\n<v Esme>It's a blue apple tree!\n<v Mary>No way!\n" +
+                          "<v Esme>Hee!</v> <i>laughter</i>\n", as: .webVTT)
+        #expect(result.items.map(\.speaker) == ["Esme", "Mary", "Esme"])
+        #expect(result.items.map(\.text) == ["It's a blue apple tree!", "No way!", "Hee! laughter"])
+        #expect(result.items.first?.start == 0 && result.items.last?.end == 4)
+        #expect(result.items[1].start == result.items[0].end)
+    }
+
+    @Test func timesTooLargeOrMissingAreReportedNotTrapped() {
+        let result = read(text: "WEBVTT\n\n99999999999999999999:00.000 --> 00:01.000\nA\n\n9999999999999999:00:00.000 --> 1:00.000\nB\n\n" +
+                          "00:00.000 -->\nC\n\n99998:00:00.000 --> 99999:00:00.000\nD\n", as: .webVTT)
+        #expect(result.items.isEmpty)
+        #expect(result.diagnostics.map { "\($0.location.line!):\($0.location.column!) \($0.message)" } == [
+            "3:1 '99999999999999999999:00.000' is not a time like 00:01:02.500 or 01:02.500",
+            "6:1 '9999999999999999:00:00.000' is not a time like 00:01:02.500 or 01:02.500",
+            "9:14 expected the end time after '-->'",
+            "12:21 a time in the video runs up to 99:59:59.999",
+        ])
+    }
 }

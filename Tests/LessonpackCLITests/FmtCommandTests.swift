@@ -40,4 +40,16 @@ import Testing
         #expect(try String(contentsOfFile: broken, encoding: .utf8) == "<plist>\n<dict>\n<key>a</key>\n</dict>\n</plist>\n")
         #expect(try LessonpackBinary.run(["fmt", folder.child("missing")]).status == 2)
     }
+
+    @Test func aLinkedFileIsFormattedThroughTheLink() throws {
+        let folder = TemporaryFolder()
+        let real = folder.write("<plist><dict><key>a</key><string>x</string></dict></plist>", to: "real.plist")
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: real)
+        try FileManager.default.createSymbolicLink(atPath: folder.child("link.plist"), withDestinationPath: real)
+        #expect(try LessonpackBinary.run(["fmt", folder.child("link.plist")]).status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.child("link.plist")) == real)
+        #expect(try String(contentsOfFile: real, encoding: .utf8).hasPrefix("<?xml version"))
+        let mode = try FileManager.default.attributesOfItem(atPath: real)[.posixPermissions] as? NSNumber
+        #expect(mode?.intValue == 0o640)
+    }
 }

@@ -24,6 +24,27 @@ enum CueText {
         return Parsed(speaker: speaker, text: text)
     }
 
+    /// A cue split at each voice tag after the first: WebVTT lets one cue hold several speakers
+    /// (`<v Esme>It's a blue apple tree!` / `<v Mary>No way!`). One part for a cue with one voice or none.
+    static func voiceParts(_ payload: [String]) -> [Parsed] {
+        let text = payload.joined(separator: "\n")
+        var pieces: [String] = []
+        var current = ""
+        var index = text.startIndex
+        while index < text.endIndex {
+            let rest = text[index...]
+            if rest.hasPrefix("<v"), rest.dropFirst(2).first.map({ $0 == " " || $0 == "." || $0 == "\t" }) == true,
+               !current.allSatisfy(\.isWhitespace) {
+                pieces.append(current)
+                current = ""
+            }
+            current.append(text[index])
+            index = text.index(after: index)
+        }
+        pieces.append(current)
+        return pieces.map { parse($0.split(separator: "\n").map(String.init)) }.filter { !$0.text.isEmpty }
+    }
+
     /// "Helen Clarke: Good morning." → ("Helen Clarke", "Good morning."). A name is one to four words of letters
     /// (with ' . -), starting with a capital, then a colon and a space: "Note: this" would match, "at 10:30" not.
     static func speakerPrefix(_ text: String) -> (String, String)? {

@@ -26,7 +26,8 @@ enum DelimitedReader {
         var pending: Character? = characters.next()
         func endRow() {
             fields.append(field)
-            if !(fields.count == 1 && fields[0].isEmpty) { rows.append(Row(line: rowLine, fields: fields)) }
+            // Spreadsheets end their exports with rows of nothing but separators: those are not rows.
+            if !fields.allSatisfy(\.isEmpty) { rows.append(Row(line: rowLine, fields: fields)) }
             fields = []
             field = ""
         }

@@ -35,7 +35,7 @@ enum GIFTReader {
             for (index, line) in lines.enumerated() {
                 if index > 0 {
                     characters.append("\n")
-                    positions.append((line.number - 1, lines[index - 1].text.count + 1))
+                    positions.append((lines[index - 1].number, lines[index - 1].text.count + 1))
                 }
                 for (column, character) in line.text.enumerated() {
                     characters.append(character)
@@ -123,7 +123,11 @@ enum GIFTReader {
         if answers.hasPrefix("#") { return skip("numerical") }
 
         if let truth = trueFalse(answers) {
-            let feedback = answers.split(separator: "#", maxSplits: 1).dropFirst().first.map { clean(Array($0)[...]) }
+            // {FALSE#feedback for a wrong answer#feedback for a right one}: the first is the explanation.
+            let characters = Located(characters: Array(answers))
+            let feedback = characters.find("#", from: 0).map { first in
+                clean(characters.characters[(first + 1)..<(characters.find("#", from: first + 1) ?? answers.count)])
+            }
             result.items.append(ImportedQuestion(text: question, kind: .trueFalse(truth),
                                                  explanation: general ?? feedback, location: start))
             return

@@ -17,7 +17,11 @@ public struct ImportPlan: Sendable {
     /// Adds a file to write, unless it would come out as it already is: importing the same thing twice
     /// rewrites nothing.
     mutating func write(_ document: SourceDocument) throws(ImportFailure) {
-        let text = try document.text()
+        let (text, dropped) = try document.text()
+        if dropped > 0 {
+            report.append("\(document.role.path): \(dropped) comment\(dropped == 1 ? "" : "s") stood beside entries that " +
+                          "are gone, and \(dropped == 1 ? "was" : "were") dropped")
+        }
         if let current = FileManager.default.contents(atPath: document.path), current == Data(text.utf8) { return }
         files.append((document.path, text))
     }
@@ -43,6 +47,16 @@ struct SourceDocument {
     let role: SourceFile
     var value: PlistValue
     let comments: PlistComments
+    /// The value as read, which the comments' places refer to.
+    let original: PlistValue
+
+    init(path: String, role: SourceFile, value: PlistValue, comments: PlistComments) {
+        self.path = path
+        self.role = role
+        self.value = value
+        self.comments = comments
+        original = value
+    }
 
     /// The file in `folder`, nil when it does not exist; a file with errors is a failure, since rewriting it would
     /// lose what the author meant.
@@ -59,10 +73,12 @@ struct SourceDocument {
         return SourceDocument(path: path, role: role, value: value, comments: comments)
     }
 
-    /// The text to write: the canonical layout, the documented key order, the comments where they were.
-    func text() throws(ImportFailure) -> String {
+    /// The text to write — the canonical layout, the documented key order, each comment beside what it was
+    /// written about — and how many comments had nothing left to stand beside.
+    func text() throws(ImportFailure) -> (String, dropped: Int) {
+        let (kept, dropped) = comments.carried(from: original, to: value)
         do {
-            return try PlistXMLWriter.xml(value, comments: comments) { ModuleSchema.keyOrder(in: role, at: $0) }
+            return (try PlistXMLWriter.xml(value, comments: kept) { ModuleSchema.keyOrder(in: role, at: $0) }, dropped)
         } catch {
             throw ImportFailure(.error(.importTarget, error.description, at: SourceLocation(file: path)))
         }

@@ -81,8 +81,8 @@ public enum TranscriptFormat: String, CaseIterable, Sendable {
                                      location: source.location(timingLine.number + 1))
                 if cueLines.count > 1 {
                     result.diagnostics.append(.warning(.importUnsupported, "this cue holds \(cueLines.count) speakers " +
-                        "('- ' lines): it became \(cueLines.count) lines sharing its time by their length; check " +
-                        "the times against the video", at: source.location(timingLine.number)))
+                        "('- ' lines or voices): it became \(cueLines.count) lines sharing its time by their length; " +
+                        "check the times against the video", at: source.location(timingLine.number)))
                 }
                 result.items += cueLines
             }
@@ -90,27 +90,23 @@ public enum TranscriptFormat: String, CaseIterable, Sendable {
         return result
     }
 
-    /// A cue is usually one line of the conversation. A cue of "- " lines is two people speaking (the subtitling
-    /// convention for dialogue): each becomes its own line, with the cue's time shared in proportion to length.
+    /// A cue is usually one line of the conversation. A cue of "- " lines, or with several WebVTT voices, is
+    /// several people speaking: each part becomes its own line, with the cue's time shared in proportion to length.
     static func lines(fromCue payload: [String], start: Double, end: Double, location: SourceLocation) -> [ImportedLine] {
         let dashes: Set<Character> = ["-", "\u{2013}", "\u{2014}"]
-        guard payload.count > 1, payload.allSatisfy({ $0.first.map(dashes.contains) ?? false }) else {
-            // One "- " line is one speaker, dash and all.
-            let undashed = payload.count == 1 && payload[0].first.map(dashes.contains) == true
-                ? [String(payload[0].drop { dashes.contains($0) || $0 == " " })] : payload
-            let parsed = CueText.parse(undashed)
-            return parsed.text.isEmpty ? [] : [ImportedLine(speaker: parsed.speaker, text: parsed.text, start: start,
-                                                            end: end, location: location)]
-        }
-        let parts = payload.map { CueText.parse([String($0.drop { dashes.contains($0) || $0 == " " })]) }
-            .filter { !$0.text.isEmpty }
+        let dashed = payload.count > 1 && payload.allSatisfy { $0.first.map(dashes.contains) ?? false }
+        // One "- " line is one speaker, dash and all.
+        let undashed = payload.map { line in line.first.map(dashes.contains) == true ? String(line.drop { dashes.contains($0) || $0 == " " }) : line }
+        let parts = dashed ? undashed.map { CueText.parse([$0]) }.filter { !$0.text.isEmpty }
+                           : CueText.voiceParts(payload.count == 1 ? undashed : payload)
         let total = Double(max(1, parts.map(\.text.count).reduce(0, +)))
         var lines: [ImportedLine] = []
         var time = start
         for (index, part) in parts.enumerated() {
             let share = (end - start) * Double(part.text.count) / total
             let next = index == parts.count - 1 ? end : ((time + share) * 1000).rounded() / 1000
-            let line = SourceLocation(file: location.file, line: (location.line ?? 1) + index, column: 1)
+            let line = parts.count == 1 ? location
+                : SourceLocation(file: location.file, line: (location.line ?? 1) + (dashed ? index : 0), column: 1)
             lines.append(ImportedLine(speaker: part.speaker, text: part.text, start: time, end: next, location: line))
             time = next
         }

@@ -74,8 +74,9 @@ struct FmtCommand: ParsableCommand {
         if failed > 0 || (check && changed > 0) { throw ExitCode(1) }
     }
 
+    /// The file's own permissions, through a symbolic link (a link's are always rwxrwxrwx).
     private func permissions(of path: String) -> mode_t {
-        ((try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? NSNumber)
-            .map { mode_t($0.uint16Value) } ?? 0o644
+        var status = stat()
+        return stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0o644
     }
 }
