@@ -2,55 +2,165 @@ import Foundation
 
 /// Writes a file so that readers see the old content or the new, never half of either: the bytes go to a
 /// temporary file in the same folder, are flushed to disk, and the temporary file is renamed over the target.
+///
+/// Only a regular file (or nothing) is ever replaced. A device, a FIFO or a folder at the path is refused: renaming
+/// over `/dev/stdout` replaces the system's device node with a regular file. A symbolic link is refused too unless
+/// the caller asks to write through it, which only makes sense for a path the user named themselves; then the
+/// regular file it leads to gets the new content and the link stays.
 public enum AtomicFile {
-    public struct Failure: Error, CustomStringConvertible {
+    public enum Links: Sendable {
+        /// Outputs inside trees we manage (a module, a release folder, the library): a link there could send our
+        /// write anywhere, so it is refused.
+        case refuse
+        /// An output the user named: an existing link to a regular file is written through, as an editor would.
+        case writeThrough
+    }
+
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public enum Kind: Sendable, Equatable {
+            /// The path is a symbolic link and links are refused, or it leads nowhere.
+            case symbolicLink
+            /// A device, a FIFO, a socket or a folder.
+            case notRegular
+            case io
+        }
+
         public var path: String
         public var reason: String
+        public var kind: Kind
         public var description: String { "cannot write \(path): \(reason)" }
 
-        public init(path: String, reason: String) {
+        public init(path: String, reason: String, kind: Kind = .io) {
             self.path = path
             self.reason = reason
+            self.kind = kind
         }
     }
 
-    /// A `path` that is a symbolic link is written through: the file it links to gets the new content and the
-    /// link stays, as an editor saving the file would leave it.
-    public static func write(_ bytes: some DataProtocol, to path: String, permissions: mode_t = 0o644) throws(Failure) {
-        let url = URL(fileURLWithPath: path).resolvingSymlinksInPath()
-        let folder = url.deletingLastPathComponent().path
-        var template = Array((folder + "/." + url.lastPathComponent + ".tmp-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var succeeded = false
-        defer {
-            if !succeeded { unlink(temporary) }
-        }
+    public static func write(_ bytes: some DataProtocol, to path: String, permissions: mode_t = 0o644,
+                             links: Links = .refuse) throws(Failure) {
+        let staged = try Staged(replacing: path, links: links)
         let data = Data(bytes)
-        let written = data.withUnsafeBytes { buffer -> Bool in
+        do throws(Failure) {
+            try data.withUnsafeBytes { buffer in Result { () throws(Failure) in try staged.write(buffer) } }.get()
+            try staged.commit(permissions: permissions)
+        } catch {
+            staged.discard()
+            throw error
+        }
+    }
+
+    public static func write(_ text: String, to path: String, links: Links = .refuse) throws(Failure) {
+        try write(Array(text.utf8), to: path, links: links)
+    }
+
+    /// Where a write of `path` must land: the path itself when it is a regular file or absent, the file a link
+    /// leads to when writing through is allowed; otherwise the write is refused, before anything is written.
+    public static func destination(for path: String, links: Links) throws(Failure) -> String {
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            guard errno == ENOENT else { throw Failure(path: path, reason: ReadableFile.reason()) }
+            return path
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            return path
+        case S_IFLNK:
+            guard links == .writeThrough else {
+                throw Failure(path: path, reason: "it is a symbolic link; refusing to replace it or to write " +
+                              "through it (write to the file it leads to instead)", kind: .symbolicLink)
+            }
+            guard let resolved = realpath(path, nil) else {
+                throw Failure(path: path, reason: "it is a symbolic link that leads nowhere", kind: .symbolicLink)
+            }
+            defer { free(resolved) }
+            let target = String(cString: resolved)
+            guard stat(target, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+                throw Failure(path: path, reason: "it is a symbolic link to something that is not a regular file",
+                              kind: .notRegular)
+            }
+            return target
+        default:
+            let what = ReadableFile.refusal(for: status.st_mode)?.description ?? "is not a regular file"
+            throw Failure(path: path, reason: "it \(what.hasPrefix("is ") ? what : "is " + what); only a regular file " +
+                          "is replaced", kind: .notRegular)
+        }
+    }
+
+    /// A file being written: a temporary file beside its destination that only `commit` moves into place.
+    /// For writers that stream (bundles, extracted media) rather than hand over all their bytes at once.
+    public final class Staged: @unchecked Sendable {
+        public let destination: String
+        public let temporaryPath: String
+        /// The temporary file's descriptor, for libraries that write to one themselves.
+        public let descriptor: Int32
+        private var open = true
+        private var done = false
+
+        public init(replacing path: String, links: Links = .refuse) throws(Failure) {
+            destination = try AtomicFile.destination(for: path, links: links)
+            let url = URL(fileURLWithPath: destination)
+            let folder = url.deletingLastPathComponent().path
+            // mkstemp creates the file with O_EXCL: nothing an attacker placed at a guessed name is followed.
+            var template = Array((folder + "/." + url.lastPathComponent + ".tmp-XXXXXX").utf8CString)
+            let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard descriptor >= 0 else { throw Failure(path: path, reason: ReadableFile.reason()) }
+            self.descriptor = descriptor
+            temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+
+        deinit { discard() }
+
+        public func write(_ buffer: UnsafeRawBufferPointer) throws(Failure) {
             var offset = 0
             while offset < buffer.count {
                 let count = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if count < 0 {
                     if errno == EINTR { continue }
-                    return false
+                    throw Failure(path: destination, reason: ReadableFile.reason())
                 }
                 offset += count
             }
-            return true
         }
-        let error = written ? 0 : errno
-        let synced = written && fsync(descriptor) == 0 && fchmod(descriptor, permissions) == 0
-        close(descriptor)
-        guard written, synced else {
-            throw Failure(path: path, reason: String(cString: strerror(error == 0 ? errno : error)))
-        }
-        guard rename(temporary, url.path) == 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
-        succeeded = true
-    }
 
-    public static func write(_ text: String, to path: String) throws(Failure) {
-        try write(Array(text.utf8), to: path)
+        /// Flushes the file to disk and renames it over the destination (or over `other`, for a file whose final
+        /// name was known only once it was written), which is checked again first: what was found there when
+        /// writing began may have been swapped since.
+        public func commit(permissions: mode_t = 0o644, to other: String? = nil) throws(Failure) {
+            guard !done else { return }
+            guard fsync(descriptor) == 0, fchmod(descriptor, permissions) == 0 else {
+                let failure = Failure(path: destination, reason: ReadableFile.reason())
+                discard()
+                throw failure
+            }
+            closeDescriptor()
+            let target = other ?? destination
+            do { _ = try AtomicFile.destination(for: target, links: .refuse) } catch {
+                discard()
+                throw error
+            }
+            guard rename(temporaryPath, target) == 0 else {
+                let failure = Failure(path: target, reason: ReadableFile.reason())
+                discard()
+                throw failure
+            }
+            done = true
+        }
+
+        /// Removes the temporary file; the destination is left as it was.
+        public func discard() {
+            closeDescriptor()
+            if !done {
+                unlink(temporaryPath)
+                done = true
+            }
+        }
+
+        private func closeDescriptor() {
+            if open {
+                close(descriptor)
+                open = false
+            }
+        }
     }
 }

@@ -3,23 +3,23 @@ import Foundation
 
 /// SHA-256 as lowercase hex, the form manifests record.
 public enum FileDigest {
-    public static func sha256(ofFileAt path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
+    /// The SHA-256 of a regular file (links followed), or nil when it cannot be read or is not a regular file.
+    public static func sha256(ofFileAt path: String, links: ReadableFile.Links = .follow) -> String? {
+        guard case .success(let file) = ReadableFile.open(path, links: links) else { return nil }
         var hasher = SHA256()
-        do {
-            // read(upToCount:) answers nil, not empty data, at the end of the file.
-            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-                hasher.update(data: chunk)
-            }
-        } catch {
-            return nil
-        }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        do { try file.forEachChunk { hasher.update(bufferPointer: $0) } } catch { return nil }
+        return hex(hasher.finalize())
     }
 
     public static func sha256(of bytes: some DataProtocol) -> String {
-        SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        hex(SHA256.hash(data: bytes))
+    }
+
+    static func hex(_ digest: some Sequence<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        for byte in digest { text += [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]] }
+        return String(decoding: text, as: UTF8.self)
     }
 }
 
@@ -33,5 +33,5 @@ public struct StreamingSHA256: Sendable {
 
     public mutating func update(_ bytes: some DataProtocol) { hasher.update(data: bytes) }
 
-    public func finalize() -> String { hasher.finalize().map { String(format: "%02x", $0) }.joined() }
+    public func finalize() -> String { FileDigest.hex(hasher.finalize()) }
 }

@@ -12,6 +12,34 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.txt"])
     }
 
+    @Test func aLinkIsRefusedUnlessWrittenThroughDeliberately() throws {
+        let folder = TemporaryFolder()
+        let target = folder.write("target", to: "target.txt")
+        let link = folder.child("link.txt")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        do { try AtomicFile.write("new", to: link); Issue.record("wrote through a link") } catch {
+            #expect(error.kind == .symbolicLink)
+        }
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "target")
+        try AtomicFile.write("new", to: link, links: .writeThrough)
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "new")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == target)
+        // A link to a device is never written through: that is how /dev/stdout became a regular file.
+        try FileManager.default.createSymbolicLink(atPath: folder.child("null"), withDestinationPath: "/dev/null")
+        #expect(throws: AtomicFile.Failure.self) { try AtomicFile.write("x", to: folder.child("null"), links: .writeThrough) }
+    }
+
+    @Test func specialFilesAreNeverReplaced() throws {
+        let folder = TemporaryFolder()
+        let fifo = folder.child("fifo")
+        #expect(mkfifo(fifo, 0o644) == 0)
+        do { try AtomicFile.write("x", to: fifo); Issue.record("replaced a FIFO") } catch { #expect(error.kind == .notRegular) }
+        #expect(throws: AtomicFile.Failure.self) { try AtomicFile.write("x", to: folder.path) }
+        var status = stat()
+        #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["fifo"])
+    }
+
     @Test func failsCleanlyInAMissingFolder() {
         let folder = TemporaryFolder()
         #expect(throws: AtomicFile.Failure.self) { try AtomicFile.write("x", to: folder.child("no/such/out.txt")) }
@@ -26,6 +54,19 @@ import Testing
         #expect(BoundedFile.read(path, limit: 9) == .failure(.tooLarge(size: 10, limit: 9)))
         #expect(BoundedFile.read(folder.path, limit: 9) == .failure(.isDirectory))
         #expect(BoundedFile.read(folder.child("none"), limit: 9) == .failure(.missing))
+    }
+
+    @Test func onlyRegularFilesAreReadAndAFIFONeverBlocks() throws {
+        let folder = TemporaryFolder()
+        let fifo = folder.child("fifo")
+        #expect(mkfifo(fifo, 0o644) == 0)
+        #expect(BoundedFile.read(fifo, limit: 9) == .failure(.notRegular("a FIFO (named pipe)")))
+        #expect(BoundedFile.read("/dev/zero", limit: 9) == .failure(.notRegular("a device")))
+        let secret = folder.write("secret", to: "secret")
+        try FileManager.default.createSymbolicLink(atPath: folder.child("link"), withDestinationPath: secret)
+        #expect(BoundedFile.read(folder.child("link"), limit: 9) == .success(Array("secret".utf8)))
+        #expect(BoundedFile.read(folder.child("link"), limit: 9, links: .refuse) == .failure(.isSymbolicLink))
+        #expect(FileDigest.sha256(ofFileAt: fifo) == nil)
     }
 }
 

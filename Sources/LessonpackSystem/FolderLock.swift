@@ -1,0 +1,57 @@
+import Foundation
+
+/// An exclusive lock on a folder that lessonpack writes into (a library, a release), held by one process at a time
+/// through `flock` on a lock file inside it. The kernel drops the lock when its holder dies, however it dies, so
+/// whoever holds it next knows that any temporary file left in the folder belongs to nobody, and may clear it.
+public final class FolderLock: @unchecked Sendable {
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
+    private let descriptor: Int32
+
+    /// Waits up to `timeout` seconds for the lock on `folder` (created if needed).
+    public init(_ folder: String, name: String = ".lock", timeout: TimeInterval = 30) throws(Failure) {
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            throw Failure(description: "cannot create \(folder): \(error.localizedDescription)")
+        }
+        let path = folder + "/" + name
+        let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Failure(description: "cannot open \(path): \(ReadableFile.reason())") }
+        let deadline = Date().addingTimeInterval(timeout)
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
+                close(descriptor)
+                throw Failure(description: "\(folder) is in use by another lessonpack (it holds \(path)); try again " +
+                              "when it has finished")
+            }
+            usleep(50_000)
+        }
+        self.descriptor = descriptor
+    }
+
+    /// The name `AtomicFile` gives a file it is writing: `.NAME.tmp-XXXXXX`.
+    public static func isTemporaryFile(_ name: String) -> Bool { name.hasPrefix(".") && name.contains(".tmp-") }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+
+    /// Removes the regular files and folders directly in `folder` whose names `isLeftover` picks: what an earlier
+    /// run, killed before it could clean up, left behind. Call only while holding the lock.
+    @discardableResult
+    public func removeLeftovers(in folder: String, where isLeftover: (String) -> Bool) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var removed: [String] = []
+        for name in names where isLeftover(name) {
+            let path = folder + "/" + name
+            var status = stat()
+            guard lstat(path, &status) == 0 else { continue }
+            let type = status.st_mode & S_IFMT
+            guard type == S_IFREG || type == S_IFDIR else { continue }
+            if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(name) }
+        }
+        return removed
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+
+/// A regular file opened for reading, and nothing else: a FIFO, a device, a socket or a folder is refused before a
+/// byte is read (opening a FIFO to read blocks until a writer comes, which an attacker need never do), and a
+/// symbolic link is refused too when the caller asks. Every reader of untrusted input opens files through this.
+public final class ReadableFile: @unchecked Sendable {
+    /// What to do when the path itself is a symbolic link.
+    public enum Links: Sendable {
+        /// The user named the file: read what it links to (as `cat` would), if that is a regular file.
+        case follow
+        /// The file belongs to a tree we read on the user's behalf (a module, a library): a link there could lead
+        /// anywhere, so it is refused.
+        case refuse
+    }
+
+    public enum Failure: Error, CustomStringConvertible, Equatable, Sendable {
+        case missing
+        case isDirectory
+        case isSymbolicLink
+        /// A FIFO, a device, a socket: named by what it is.
+        case notRegular(String)
+        case tooLarge(size: Int, limit: Int)
+        case unreadable(String)
+
+        public var description: String {
+            switch self {
+            case .missing: "no such file"
+            case .isDirectory: "is a folder, not a file"
+            case .isSymbolicLink: "is a symbolic link; only regular files are read here"
+            case .notRegular(let kind): "is \(kind), not a regular file"
+            case .tooLarge(let size, let limit): "file is \(size) bytes; the limit is \(limit)"
+            case .unreadable(let reason): "cannot read the file: \(reason)"
+            }
+        }
+    }
+
+    public let path: String
+    public let size: Int
+    private let descriptor: Int32
+
+    private init(path: String, descriptor: Int32, size: Int) {
+        self.path = path
+        self.descriptor = descriptor
+        self.size = size
+    }
+
+    deinit { close(descriptor) }
+
+    public static func open(_ path: String, links: Links = .follow) -> Result<ReadableFile, Failure> {
+        // lstat first, so a device or FIFO is never opened at all (opening some devices has side effects).
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return .failure(errno == ENOENT ? .missing : .unreadable(Self.reason())) }
+        if status.st_mode & S_IFMT == S_IFLNK {
+            guard links == .follow else { return .failure(.isSymbolicLink) }
+            guard stat(path, &status) == 0 else {
+                return .failure(errno == ENOENT ? .missing : .unreadable(Self.reason()))
+            }
+        }
+        if let refusal = refusal(for: status.st_mode) { return .failure(refusal) }
+        // O_NONBLOCK: should the file be swapped for a FIFO between the checks and the open, the open still returns.
+        var flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC
+        if links == .refuse { flags |= O_NOFOLLOW }
+        let descriptor = Foundation.open(path, flags)
+        guard descriptor >= 0 else {
+            return .failure(errno == ELOOP ? .isSymbolicLink : errno == ENOENT ? .missing : .unreadable(Self.reason()))
+        }
+        // What was opened is what counts: check it again, by descriptor.
+        guard fstat(descriptor, &status) == 0 else {
+            let failure = Failure.unreadable(Self.reason())
+            close(descriptor)
+            return .failure(failure)
+        }
+        if let refusal = refusal(for: status.st_mode) {
+            close(descriptor)
+            return .failure(refusal)
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return .success(ReadableFile(path: path, descriptor: descriptor, size: Int(status.st_size)))
+    }
+
+    /// Up to `count` bytes from `offset`; fewer only at the end of the file.
+    public func read(at offset: UInt64, count: Int) throws(Failure) -> [UInt8] {
+        guard count > 0 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: count)
+        let filled = buffer.withUnsafeMutableBytes { raw in Result { () throws(Failure) in try self.read(into: raw, at: offset) } }
+        let count = try filled.get()
+        if count < buffer.count { buffer.removeSubrange(count...) }
+        return buffer
+    }
+
+    /// Fills `buffer` from `offset`, returning how many bytes were read (fewer only at the end of the file).
+    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: UInt64) throws(Failure) -> Int {
+        var filled = 0
+        while filled < buffer.count {
+            let got = pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(offset) + off_t(filled))
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(Self.reason())
+            }
+            if got == 0 { break }
+            filled += got
+        }
+        return filled
+    }
+
+    /// The whole file, refused when it is larger than `limit` (asking one byte more, so a file that grew since it
+    /// was opened is caught too).
+    public func readAll(limit: Int) throws(Failure) -> [UInt8] {
+        guard size <= limit else { throw .tooLarge(size: size, limit: limit) }
+        let bytes = try read(at: 0, count: limit + 1)
+        guard bytes.count <= limit else { throw .tooLarge(size: bytes.count, limit: limit) }
+        return bytes
+    }
+
+    /// Streams the file in chunks from the start.
+    public func forEachChunk(size chunk: Int = 1 << 20, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        var buffer = [UInt8](repeating: 0, count: chunk)
+        var offset: UInt64 = 0
+        while true {
+            let got = try buffer.withUnsafeMutableBytes { raw in
+                Result { () throws(Failure) in try self.read(into: raw, at: offset) }
+            }.get()
+            if got == 0 { return }
+            try buffer.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0.prefix(got))) }
+            offset += UInt64(got)
+        }
+    }
+
+    /// Why a file of this type is not read, or nil for a regular file.
+    static func refusal(for mode: mode_t) -> Failure? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: .isDirectory
+        case S_IFLNK: .isSymbolicLink
+        case S_IFIFO: .notRegular("a FIFO (named pipe)")
+        case S_IFCHR, S_IFBLK: .notRegular("a device")
+        case S_IFSOCK: .notRegular("a socket")
+        default: .notRegular("an unknown kind of file")
+        }
+    }
+
+    static func reason() -> String { String(cString: strerror(errno)) }
+}
