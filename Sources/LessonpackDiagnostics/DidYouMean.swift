@@ -6,12 +6,17 @@ public enum DidYouMean {
         // A third of the length, at least one: "titel" → "title", but "x" does not become "id".
         let allowed = max(1, typed.count / 3)
         var best: (candidate: String, score: (Int, Int))?
+        var sortedTyped: [Character]?
         for candidate in candidates where candidate != word {
             let letters = Array(candidate.lowercased())
+            // The distance is at least the difference in length: most candidates go without computing it.
+            guard abs(letters.count - typed.count) <= allowed else { continue }
             let distance = editDistance(typed, letters)
+            guard distance <= allowed else { continue }
             // Between equally close candidates, the one with the same letters is a swap of two, the likeliest slip.
-            let score = (distance, letters.sorted() == typed.sorted() ? 0 : 1)
-            if distance <= allowed, score < (best?.score ?? (.max, .max)) {
+            if sortedTyped == nil { sortedTyped = typed.sorted() }
+            let score = (distance, letters.sorted() == sortedTyped ? 0 : 1)
+            if score < (best?.score ?? (.max, .max)) {
                 best = (candidate, score)
             }
         }

@@ -1,6 +1,7 @@
 internal import CNcurses
 import Foundation
 import LessonpackPlayer
+import TerminalText
 
 /// The terminal, through ncurses: UTF-8 and wide characters, colours mapped to what the terminal has (or none,
 /// with bold and underline standing in), resizing, and the terminal always put back as it was, whether the player

@@ -1,6 +1,7 @@
 import Foundation
 import LessonpackActivities
 import LessonpackTestSupport
+import TerminalText
 import Testing
 @testable import LessonpackPlayer
 

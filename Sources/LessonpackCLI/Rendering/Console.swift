@@ -1,14 +1,38 @@
 import Foundation
+import TerminalText
 
 /// Where the command line writes: standard output for results, standard error for problems with the command
-/// itself and progress.
+/// itself and progress. Most of what we print quotes something we did not write (a name in a bundle, a title, a
+/// line of a source file), so control characters are escaped on the way out unless a writer has already made its
+/// text safe and added styling of its own (`styled`).
 enum Console {
     static func out(_ text: String, terminator: String = "\n") {
-        FileHandle.standardOutput.write(Data((text + terminator).utf8))
+        write(TerminalSafe.block(text) + terminator, to: FileHandle.standardOutput)
     }
 
     static func error(_ text: String, terminator: String = "\n") {
-        FileHandle.standardError.write(Data((text + terminator).utf8))
+        write(TerminalSafe.block(text) + terminator, to: FileHandle.standardError)
+    }
+
+    /// Output that is data (a converted property list, CSV): exact when it goes to a file or a pipe, escaped only
+    /// when a person is looking at it on a terminal.
+    static func data(_ text: String, terminator: String = "\n") {
+        write((isTerminal(1) ? TerminalSafe.block(text) : text) + terminator, to: FileHandle.standardOutput)
+    }
+
+    /// A JSON document, with the characters a terminal would obey written as JSON escapes: valid, the same to any
+    /// JSON reader, safe to print.
+    static func json(_ text: String) {
+        write(TerminalSafe.json(text) + "\n", to: FileHandle.standardOutput)
+    }
+
+    /// Text whose untrusted parts the caller escaped, with our own colour codes around them.
+    static func styled(_ text: String, terminator: String = "\n", toError: Bool = false) {
+        write(text + terminator, to: toError ? FileHandle.standardError : FileHandle.standardOutput)
+    }
+
+    private static func write(_ text: String, to handle: FileHandle) {
+        handle.write(Data(text.utf8))
     }
 
     static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }

@@ -1,5 +1,5 @@
 import Foundation
-import LessonpackPlayer
+import TerminalText
 
 /// Numbers as people read them in a terminal.
 enum Formatting {

@@ -1,5 +1,6 @@
 import Foundation
 import LessonpackBundle
+import TerminalText
 
 /// One line on standard error that rewrites itself as a long build goes, only when standard error is a terminal
 /// (a log file gets no carriage-return clutter).
@@ -21,14 +22,14 @@ final class ProgressLine: @unchecked Sendable {
         }
         lock.lock()
         defer { lock.unlock() }
-        Console.error("\r\u{1B}[K" + String(text.prefix(100)), terminator: "")
+        Console.styled("\r\u{1B}[K" + TerminalSafe.line(String(text.prefix(100))), terminator: "", toError: true)
         shown = true
     }
 
     func clear() {
         lock.lock()
         defer { lock.unlock() }
-        if shown { Console.error("\r\u{1B}[K", terminator: "") }
+        if shown { Console.styled("\r\u{1B}[K", terminator: "", toError: true) }
         shown = false
     }
 }

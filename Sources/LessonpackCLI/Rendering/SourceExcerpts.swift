@@ -1,20 +1,37 @@
 import Foundation
+import LessonpackSystem
+import TerminalText
 
-/// The lines of source files, read once each, to quote under diagnostics.
+/// The lines of source files, read once each, to quote under diagnostics. Each line is split into scalars and
+/// measured once, however many diagnostics point into it: a file with 20,000 problems on one line must not cost
+/// 20,000 passes over that line.
 final class SourceExcerpts {
-    private var cache: [String: [Substring]] = [:]
+    struct Line {
+        var scalars: [Unicode.Scalar]
+        /// Terminal columns of the whole line.
+        var width: Int
+    }
 
-    func line(_ number: Int, of file: String) -> Substring? {
-        if cache[file] == nil { cache[file] = Self.read(file) }
-        guard let lines = cache[file], number >= 1, number <= lines.count else { return nil }
-        return lines[number - 1]
+    private var files: [String: [Substring]] = [:]
+    private var lines: [String: [Int: Line]] = [:]
+
+    func line(_ number: Int, of file: String) -> Line? {
+        if let cached = lines[file]?[number] { return cached }
+        if files[file] == nil { files[file] = Self.read(file) }
+        guard let text = files[file], number >= 1, number <= text.count else { return nil }
+        let scalars = Array(text[number - 1].unicodeScalars)
+        let line = Line(scalars: scalars, width: scalars.reduce(0) { $0 + DisplayWidth.of($1) })
+        lines[file, default: [:]][number] = line
+        return line
     }
 
     /// Decodes a source file the way the XML reader did: a byte-order mark for UTF-16 or UTF-8, an encoding
-    /// declaration for Latin-1, otherwise UTF-8 (with replacement characters where it is not).
+    /// declaration for Latin-1, otherwise UTF-8 (with replacement characters where it is not). Only a regular file
+    /// is quoted, never one reached through a link: a module source that is a link to a secret file is refused
+    /// by the reader, and its first line must not then be printed under the refusal.
     private static func read(_ file: String) -> [Substring] {
-        guard let data = FileManager.default.contents(atPath: file), data.count <= 64 << 20 else { return [] }
-        let bytes = [UInt8](data)
+        guard case .success(let bytes) = BoundedFile.read(file, limit: 64 << 20, links: .refuse) else { return [] }
+        let data = Data(bytes)
         let text: String
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             text = String(data: data, encoding: .utf16) ?? ""

@@ -1,6 +1,7 @@
 import Foundation
 import LessonpackActivities
 import LessonpackModel
+import TerminalText
 
 /// Activity 4: pick a tile from the tray and drop it in its slot; a wrong drop springs back.
 final class AudioGameScreen: Screen {

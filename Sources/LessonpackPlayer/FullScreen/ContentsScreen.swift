@@ -1,6 +1,7 @@
 import Foundation
 import LessonpackModel
 import LessonpackProgress
+import TerminalText
 
 /// The module's front page: its summary and the eight activities with how far the learner has got.
 final class ContentsScreen: Screen {

@@ -1,5 +1,6 @@
 import Foundation
 import LessonpackModel
+import TerminalText
 
 /// Activity 7: every definition, alphabetically; typing searches by the start of a word, Tab switches to search by
 /// approximate spelling; f shows the language-focus boxes.

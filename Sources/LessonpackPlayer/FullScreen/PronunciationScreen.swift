@@ -1,6 +1,7 @@
 import Foundation
 import LessonpackModel
 import LessonpackRuntime
+import TerminalText
 
 /// Activity 5: choose a line, hear it, record yourself, and hear the two together.
 final class PronunciationScreen: Screen {

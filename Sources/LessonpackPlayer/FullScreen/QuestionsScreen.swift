@@ -1,6 +1,7 @@
 import Foundation
 import LessonpackActivities
 import LessonpackModel
+import TerminalText
 
 /// Activity 6: a question, its answers A, B and C, and feedback once checked.
 final class QuestionsScreen: Screen {

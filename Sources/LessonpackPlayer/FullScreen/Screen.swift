@@ -1,6 +1,7 @@
 import Foundation
 import LessonpackModel
 import LessonpackProgress
+import TerminalText
 
 /// One full-screen view: it draws its body and answers keys. The app around it draws the title, the status line
 /// and the key hints, and shows `help` on `?`.

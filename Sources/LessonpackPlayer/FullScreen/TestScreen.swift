@@ -1,6 +1,7 @@
 import Foundation
 import LessonpackActivities
 import LessonpackModel
+import TerminalText
 
 /// Activity 8: the drawn items one at a time, then the results with what was wrong and why.
 final class TestScreen: Screen {

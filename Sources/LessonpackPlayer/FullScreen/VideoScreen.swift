@@ -1,5 +1,6 @@
 import Foundation
 import LessonpackModel
+import TerminalText
 
 /// Activity 1: the clock, the subtitle, and the transcript around it (the video itself plays in the media player,
 /// or not at all without one: the screen works the same).

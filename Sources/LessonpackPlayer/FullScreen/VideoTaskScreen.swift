@@ -1,6 +1,7 @@
 import Foundation
 import LessonpackActivities
 import LessonpackModel
+import TerminalText
 
 /// Activity 2: ten statements, each with a box that cycles empty → correct → incorrect → empty.
 final class VideoTaskScreen: Screen {

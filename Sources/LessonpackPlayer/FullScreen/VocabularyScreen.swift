@@ -1,6 +1,7 @@
 import Foundation
 import LessonpackActivities
 import LessonpackModel
+import TerminalText
 
 /// Activity 3: the transcript with its terms marked; Tab moves from term to term, Enter explains one.
 final class VocabularyScreen: Screen {

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// What a screen looks like, independent of how it is shown: lines of styled text. The full-screen display draws
 /// it with curses; tests read it as plain text.
 public struct Frame: Sendable, Equatable {
