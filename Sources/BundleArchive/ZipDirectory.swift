@@ -1,9 +1,12 @@
 import Foundation
+import LessonpackSystem
 
-/// A ZIP file's central directory as recorded, with each entry's local header checked and the byte range its data
-/// occupies. libarchive reads entries but takes each directory record on trust; this is what lets a reader refuse
-/// the tricks that live in the records themselves: entries whose data overlap (the overlapping-file zip bomb),
-/// entries that claim to be something the local header contradicts, sizes beyond any sane bound.
+/// A ZIP file's entries, as its central directory records them, once every record has been checked against every
+/// other: the end records against the directory, each directory record against its local header and data
+/// descriptor, and the entries against the file, which they must fill from its first byte to the directory with
+/// nothing between them. Readers that walk local headers, or trust a Zip64 record, an extra field or the directory
+/// alone, see different files in a ZIP where these disagree; in one where they all agree there is only one reading,
+/// and it is this one. Entries are read by the offsets found here (`ZipArchive`), never by another reader's.
 public struct ZipDirectory: Sendable {
     public struct Entry: Sendable, Equatable {
         /// The name as stored, decoded as UTF-8 (invalid sequences become U+FFFD; `rawName` keeps the bytes).
@@ -19,12 +22,19 @@ public struct ZipDirectory: Sendable {
         public var externalAttributes: UInt32
         public var madeOnUnix: Bool
         public var localHeaderOffset: UInt64
+        /// Where the entry's (compressed) data starts.
+        public var dataOffset: UInt64
         /// Where the entry starts (its local header) and ends (after its data and any data descriptor).
         public var span: Range<UInt64>
+
+        var versionNeeded: UInt16
+        var time: UInt16
+        var date: UInt16
 
         public var isEncrypted: Bool { flags & 1 != 0 }
         public var unixMode: UInt32? { madeOnUnix ? externalAttributes >> 16 : nil }
         public var isSymbolicLink: Bool { (unixMode ?? 0) & 0o170000 == 0o120000 }
+        public var hasDataDescriptor: Bool { flags & 0x0008 != 0 }
     }
 
     public struct Limits: Sendable {
@@ -39,94 +49,56 @@ public struct ZipDirectory: Sendable {
 
     public var entries: [Entry]
     public var fileSize: UInt64
-    /// Where the central directory starts: every entry must end before it.
+    /// Where the central directory starts: the last entry ends exactly here.
     public var directoryOffset: UInt64
+    public var usesZip64: Bool
 
-    /// Reads the directory of the ZIP file at `path`, throwing when its structure is not sound.
+    /// Reads the directory of the ZIP file at `path` (a regular file), throwing when its structure is not sound.
     public static func read(path: String, limits: Limits = Limits()) throws(ArchiveError) -> ZipDirectory {
-        guard let file = FileHandle(forReadingAtPath: path) else { throw ArchiveError("cannot open \(path)") }
-        defer { try? file.close() }
-        let reader = ByteReader(file: file)
-        let fileSize = try reader.size()
-        let end = try findEndRecord(reader, fileSize: fileSize)
+        try read(ZipArchive.open(path), limits: limits)
+    }
+
+    static func read(_ file: ReadableFile, limits: Limits) throws(ArchiveError) -> ZipDirectory {
+        let end = try ZipEnd.read(file)
         guard end.entryCount <= UInt64(limits.maxEntries) else {
-            throw ArchiveError("it has \(end.entryCount) entries; the limit is \(limits.maxEntries)")
+            throw ArchiveError(.tooLarge, "it has \(end.entryCount) entries; the limit is \(limits.maxEntries)")
         }
-        guard end.directorySize <= UInt64(limits.maxDirectoryBytes),
-              end.directoryOffset <= end.recordOffset, end.directorySize <= end.recordOffset - end.directoryOffset else {
-            throw ArchiveError("its central directory is out of bounds")
+        guard end.directorySize <= UInt64(limits.maxDirectoryBytes) else {
+            throw ArchiveError(.tooLarge, "its central directory is \(end.directorySize) bytes; the limit is " +
+                               "\(limits.maxDirectoryBytes)")
         }
-        let directory = try reader.bytes(at: end.directoryOffset, count: Int(end.directorySize))
+        let records = try ZipEnd.bytes(file, at: end.directoryOffset, count: Int(end.directorySize))
         var entries: [Entry] = []
         var cursor = 0
         while entries.count < Int(end.entryCount) {
-            var entry = try parseDirectoryRecord(directory, at: &cursor)
-            entry.span = try span(of: entry, reader: reader, fileSize: fileSize)
+            var entry = try record(records, at: &cursor)
+            try locate(&entry, in: file)
             entries.append(entry)
         }
-        return ZipDirectory(entries: entries, fileSize: fileSize, directoryOffset: end.directoryOffset)
-    }
-
-    /// Pairs of entries whose bytes overlap, and entries that run into the central directory: both are signs
-    /// of a crafted file, since a ZIP writer lays entries one after another.
-    public func overlaps() -> [(Entry, Entry?)] {
-        let ordered = entries.sorted { $0.span.lowerBound < $1.span.lowerBound }
-        var found: [(Entry, Entry?)] = []
-        for (first, second) in zip(ordered, ordered.dropFirst()) where first.span.overlaps(second.span) {
-            found.append((first, second))
+        guard cursor == records.count else {
+            throw ArchiveError(.hiddenData, "its central directory holds more than the \(end.entryCount) records its " +
+                               "end record counts")
         }
-        for entry in ordered where entry.span.upperBound > directoryOffset { found.append((entry, nil)) }
-        return found
+        let directory = ZipDirectory(entries: entries, fileSize: UInt64(file.size), directoryOffset: end.directoryOffset,
+                                     usesZip64: end.usesZip64)
+        try directory.checkLayout()
+        return directory
     }
 
-    // MARK: - Records
+    // MARK: - Central directory records
 
-    private struct EndRecord {
-        var entryCount: UInt64
-        var directorySize: UInt64
-        var directoryOffset: UInt64
-        var recordOffset: UInt64
-    }
+    /// The flags bundles may carry: deflate options (bits 1–2), a data descriptor (3), UTF-8 names (11).
+    private static let acceptedFlags: UInt16 = 0x0002 | 0x0004 | 0x0008 | 0x0800
 
-    private static func findEndRecord(_ reader: ByteReader, fileSize: UInt64) throws(ArchiveError) -> EndRecord {
-        // The end record is the last 22 bytes, unless a comment (up to 65535 bytes) follows it.
-        let tailLength = Int(min(fileSize, 22 + 65_535))
-        guard tailLength >= 22 else { throw ArchiveError("it is too short to be a ZIP file") }
-        let tailStart = fileSize - UInt64(tailLength)
-        let tail = try reader.bytes(at: tailStart, count: tailLength)
-        guard let index = stride(from: tail.count - 22, through: 0, by: -1)
-            .first(where: { tail.le32($0) == 0x0605_4B50 }) else {
-            throw ArchiveError("it is not a ZIP file (no end of central directory record)")
-        }
-        var record = EndRecord(entryCount: UInt64(tail.le16(index + 10)), directorySize: UInt64(tail.le32(index + 12)),
-                               directoryOffset: UInt64(tail.le32(index + 16)), recordOffset: tailStart + UInt64(index))
-        let needsZip64 = record.entryCount == 0xFFFF || record.directorySize == 0xFFFF_FFFF
-            || record.directoryOffset == 0xFFFF_FFFF
-        guard needsZip64 else { return record }
-        // Zip64: a locator just before the end record points at the Zip64 end record.
-        guard record.recordOffset >= 20 else { throw ArchiveError("its Zip64 end record is missing") }
-        let locator = try reader.bytes(at: record.recordOffset - 20, count: 20)
-        guard locator.le32(0) == 0x0706_4B50 else { throw ArchiveError("its Zip64 end record is missing") }
-        let zip64Offset = locator.le64(8)
-        guard zip64Offset < record.recordOffset else { throw ArchiveError("its Zip64 end record is out of bounds") }
-        let zip64 = try reader.bytes(at: zip64Offset, count: 56)
-        guard zip64.le32(0) == 0x0606_4B50 else { throw ArchiveError("its Zip64 end record is damaged") }
-        record.entryCount = zip64.le64(32)
-        record.directorySize = zip64.le64(40)
-        record.directoryOffset = zip64.le64(48)
-        record.recordOffset = zip64Offset
-        return record
-    }
-
-    private static func parseDirectoryRecord(_ bytes: [UInt8], at cursor: inout Int) throws(ArchiveError) -> Entry {
-        guard cursor + 46 <= bytes.count, bytes.le32(cursor) == 0x0201_4B50 else {
-            throw ArchiveError("its central directory is damaged")
+    private static func record(_ bytes: [UInt8], at cursor: inout Int) throws(ArchiveError) -> Entry {
+        guard cursor + 46 <= bytes.count, bytes.le32(cursor) == ZipSignature.centralRecord else {
+            throw ArchiveError(.inconsistent, "its central directory is damaged")
         }
         let nameLength = Int(bytes.le16(cursor + 28))
         let extraLength = Int(bytes.le16(cursor + 30))
         let commentLength = Int(bytes.le16(cursor + 32))
         let recordEnd = cursor + 46 + nameLength + extraLength + commentLength
-        guard recordEnd <= bytes.count else { throw ArchiveError("its central directory is damaged") }
+        guard recordEnd <= bytes.count else { throw ArchiveError(.inconsistent, "its central directory is damaged") }
         let nameBytes = Array(bytes[(cursor + 46)..<(cursor + 46 + nameLength)])
         let decoded = String(validating: nameBytes, as: UTF8.self)
         var entry = Entry(
@@ -135,94 +107,134 @@ public struct ZipDirectory: Sendable {
             flags: bytes.le16(cursor + 8), method: bytes.le16(cursor + 10), crc32: bytes.le32(cursor + 16),
             compressedSize: UInt64(bytes.le32(cursor + 20)), uncompressedSize: UInt64(bytes.le32(cursor + 24)),
             externalAttributes: bytes.le32(cursor + 38), madeOnUnix: bytes[cursor + 5] == 3,
-            localHeaderOffset: UInt64(bytes.le32(cursor + 42)), span: 0..<0)
-        applyZip64(Array(bytes[(cursor + 46 + nameLength)..<(cursor + 46 + nameLength + extraLength)]), to: &entry)
+            localHeaderOffset: UInt64(bytes.le32(cursor + 42)), dataOffset: 0, span: 0..<0,
+            versionNeeded: bytes.le16(cursor + 6), time: bytes.le16(cursor + 12), date: bytes.le16(cursor + 14))
+        let quoted = "entry '\(entry.name)'"
+        if entry.isEncrypted { throw ArchiveError(.unsupported, "\(quoted) is encrypted") }
+        guard entry.flags & ~acceptedFlags == 0 else {
+            throw ArchiveError(.unsupported, "\(quoted) uses ZIP features bundles do not (flags \(ZipExtraFields.hex(entry.flags)))")
+        }
+        guard entry.method == 0 || entry.method == 8 else {
+            throw ArchiveError(.unsupported, "\(quoted) uses compression method \(entry.method)" +
+                               (methodNames[entry.method].map { " (\($0))" } ?? "") +
+                               "; bundles use only store and deflate")
+        }
+        guard commentLength == 0 else { throw ArchiveError(.unsupported, "\(quoted) has a comment; bundle entries have none") }
+        guard bytes.le16(cursor + 34) == 0 else { throw ArchiveError(.unsupported, "it spans several disks") }
+        let extra = try ZipExtraFields(Array(bytes[(cursor + 46 + nameLength)..<(cursor + 46 + nameLength + extraLength)]),
+                                       entry: entry.name, rawName: nameBytes)
+        var offset: UInt64? = entry.localHeaderOffset
+        try extra.zip64(uncompressed: &entry.uncompressedSize, compressed: &entry.compressedSize, offset: &offset,
+                        entry: entry.name)
+        entry.localHeaderOffset = offset ?? entry.localHeaderOffset
+        if entry.method == 0 && entry.compressedSize != entry.uncompressedSize {
+            throw ArchiveError(.inconsistent, "\(quoted) is stored, yet its sizes differ")
+        }
         cursor = recordEnd
         return entry
     }
 
-    /// Sizes and offsets too large for 32 bits live in the Zip64 extra field, in a fixed order, present only for
-    /// the fields that overflowed.
-    private static func applyZip64(_ extra: [UInt8], to entry: inout Entry) {
-        var index = 0
-        while index + 4 <= extra.count {
-            let id = extra.le16(index)
-            let length = Int(extra.le16(index + 2))
-            let body = index + 4
-            guard body + length <= extra.count else { return }
-            if id == 0x0001 {
-                var field = body
-                func next() -> UInt64? {
-                    guard field + 8 <= body + length else { return nil }
-                    defer { field += 8 }
-                    return extra.le64(field)
-                }
-                if entry.uncompressedSize == 0xFFFF_FFFF, let value = next() { entry.uncompressedSize = value }
-                if entry.compressedSize == 0xFFFF_FFFF, let value = next() { entry.compressedSize = value }
-                if entry.localHeaderOffset == 0xFFFF_FFFF, let value = next() { entry.localHeaderOffset = value }
-            }
-            index = body + length
-        }
-    }
+    private static let methodNames: [UInt16: String] = [1: "shrink", 6: "implode", 9: "deflate64", 12: "bzip2",
+                                                        14: "LZMA", 93: "Zstandard", 95: "xz", 98: "PPMd", 99: "AES"]
 
-    private static func span(of entry: Entry, reader: ByteReader, fileSize: UInt64) throws(ArchiveError)
-        -> Range<UInt64> {
+    // MARK: - Local headers and data descriptors
+
+    /// Finds where the entry's data and its end are, checking that its local header and data descriptor say what
+    /// the directory record says.
+    private static func locate(_ entry: inout Entry, in file: ReadableFile) throws(ArchiveError) {
+        let quoted = "entry '\(entry.name)'"
+        let fileSize = UInt64(file.size)
         let start = entry.localHeaderOffset
         guard start <= fileSize, fileSize - start >= 30 else {
-            throw ArchiveError("entry '\(entry.name)' points outside the file")
+            throw ArchiveError(.inconsistent, "\(quoted) points outside the file")
         }
-        let header = try reader.bytes(at: start, count: 30)
-        guard header.le32(0) == 0x0403_4B50 else {
-            throw ArchiveError("entry '\(entry.name)' points at something that is not a local header")
+        let header = try ZipEnd.bytes(file, at: start, count: 30)
+        guard header.le32(0) == ZipSignature.localHeader else {
+            throw ArchiveError(.inconsistent, "\(quoted) points at something that is not a local header")
         }
-        let nameLength = UInt64(header.le16(26))
-        let extraLength = UInt64(header.le16(28))
-        guard start + 30 + nameLength <= fileSize else { throw ArchiveError("entry '\(entry.name)' is cut short") }
-        let localName = try reader.bytes(at: start + 30, count: Int(nameLength))
-        guard localName == entry.rawName else {
-            throw ArchiveError("entry '\(entry.name)' has a different name in its local header")
+        let nameLength = UInt64(header.le16(26)), extraLength = UInt64(header.le16(28))
+        guard start + 30 + nameLength + extraLength <= fileSize else { throw ArchiveError(.truncated, "\(quoted) is cut short") }
+        let rest = try ZipEnd.bytes(file, at: start + 30, count: Int(nameLength + extraLength))
+        guard Array(rest.prefix(Int(nameLength))) == entry.rawName else {
+            throw ArchiveError(.inconsistent, "\(quoted) has a different name in its local header")
         }
-        let dataStart = start + 30 + nameLength + extraLength
-        let (dataEnd, overflow) = dataStart.addingReportingOverflow(entry.compressedSize)
+        func disagree(_ what: String) -> ArchiveError {
+            ArchiveError(.inconsistent, "\(quoted): its local header and the central directory disagree about \(what)")
+        }
+        guard header.le16(4) == entry.versionNeeded, header.le16(6) == entry.flags else { throw disagree("its flags") }
+        guard header.le16(8) == entry.method else { throw disagree("its compression method") }
+        guard header.le16(10) == entry.time, header.le16(12) == entry.date else { throw disagree("its date") }
+        let extra = try ZipExtraFields(Array(rest.dropFirst(Int(nameLength))), entry: entry.name, rawName: entry.rawName)
+        var localSize = UInt64(header.le32(22)), localCompressed = UInt64(header.le32(18))
+        var noOffset: UInt64?
+        try extra.zip64(uncompressed: &localSize, compressed: &localCompressed, offset: &noOffset, entry: entry.name)
+        let localCRC = header.le32(14)
+        if entry.hasDataDescriptor {
+            // Writers that stream leave the local fields zero and give them in the descriptor; some fill in what
+            // they knew. Either way, nothing there may contradict the directory.
+            guard localCRC == 0 || localCRC == entry.crc32 else { throw disagree("its CRC-32") }
+            guard localSize == 0 || localSize == entry.uncompressedSize,
+                  localCompressed == 0 || localCompressed == entry.compressedSize else { throw disagree("its sizes") }
+        } else {
+            guard localCRC == entry.crc32 else { throw disagree("its CRC-32") }
+            guard localSize == entry.uncompressedSize, localCompressed == entry.compressedSize else { throw disagree("its sizes") }
+        }
+        entry.dataOffset = start + 30 + nameLength + extraLength
+        let (dataEnd, overflow) = entry.dataOffset.addingReportingOverflow(entry.compressedSize)
         guard !overflow, dataEnd <= fileSize else {
-            throw ArchiveError("entry '\(entry.name)' claims \(entry.compressedSize) bytes, beyond the end of the file")
+            throw ArchiveError(.truncated, "\(quoted) claims \(entry.compressedSize) bytes, beyond the end of the file")
         }
         var end = dataEnd
-        if entry.flags & 0x0008 != 0 {
-            // A data descriptor follows: CRC and sizes, with an optional signature, 64-bit sizes under Zip64.
-            let zip64 = entry.compressedSize >= 0xFFFF_FFFF || entry.uncompressedSize >= 0xFFFF_FFFF
-            var length: UInt64 = zip64 ? 20 : 12
-            if fileSize - dataEnd >= 4, try reader.bytes(at: dataEnd, count: 4).le32(0) == 0x0807_4B50 { length += 4 }
-            end = min(fileSize, dataEnd + length)
+        if entry.hasDataDescriptor {
+            end += try descriptorLength(of: entry, at: dataEnd, in: file, wideSizes: extra.hasZip64)
         }
-        return start..<end
-    }
-}
-
-/// Reads byte ranges of a file, refusing ranges that run past its end.
-private struct ByteReader {
-    let file: FileHandle
-
-    func size() throws(ArchiveError) -> UInt64 {
-        do { return try file.seekToEnd() } catch { throw ArchiveError("cannot read: \(error)") }
+        entry.span = start..<end
     }
 
-    func bytes(at offset: UInt64, count: Int) throws(ArchiveError) -> [UInt8] {
-        do {
-            try file.seek(toOffset: offset)
-            let data = try file.read(upToCount: count) ?? Data()
-            guard data.count == count else { throw ArchiveError("the file is cut short") }
-            return [UInt8](data)
-        } catch let error as ArchiveError {
-            throw error
-        } catch {
-            throw ArchiveError("cannot read: \(error)")
+    /// A data descriptor: an optional signature, the CRC-32, then both sizes (8 bytes each under Zip64). It must
+    /// repeat the directory's values.
+    private static func descriptorLength(of entry: Entry, at offset: UInt64, in file: ReadableFile,
+                                         wideSizes: Bool) throws(ArchiveError) -> UInt64 {
+        let fieldsLength = wideSizes ? 20 : 12
+        let available = Int(min(UInt64(fieldsLength + 4), UInt64(file.size) - offset))
+        let bytes = try ZipEnd.bytes(file, at: offset, count: available)
+        func matches(at start: Int) -> Bool {
+            guard start + fieldsLength <= bytes.count, bytes.le32(start) == entry.crc32 else { return false }
+            let compressed = wideSizes ? bytes.le64(start + 4) : UInt64(bytes.le32(start + 4))
+            let size = wideSizes ? bytes.le64(start + 12) : UInt64(bytes.le32(start + 8))
+            return compressed == entry.compressedSize && size == entry.uncompressedSize
+        }
+        if bytes.count >= 4, bytes.le32(0) == ZipSignature.dataDescriptor, matches(at: 4) { return UInt64(fieldsLength + 4) }
+        if matches(at: 0) { return UInt64(fieldsLength) }
+        throw ArchiveError(.inconsistent, "entry '\(entry.name)': its data descriptor and the central directory disagree")
+    }
+
+    // MARK: - Layout
+
+    /// The entries must fill the file from its first byte to the central directory, one after another: no bytes
+    /// before the first, between two or after the last, where a second reading could find entries of its own.
+    private func checkLayout() throws(ArchiveError) {
+        var expected: UInt64 = 0
+        var previous: Entry?
+        for entry in entries.sorted(by: { $0.localHeaderOffset < $1.localHeaderOffset }) {
+            let start = entry.span.lowerBound
+            if start < expected, let previous {
+                throw ArchiveError(.overlappingEntries, "entries '\(previous.name)' and '\(entry.name)' overlap in the file " +
+                                   "(an overlapping-entry zip bomb?)")
+            }
+            if start > expected {
+                let place = previous.map { "between entries '\($0.name)' and '\(entry.name)'" } ?? "before its first entry"
+                throw ArchiveError(.hiddenData, "it has \(start - expected) bytes \(place) that no entry accounts for")
+            }
+            expected = entry.span.upperBound
+            previous = entry
+        }
+        if expected > directoryOffset, let previous {
+            throw ArchiveError(.overlappingEntries, "entry '\(previous.name)' runs into the central directory")
+        }
+        if expected < directoryOffset {
+            throw ArchiveError(.hiddenData, "it has \(directoryOffset - expected) bytes between its last entry and its " +
+                               "central directory that no entry accounts for")
         }
     }
-}
-
-extension Array where Element == UInt8 {
-    func le16(_ index: Int) -> UInt16 { UInt16(self[index]) | UInt16(self[index + 1]) << 8 }
-    func le32(_ index: Int) -> UInt32 { UInt32(le16(index)) | UInt32(le16(index + 2)) << 16 }
-    func le64(_ index: Int) -> UInt64 { UInt64(le32(index)) | UInt64(le32(index + 4)) << 32 }
 }

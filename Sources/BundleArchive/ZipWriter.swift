@@ -1,5 +1,6 @@
 internal import CLibArchive
 import Foundation
+import LessonpackSystem
 
 /// How one entry is stored.
 public enum ZipCompression: String, Sendable {
@@ -14,18 +15,20 @@ public final class ZipWriter {
     private let timestamp: Int64?
     private var finished = false
 
-    /// Opens `path` for writing. `timestamp` (seconds since 1970) goes into every entry when given; ZIP's DOS time
-    /// fields are local time, so pass one only when the process time zone is fixed (the build command uses UTC).
-    public init(path: String, timestamp: Int64? = nil) throws(ArchiveError) {
-        guard let archive = archive_write_new() else { throw ArchiveError("cannot start a ZIP writer") }
+    /// Writes into `descriptor` (an open, empty file the caller owns and closes: `AtomicFile.Staged` gives one).
+    /// `timestamp` (seconds since 1970) goes into every entry when given; ZIP's DOS time fields are local time, so
+    /// pass one only when the process time zone is fixed (the build command uses UTC).
+    public init(descriptor: Int32, timestamp: Int64? = nil) throws(ArchiveError) {
+        guard let archive = archive_write_new() else { throw ArchiveError(.writeFailed, "cannot start a ZIP writer") }
         self.archive = archive
         self.timestamp = timestamp
-        // A failed init still runs deinit, which frees the archive; there is nothing to close yet.
+        // hdrcharset=UTF-8 sets the UTF-8 flag (bit 11) on names that are not ASCII, so other tools show them
+        // as they are rather than as CP437. A failed init still runs deinit, which frees the archive.
         guard archive_write_set_format_zip(archive) == ARCHIVE_OK,
-              archive_write_set_options(archive, "zip:compression-level=9") == ARCHIVE_OK,
-              archive_write_open_filename(archive, path) == ARCHIVE_OK else {
+              archive_write_set_options(archive, "zip:compression-level=9,zip:hdrcharset=UTF-8") == ARCHIVE_OK,
+              archive_write_open_fd(archive, descriptor) == ARCHIVE_OK else {
             finished = true
-            throw ArchiveError("cannot write \(path): \(ZipWriter.message(archive))")
+            throw ArchiveError(.writeFailed, "cannot start writing: \(ZipWriter.message(archive))")
         }
     }
 
@@ -47,23 +50,26 @@ public final class ZipWriter {
     /// chunk written (to hash it on the way, so what is recorded is what was written).
     public func add(_ path: String, fileAt source: String, size: Int, compression: ZipCompression,
                     observe: (UnsafeRawBufferPointer) -> Void) throws(ArchiveError) {
-        guard let handle = FileHandle(forReadingAtPath: source) else { throw ArchiveError("cannot read \(source)") }
-        defer { try? handle.close() }
+        let file: ReadableFile
+        switch ReadableFile.open(source, links: .refuse) {
+        case .success(let opened): file = opened
+        case .failure(let failure): throw ArchiveError(.writeFailed, "cannot read \(source): it \(failure)")
+        }
         try begin(path, size: size, compression: compression)
         var written = 0
-        while true {
-            let chunk: Data?
-            do { chunk = try handle.read(upToCount: 1 << 20) } catch { throw ArchiveError("cannot read \(source): \(error)") }
-            guard let chunk, !chunk.isEmpty else { break }
-            written += chunk.count
-            guard written <= size else { throw ArchiveError("\(source) grew while it was being packed") }
-            let failure = chunk.withUnsafeBytes { buffer in
-                observe(buffer)
-                return Result { () throws(ArchiveError) in try write(buffer) }.failure
+        do {
+            try file.forEachChunk { chunk in
+                written += chunk.count
+                guard written <= size else { throw ArchiveError(.writeFailed, "\(source) grew while it was being packed") }
+                observe(chunk)
+                try write(chunk)
             }
-            if let failure { throw failure }
+        } catch let error as ArchiveError {
+            throw error
+        } catch {
+            throw ArchiveError(.writeFailed, "cannot read \(source): \(error)")
         }
-        guard written == size else { throw ArchiveError("\(source) changed size while it was being packed") }
+        guard written == size else { throw ArchiveError(.writeFailed, "\(source) changed size while it was being packed") }
         try end(path)
     }
 
@@ -71,7 +77,7 @@ public final class ZipWriter {
     public func finish() throws(ArchiveError) {
         finished = true
         guard archive_write_close(archive) == ARCHIVE_OK else {
-            throw ArchiveError("cannot finish the ZIP file: \(ZipWriter.message(archive))")
+            throw ArchiveError(.writeFailed, "cannot finish the ZIP file: \(ZipWriter.message(archive))")
         }
     }
 
@@ -79,7 +85,7 @@ public final class ZipWriter {
         let status = compression == .store ? archive_write_zip_set_compression_store(archive)
             : archive_write_zip_set_compression_deflate(archive)
         guard status == ARCHIVE_OK, let entry = archive_entry_new() else {
-            throw ArchiveError("cannot add \(path): \(ZipWriter.message(archive))")
+            throw ArchiveError(.writeFailed, "cannot add \(path): \(ZipWriter.message(archive))")
         }
         defer { archive_entry_free(entry) }
         archive_entry_set_pathname_utf8(entry, path)
@@ -88,20 +94,20 @@ public final class ZipWriter {
         archive_entry_set_perm(entry, 0o644)
         if let timestamp { archive_entry_set_mtime(entry, time_t(timestamp), 0) }
         guard archive_write_header(archive, entry) == ARCHIVE_OK else {
-            throw ArchiveError("cannot add \(path): \(ZipWriter.message(archive))")
+            throw ArchiveError(.writeFailed, "cannot add \(path): \(ZipWriter.message(archive))")
         }
     }
 
     private func write(_ buffer: UnsafeRawBufferPointer) throws(ArchiveError) {
         guard buffer.count > 0 else { return }
         if archive_write_data(archive, buffer.baseAddress, buffer.count) != buffer.count {
-            throw ArchiveError("cannot write: \(ZipWriter.message(archive))")
+            throw ArchiveError(.writeFailed, "cannot write: \(ZipWriter.message(archive))")
         }
     }
 
     private func end(_ path: String) throws(ArchiveError) {
         guard archive_write_finish_entry(archive) == ARCHIVE_OK else {
-            throw ArchiveError("cannot add \(path): \(ZipWriter.message(archive))")
+            throw ArchiveError(.writeFailed, "cannot add \(path): \(ZipWriter.message(archive))")
         }
     }
 

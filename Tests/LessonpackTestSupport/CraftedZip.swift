@@ -2,7 +2,8 @@ import BundleArchive
 import Foundation
 
 /// Writes ZIP files byte by byte, including the malformed and malicious ones no real writer produces, so tests
-/// can show that readers refuse them: lying sizes, encrypted flags, links, overlapping entries, bad CRCs.
+/// can show that readers refuse them: lying sizes, encrypted flags, links, overlapping entries, bad CRCs, extra
+/// fields that rename, records hidden beyond the directory's count, bytes between entries.
 public struct CraftedZip: Sendable {
     public struct Entry: Sendable {
         public var name: String
@@ -15,8 +16,16 @@ public struct CraftedZip: Sendable {
         public var crc32: UInt32?
         public var declaredSize: UInt32?
         public var compressedSizeOverride: UInt32?
+        /// The method both records give (e.g. 12, bzip2), whatever `deflate` says about the data.
+        public var method: UInt16?
         /// Points the directory record at another entry's local header (by index), for overlap attacks.
         public var localHeaderOf: Int?
+        /// The name the local header gives, when it is not `name`.
+        public var localName: String?
+        public var localExtra: [UInt8] = []
+        public var centralExtra: [UInt8] = []
+        /// Sizes and CRC left zero in the local header and given in a data descriptor after the data (bit 3).
+        public var dataDescriptor = false
 
         public init(_ name: String, _ data: [UInt8], deflate: Bool = false) {
             self.name = name
@@ -30,48 +39,74 @@ public struct CraftedZip: Sendable {
     }
 
     public var entries: [Entry]
+    /// Bytes before the first entry (a self-extractor's stub, or something to hide).
+    public var prefix: [UInt8] = []
+    /// Bytes after each entry, by index: space no entry accounts for.
+    public var gapAfter: [Int: [UInt8]] = [:]
+    /// Directory records the end record does not count: written after the counted ones.
+    public var uncounted: [Entry] = []
+    public var comment: [UInt8] = []
+    /// Bytes after the end record that its comment length does not cover.
+    public var trailing: [UInt8] = []
 
     public init(_ entries: [Entry]) { self.entries = entries }
 
     public func bytes() -> [UInt8] {
-        var output: [UInt8] = []
+        var output = prefix
         var directory: [UInt8] = []
         var offsets: [Int] = []
         var compressedSizes: [Int] = []
-        for entry in entries {
+        let all = entries + uncounted
+        for (index, entry) in all.enumerated() {
             let stored = entry.deflate ? Deflate.raw(entry.data) : entry.data
             let crc = entry.crc32 ?? Deflate.crc32(entry.data)
-            let name = Array(entry.name.utf8)
+            let name = Array((entry.localName ?? entry.name).utf8)
             offsets.append(output.count)
             compressedSizes.append(stored.count)
             let compressedSize = entry.compressedSizeOverride ?? UInt32(stored.count)
             let size = entry.declaredSize ?? UInt32(entry.data.count)
-            output += le32(0x0403_4B50) + le16(20) + le16(entry.flags) + le16(entry.deflate ? 8 : 0) + le16(0) + le16(0x21)
-            output += le32(crc) + le32(compressedSize) + le32(size) + le16(UInt16(name.count)) + le16(0) + name
+            let flags = entry.flags | (entry.dataDescriptor ? 0x0008 : 0)
+            let method = entry.method ?? (entry.deflate ? 8 : 0)
+            output += le32(0x0403_4B50) + le16(20) + le16(flags) + le16(method) + le16(0) + le16(0x21)
+            output += entry.dataDescriptor ? le32(0) + le32(0) + le32(0) : le32(crc) + le32(compressedSize) + le32(size)
+            output += le16(UInt16(name.count)) + le16(UInt16(entry.localExtra.count)) + name + entry.localExtra
             output += stored
+            if entry.dataDescriptor { output += le32(0x0807_4B50) + le32(crc) + le32(compressedSize) + le32(size) }
+            output += gapAfter[index] ?? []
         }
-        for (index, entry) in entries.enumerated() {
+        for (index, entry) in all.enumerated() {
             let crc = entry.crc32 ?? Deflate.crc32(entry.data)
             let name = Array(entry.name.utf8)
             let compressedSize = entry.compressedSizeOverride ?? UInt32(compressedSizes[index])
             let size = entry.declaredSize ?? UInt32(entry.data.count)
             let offset = offsets[entry.localHeaderOf ?? index]
-            directory += le32(0x0201_4B50) + le16(0x0314) + le16(20) + le16(entry.flags) + le16(entry.deflate ? 8 : 0)
+            let flags = entry.flags | (entry.dataDescriptor ? 0x0008 : 0)
+            let method = entry.method ?? (entry.deflate ? 8 : 0)
+            directory += le32(0x0201_4B50) + le16(0x0314) + le16(20) + le16(flags) + le16(method)
             directory += le16(0) + le16(0x21) + le32(crc) + le32(compressedSize) + le32(size)
-            directory += le16(UInt16(name.count)) + le16(0) + le16(0) + le16(0) + le16(0) + le32(entry.unixMode << 16)
-            directory += le32(UInt32(offset)) + name
+            directory += le16(UInt16(name.count)) + le16(UInt16(entry.centralExtra.count)) + le16(0) + le16(0) + le16(0)
+            directory += le32(entry.unixMode << 16) + le32(UInt32(offset)) + name + entry.centralExtra
         }
         let directoryOffset = output.count
         output += directory
         output += le32(0x0605_4B50) + le16(0) + le16(0) + le16(UInt16(entries.count)) + le16(UInt16(entries.count))
-        output += le32(UInt32(directory.count)) + le32(UInt32(directoryOffset)) + le16(0)
-        return output
+        output += le32(UInt32(directory.count)) + le32(UInt32(directoryOffset)) + le16(UInt16(comment.count)) + comment
+        return output + trailing
     }
 
     public func write(to path: String) throws {
         try Data(bytes()).write(to: URL(fileURLWithPath: path))
     }
 
-    private func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
-    private func le32(_ value: UInt32) -> [UInt8] { le16(UInt16(value & 0xFFFF)) + le16(UInt16(value >> 16)) }
+    /// An Info-ZIP Unicode Path extra field (0x7075) giving `name` as the entry's name, for the header name `header`.
+    public static func unicodePathField(_ name: String, header: String) -> [UInt8] {
+        let body: [UInt8] = [1] + le32(Deflate.crc32(Array(header.utf8))) + Array(name.utf8)
+        return le16(0x7075) + le16(UInt16(body.count)) + body
+    }
+
+    public static func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
+    public static func le32(_ value: UInt32) -> [UInt8] { le16(UInt16(value & 0xFFFF)) + le16(UInt16(value >> 16)) }
+    public static func le64(_ value: UInt64) -> [UInt8] { le32(UInt32(value & 0xFFFF_FFFF)) + le32(UInt32(value >> 32)) }
+    private func le16(_ value: UInt16) -> [UInt8] { Self.le16(value) }
+    private func le32(_ value: UInt32) -> [UInt8] { Self.le32(value) }
 }
