@@ -6,17 +6,25 @@ import LessonpackModel
 public protocol CheckRule: Sendable {
     /// Every code this rule can report: the fixture tests hold each rule to having a fixture per code.
     static var codes: [DiagnosticCode] { get }
+    /// Whether the rule looks at the files under media/: a module compiled into a bundle has none to look at
+    /// (the bundle's manifest vouches for its media instead), so such rules are left out when checking one.
+    static var readsMediaFolder: Bool { get }
     func check(_ context: CheckContext) -> [Diagnostic]
+}
+
+extension CheckRule {
+    public static var readsMediaFolder: Bool { false }
 }
 
 /// What a rule sees: the module as read, where each part was written, and its media on disk.
 public struct CheckContext: Sendable {
     public let source: ModuleSource
-    public let media: MediaFolder
+    /// The module's media/ folder; nil for a module that has none on disk (one read back from a bundle).
+    public let mediaFolder: MediaFolder?
 
-    public init(source: ModuleSource) {
+    public init(source: ModuleSource, mediaOnDisk: Bool = true) {
         self.source = source
-        self.media = MediaFolder(moduleFolder: source.folder)
+        self.mediaFolder = mediaOnDisk ? MediaFolder(moduleFolder: source.folder) : nil
     }
 
     public var module: Module { source.module }

@@ -8,7 +8,7 @@ public enum ModuleChecker {
         ActivityListRule(), EmptyActivityRule(), SemanticVersionRule(), LevelRule(), SpeakerColourRule(),
         UniqueIDRule(), UndeclaredSpeakerRule(), UnusedSpeakerRule(),
         TimingOrderRule(), TimingOverlapRule(), TimingWithinVideoRule(),
-        MediaReferenceRule(), MediaIntegrityRule(), UnlistedMediaRule(),
+        MediaReferenceRule(), MediaIntegrityRule(), UnlistedMediaRule(), MediaNameRule(),
         UndefinedTermRule(), TermNotInLineRule(), UnusedDefinitionRule(), DefinitionFormatRule(),
         VideoTaskCountRule(), LineReferenceRule(),
         AnswerCountRule(), CorrectAnswerRule(), ChoiceRule(),
@@ -26,10 +26,11 @@ public enum ModuleChecker {
         return Result(source: source, diagnostics: check(source))
     }
 
-    public static func check(_ source: ModuleSource) -> [Diagnostic] {
-        let context = CheckContext(source: source)
+    /// `mediaOnDisk: false` leaves out the rules that look at the media folder (for a module read from a bundle).
+    public static func check(_ source: ModuleSource, mediaOnDisk: Bool = true) -> [Diagnostic] {
+        let context = CheckContext(source: source, mediaOnDisk: mediaOnDisk)
         var diagnostics = source.diagnostics
-        for rule in rules { diagnostics += rule.check(context) }
+        for rule in rules where mediaOnDisk || !type(of: rule).readsMediaFolder { diagnostics += rule.check(context) }
         return diagnostics.sortedForDisplay()
     }
 }

@@ -17,15 +17,21 @@ public struct MediaFolder: Sendable {
         case other
     }
 
-    /// A path as the sources write it is safe when it stays inside media/: relative, no `..`, no backslashes.
+    /// A path as the sources write it is safe when it stays inside media/ and follows `PathName`'s rules, the
+    /// ones every bundle reader applies to entry names (the entry is `media/` + this path).
     public static func problem(with relativePath: String) -> String? {
-        if relativePath.isEmpty { return "the path is empty" }
-        if relativePath.hasPrefix("/") { return "'\(relativePath)' is absolute; write it relative to media/" }
-        if relativePath.utf8.contains(UInt8(ascii: "\\")) { return "'\(relativePath)' contains '\\'; separate folders with '/'" }
-        if relativePath.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." || $0.isEmpty }) {
-            return "'\(relativePath)' must name a file inside media/, without '..' or empty parts"
+        let entryLength = ModuleLayout.mediaFolder.utf8.count + 1 + relativePath.utf8.count
+        let problem: PathName.Problem? = entryLength > PathName.maxBytes && !relativePath.isEmpty
+            ? .tooLong(bytes: entryLength) : PathName.problem(relativePath)
+        return switch problem {
+        case nil: nil
+        case .absolute?: "'\(relativePath)' is absolute; write it relative to media/"
+        case .backslash?: "'\(relativePath)' contains '\\'; separate folders with '/'"
+        case .badPart?, .driveLetter?: "'\(relativePath)' must name a file inside media/, without '..' or empty parts"
+        case .tooLong(let bytes)?: "media/\(relativePath.prefix(40))… is \(bytes) bytes long as a bundle entry; the " +
+            "limit is \(PathName.maxBytes)"
+        case let other?: "media path '\(relativePath)': " + PathName.describe(other)
         }
-        return nil
     }
 
     public func path(_ relativePath: String) -> String { root.hasSuffix("/") ? root + relativePath : root + "/" + relativePath }

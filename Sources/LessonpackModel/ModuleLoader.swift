@@ -25,7 +25,9 @@ public enum ModuleLoader {
         }
         guard isDirectory.boolValue else { throw .notAFolder(folder) }
         let source = assemble(folder: folder) { file, path in
-            FileManager.default.fileExists(atPath: path) ? PlistReader.read(fileAt: path, limits: limits) : nil
+            // lstat: a link is there (and refused by the reader), not missing, even when it leads nowhere.
+            var status = stat()
+            return lstat(path, &status) == 0 ? PlistReader.read(fileAt: path, limits: limits, links: .refuse) : nil
         }
         var withUnknown = source
         withUnknown.diagnostics += unknownFiles(in: folder)

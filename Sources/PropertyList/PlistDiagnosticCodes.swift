@@ -8,6 +8,8 @@ extension DiagnosticCode {
     public static let nestingTooDeep: DiagnosticCode = "nesting-too-deep"
     public static let fileTooLarge: DiagnosticCode = "file-too-large"
     public static let unreadableFile: DiagnosticCode = "unreadable-file"
+    /// A link, a FIFO, a device or a folder where a file is read: never opened, never quoted.
+    public static let notARegularFile: DiagnosticCode = "not-a-regular-file"
     public static let wrongRoot: DiagnosticCode = "wrong-root"
     public static let emptyPlist: DiagnosticCode = "empty-plist"
     public static let extraValue: DiagnosticCode = "extra-value"

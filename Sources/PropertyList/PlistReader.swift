@@ -45,17 +45,27 @@ public enum PlistReader {
                              comments: builder.comments)
     }
 
-    /// Reads the file at `path`, never more than the size limit, and names it `displayName` in diagnostics.
-    public static func read(fileAt path: String, displayName: String? = nil,
-                            limits: Limits = Limits(), keepingComments: Bool = false) -> PlistDocument {
+    /// Reads the file at `path`, never more than the size limit, and names it `displayName` in diagnostics. Only
+    /// a regular file is read: a FIFO would hang the reader. `links: .refuse` for files inside a tree we read on
+    /// the user's behalf (a module's sources), where a link could lead to any file on the machine.
+    public static func read(fileAt path: String, displayName: String? = nil, limits: Limits = Limits(),
+                            keepingComments: Bool = false, links: ReadableFile.Links = .follow) -> PlistDocument {
         let name = displayName ?? path
-        switch BoundedFile.read(path, limit: limits.maxBytes) {
+        switch BoundedFile.read(path, limit: limits.maxBytes, links: links) {
         case .success(let bytes):
             return read(bytes, file: name, limits: limits, keepingComments: keepingComments)
         case .failure(let failure):
-            let code: DiagnosticCode = if case .tooLarge = failure { .fileTooLarge } else { .unreadableFile }
+            let code: DiagnosticCode = switch failure {
+            case .tooLarge: .fileTooLarge
+            case .isSymbolicLink, .notRegular, .isDirectory: .notARegularFile
+            case .missing, .unreadable: .unreadableFile
+            }
+            let message = switch failure {
+            case .isSymbolicLink: "this file is a symbolic link; a module's sources must be regular files in its folder"
+            default: "this file \(failure)"
+            }
             return PlistDocument(file: name, root: nil,
-                                 diagnostics: [.error(code, failure.description, at: SourceLocation(file: name))])
+                                 diagnostics: [.error(code, message, at: SourceLocation(file: name))])
         }
     }
 

@@ -2,11 +2,14 @@ import Foundation
 import LessonpackTestSupport
 import Testing
 
-/// docs/format.md explains every diagnostic code the sources can report: a code a user meets is one they can
-/// look up.
+/// The documentation explains every diagnostic code lessonpack can report: a code a user meets is one they can look
+/// up. docs/format.md has the sources' codes, docs/bundle-format.md those of bundles, catalogs and the library,
+/// docs/player.md those of the progress store.
 @Suite struct DocumentationTests {
     @Test func everyDiagnosticCodeIsDocumented() throws {
-        let documentation = try String(contentsOfFile: Paths.inPackage("docs/format.md"), encoding: .utf8)
+        let documentation = try ["docs/format.md", "docs/bundle-format.md", "docs/player.md"].map { path in
+            try String(contentsOfFile: Paths.inPackage(path), encoding: .utf8)
+        }.joined()
         let pattern = try NSRegularExpression(pattern: #"DiagnosticCode = "([a-z0-9-]+)""#)
         let sources = FileManager.default.enumerator(atPath: Paths.inPackage("Sources"))
         var codes: [String] = []
@@ -19,7 +22,7 @@ import Testing
         }
         #expect(codes.count > 50)
         for code in codes {
-            #expect(documentation.contains("`\(code)`"), "docs/format.md does not explain [\(code)]")
+            #expect(documentation.contains("| `\(code)` |"), "no table in docs/ explains [\(code)]")
         }
     }
 }

@@ -63,7 +63,7 @@ struct SourceDocument {
     static func load(_ role: SourceFile, in folder: String) throws(ImportFailure) -> SourceDocument? {
         let path = ModuleLayout.join(folder, role.path)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let document = PlistReader.read(fileAt: path, keepingComments: true)
+        let document = PlistReader.read(fileAt: path, keepingComments: true, links: .refuse)
         guard !document.hasErrors, let value = document.root?.value, let comments = document.comments else {
             let first = document.diagnostics.first { $0.severity == .error }
             throw ImportFailure(.error(.importTarget, "\(role.path) has errors; fix them first ('lessonpack check " +

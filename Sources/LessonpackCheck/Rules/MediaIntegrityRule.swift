@@ -10,15 +10,16 @@ extension DiagnosticCode {
 /// Every file the media manifest lists is on disk, a real file inside media/, with the size and SHA-256 the
 /// manifest records: a bundle built from it then carries exactly what the author checked.
 struct MediaIntegrityRule: CheckRule {
-    static let codes: [DiagnosticCode] = [.mediaFileMissing, .mediaSizeMismatch, .mediaHashMismatch, .invalidMediaPath]
+    static let codes: [DiagnosticCode] = [.mediaFileMissing, .mediaSizeMismatch, .mediaHashMismatch]
+    static let readsMediaFolder = true
 
     func check(_ context: CheckContext) -> [Diagnostic] {
+        guard let media = context.mediaFolder else { return [] }
         let rescan = "run 'lessonpack media scan \(context.source.folder)' if the file changed on purpose"
         return zip(context.module.media, context.map.media).compactMap { file, origin in
-            if let problem = MediaFolder.problem(with: file.path) {
-                return .error(.invalidMediaPath, problem, at: origin.location)
-            }
-            switch context.media.entry(file.path) {
+            // An unsafe name is MediaNameRule's to report; it is never looked up on disk.
+            if MediaFolder.problem(with: file.path) != nil { return nil }
+            switch media.entry(file.path) {
             case .missing:
                 return .error(.mediaFileMissing, "media/\(file.path) is listed in media.plist but does not exist",
                               at: origin.location)
@@ -30,7 +31,7 @@ struct MediaIntegrityRule: CheckRule {
                     return .error(.mediaSizeMismatch, "media.plist says media/\(file.path) is \(file.size) bytes, " +
                                   "but it is \(size); \(rescan)", at: origin.location(of: "size"))
                 }
-                if !file.sha256.isEmpty, let actual = context.media.sha256(file.path), actual != file.sha256.lowercased() {
+                if !file.sha256.isEmpty, let actual = media.sha256(file.path), actual != file.sha256.lowercased() {
                     return .error(.mediaHashMismatch, "media/\(file.path) does not match the SHA-256 in media.plist; " +
                                   rescan, at: origin.location(of: "sha256"))
                 }

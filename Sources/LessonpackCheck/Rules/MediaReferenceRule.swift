@@ -20,7 +20,7 @@ struct MediaReferenceRule: CheckRule {
                 return .error(.invalidMediaPath, problem, at: reference.location)
             }
             guard let file = manifest[reference.path] else {
-                let onDisk = context.media.entry(reference.path) != .missing
+                let onDisk = context.mediaFolder.map { $0.entry(reference.path) != .missing } ?? false
                 let advice = onDisk
                     ? "media/\(reference.path) exists, so run 'lessonpack media scan \(context.source.folder)'"
                     : DidYouMean.suggestion(for: reference.path, among: manifest.keys)

@@ -8,11 +8,12 @@ extension DiagnosticCode {
 /// A file under media/ that the manifest does not list will not be in the bundle: usually a forgotten scan.
 struct UnlistedMediaRule: CheckRule {
     static let codes: [DiagnosticCode] = [.unlistedMedia]
+    static let readsMediaFolder = true
 
     func check(_ context: CheckContext) -> [Diagnostic] {
-        guard context.has(.media) else { return [] }
+        guard context.has(.media), let media = context.mediaFolder else { return [] }
         let listed = Set(context.module.media.map(\.path))
-        return context.media.allFiles().filter { !listed.contains($0) }.map { path in
+        return media.allFiles().filter { !listed.contains($0) }.map { path in
             .warning(.unlistedMedia, "media/\(path) is not in media.plist and will not be in the bundle; run " +
                      "'lessonpack media scan \(context.source.folder)'",
                      at: SourceLocation(file: context.source.mediaPath(path)))
