@@ -50,7 +50,9 @@ public enum BundleBuilder {
     public static func build(folder: String, options: Options = Options()) throws(BundleError) -> Result {
         options.progress?(.checking(folder))
         let checked: ModuleChecker.Result
-        do { checked = try ModuleChecker.check(folder: folder) } catch { throw BundleError(error.description) }
+        do { checked = try ModuleChecker.check(folder: folder) } catch {
+            throw BundleError(.bundleWriteFailed, error.description, file: folder)
+        }
         return try build(checked, options: options)
     }
 
@@ -78,11 +80,13 @@ public enum BundleBuilder {
         let plan = try PackingPlan(module: module, mediaSources: sources)
         let manifest = BundleManifest(moduleID: module.id, version: module.version, entries: plan.manifestEntries)
         let manifestBytes: [UInt8]
-        do { manifestBytes = try manifest.encoded() } catch { throw BundleError("cannot write the manifest: \(error)") }
+        do { manifestBytes = try manifest.encoded() } catch {
+            throw BundleError(.bundleWriteFailed, "cannot write the manifest: \(error)")
+        }
         var signatureBytes: [UInt8]?
         if let key = options.signingKey {
             do { signatureBytes = try BundleSignature.signing(manifestBytes, with: key).encoded() } catch {
-                throw BundleError("cannot sign the manifest: \(error)")
+                throw BundleError(.keyInvalid, "cannot sign the manifest: \(error)")
             }
         }
 
@@ -95,18 +99,42 @@ public enum BundleBuilder {
         return result
     }
 
-    /// Writes into a temporary file beside the destination and renames it into place only once complete.
+    /// Writes into a temporary file beside the destination and renames it into place only once complete, and only
+    /// once its container passes the checks every reader makes: a build never writes what `verify` refuses. An
+    /// entry that deflate shrinks more than a reader accepts (a silent WAV) is stored instead, and the file written
+    /// again.
     private static func write(_ plan: PackingPlan, manifest: [UInt8], signature: [UInt8]?, to outputPath: String,
                               options: Options) throws(BundleError) {
         do {
             try FileManager.default.createDirectory(atPath: options.outputFolder, withIntermediateDirectories: true)
         } catch {
-            throw BundleError("cannot create \(options.outputFolder): \(error.localizedDescription)")
+            throw BundleError(.bundleWriteFailed, "cannot create \(options.outputFolder): \(error.localizedDescription)")
         }
-        let temporary = ModuleLayout.join(options.outputFolder,
-                                          ".\((outputPath as NSString).lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        var plan = plan
+        while true {
+            let staged: AtomicFile.Staged
+            do { staged = try AtomicFile.Staged(replacing: outputPath) } catch {
+                throw BundleError(.bundleWriteFailed, error.description)
+            }
+            defer { staged.discard() }
+            try writeEntries(plan, manifest: manifest, signature: signature, into: staged, options: options)
+            let directory: ZipDirectory
+            do { directory = try ZipArchive(path: staged.temporaryPath).directory } catch {
+                throw BundleError(.bundleWriteFailed, "the bundle written for \(outputPath) does not read back: \(error)")
+            }
+            let tooCompressed = directory.entries.filter { BundleSafety.isTooCompressed($0) }.map(\.name)
+            if !tooCompressed.isEmpty, plan.store(Set(tooCompressed)) { continue }
+            let problems = BundleSafety.problems(in: directory)
+            guard problems.isEmpty else { throw BundleError(diagnostics: problems.map { moved($0, to: outputPath) }) }
+            do { try staged.commit() } catch { throw BundleError(.bundleWriteFailed, error.description) }
+            return
+        }
+    }
+
+    private static func writeEntries(_ plan: PackingPlan, manifest: [UInt8], signature: [UInt8]?,
+                                     into staged: AtomicFile.Staged, options: Options) throws(BundleError) {
         do {
-            let writer = try ZipWriter(path: temporary, timestamp: options.timestamp)
+            let writer = try ZipWriter(descriptor: staged.descriptor, timestamp: options.timestamp)
             for (index, item) in plan.orderedItems(manifest: manifest, signature: signature).enumerated() {
                 options.progress?(.packing(item.path, index: index + 1, of: plan.count + (signature == nil ? 1 : 2)))
                 switch item.content {
@@ -118,19 +146,22 @@ public enum BundleBuilder {
                         hasher.update($0)
                     }
                     guard hasher.finalize() == expected.sha256 else {
-                        throw BundleError("\(source) changed while the bundle was being built; build again")
+                        throw BundleError(.bundleWriteFailed, "\(source) changed while the bundle was being built; build again")
                     }
                 }
             }
             try writer.finish()
-            guard rename(temporary, outputPath) == 0 else {
-                throw BundleError("cannot move the bundle to \(outputPath): \(String(cString: strerror(errno)))")
-            }
+        } catch let error as BundleError {
+            throw error
         } catch {
-            unlink(temporary)
-            if let error = error as? BundleError { throw error }
-            throw BundleError("cannot write \(outputPath): \(error)")
+            throw BundleError(.bundleWriteFailed, "cannot write \(staged.destination): \(error)")
         }
+    }
+
+    private static func moved(_ diagnostic: Diagnostic, to file: String) -> Diagnostic {
+        var moved = diagnostic
+        moved.location = SourceLocation(file: file)
+        return moved
     }
 }
 

@@ -1,3 +1,5 @@
+import LessonpackModel
+
 /// How much a bundle may ask of the machine that opens it. A bundle over any limit is refused before anything is
 /// decompressed: bundles come from anywhere.
 public struct BundleLimits: Sendable {
@@ -11,7 +13,8 @@ public struct BundleLimits: Sendable {
     public var maxCompressionRatio: Int
     public var ratioCheckAboveBytes: Int
 
-    public init(maxEntries: Int = 10_000, maxEntryBytes: Int = 4 << 30, maxTotalBytes: Int = 16 << 30,
+    public init(maxEntries: Int = 10_000, maxEntryBytes: Int = MediaLimits.maxFileBytes,
+                maxTotalBytes: Int = MediaLimits.maxTotalBytes,
                 maxTextEntryBytes: Int = 64 << 20, maxPathBytes: Int = 512, maxCompressionRatio: Int = 200,
                 ratioCheckAboveBytes: Int = 1 << 20) {
         self.maxEntries = maxEntries

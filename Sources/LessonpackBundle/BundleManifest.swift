@@ -33,7 +33,11 @@ public struct BundleManifest: Hashable, Sendable {
         self.entries = entries
     }
 
-    public func entry(_ path: String) -> Entry? { entries.first { $0.path == path } }
+    /// The entry named exactly `path`, byte for byte (Swift's `==` would also match another Unicode spelling).
+    public func entry(_ path: String) -> Entry? {
+        let raw = Array(path.utf8)
+        return entries.first { Array($0.path.utf8) == raw }
+    }
 
     /// The manifest as XML property list bytes, always written the same way.
     public func encoded() throws -> [UInt8] {
@@ -61,34 +65,48 @@ public struct BundleManifest: Hashable, Sendable {
                                         limits: PlistReader.Limits(maxBytes: BundleLimits.default.maxTextEntryBytes,
                                                                    maxDepth: 8))
         if let problem = document.diagnostics.first(where: { $0.severity == .error }) {
-            throw BundleError("manifest.plist is not a valid property list: \(problem.location): \(problem.message)")
+            throw BundleError(.manifestInvalid, "manifest.plist is not a valid property list: \(problem.location): " +
+                              problem.message)
         }
         guard let root = document.root?.value, case .dictionary = root else {
-            throw BundleError("manifest.plist does not hold a dictionary")
+            throw BundleError(.manifestInvalid, "manifest.plist does not hold a dictionary")
         }
         guard case .integer(let formatValue)? = root["format"], let format = formatValue.intValue else {
-            throw BundleError("manifest.plist has no format version")
+            throw BundleError(.manifestInvalid, "manifest.plist has no format version")
         }
         guard format <= BundleFormat.version else {
-            throw BundleError("this bundle uses format \(format), newer than this lessonpack supports " +
+            throw BundleError(.bundleFormatNewer, "this bundle uses format \(format), newer than this lessonpack supports " +
                               "(\(BundleFormat.version)): install a newer lessonpack to open it")
         }
-        guard format >= 1 else { throw BundleError("manifest.plist has an invalid format version \(format)") }
+        guard format >= 1 else { throw BundleError(.manifestInvalid, "manifest.plist has an invalid format version \(format)") }
         guard case .string(let id)? = root["id"], case .string(let version)? = root["version"],
               case .string(let tool)? = root["tool"], case .array(let items)? = root["entries"] else {
-            throw BundleError("manifest.plist lacks its id, version, tool or entries")
+            throw BundleError(.manifestInvalid, "manifest.plist lacks its id, version, tool or entries")
         }
         // The id and version name files in learners' libraries: nothing but a real id and version may get there.
-        guard Identifier.isValidModuleID(id) else { throw BundleError("manifest.plist names an invalid module id '\(id)'") }
+        guard Identifier.isValidModuleID(id) else {
+            throw BundleError(.manifestInvalid, "manifest.plist names an invalid module id '\(id)'")
+        }
         guard SemanticVersion(version) != nil else {
-            throw BundleError("manifest.plist names an invalid version '\(version)'")
+            throw BundleError(.manifestInvalid, "manifest.plist names an invalid version '\(version)'")
+        }
+        guard items.count <= BundleLimits.default.maxEntries else {
+            throw BundleError(.manifestInvalid, "manifest.plist lists more entries than a bundle may hold")
         }
         var entries: [Entry] = []
+        var seen = Set<String>()
         for item in items {
             guard case .string(let path)? = item["path"], case .integer(let sizeValue)? = item["size"],
                   let size = sizeValue.intValue, size >= 0, case .string(let sha256)? = item["sha256"],
-                  sha256.count == 64, sha256.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
-                throw BundleError("manifest.plist has a malformed entry")
+                  sha256.utf8.count == 64, sha256.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
+                throw BundleError(.manifestInvalid, "manifest.plist has a malformed entry")
+            }
+            if let problem = PathName.problem(path) {
+                throw BundleError(.manifestInvalid, "manifest.plist lists the entry '\(path)': \(PathName.describe(problem))")
+            }
+            // Each entry is hashed once: a name listed twice, under any spelling, has no one meaning.
+            guard seen.insert(PathName.foldedKey(path)).inserted else {
+                throw BundleError(.manifestInvalid, "manifest.plist lists the entry '\(path)' twice")
             }
             entries.append(Entry(path: path, size: size, sha256: sha256))
         }

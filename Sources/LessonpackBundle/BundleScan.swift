@@ -1,163 +1,191 @@
 import BundleArchive
 import Foundation
+import LessonpackCheck
+import LessonpackDiagnostics
 import LessonpackModel
 import LessonpackSystem
 
 /// One pass over a bundle that gathers every problem it can: the ZIP structure, the entries, the manifest, the
-/// signature and (when asked) every media entry's size and hash. Opening a bundle and verifying it both run it;
-/// only verification reads the media, so opening does not slow down as media grows.
+/// signature, the module, and (when asked) every media entry's size and hash. Opening a bundle and verifying it
+/// both run it; only verification reads the media, so opening does not slow down as media grows.
+///
+/// There is one reading of the file, ours: the central directory, checked against every other record of the
+/// container, is the only list of entries, and each entry is read from the offsets it gives. Every entry the
+/// manifest lists is looked up by its exact name there and hashed exactly once, and no other entry may exist.
 struct BundleScan {
-    var directory: ZipDirectory?
+    var archive: ZipArchive?
     var manifestBytes: [UInt8]?
     var manifest: BundleManifest?
     var module: Module?
     var signature: SignatureStatus = .unsigned
-    var problems: [String] = []
+    var diagnostics: [Diagnostic] = []
+    let path: String
+
+    /// The small entries every reading decompresses, whole.
+    static let textEntries = [BundleFormat.mimetypeEntry, BundleFormat.manifestEntry, BundleFormat.signatureEntry,
+                              BundleFormat.moduleEntry]
 
     init(path: String, readMedia: Bool, trustedKey: VerificationKey? = nil, limits: BundleLimits = .default) {
+        self.path = path
+        let archive: ZipArchive
         do {
-            let directory = try ZipDirectory.read(path: path, limits: .init(maxEntries: limits.maxEntries))
-            self.directory = directory
-            problems += BundleSafety.problems(in: directory, limits: limits)
+            archive = try ZipArchive(path: path, limits: .init(maxEntries: limits.maxEntries))
         } catch {
-            problems.append("\(path) is not a readable bundle: \(error.description)")
+            report(DiagnosticCode(error.code), "\(path) is not a readable bundle: \(error.description)")
             return
         }
+        self.archive = archive
+        diagnostics += BundleSafety.problems(in: archive.directory, limits: limits).map(located)
         // Nothing is decompressed from a bundle whose directory already looks hostile.
-        guard problems.isEmpty, let directory else { return }
-        if directory.entries.min(by: { $0.localHeaderOffset < $1.localHeaderOffset })?.name != BundleFormat.mimetypeEntry {
-            problems.append("the first entry is not 'mimetype'")
+        guard diagnostics.isEmpty else { return }
+        let first = archive.directory.entries.min { $0.localHeaderOffset < $1.localHeaderOffset }
+        if first?.rawName != Array(BundleFormat.mimetypeEntry.utf8) {
+            report(.bundleMimetype, "the first entry is not 'mimetype'")
         }
-        let contents = readEntries(path: path, directory: directory, readMedia: readMedia, limits: limits)
-        checkContents(contents, trustedKey: trustedKey)
-    }
-
-    /// Hashes and sizes of the entries read, and the small text entries' bytes.
-    private struct Contents {
         var texts: [String: [UInt8]] = [:]
-        var digests: [String: (size: Int, sha256: String)] = [:]
-        /// False when a corrupt entry stopped the read: what was not reached is unknown, not missing.
-        var complete = true
-    }
-
-    private mutating func readEntries(path: String, directory: ZipDirectory, readMedia: Bool,
-                                      limits: BundleLimits) -> Contents {
-        var contents = Contents()
-        let textEntries: Set = [BundleFormat.mimetypeEntry, BundleFormat.manifestEntry, BundleFormat.moduleEntry,
-                                BundleFormat.signatureEntry]
-        var current: String?
-        do {
-            let reader = try ZipReader(path: path)
-            while let header = try reader.next() {
-                current = header.path
-                if header.kind != .file || header.isEncrypted {
-                    problems.append("entry '\(header.path)' is not a plain file")
-                    try reader.skip()
-                    continue
-                }
-                let declared = directory.entries.first { $0.name == header.path }?.uncompressedSize ?? 0
-                if textEntries.contains(header.path) {
-                    let bytes = try reader.readAll(limit: min(limits.maxTextEntryBytes, Int(declared)))
-                    contents.texts[header.path] = bytes
-                    contents.digests[header.path] = (bytes.count, FileDigest.sha256(of: bytes))
-                } else if readMedia {
-                    var hasher = StreamingSHA256()
-                    let size = try reader.read(limit: Int(declared)) { hasher.update($0) }
-                    contents.digests[header.path] = (size, hasher.finalize())
-                } else {
-                    try reader.skip()
-                }
+        for name in Self.textEntries {
+            guard let entry = archive.entry(name) else { continue }
+            do { texts[name] = try archive.readAll(entry, limit: limits.maxTextEntryBytes) } catch {
+                reportReading(error, entry: name)
             }
-        } catch {
-            contents.complete = false
-            problems.append(current.map { "entry '\($0)' is corrupt: \(error)" } ?? "the bundle's data is corrupt: \(error)")
         }
-        return contents
-    }
-
-    private mutating func checkContents(_ contents: Contents, trustedKey: VerificationKey?) {
-        if let mimetype = contents.texts[BundleFormat.mimetypeEntry],
-           mimetype != Array(BundleFormat.mediaType.utf8) {
-            problems.append("'mimetype' does not say \(BundleFormat.mediaType)")
+        if let mimetype = texts[BundleFormat.mimetypeEntry], mimetype != Array(BundleFormat.mediaType.utf8) {
+            report(.bundleMimetype, "'mimetype' does not say \(BundleFormat.mediaType)")
         }
-        guard let manifestBytes = contents.texts[BundleFormat.manifestEntry] else {
-            if contents.complete { problems.append("the bundle has no manifest.plist") }
+        guard let manifestBytes = texts[BundleFormat.manifestEntry] else {
+            if archive.entry(BundleFormat.manifestEntry) == nil { report(.manifestMissing, "the bundle has no manifest.plist") }
             return
         }
         self.manifestBytes = manifestBytes
-        do {
-            manifest = try BundleManifest.decode(manifestBytes)
-        } catch {
-            problems += error.problems
+        let manifest: BundleManifest
+        do { manifest = try BundleManifest.decode(manifestBytes) } catch {
+            diagnostics += error.located(at: path).diagnostics
             return
         }
-        checkSignature(contents.texts[BundleFormat.signatureEntry], manifest: manifestBytes, trustedKey: trustedKey)
-        guard let manifest, let directory else { return }
+        self.manifest = manifest
+        checkSignature(texts[BundleFormat.signatureEntry], manifest: manifestBytes, trustedKey: trustedKey)
+        checkEntries(archive: archive, manifest: manifest, texts: texts, readMedia: readMedia)
+        checkModule(texts[BundleFormat.moduleEntry], manifest: manifest)
+    }
 
-        let stored = Set(directory.entries.map(\.name))
-        let listed = Set(manifest.entries.map(\.path))
-        for entry in manifest.entries where !stored.contains(entry.path) {
-            problems.append("entry '\(entry.path)' is listed in the manifest but missing from the bundle")
-        }
-        let own: Set = [BundleFormat.manifestEntry, BundleFormat.signatureEntry]
-        for name in directory.entries.map(\.name) where !listed.contains(name) && !own.contains(name) {
-            problems.append("entry '\(name)' is in the bundle but not in the manifest")
-        }
-        for entry in manifest.entries {
-            guard let actual = contents.digests[entry.path] else { continue }
-            if actual.size != entry.size {
-                problems.append("entry '\(entry.path)' is \(actual.size) bytes; the manifest says \(entry.size)")
-            } else if actual.sha256 != entry.sha256 {
-                problems.append("entry '\(entry.path)' does not match its SHA-256 in the manifest: it was changed")
+    /// Every listed entry is in the directory under exactly its name, with the size and SHA-256 the manifest gives;
+    /// every entry in the directory is listed (but the manifest and signature themselves).
+    private mutating func checkEntries(archive: ZipArchive, manifest: BundleManifest, texts: [String: [UInt8]],
+                                       readMedia: Bool) {
+        let stored = Dictionary(archive.directory.entries.map { ($0.rawName, $0) }, uniquingKeysWith: { first, _ in first })
+        let listed = Set(manifest.entries.map { Array($0.path.utf8) })
+        for expected in manifest.entries {
+            guard let entry = stored[Array(expected.path.utf8)] else {
+                report(.entryMissing, "entry '\(expected.path)' is listed in the manifest but missing from the bundle")
+                continue
             }
-        }
-        if let bytes = contents.texts[BundleFormat.moduleEntry],
-           contents.digests[BundleFormat.moduleEntry]?.sha256 == manifest.entry(BundleFormat.moduleEntry)?.sha256 {
-            do {
-                let module = try CompiledModule.decode(bytes)
-                if module.id != manifest.moduleID || module.version != manifest.version {
-                    problems.append("module.json is \(module.id) \(module.version) but the manifest says " +
-                                    "\(manifest.moduleID) \(manifest.version)")
+            // The directory's declared size is checked even when the data is not read: a swapped file of another
+            // size is caught on opening, not only on verifying.
+            guard entry.uncompressedSize == UInt64(expected.size) else {
+                report(.entryChanged, "entry '\(expected.path)' is \(entry.uncompressedSize) bytes; the manifest says \(expected.size)")
+                continue
+            }
+            let digest: String
+            if let bytes = texts[expected.path] {
+                digest = FileDigest.sha256(of: bytes)
+            } else if Self.textEntries.contains(expected.path) || !readMedia {
+                // A text entry that could not be read has been reported; media waits for verification.
+                continue
+            } else {
+                var hasher = StreamingSHA256()
+                do { try archive.read(entry, limit: expected.size) { hasher.update($0) } } catch {
+                    reportReading(error, entry: expected.path)
+                    continue
                 }
-                problems += ModuleIntegrity.problems(in: module).map { "module.json: \($0)" }
-                problems += mediaMismatches(module, manifest: manifest)
-                self.module = module
-            } catch {
-                problems += error.problems
+                digest = hasher.finalize()
             }
-        } else if contents.texts[BundleFormat.moduleEntry] == nil && contents.complete {
-            problems.append("the bundle has no module.json")
+            if digest != expected.sha256 {
+                report(.entryChanged, "entry '\(expected.path)' does not match its SHA-256 in the manifest: it was changed")
+            }
+        }
+        let own: Set = [Array(BundleFormat.manifestEntry.utf8), Array(BundleFormat.signatureEntry.utf8)]
+        for entry in archive.directory.entries
+            where !listed.contains(entry.rawName) && !own.contains(entry.rawName) && !BundleSafety.isFolder(entry) {
+            report(.entryNotInManifest, "entry '\(entry.name)' is in the bundle but not in the manifest")
         }
     }
 
-    /// The module's media list must agree with the manifest, or the player would look for media that is not there.
-    private func mediaMismatches(_ module: Module, manifest: BundleManifest) -> [String] {
-        module.media.compactMap { file in
-            guard let entry = manifest.entry(BundleFormat.mediaFolder + file.path) else {
-                return "module.json lists media '\(file.path)', which the bundle does not hold"
+    /// module.json, once its hash matches the manifest: decoded, the same module the manifest names, held to every
+    /// rule a source folder is, and listing the media the manifest holds.
+    private mutating func checkModule(_ bytes: [UInt8]?, manifest: BundleManifest) {
+        guard let bytes else {
+            if archive?.entry(BundleFormat.moduleEntry) == nil {
+                report(.moduleJSONMissing, "the bundle has no module.json")
             }
-            return entry.sha256 == file.sha256 && entry.size == file.size
-                ? nil : "module.json and the manifest disagree about media '\(file.path)'"
+            return
         }
+        guard FileDigest.sha256(of: bytes) == manifest.entry(BundleFormat.moduleEntry)?.sha256 else { return }
+        let module: Module
+        do { module = try CompiledModule.decode(bytes) } catch {
+            diagnostics += error.located(at: path).diagnostics
+            return
+        }
+        if module.id != manifest.moduleID || module.version != manifest.version {
+            report(.moduleIdentityMismatch, "module.json is \(module.id) \(module.version) but the manifest says " +
+                   "\(manifest.moduleID) \(manifest.version)")
+        }
+        for error in CompiledModuleCheck.errors(in: module) {
+            let file = error.location.file
+            let part = file.hasPrefix(CompiledModuleCheck.folder + "/")
+                ? " (as " + file.dropFirst(CompiledModuleCheck.folder.count + 1) + ")" : ""
+            report(error.code, "module.json\(part): \(error.message)")
+        }
+        for file in module.media {
+            guard let entry = manifest.entry(BundleFormat.mediaFolder + file.path) else {
+                report(.moduleMediaMismatch, "module.json lists media '\(file.path)', which the bundle does not hold")
+                continue
+            }
+            if entry.sha256 != file.sha256 || entry.size != file.size {
+                report(.moduleMediaMismatch, "module.json and the manifest disagree about media '\(file.path)'")
+            }
+        }
+        if diagnostics.isEmpty { self.module = module }
     }
 
     private mutating func checkSignature(_ bytes: [UInt8]?, manifest: [UInt8], trustedKey: VerificationKey?) {
         guard let bytes else {
             signature = .unsigned
-            if trustedKey != nil { problems.append("the bundle is not signed, but a key was given to check it with") }
+            if trustedKey != nil { report(.signatureMissing, "the bundle is not signed, but a key was given to check it with") }
             return
         }
         do {
             let key = try BundleSignature.decode(bytes).verify(manifest)
             signature = .valid(keyID: key.keyID)
             if let trustedKey, trustedKey != key {
-                problems.append("the bundle is signed by key \(key.keyID), not by the given key \(trustedKey.keyID)")
+                report(.signatureWrongKey, "the bundle is signed by key \(key.keyID), not by the given key \(trustedKey.keyID)")
             }
         } catch {
             signature = .invalid(error.description)
-            problems += error.problems
+            diagnostics += error.located(at: path).diagnostics
         }
     }
+
+    private mutating func report(_ code: DiagnosticCode, _ message: String) {
+        diagnostics.append(.error(code, message, at: SourceLocation(file: path)))
+    }
+
+    private mutating func reportReading(_ error: any Error, entry: String) {
+        if let error = error as? ArchiveError {
+            report(DiagnosticCode(error.code), "entry '\(entry)' is corrupt: \(error.description)")
+        } else {
+            report(.zipCorruptEntry, "entry '\(entry)' is corrupt: \(error)")
+        }
+    }
+
+    private func located(_ diagnostic: Diagnostic) -> Diagnostic {
+        var moved = diagnostic
+        if moved.location.file.isEmpty { moved.location = SourceLocation(file: path) }
+        return moved
+    }
+}
+
+extension DiagnosticCode {
+    static let zipCorruptEntry = DiagnosticCode(ArchiveError.Code.corruptEntry)
 }
 
 /// What a bundle's signature says.

@@ -19,7 +19,7 @@ public struct SigningKey: Sendable {
             try AtomicFile.write(Array(privateKey.pemRepresentation.utf8) + [0x0A], to: path, permissions: 0o600)
             try AtomicFile.write(Array(verificationKey.pem.utf8) + [0x0A], to: path + ".pub")
         } catch {
-            throw BundleError(error.description)
+            throw BundleError(.keyInvalid, error.description)
         }
     }
 
@@ -28,12 +28,12 @@ public struct SigningKey: Sendable {
         do {
             return SigningKey(privateKey: try Curve25519.Signing.PrivateKey(pemRepresentation: text))
         } catch {
-            throw BundleError("\(path) is not an Ed25519 private key in PEM form (make one with 'lessonpack keygen')")
+            throw BundleError(.keyInvalid, "\(path) is not an Ed25519 private key in PEM form (make one with 'lessonpack keygen')")
         }
     }
 
     public func sign(_ message: [UInt8]) throws(BundleError) -> [UInt8] {
-        do { return [UInt8](try privateKey.signature(for: message)) } catch { throw BundleError("cannot sign: \(error)") }
+        do { return [UInt8](try privateKey.signature(for: message)) } catch { throw BundleError(.keyInvalid, "cannot sign: \(error)") }
     }
 }
 
@@ -54,7 +54,7 @@ public struct VerificationKey: Sendable, Equatable {
 
     public init(raw: [UInt8]) throws(BundleError) {
         do { publicKey = try Curve25519.Signing.PublicKey(rawRepresentation: raw) } catch {
-            throw BundleError("the signature's public key is malformed")
+            throw BundleError(.signatureInvalid, "the signature's public key is malformed")
         }
     }
 
@@ -65,7 +65,7 @@ public struct VerificationKey: Sendable, Equatable {
         if let key = try? Curve25519.Signing.PrivateKey(pemRepresentation: text) {
             return VerificationKey(publicKey: key.publicKey)
         }
-        throw BundleError("\(path) is not an Ed25519 public key in PEM form")
+        throw BundleError(.keyInvalid, "\(path) is not an Ed25519 public key in PEM form")
     }
 
     public func isValid(_ signature: [UInt8], for message: [UInt8]) -> Bool {
@@ -101,13 +101,13 @@ public struct BundleSignature: Sendable, Equatable {
         let document = PlistReader.read(bytes, file: BundleFormat.signatureEntry,
                                         limits: PlistReader.Limits(maxBytes: 64 << 10, maxDepth: 4))
         guard !document.hasErrors, let root = document.root?.value else {
-            throw BundleError("signature.plist is not a valid property list")
+            throw BundleError(.signatureInvalid, "signature.plist is not a valid property list")
         }
         guard case .string(let algorithm)? = root["algorithm"], algorithm == Self.algorithm else {
-            throw BundleError("signature.plist uses an algorithm this lessonpack does not know")
+            throw BundleError(.signatureInvalid, "signature.plist uses an algorithm this lessonpack does not know")
         }
         guard case .data(let key)? = root["public-key"], case .data(let signature)? = root["signature"] else {
-            throw BundleError("signature.plist lacks its public key or signature")
+            throw BundleError(.signatureInvalid, "signature.plist lacks its public key or signature")
         }
         return BundleSignature(publicKey: key, signature: signature)
     }
@@ -116,7 +116,8 @@ public struct BundleSignature: Sendable, Equatable {
     public func verify(_ manifest: [UInt8]) throws(BundleError) -> VerificationKey {
         let key = try VerificationKey(raw: publicKey)
         guard key.isValid(signature, for: manifest) else {
-            throw BundleError("the signature does not match the manifest: the manifest or the signature was changed after signing")
+            throw BundleError(.signatureInvalid, "the signature does not match the manifest: the manifest or the signature " +
+                              "was changed after signing")
         }
         return key
     }
@@ -125,6 +126,6 @@ public struct BundleSignature: Sendable, Equatable {
 private func readKeyFile(_ path: String) throws(BundleError) -> String {
     switch BoundedFile.read(path, limit: 64 << 10) {
     case .success(let bytes): return String(decoding: bytes, as: UTF8.self)
-    case .failure(let failure): throw BundleError("\(path): \(failure)")
+    case .failure(let failure): throw BundleError(.keyInvalid, "\(path): \(failure)")
     }
 }

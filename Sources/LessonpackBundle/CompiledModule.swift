@@ -20,10 +20,10 @@ public enum CompiledModule {
         do {
             document = try JSONDecoder().decode(Document.self, from: Data(bytes))
         } catch {
-            throw BundleError("module.json is damaged: \(DecodingErrorText.describe(error))")
+            throw BundleError(.moduleJSONInvalid, "module.json is damaged: \(DecodingErrorText.describe(error))")
         }
         guard document.format <= BundleFormat.version else {
-            throw BundleError("module.json uses format \(document.format), newer than this lessonpack supports " +
+            throw BundleError(.bundleFormatNewer, "module.json uses format \(document.format), newer than this lessonpack supports " +
                               "(\(BundleFormat.version))")
         }
         return document.module

@@ -2,8 +2,8 @@ import Foundation
 
 /// Foundation's DecodingError descriptions are written for programmers ("DecodingError.dataCorrupted: Data was
 /// corrupted. Debug description: …"); a publisher needs to know which field of module.json is wrong.
-enum DecodingErrorText {
-    static func describe(_ error: any Error) -> String {
+package enum DecodingErrorText {
+    package static func describe(_ error: any Error) -> String {
         guard let error = error as? DecodingError else { return "\(error)" }
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:

@@ -23,12 +23,16 @@ struct PackingPlan {
 
     init(module: Module, mediaSources: [String: String]) throws(BundleError) {
         let compiled: [UInt8]
-        do { compiled = try CompiledModule.encode(module) } catch { throw BundleError("cannot compile the module: \(error)") }
+        do { compiled = try CompiledModule.encode(module) } catch {
+            throw BundleError(.bundleWriteFailed, "cannot compile the module: \(error)")
+        }
         items.append(Item(path: BundleFormat.mimetypeEntry, content: .bytes(Array(BundleFormat.mediaType.utf8)),
                           compression: .store))
         var rest = [Item(path: BundleFormat.moduleEntry, content: .bytes(compiled), compression: .deflate)]
         for file in module.media {
-            guard let source = mediaSources[file.path] else { throw BundleError("no source for media/\(file.path)") }
+            guard let source = mediaSources[file.path] else {
+                throw BundleError(.bundleWriteFailed, "no source for media/\(file.path)")
+            }
             let path = BundleFormat.mediaFolder + file.path
             rest.append(Item(path: path, content: .file(source: source, expected: BundleManifest.Entry(
                 path: path, size: file.size, sha256: file.sha256.lowercased())),
@@ -38,6 +42,16 @@ struct PackingPlan {
     }
 
     var count: Int { items.count }
+
+    /// Stores these entries rather than deflating them; false when none was deflated (nothing changed).
+    mutating func store(_ paths: Set<String>) -> Bool {
+        var changed = false
+        for index in items.indices where paths.contains(items[index].path) && items[index].compression != .store {
+            items[index].compression = .store
+            changed = true
+        }
+        return changed
+    }
 
     var manifestEntries: [BundleManifest.Entry] {
         items.map { item in

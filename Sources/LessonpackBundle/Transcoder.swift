@@ -39,7 +39,7 @@ public struct Transcoder: Sendable {
     public static func make(cacheFolder: String, preset: Preset = .speech,
                             ffmpeg: ExternalTool? = ExternalTool.find("ffmpeg")) throws(BundleError) -> Transcoder {
         guard let ffmpeg else {
-            throw BundleError("--transcode needs ffmpeg, which is not installed (scripts/setup installs it; " +
+            throw BundleError(.transcodeFailed, "--transcode needs ffmpeg, which is not installed (scripts/setup installs it; " +
                               "on Debian: apt-get install ffmpeg); nothing was built")
         }
         let output = try? ffmpeg.run(["-version"], timeout: 30)
@@ -101,18 +101,18 @@ public struct Transcoder: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: cacheFolder, withIntermediateDirectories: true)
         } catch {
-            throw BundleError("cannot create the transcoding cache \(cacheFolder): \(error.localizedDescription)")
+            throw BundleError(.transcodeFailed, "cannot create the transcoding cache \(cacheFolder): \(error.localizedDescription)")
         }
         let temporary = output + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
         let arguments = isAudio ? preset.audioArguments(source, temporary) : preset.videoArguments(source, temporary)
         let result: ExternalTool.Output
         do { result = try ffmpeg.run(arguments, timeout: 3600) } catch {
-            throw BundleError("cannot run ffmpeg: \(error)")
+            throw BundleError(.transcodeFailed, "cannot run ffmpeg: \(error)")
         }
         guard result.succeeded, rename(temporary, output) == 0 else {
             unlink(temporary)
             let reason = result.timedOut ? "it took too long" : result.errorText.trimmingCharacters(in: .whitespacesAndNewlines)
-            throw BundleError("ffmpeg could not re-encode media/\(file.path): \(reason)")
+            throw BundleError(.transcodeFailed, "ffmpeg could not re-encode media/\(file.path): \(reason)")
         }
         return (output, false)
     }

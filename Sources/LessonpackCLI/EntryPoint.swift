@@ -1,11 +1,31 @@
 import ArgumentParser
 import Foundation
+import LessonpackDiagnostics
+import LessonpackSystem
+import TerminalText
 
 /// A failure of the command itself rather than a finding about the input: a missing folder, an unwritable
 /// output. Reported as `lessonpack: error: …` with exit status 2.
 struct CommandFailure: Error, CustomStringConvertible {
     var description: String
-    init(_ description: String) { self.description = description }
+    /// The stable code of the failure, when it has one (shown as `[code]`, like a diagnostic's).
+    var code: String?
+
+    init(_ description: String, code: String? = nil) {
+        self.description = description
+        self.code = code
+    }
+
+    init(_ diagnostic: Diagnostic) {
+        self.init(diagnostic.message, code: diagnostic.code.rawValue)
+    }
+
+    /// A write the atomic writer refused: over a link, a device or a FIFO is `output-not-a-regular-file`.
+    init(writing failure: AtomicFile.Failure) {
+        self.init(failure.description, code: failure.kind == .io ? nil : Self.outputNotARegularFile)
+    }
+
+    static let outputNotARegularFile = "output-not-a-regular-file"
 }
 
 public enum LessonpackMain {
@@ -18,7 +38,8 @@ public enum LessonpackMain {
         } catch let exit as ExitCode {
             return exit.rawValue
         } catch let failure as CommandFailure {
-            Console.error("lessonpack: error: \(failure.description)")
+            Console.error("lessonpack: error: \(TerminalSafe.line(failure.description))" +
+                          (failure.code.map { " [\($0)]" } ?? ""))
             return 2
         } catch {
             let message = Lessonpack.fullMessage(for: error)

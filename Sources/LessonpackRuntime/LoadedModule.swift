@@ -26,7 +26,7 @@ public struct LoadedModule: Sendable {
         if isFolder.boolValue { return try openFolder(path, cacheFolder: cacheFolder) }
         let bundle: OpenedBundle
         do { bundle = try BundleReader.open(path) } catch {
-            throw RuntimeError("\(path) cannot be opened: " + error.problems.joined(separator: "; "))
+            throw RuntimeError("\(path) cannot be opened", diagnostics: error.diagnostics)
         }
         return LoadedModule(module: bundle.module, origin: .bundle(bundle),
                             media: MediaStore(origin: .bundle(bundle), cacheFolder: cacheFolder))
@@ -35,10 +35,10 @@ public struct LoadedModule: Sendable {
     private static func openFolder(_ path: String, cacheFolder: String) throws(RuntimeError) -> LoadedModule {
         let result: ModuleChecker.Result
         do { result = try ModuleChecker.check(folder: path) } catch { throw RuntimeError(error.description) }
-        if let first = result.diagnostics.first(where: { $0.severity == .error }) {
+        if result.diagnostics.hasErrors {
             let count = result.diagnostics.errorCount
-            throw RuntimeError("\(path) has \(count) error\(count == 1 ? "" : "s") (run 'lessonpack check \(path)'); " +
-                               "the first: \(first.location): \(first.message)")
+            throw RuntimeError("\(path) has \(count) error\(count == 1 ? "" : "s"): run 'lessonpack check \(path)' to see " +
+                               "them with their lines", diagnostics: result.diagnostics.filter { $0.severity == .error })
         }
         let module = result.source.module
         return LoadedModule(module: module, origin: .folder(path),

@@ -8,16 +8,18 @@ func buildSample(into folder: TemporaryFolder, key: SigningKey? = nil, timestamp
     let result = try BundleBuilder.build(folder: Paths.sampleModule,
                                          options: .init(outputFolder: folder.child("dist"), signingKey: key,
                                                         timestamp: timestamp))
-    guard let path = result.bundlePath else { throw BundleError("the sample did not build: \(result.diagnostics)") }
+    guard let path = result.bundlePath else {
+        throw BundleError(.bundleWriteFailed, "the sample did not build: \(result.diagnostics)")
+    }
     return path
 }
 
 /// Every entry of a ZIP file, in stored order.
 func entries(of path: String) throws -> [(name: String, bytes: [UInt8])] {
-    let reader = try ZipReader(path: path)
-    var list: [(String, [UInt8])] = []
-    while let header = try reader.next() { list.append((header.path, try reader.readAll(limit: 1 << 30))) }
-    return list
+    let archive = try ZipArchive(path: path)
+    return try archive.directory.entries.sorted { $0.localHeaderOffset < $1.localHeaderOffset }.map { entry in
+        (entry.name, try archive.readAll(entry, limit: 1 << 30))
+    }
 }
 
 /// Writes a copy of a bundle with its entries changed by `edit`, as a tamperer with a ZIP tool would.
@@ -26,11 +28,11 @@ func tampered(_ path: String, into folder: TemporaryFolder, name: String = "tamp
     var list = try entries(of: path)
     try edit(&list)
     let output = folder.child(name)
-    let writer = try ZipWriter(path: output)
-    for entry in list {
-        try writer.add(entry.name, bytes: entry.bytes, compression: entry.name == "mimetype" ? .store : .deflate)
+    try TestZip.write(output) { writer in
+        for entry in list {
+            try writer.add(entry.name, bytes: entry.bytes, compression: entry.name == "mimetype" ? .store : .deflate)
+        }
     }
-    try writer.finish()
     return output
 }
 

@@ -102,7 +102,8 @@ import Testing
         let newer = try tampered(original, into: folder) { list in
             list[try #require(list.index(of: "manifest.plist"))].bytes = try manifest.encoded()
         }
-        #expect(throws: BundleError("this bundle uses format 2, newer than this lessonpack supports (1): install a newer lessonpack to open it")) {
+        #expect(throws: BundleError(.bundleFormatNewer, "this bundle uses format 2, newer than this lessonpack supports (1): " +
+                                    "install a newer lessonpack to open it", file: newer)) {
             try BundleReader.open(newer)
         }
     }

@@ -62,7 +62,7 @@ struct BuildCommand: ParsableCommand {
             progress.clear()
             var found = result.diagnostics
             if diagnostics.warningsAsErrors { found = found.promotingWarningsToErrors() }
-            for diagnostic in found { Console.error(writer.render(diagnostic), terminator: "") }
+            for diagnostic in found { Console.styled(writer.render(diagnostic), terminator: "", toError: true) }
             guard let path = result.bundlePath, !found.hasErrors else {
                 Console.error("\(folder): not built: " + (result.refusal ?? counts(found)))
                 failed = true

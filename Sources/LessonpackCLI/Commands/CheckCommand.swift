@@ -60,12 +60,12 @@ struct CheckCommand: ParsableCommand {
                                  version: module.version.isEmpty ? nil : module.version,
                                  errors: diagnostics.errorCount, warnings: diagnostics.warningCount))
             if options.format == .text {
-                for diagnostic in diagnostics { Console.out(writer.render(diagnostic), terminator: "") }
+                for diagnostic in diagnostics { Console.styled(writer.render(diagnostic), terminator: "") }
                 Console.out(summary(folder, diagnostics, identity: module))
             }
         })
         if options.format == .json {
-            Console.out(DiagnosticJSONWriter.render(.init(modules: modules, diagnostics: all.map(DiagnosticJSONWriter.Entry.init),
+            Console.json(DiagnosticJSONWriter.render(.init(modules: modules, diagnostics: all.map(DiagnosticJSONWriter.Entry.init),
                                                           errors: all.errorCount, warnings: all.warningCount)))
         } else if folders.count > 1 {
             Console.out("\(folders.count) modules: \(counts(all))")

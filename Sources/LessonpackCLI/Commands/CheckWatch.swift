@@ -15,7 +15,7 @@ struct CheckWatch {
         let writer = DiagnosticConsoleWriter(style: Style(enabled: options.color.enabled(for: 1)))
         var snapshot = FolderSnapshot(of: folders)
         var previous = check()
-        for diagnostic in previous { Console.out(writer.render(diagnostic), terminator: "") }
+        for diagnostic in previous { Console.styled(writer.render(diagnostic), terminator: "") }
         Console.out("\(counts(previous)); watching \(folders.joined(separator: ", ")) for changes (Ctrl-C stops)")
         while true {
             Thread.sleep(forTimeInterval: interval)
@@ -29,7 +29,7 @@ struct CheckWatch {
             if changes.isEmpty {
                 Console.out("no new problems and none fixed: \(counts(current))")
             } else {
-                for diagnostic in changes.added { Console.out(writer.render(diagnostic), terminator: "") }
+                for diagnostic in changes.added { Console.styled(writer.render(diagnostic), terminator: "") }
                 for diagnostic in changes.fixed {
                     Console.out("fixed: \(diagnostic.location): \(diagnostic.message) [\(diagnostic.code)]")
                 }

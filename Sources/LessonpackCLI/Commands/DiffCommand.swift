@@ -26,7 +26,7 @@ struct DiffCommand: ParsableCommand {
         let check = VersionPolicy.check(old: try load(old), new: try load(new))
         let diff = check.diff
         if format == .json {
-            Console.out(DiffJSON.render(check))
+            Console.json(DiffJSON.render(check))
             return
         }
         Console.out("\(diff.old.id) \(diff.old.version) → \(diff.new.id) \(diff.new.version)")
@@ -70,7 +70,8 @@ struct DiffCommand: ParsableCommand {
             return source.module
         }
         do { return try BundleReader.open(path).module } catch {
-            throw CommandFailure("\(path): " + error.problems.joined(separator: "; "))
+            BundleReporting().report(error.diagnostics)
+            throw CommandFailure("\(path) cannot be read as a bundle")
         }
     }
 }

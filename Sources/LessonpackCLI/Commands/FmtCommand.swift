@@ -4,6 +4,7 @@ import LessonpackAuthoring
 import LessonpackDiagnostics
 import LessonpackModel
 import LessonpackSystem
+import PropertyList
 
 struct FmtCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,8 +16,12 @@ struct FmtCommand: ParsableCommand {
             and comments stay beside what they were written about. A folder means every .plist under it, except \
             in media/ and hidden folders. Files with errors are left alone and their errors shown.
 
-            Exit status: 0 done (or, with --check, nothing to change), 1 some file would change (--check) or has \
-            errors, 2 usage or I/O failure.
+            A file found in a folder is rewritten only if it is a regular file: a symbolic link there is reported \
+            and left alone (it could lead outside the module). A file named on the command line that is a link is \
+            followed, and the file it leads to rewritten.
+
+            Exit status: 0 done (or, with --check, nothing to change), 1 some file would change (--check), has \
+            errors or is not a regular file, 2 usage or I/O failure.
             """)
 
     @Argument(help: "Module folders or property list files.")
@@ -34,18 +39,23 @@ struct FmtCommand: ParsableCommand {
 
     func run() throws {
         let writer = DiagnosticConsoleWriter(style: Style(enabled: color.enabled(for: 1)))
-        var files: [(path: String, role: SourceFile?)] = []
+        var files: [(path: String, role: SourceFile?, named: Bool)] = []
         for path in paths {
             let found = SourceFormatter.files(under: path)
             if found.isEmpty { throw CommandFailure("\(path): no such file, or no .plist files in it") }
-            files += found
+            files += found.map { ($0.path, $0.role, $0.path == path) }
         }
         var (changed, unchanged, failed) = (0, 0, 0)
         for file in files {
             let bytes: [UInt8]
-            switch BoundedFile.read(file.path, limit: 32 << 20) {
+            switch BoundedFile.read(file.path, limit: 32 << 20, links: file.named ? .follow : .refuse) {
             case .success(let read): bytes = read
-            case .failure(let failure): throw CommandFailure("\(file.path): \(failure)")
+            case .failure(let failure):
+                failed += 1
+                let code: DiagnosticCode = if case .tooLarge = failure { .fileTooLarge } else { .notARegularFile }
+                Console.styled(writer.render(.error(code, "not formatted: this file \(failure)",
+                                                    at: SourceLocation(file: file.path))), terminator: "")
+                continue
             }
             switch SourceFormatter.format(bytes, file: file.path, role: file.role) {
             case .unchanged:
@@ -56,7 +66,8 @@ struct FmtCommand: ParsableCommand {
                     Console.out("\(file.path): not formatted")
                 } else {
                     do {
-                        try AtomicFile.write(Data(text.utf8), to: file.path, permissions: permissions(of: file.path))
+                        try AtomicFile.write(Data(text.utf8), to: file.path, permissions: permissions(of: file.path),
+                                             links: file.named ? .writeThrough : .refuse)
                     } catch {
                         throw CommandFailure(error.description)
                     }
@@ -64,7 +75,7 @@ struct FmtCommand: ParsableCommand {
                 }
             case .failed(let diagnostics):
                 failed += 1
-                for diagnostic in diagnostics.sortedForDisplay() { Console.out(writer.render(diagnostic), terminator: "") }
+                for diagnostic in diagnostics.sortedForDisplay() { Console.styled(writer.render(diagnostic), terminator: "") }
             }
         }
         let verb = check ? "not formatted" : "formatted"

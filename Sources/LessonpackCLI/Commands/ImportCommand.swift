@@ -43,7 +43,7 @@ struct ImportOptions: ParsableArguments {
     func finish(reading diagnostics: [Diagnostic], _ plan: ImportPlan?) throws {
         let writer = DiagnosticConsoleWriter(style: Style(enabled: color.enabled(for: 1)))
         let all = (diagnostics + (plan?.diagnostics ?? [])).sortedForDisplay()
-        for diagnostic in all { Console.out(writer.render(diagnostic), terminator: "") }
+        for diagnostic in all { Console.styled(writer.render(diagnostic), terminator: "") }
         guard let plan, !all.hasErrors else {
             Console.out("nothing was written: \(counts(all))")
             throw ExitCode(1)

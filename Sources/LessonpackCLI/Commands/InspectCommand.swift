@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LessonpackBundle
+import TerminalText
 
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,17 +15,16 @@ struct InspectCommand: ParsableCommand {
     var format: OutputFormat = .text
 
     func run() throws {
-        guard FileManager.default.isReadableFile(atPath: bundle) else { throw CommandFailure("\(bundle): no such file") }
         let opened: OpenedBundle
         do { opened = try BundleReader.open(bundle) } catch {
-            for problem in error.problems { Console.error("\(bundle): error: \(problem)") }
-            throw ExitCode(1)
+            BundleReporting().report(error.diagnostics)
+            throw ExitCode(BundleReporting.status(for: error.diagnostics))
         }
         let inspection = BundleInspection(opened)
         if format == .json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            Console.out(String(decoding: try encoder.encode(inspection), as: UTF8.self))
+            Console.json(String(decoding: try encoder.encode(inspection), as: UTF8.self))
         } else {
             Console.out(render(inspection))
         }
@@ -32,7 +32,7 @@ struct InspectCommand: ParsableCommand {
 
     private func render(_ inspection: BundleInspection) -> String {
         var lines = [
-            "\(inspection.id) \(inspection.version): \(inspection.title)",
+            "\(inspection.id) \(inspection.version): \(TerminalSafe.line(inspection.title))",
             "level \(inspection.level), bundle format \(inspection.format), built by \(inspection.tool), \(inspection.signature)",
             "\(bundle): \(Formatting.size(inspection.fileSize)) (\(Formatting.bytes(inspection.fileSize)) bytes)",
             "",
@@ -40,7 +40,7 @@ struct InspectCommand: ParsableCommand {
                 + Formatting.padded("stored", 12, right: true) + Formatting.padded("ratio", 9, right: true) + "  method",
         ]
         for entry in inspection.entries {
-            lines.append("  " + Formatting.padded(entry.path, 32) + Formatting.padded(Formatting.bytes(entry.size), 12, right: true)
+            lines.append("  " + Formatting.padded(TerminalSafe.line(entry.path), 32) + Formatting.padded(Formatting.bytes(entry.size), 12, right: true)
                          + Formatting.padded(Formatting.bytes(entry.compressedSize), 12, right: true)
                          + Formatting.padded(Formatting.percent(entry.ratio), 9, right: true) + "  " + entry.method)
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LessonpackAuthoring
 import LessonpackModel
+import LessonpackSystem
 
 struct MediaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -35,6 +36,8 @@ struct MediaScanCommand: ParsableCommand {
         }
         do {
             try MediaScanner.write(scan, folder: folder)
+        } catch let failure as AtomicFile.Failure {
+            throw CommandFailure(writing: failure)
         } catch {
             throw CommandFailure("\(error)")
         }

@@ -34,7 +34,7 @@ struct PlistLintCommand: ParsableCommand {
             let document = PlistReader.read(fileAt: file)
             return (file, document.diagnostics.sortedForDisplay(), document.hasErrors)
         }, consume: { file, diagnostics, hasErrors in
-            for diagnostic in diagnostics { Console.out(writer.render(diagnostic), terminator: "") }
+            for diagnostic in diagnostics { Console.styled(writer.render(diagnostic), terminator: "") }
             if hasErrors {
                 allValid = false
             } else {
@@ -55,7 +55,8 @@ struct PlistConvertCommand: ParsableCommand {
             JSON: dict → object (keys in document order), array → array, string → string, integer and real → \
             number, true/false → bool, date → "YYYY-MM-DDTHH:MM:SSZ" (UTC), data → base64 without line breaks. \
             Writes to standard output unless -o names a file; the file is replaced atomically, and not at all when \
-            the input has errors.
+            the input has errors. If the file is a symbolic link, the file it leads to is replaced and the link \
+            kept; a device, a FIFO or a folder is never replaced. '-' and /dev/stdout mean standard output.
             """)
 
     @Option(name: .customLong("to"), help: "Output format: json or xml.")
@@ -71,7 +72,7 @@ struct PlistConvertCommand: ParsableCommand {
         let document = PlistReader.read(fileAt: file)
         let writer = DiagnosticConsoleWriter(style: Style(enabled: ColourMode.auto.enabled(for: 2)))
         for diagnostic in document.diagnostics.sortedForDisplay() {
-            Console.error(writer.render(diagnostic), terminator: "")
+            Console.styled(writer.render(diagnostic), terminator: "", toError: true)
         }
         guard let value = document.root?.value, !document.hasErrors else { throw ExitCode(1) }
         let text: String
@@ -84,14 +85,14 @@ struct PlistConvertCommand: ParsableCommand {
             Console.error("\(file): error: cannot convert to \(format.rawValue): \(error)")
             throw ExitCode(1)
         }
-        guard let output, output != "-" else {
-            Console.out(text, terminator: "")
+        guard case .file(let path) = OutputTarget(output) else {
+            Console.data(text, terminator: "")
             return
         }
         do {
-            try AtomicFile.write(text, to: output)
+            try AtomicFile.write(text, to: path, links: .writeThrough)
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure(writing: error)
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LessonpackBundle
+import LessonpackDiagnostics
 
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -9,7 +10,8 @@ struct VerifyCommand: ParsableCommand {
         discussion: """
             Without --key a signature is checked against the key inside the bundle, which proves the bundle is \
             unchanged since it was signed, but not by whom. With --key the bundle must be signed by that key. \
-            Exit status 0 when everything holds, 1 when anything does not, 2 when a bundle cannot be read.
+            Every bundle named is checked, whatever the others give. Exit status 0 when everything holds, 1 when \
+            anything does not, 2 when a bundle cannot be read at all (missing, not a file, not a ZIP file).
             """)
 
     @Argument(help: "Bundles to verify.")
@@ -18,6 +20,9 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: "A public key (KEYFILE.pub) the bundles must be signed with.")
     var key: String?
 
+    @Option(help: "Output format: 'text' for people, 'json' for tools.")
+    var format: OutputFormat = .text
+
     func validate() throws {
         if bundles.isEmpty { throw ValidationError("name at least one bundle") }
     }
@@ -25,23 +30,67 @@ struct VerifyCommand: ParsableCommand {
     func run() throws {
         let trusted: VerificationKey?
         do { trusted = try key.map { path throws(BundleError) in try VerificationKey.load(from: path) } } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure(error.diagnostics[0])
         }
-        var invalid = false
+        let reporting = BundleReporting(descriptor: 1)
+        var status: Int32 = 0
+        var document = VerifyJSON.Document()
         for bundle in bundles {
-            guard FileManager.default.isReadableFile(atPath: bundle) else {
-                throw CommandFailure("\(bundle): no such file")
-            }
             let report = BundleVerifier.verify(bundle, trustedKey: trusted)
+            if !report.isValid { status = max(status, BundleReporting.status(for: report.diagnostics)) }
+            if format == .json {
+                document.add(bundle, report)
+                continue
+            }
             if report.isValid {
                 let what = report.manifest.map { "\($0.moduleID) \($0.version), \(report.entryCount) entries" } ?? ""
                 Console.out("\(bundle): OK (\(what), \(report.signature))")
             } else {
-                invalid = true
-                for problem in report.problems { Console.out("\(bundle): error: \(problem)") }
+                reporting.report(report.diagnostics, toError: false)
                 Console.out("\(bundle): FAILED")
             }
         }
-        if invalid { throw ExitCode(1) }
+        if format == .json { Console.json(VerifyJSON.render(document)) }
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// `verify --format json`: versioned, like `check`'s.
+///
+///     {"version": 1, "bundles": [{"path", "valid", "id", "moduleVersion", "entries", "signature", "signedBy"}],
+///      "diagnostics": [{"file", "severity", "code", "message"}]}
+enum VerifyJSON {
+    struct Document: Encodable {
+        var version = 1
+        var bundles: [Bundle] = []
+        var diagnostics: [DiagnosticJSONWriter.Entry] = []
+
+        mutating func add(_ path: String, _ report: BundleVerifier.Report) {
+            let signature: String = switch report.signature {
+            case .unsigned: "unsigned"
+            case .valid: "signed"
+            case .invalid: "invalid"
+            }
+            bundles.append(Bundle(path: path, valid: report.isValid, id: report.manifest?.moduleID,
+                                  moduleVersion: report.manifest?.version, entries: report.entryCount,
+                                  signature: signature, signedBy: report.signature.keyID))
+            diagnostics += report.diagnostics.map(DiagnosticJSONWriter.Entry.init)
+        }
+    }
+
+    struct Bundle: Encodable {
+        var path: String
+        var valid: Bool
+        var id: String?
+        var moduleVersion: String?
+        var entries: Int
+        var signature: String
+        var signedBy: String?
+    }
+
+    static func render(_ document: Document) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(document)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }
