@@ -34,6 +34,10 @@ let package = Package(
         .target(name: "LessonpackDiagnostics"),
         .testTarget(name: "LessonpackDiagnosticsTests", dependencies: ["LessonpackDiagnostics"]),
 
+        // MARK: Terminal text: display width, layout, and untrusted text made safe to print (a leaf)
+        .target(name: "TerminalText"),
+        .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
+
         // MARK: System: bounded reads, atomic writes, SHA-256, external tools with time limits
         .target(name: "LessonpackSystem", dependencies: [crypto]),
         .testTarget(name: "LessonpackSystemTests", dependencies: ["LessonpackSystem", "LessonpackTestSupport"]),
@@ -55,8 +59,8 @@ let package = Package(
         .testTarget(name: "LessonpackCheckTests", dependencies: ["LessonpackCheck", "LessonpackTestSupport"],
                     exclude: ["Fixtures"]),
 
-        // MARK: The ZIP container: libarchive for entries, our own reading of the central directory for safety
-        .target(name: "BundleArchive", dependencies: ["CLibArchive", "CZlib"]),
+        // MARK: The ZIP container: our own strict reading of every record, zlib for the data, libarchive to write
+        .target(name: "BundleArchive", dependencies: ["CLibArchive", "CZlib", "LessonpackSystem"]),
         .testTarget(name: "BundleArchiveTests", dependencies: ["BundleArchive", "LessonpackTestSupport"]),
 
         // MARK: Bundles: build, sign, verify, inspect, diff
@@ -69,7 +73,7 @@ let package = Package(
 
         // MARK: Runtime: open bundles and folders, media on demand, randomness, audio
         .target(name: "LessonpackRuntime", dependencies: [
-            "LessonpackBundle", "LessonpackCheck", "LessonpackModel", "LessonpackSystem",
+            "LessonpackBundle", "LessonpackCheck", "LessonpackDiagnostics", "LessonpackModel", "LessonpackSystem",
         ]),
         .testTarget(name: "LessonpackRuntimeTests", dependencies: [
             "LessonpackRuntime", "LessonpackBundle", "BundleArchive", "LessonpackModel", "LessonpackSystem",
@@ -85,6 +89,20 @@ let package = Package(
             "LessonpackTestSupport",
         ]),
 
+        // MARK: The catalog format: what a release lists, written by releases and read, as untrusted input, by installs
+        .target(name: "LessonpackCatalogFormat", dependencies: [
+            "LessonpackBundle", "LessonpackDiagnostics", "LessonpackModel", "LessonpackSystem", "PropertyList",
+        ]),
+        .testTarget(name: "LessonpackCatalogFormatTests", dependencies: ["LessonpackCatalogFormat", "LessonpackTestSupport"]),
+
+        // MARK: The learner's library: verified bundles installed by id, from files or a catalog, under the trust rules
+        .target(name: "LessonpackLibrary", dependencies: [
+            "LessonpackBundle", "LessonpackCatalogFormat", "LessonpackDiagnostics", "LessonpackModel", "LessonpackSystem",
+        ]),
+        .testTarget(name: "LessonpackLibraryTests", dependencies: [
+            "LessonpackLibrary", "LessonpackBundle", "LessonpackCatalogFormat", "LessonpackSystem", "LessonpackTestSupport",
+        ]),
+
         // MARK: Progress: the learner's history in SQLite, every answer committed as it is given
         .target(name: "LessonpackProgress", dependencies: [
             "LessonpackActivities", "LessonpackModel", "LessonpackSystem", .product(name: "GRDB", package: "GRDB.swift"),
@@ -97,11 +115,11 @@ let package = Package(
         // MARK: The player: sessions, activity screens and plain-text play, over the engines and the progress store
         .target(name: "LessonpackPlayer", dependencies: [
             "LessonpackActivities", "LessonpackRuntime", "LessonpackProgress", "LessonpackModel", "LessonpackSystem",
-            "LessonpackCatalog",
+            "TerminalText",
         ]),
-        .testTarget(name: "LessonpackPlayerTests", dependencies: ["LessonpackPlayer", "LessonpackTestSupport"]),
+        .testTarget(name: "LessonpackPlayerTests", dependencies: ["LessonpackPlayer", "LessonpackTestSupport", "TerminalText"]),
         // The terminal: ncurses behind the player's Display protocol.
-        .target(name: "TerminalScreen", dependencies: ["CNcurses", "LessonpackPlayer"]),
+        .target(name: "TerminalScreen", dependencies: ["CNcurses", "LessonpackPlayer", "TerminalText"]),
 
         // MARK: Authoring: media manifests, new modules from templates
         .target(name: "LessonpackAuthoring", dependencies: [
@@ -114,18 +132,20 @@ let package = Package(
 
         // MARK: Releases: many modules built at once into a catalog, skipping what did not change
         .target(name: "LessonpackCatalog", dependencies: [
-            "LessonpackBundle", "LessonpackCheck", "LessonpackDiagnostics", "LessonpackModel", "LessonpackSystem",
-            "PropertyList",
+            "LessonpackBundle", "LessonpackCatalogFormat", "LessonpackCheck", "LessonpackDiagnostics", "LessonpackModel",
+            "LessonpackSystem", "PropertyList",
         ]),
         .testTarget(name: "LessonpackCatalogTests", dependencies: [
-            "LessonpackCatalog", "LessonpackBundle", "LessonpackModel", "LessonpackSystem", "LessonpackTestSupport",
+            "LessonpackCatalog", "LessonpackCatalogFormat", "LessonpackBundle", "LessonpackModel", "LessonpackSystem",
+            "LessonpackTestSupport",
         ]),
 
         // MARK: The command line: parses arguments and renders; no logic of its own
         .target(name: "LessonpackCLI", dependencies: [
-            "LessonpackPlayer", "TerminalScreen", "LessonpackBundle", "LessonpackCatalog", "LessonpackCheck", "LessonpackAuthoring",
+            "LessonpackPlayer", "TerminalScreen", "LessonpackBundle", "LessonpackCatalog", "LessonpackCatalogFormat",
+            "LessonpackLibrary", "LessonpackCheck", "LessonpackAuthoring",
             "LessonpackModel", "PropertyList", "LessonpackDiagnostics",
-            "LessonpackSystem", argumentParser,
+            "LessonpackSystem", "TerminalText", argumentParser,
         ]),
         .executableTarget(name: "lessonpack", dependencies: ["LessonpackCLI"]),
         // Rendering unit tests, and end-to-end tests that run the built executable as users do.
@@ -134,7 +154,9 @@ let package = Package(
         ], exclude: ["Fixtures"]),
 
         // MARK: Fuzzing: what each fuzzer does with an input, and every input that once crashed, replayed
-        .target(name: "FuzzHarness", dependencies: ["PropertyList", "LessonpackCheck", "LessonpackBundle", "LessonpackModel"]),
+        .target(name: "FuzzHarness", dependencies: [
+            "PropertyList", "LessonpackCheck", "LessonpackBundle", "LessonpackCatalogFormat", "LessonpackModel",
+        ]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness", "LessonpackTestSupport"], exclude: ["Inputs"]),
 
         // MARK: Test support: fixtures, temporary folders, running the executable

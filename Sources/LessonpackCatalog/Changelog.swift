@@ -1,5 +1,6 @@
 import Foundation
 import LessonpackBundle
+import LessonpackCatalogFormat
 import LessonpackModel
 
 /// What a release changed against the one before, module by module, and the same as Markdown for OUT/CHANGELOG.md

@@ -1,5 +1,6 @@
 import Foundation
 import LessonpackBundle
+import LessonpackCatalogFormat
 import LessonpackCheck
 import LessonpackDiagnostics
 import LessonpackModel
@@ -55,11 +56,27 @@ public enum Release {
 
     public static func run(_ root: String, options: Options) throws(CatalogError) -> Outcome {
         let folders = ModuleDiscovery.modules(under: root)
-        guard !folders.isEmpty else { throw CatalogError("no modules under \(root): a module is a folder with a module.plist") }
+        guard !folders.isEmpty else {
+            throw CatalogError(.releaseFailed, "no modules under \(root): a module is a folder with a module.plist", file: root)
+        }
+        var outcome = Outcome()
+        // One release at a time into a folder; the lock also means that whatever a killed release left there
+        // (a staging folder, a half-written catalog) belongs to nobody and can go.
+        let createdOutput = !FileManager.default.fileExists(atPath: options.output)
+        let lock: FolderLock
+        do { lock = try FolderLock(options.output, name: ".release.lock") } catch {
+            throw CatalogError(.releaseFailed, error.description, file: options.output)
+        }
+        defer {
+            if createdOutput && !outcome.catalogWritten { try? FileManager.default.removeItem(atPath: options.output) }
+            withExtendedLifetime(lock) {}
+        }
+        lock.removeLeftovers(in: options.output) { $0.hasPrefix(stagingPrefix) || FolderLock.isTemporaryFile($0) }
         // A catalog that is there but cannot be read is not "no previous release": going on would number this
         // release 1 and release changed content under versions already released.
-        let previous: Catalog? = FileManager.default.fileExists(atPath: ModuleLayout.join(options.output, Catalog.jsonFileName))
-            ? try Catalog.read(folder: options.output) : nil
+        var status = stat()
+        let previous: Catalog? = lstat(ModuleLayout.join(options.output, Catalog.jsonFileName), &status) == 0
+            ? try Catalog.read(folder: options.output, links: .refuse) : nil
         var cache = ReleaseCache.load(from: options.output)
         // The cache names modules by their place under the catalog folder, and files by absolute path, so that
         // running from another directory, or with the folder named another way, finds them.
@@ -68,7 +85,6 @@ public enum Release {
             let path = URL(fileURLWithPath: folder).standardizedFileURL.path
             return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
         }
-        var outcome = Outcome()
         let keyID = options.signingKey?.verificationKey.keyID
 
         // 1. What each module is made of now, and whether its last bundle still stands.
@@ -118,15 +134,12 @@ public enum Release {
 
         // 3. Build what changed, into a staging folder: the bundles move into place only when every build has
         // succeeded, so a failure leaves the last release as it was.
-        let createdOutput = !FileManager.default.fileExists(atPath: options.output)
-        let staging = ModuleLayout.join(options.output, ".staging-\(UUID().uuidString)")
+        let staging = ModuleLayout.join(options.output, stagingPrefix + UUID().uuidString)
         do { try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true) } catch {
-            throw CatalogError("cannot write into \(options.output): \(error.localizedDescription)")
+            throw CatalogError(.releaseFailed, "cannot write into \(options.output): \(error.localizedDescription)",
+                               file: options.output)
         }
-        defer {
-            try? FileManager.default.removeItem(atPath: staging)
-            if createdOutput && !outcome.catalogWritten { try? FileManager.default.removeItem(atPath: options.output) }
-        }
+        defer { try? FileManager.default.removeItem(atPath: staging) }
         let bundleOptions = BundleBuilder.Options(outputFolder: staging, signingKey: options.signingKey,
                                                   timestamp: options.timestamp)
         var failures: [Diagnostic] = []
@@ -151,13 +164,18 @@ public enum Release {
             outcome.diagnostics += failures
             return outcome
         }
-        // Moving in must not stop halfway: anything in the way of a bundle is found before the first one moves.
+        // Moving in must not stop halfway: anything in the way of a bundle or of the catalog (a folder, a link, a
+        // device) is found before the first file moves.
         for (folder, path, _) in staged {
-            var isFolder: ObjCBool = false
             let destination = ModuleLayout.join(options.output, (path as NSString).lastPathComponent)
-            if FileManager.default.fileExists(atPath: destination, isDirectory: &isFolder), isFolder.boolValue {
-                outcome.diagnostics.append(.error(.releaseModule, "\(destination) is a folder, where the bundle goes",
-                                                  at: SourceLocation(file: folder)))
+            if let problem = obstacle(at: destination) {
+                outcome.diagnostics.append(.error(.releaseModule, problem, at: SourceLocation(file: folder)))
+            }
+        }
+        for name in [Catalog.jsonFileName, Catalog.fileName, Changelog.fileName, ReleaseCache.fileName] {
+            let path = ModuleLayout.join(options.output, name)
+            if let problem = obstacle(at: path) {
+                outcome.diagnostics.append(.error(.releaseFailed, problem, at: SourceLocation(file: path)))
             }
         }
         guard !outcome.hasErrors else { return outcome }
@@ -166,7 +184,8 @@ public enum Release {
             let file = (path as NSString).lastPathComponent
             let destination = ModuleLayout.join(options.output, file)
             guard let sha256 = FileDigest.sha256(ofFileAt: path), rename(path, destination) == 0 else {
-                throw CatalogError("cannot move \(file) into \(options.output): \(String(cString: strerror(errno)))")
+                throw CatalogError(.releaseFailed, "cannot move \(file) into \(options.output): " +
+                                   String(cString: strerror(errno)), file: options.output)
             }
             cache.files.remember(destination, sha256: sha256)
             let size = ((try? FileManager.default.attributesOfItem(atPath: destination))?[.size] as? Int) ?? 0
@@ -198,7 +217,9 @@ public enum Release {
         cache.modules = cache.modules.filter { keys.contains($0.key) }
         cache.files.keepOnly(Set(folders.flatMap { folder in ModuleDiscovery.files(of: folder).map { ModuleLayout.join(folder, $0) } }
                                  + modules.map { ModuleLayout.join(options.output, $0.file) }))
-        do { try cache.save(to: options.output) } catch { throw CatalogError(error.description) }
+        do { try cache.save(to: options.output) } catch {
+            throw CatalogError(.releaseFailed, error.description, file: options.output)
+        }
         return outcome
     }
 
@@ -224,15 +245,30 @@ public enum Release {
         return problems
     }
 
+    static let stagingPrefix = ".staging-"
+
+    /// Why a release cannot put a file at `path`: something other than a regular file is there. A release never
+    /// writes through a link: `OUT/catalog.json -> /dev/…` must not turn a device into a file.
+    private static func obstacle(at path: String) -> String? {
+        do { _ = try AtomicFile.destination(for: path, links: .refuse) } catch { return error.description }
+        return nil
+    }
+
+    /// catalog.json is the release: learners' tools read it and nothing else, so it is renamed into place last,
+    /// once every bundle it lists and every other file of the release is there. A release killed before then
+    /// leaves the previous catalog, whose bundles are still in place, and the next release finishes the job.
     private static func write(_ catalog: Catalog, to output: String) throws(CatalogError) {
         do {
-            try AtomicFile.write(try catalog.json(), to: ModuleLayout.join(output, Catalog.jsonFileName))
             try AtomicFile.write(try catalog.plist(), to: ModuleLayout.join(output, Catalog.fileName))
             let changelog = ModuleLayout.join(output, Changelog.fileName)
-            let earlier = (try? String(contentsOfFile: changelog, encoding: .utf8)) ?? ""
+            let earlier: String = switch BoundedFile.read(changelog, limit: 64 << 20, links: .refuse) {
+            case .success(let bytes): String(decoding: bytes, as: UTF8.self)
+            case .failure: ""
+            }
             try AtomicFile.write(Changelog.markdown(catalog) + earlier, to: changelog)
+            try AtomicFile.write(try catalog.json(), to: ModuleLayout.join(output, Catalog.jsonFileName))
         } catch {
-            throw CatalogError("cannot write the catalog in \(output): \(error)")
+            throw CatalogError(.releaseFailed, "cannot write the catalog in \(output): \(error)", file: output)
         }
     }
 }

@@ -56,7 +56,8 @@ import Testing
         try Data(bytes).write(to: URL(fileURLWithPath: bundle))
         let result = try LessonpackBinary.run(["install", "--catalog", output, "--data-dir", folder.child("data")])
         #expect(result.status == 1)
-        #expect(result.standardError.contains("base 1.0.0: error: base-1.0.0.lessonpack is not the file the catalog lists"))
+        #expect(result.standardError.contains("base-1.0.0.lessonpack: error: base-1.0.0.lessonpack is not the file the catalog " +
+                                              "lists (its size or SHA-256 differs) [catalog-bundle-mismatch]"), "\(result.standardError)")
         #expect(result.standardOutput.contains("1 installed, 0 updated, 0 already up to date, 1 refused"))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LessonpackBundle
+import LessonpackCatalogFormat
 import LessonpackCatalog
 import LessonpackDiagnostics
 import LessonpackSystem
@@ -143,8 +144,10 @@ import Testing
         let output = folder.child("out")
         try FileManager.default.createDirectory(atPath: output + "/lesson-2-1.0.0.lessonpack", withIntermediateDirectories: true)
         let outcome = try Release.run(sources, options: .init(output: output))
-        #expect(outcome.diagnostics.map(\.message) == ["\(output)/lesson-2-1.0.0.lessonpack is a folder, where the bundle goes"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: output) == ["lesson-2-1.0.0.lessonpack"])
+        #expect(outcome.diagnostics.map(\.message) == ["cannot write \(output)/lesson-2-1.0.0.lessonpack: it is a folder, " +
+                                                     "not a file; only a regular file is replaced"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output).filter { !$0.hasPrefix(".") }
+                == ["lesson-2-1.0.0.lessonpack"])
     }
 
     @Test func aCatalogThatCannotBeReadStopsTheRelease() throws {
@@ -158,16 +161,41 @@ import Testing
         #expect(throws: CatalogError.self) { try Release.run(sources, options: .init(output: output)) }
     }
 
-    @Test func aLinkedSourceFileThatChangedIsSeen() throws {
+    @Test func aLinkedSourceFileIsRefused() throws {
+        // A module is self-contained: a source that is a link could be any file on the publisher's machine.
         let folder = TemporaryFolder()
         let sources = try modules(1, in: folder)
         let shared = folder.child("shared-definitions.plist")
         try FileManager.default.moveItem(atPath: sources + "/lesson-1/definitions.plist", toPath: shared)
         try FileManager.default.createSymbolicLink(atPath: sources + "/lesson-1/definitions.plist", withDestinationPath: shared)
         let output = folder.child("out")
-        #expect(try Release.run(sources, options: .init(output: output)).built.count == 1)
-        try edit(shared, "please sit down.", "please take a seat.")
         let outcome = try Release.run(sources, options: .init(output: output))
-        #expect(outcome.diagnostics.first?.message.hasPrefix("the content changed") == true, "\(outcome.diagnostics)")
+        #expect(outcome.built.isEmpty)
+        #expect(outcome.diagnostics.contains { $0.code == "not-a-regular-file" }, "\(outcome.diagnostics)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test func whatAKilledReleaseLeftIsClearedAndTheCatalogIsLinkSafe() throws {
+        let folder = TemporaryFolder()
+        let sources = try modules(1, in: folder)
+        let output = folder.child("out")
+        _ = try Release.run(sources, options: .init(output: output))
+        // A release killed mid-way leaves a staging folder and a half-written catalog behind.
+        try FileManager.default.createDirectory(atPath: output + "/.staging-dead/inner", withIntermediateDirectories: true)
+        folder.write("{half", to: "out/.catalog.json.tmp-AbC123")
+        try edit(sources + "/lesson-1/module.plist", "<string>1.0.0</string>", "<string>1.0.1</string>")
+        try edit(sources + "/lesson-1/definitions.plist", "please sit down.", "please take a seat.")
+        let outcome = try Release.run(sources, options: .init(output: output))
+        #expect(!outcome.hasErrors, "\(outcome.diagnostics)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output).filter { $0.hasPrefix(".") }.sorted()
+                == [".lessonpack-release-cache.json", ".release.lock"])
+        // A catalog.json that is a link is never written through.
+        let target = folder.write("not yours", to: "elsewhere.json")
+        try FileManager.default.removeItem(atPath: output + "/catalog.json")
+        try FileManager.default.createSymbolicLink(atPath: output + "/catalog.json", withDestinationPath: target)
+        try edit(sources + "/lesson-1/module.plist", "<string>1.0.1</string>", "<string>1.0.2</string>")
+        try edit(sources + "/lesson-1/definitions.plist", "please take a seat.", "please sit down.")
+        #expect(throws: CatalogError.self) { try Release.run(sources, options: .init(output: output)) }
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "not yours")
     }
 }

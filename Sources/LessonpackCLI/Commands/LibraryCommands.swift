@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
 import LessonpackBundle
-import LessonpackPlayer
+import LessonpackDiagnostics
+import LessonpackLibrary
 import LessonpackProgress
+import TerminalText
 
 struct InstallCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,6 +14,10 @@ struct InstallCommand: ParsableCommand {
             A newer version of a module sits beside the older one; your progress carries over to it. With \
             --catalog, installs or updates every module of a release folder (the output of 'lessonpack release'), \
             checking each bundle against the catalog's size, SHA-256 and signing key before verifying it.
+
+            With --key, every bundle must be signed by that key, an installed copy that is not is replaced, and a \
+            version older than one installed is refused (unless --allow-downgrade). Without --key, a change of \
+            signer or an older version is installed with a warning. docs/bundle-format.md has the trust rules.
             """)
 
     @Argument(help: "Bundles to install.")
@@ -23,6 +29,9 @@ struct InstallCommand: ParsableCommand {
     @Option(help: "A public key the bundles must be signed with.")
     var key: String?
 
+    @Flag(help: "With --key, install a version older than one already installed.")
+    var allowDowngrade = false
+
     @Option(help: "Where progress and installed modules are kept.")
     var dataDir: String?
 
@@ -33,33 +42,41 @@ struct InstallCommand: ParsableCommand {
 
     func run() throws {
         let library = ModuleLibrary(dataFolder: dataDir ?? ProgressStore.defaultFolder())
-        let trusted: VerificationKey?
-        do { trusted = try key.map { path throws(BundleError) in try VerificationKey.load(from: path) } } catch {
-            throw CommandFailure(error.description)
+        let trustedKey: VerificationKey?
+        do { trustedKey = try key.map { path throws(BundleError) in try VerificationKey.load(from: path) } } catch {
+            throw CommandFailure(error.diagnostics[0])
         }
-        if let catalog { return try installCatalog(catalog, into: library, trusted: trusted) }
-        var failed = false
+        let trust = ModuleLibrary.Trust(key: trustedKey, allowDowngrade: allowDowngrade)
+        let reporting = BundleReporting()
+        if let catalog { return try installCatalog(catalog, into: library, trust: trust, reporting: reporting) }
+        var status: Int32 = 0
         for bundle in bundles {
-            guard FileManager.default.isReadableFile(atPath: bundle) else { throw CommandFailure("\(bundle): no such file") }
             do {
-                let installed = try library.install(bundle, trustedKey: trusted)
-                Console.out("installed \(installed.id) \(installed.version) (\(installed.title), \(installed.signature))")
+                let outcome = try library.install(bundle, trust: trust)
+                reporting.report(outcome.warnings)
+                let installed = outcome.installed
+                Console.out(outcome.alreadyInstalled
+                    ? "\(installed.id) \(installed.version) is already installed (\(installed.signature))"
+                    : "installed \(installed.id) \(installed.version) (\(TerminalSafe.line(installed.title)), " +
+                      "\(installed.signature))")
             } catch {
-                failed = true
-                for problem in error.problems { Console.error("\(bundle): error: \(problem)") }
+                reporting.report(error.diagnostics)
+                status = max(status, BundleReporting.status(for: error.diagnostics))
             }
         }
-        if failed { throw ExitCode(1) }
+        if status != 0 { throw ExitCode(status) }
     }
 
-    private func installCatalog(_ folder: String, into library: ModuleLibrary, trusted: VerificationKey?) throws {
+    private func installCatalog(_ folder: String, into library: ModuleLibrary, trust: ModuleLibrary.Trust,
+                                reporting: BundleReporting) throws {
         let outcomes: [ModuleLibrary.CatalogOutcome]
-        do { outcomes = try library.install(catalog: folder, trustedKey: trusted) } catch {
-            throw CommandFailure(error.description)
+        do { outcomes = try library.install(catalog: folder, trust: trust) } catch {
+            throw CommandFailure(error.diagnostic)
         }
         var counts = (installed: 0, updated: 0, current: 0, failed: 0)
         for outcome in outcomes {
             let name = "\(outcome.id) \(outcome.version)"
+            reporting.report(outcome.warnings)
             switch outcome.result {
             case .installed:
                 counts.installed += 1
@@ -71,7 +88,7 @@ struct InstallCommand: ParsableCommand {
                 counts.current += 1
             case .failed(let problems):
                 counts.failed += 1
-                for problem in problems { Console.error("\(name): error: \(problem)") }
+                reporting.report(problems)
             }
         }
         Console.out("\(outcomes.count) modules in the catalog: \(counts.installed) installed, \(counts.updated) updated, " +
@@ -93,8 +110,8 @@ struct ListCommand: ParsableCommand {
             return
         }
         for module in installed {
-            Console.out(Formatting.padded(module.id, 24) + Formatting.padded(module.version, 10) + module.title +
-                        " (\(module.signature))")
+            Console.out(Formatting.padded(module.id, 24) + Formatting.padded(module.version, 10) +
+                        TerminalSafe.line(module.title) + " (\(module.signature))")
         }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LessonpackBundle
 import LessonpackCatalog
+import LessonpackCatalogFormat
 import LessonpackDiagnostics
 import LessonpackModel
 import LessonpackSystem
@@ -50,11 +51,11 @@ struct ReleaseCommand: ParsableCommand {
                                           if case .built(let path) = event { Console.out("built \(path)") }
                                       })
         let outcome: Release.Outcome
-        do { outcome = try Release.run(folder, options: options) } catch { throw CommandFailure(error.description) }
+        do { outcome = try Release.run(folder, options: options) } catch { throw CommandFailure(error.diagnostic) }
 
         let found = outcome.diagnostics
         let writer = DiagnosticConsoleWriter(style: Style(enabled: diagnostics.color.enabled(for: 2)))
-        for diagnostic in found.sortedForDisplay() { Console.error(writer.render(diagnostic), terminator: "") }
+        for diagnostic in found.sortedForDisplay() { Console.styled(writer.render(diagnostic), terminator: "", toError: true) }
         guard !found.hasErrors, let catalog = outcome.catalog else {
             let modules = Set(found.filter { $0.severity == .error }.map { moduleOf($0.location.file) }).count
             Console.error("nothing was released: \(counts(found)) in \(modules) module\(modules == 1 ? "" : "s")")

@@ -1,0 +1,174 @@
+import Foundation
+import LessonpackBundle
+import LessonpackDiagnostics
+import LessonpackModel
+import LessonpackSystem
+
+/// The learner's installed modules: verified bundles copied into `<data folder>/library/<id>/`, so `play` can take
+/// a module's id instead of a path. One process changes the library at a time (`FolderLock`); each install copies
+/// the bundle in under a temporary name, verifies the copy, and only then renames it into place, so a killed
+/// install leaves a temporary file that the next one clears, never a half-installed module.
+public struct ModuleLibrary: Sendable {
+    public let folder: String
+
+    public init(dataFolder: String) { folder = dataFolder + "/library" }
+
+    public struct Installed: Sendable, Equatable {
+        public var id: String
+        public var version: String
+        public var title: String
+        public var path: String
+        public var signature: SignatureStatus
+    }
+
+    /// What the learner trusts: a publisher's key (`--key`) and whether an older version may go in.
+    public struct Trust: Sendable {
+        public var key: VerificationKey?
+        public var allowDowngrade: Bool
+
+        public init(key: VerificationKey? = nil, allowDowngrade: Bool = false) {
+            self.key = key
+            self.allowDowngrade = allowDowngrade
+        }
+    }
+
+    public struct Outcome: Sendable {
+        public var installed: Installed
+        /// The copy of the same version this one replaced, when there was one with other content.
+        public var replaced: Installed?
+        /// Said, not refused: a change of signer, an older version (see the trust rules in docs/bundle-format.md).
+        public var warnings: [Diagnostic]
+        /// The identical bundle was already installed; nothing changed.
+        public var alreadyInstalled: Bool
+    }
+
+    /// A bundle being installed, checked by whoever asked for it: `expect` sees the copy before it is verified (is
+    /// it the file a catalog lists?), `accept` the verified report (is it the module and signer the catalog says?).
+    public struct Checks: Sendable {
+        public var expect: @Sendable (_ copy: String) -> [Diagnostic]
+        public var accept: @Sendable (BundleVerifier.Report) -> [Diagnostic]
+
+        public init(expect: @escaping @Sendable (String) -> [Diagnostic] = { _ in [] },
+                    accept: @escaping @Sendable (BundleVerifier.Report) -> [Diagnostic] = { _ in [] }) {
+            self.expect = expect
+            self.accept = accept
+        }
+    }
+
+    static let incomingPrefix = ".incoming"
+
+    /// Takes the library's lock and clears what killed installs left behind. Hold it while changing the library.
+    public func lock() throws(BundleError) -> FolderLock {
+        let lock: FolderLock
+        do { lock = try FolderLock(folder) } catch { throw BundleError(.libraryBusy, error.description, file: folder) }
+        lock.removeLeftovers(in: folder) { $0.hasPrefix(Self.incomingPrefix) && FolderLock.isTemporaryFile($0) }
+        return lock
+    }
+
+    /// Installs one bundle: copied in, the copy verified (against `trust.key` when given), then checked against
+    /// what is installed already, and renamed into place. Verifying the copy rather than the original means a file
+    /// swapped on a shared folder after it was checked cannot get in.
+    public func install(_ bundle: String, trust: Trust = Trust(), checks: Checks = Checks()) throws(BundleError) -> Outcome {
+        let held = try lock()
+        defer { withExtendedLifetime(held) {} }
+        return try installLocked(bundle, trust: trust, checks: checks)
+    }
+
+    func installLocked(_ bundle: String, trust: Trust, checks: Checks) throws(BundleError) -> Outcome {
+        let copy = try copyIn(bundle)
+        defer { copy.discard() }
+        let unexpected = checks.expect(copy.temporaryPath)
+        guard unexpected.isEmpty else { throw BundleError(diagnostics: unexpected) }
+        let report = BundleVerifier.verify(copy.temporaryPath, trustedKey: trust.key)
+        guard report.isValid, let manifest = report.manifest else {
+            throw BundleError(diagnostics: report.diagnostics.map { relocated($0, from: copy.temporaryPath, to: bundle) })
+        }
+        let refusals = checks.accept(report)
+        guard refusals.isEmpty else { throw BundleError(diagnostics: refusals) }
+        let opened = try BundleReader.open(copy.temporaryPath)
+        // The manifest's id and version were checked to be an id and a version when it was read: no '/' or '..'.
+        let destination = "\(folder)/\(manifest.moduleID)/" + BundleFormat.fileName(id: manifest.moduleID, version: manifest.version)
+        let present = list().filter { $0.id == manifest.moduleID }
+        let incoming = Installed(id: manifest.moduleID, version: manifest.version, title: opened.module.title,
+                                 path: destination, signature: report.signature)
+        let sameVersion = present.first { $0.version == manifest.version }
+        if let sameVersion, FileDigest.sha256(ofFileAt: sameVersion.path, links: .refuse)
+            == FileDigest.sha256(ofFileAt: copy.temporaryPath, links: .refuse) {
+            return Outcome(installed: sameVersion, replaced: nil, warnings: [], alreadyInstalled: true)
+        }
+        let warnings = try TrustRules.check(incoming: incoming, present: present, trust: trust, bundle: bundle)
+        do {
+            try FileManager.default.createDirectory(atPath: (destination as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try copy.commit(permissions: 0o644, to: destination)
+        } catch {
+            throw BundleError(.installFailed, "cannot install into \(destination): \(error)", file: bundle)
+        }
+        return Outcome(installed: incoming, replaced: sameVersion, warnings: warnings, alreadyInstalled: false)
+    }
+
+    /// The bundle copied into the library under a temporary name, read as a regular file (a FIFO named as a
+    /// bundle would otherwise hang the copy).
+    private func copyIn(_ bundle: String) throws(BundleError) -> AtomicFile.Staged {
+        let source: ReadableFile
+        switch ReadableFile.open(bundle, links: .follow) {
+        case .success(let file): source = file
+        case .failure(let failure): throw BundleError(.installFailed, "\(bundle) \(failure)", file: bundle)
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let copy = try AtomicFile.Staged(replacing: "\(folder)/\(Self.incomingPrefix)")
+            do {
+                try source.forEachChunk { chunk in try copy.write(chunk) }
+            } catch {
+                copy.discard()
+                throw error
+            }
+            return copy
+        } catch {
+            throw BundleError(.installFailed, "cannot copy \(bundle) into \(folder): \(error)", file: bundle)
+        }
+    }
+
+    /// Every installed bundle that opens, by id then version. A library folder is checked like any bundle on
+    /// every listing: a file changed there after it was installed is left out.
+    public func list() -> [Installed] {
+        let ids = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var found: [Installed] = []
+        for id in ids.sorted() where Identifier.isValidModuleID(id) {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/\(id)")) ?? []
+            for file in files where file.hasSuffix("." + BundleFormat.fileExtension) && !file.hasPrefix(".") {
+                let path = "\(folder)/\(id)/\(file)"
+                guard let bundle = try? BundleReader.open(path), bundle.module.id == id,
+                      file == BundleFormat.fileName(id: bundle.module.id, version: bundle.module.version) else { continue }
+                found.append(Installed(id: bundle.module.id, version: bundle.module.version, title: bundle.module.title,
+                                       path: path, signature: bundle.signature))
+            }
+        }
+        return found.sorted { $0.id != $1.id ? $0.id < $1.id : Self.version($0) < Self.version($1) }
+    }
+
+    /// The newest installed version of module `id`.
+    public func newest(_ id: String) -> Installed? { list().last { $0.id == id } }
+
+    static func version(_ installed: Installed) -> SemanticVersion {
+        SemanticVersion(installed.version) ?? SemanticVersion(major: 0, minor: 0, patch: 0)
+    }
+
+    /// The verifier speaks of the temporary copy; the learner named the original.
+    private func relocated(_ diagnostic: Diagnostic, from copy: String, to original: String) -> Diagnostic {
+        var moved = diagnostic
+        moved.message = moved.message.replacingOccurrences(of: copy, with: original)
+        if moved.location.file == copy || moved.location.file.isEmpty { moved.location = SourceLocation(file: original) }
+        return moved
+    }
+}
+
+extension DiagnosticCode {
+    public static let installFailed: DiagnosticCode = "install-failed"
+    public static let installSignerChanged: DiagnosticCode = "install-signer-changed"
+    public static let installDowngrade: DiagnosticCode = "install-downgrade"
+    public static let libraryBusy: DiagnosticCode = "library-busy"
+
+    public static let libraryCodes: [DiagnosticCode] = [.installFailed, .installSignerChanged, .installDowngrade, .libraryBusy]
+}
