@@ -1,8 +1,28 @@
 import GRDB
+import LessonpackModel
 
 /// The database's schema, one migration per change, never edited once released: learners' files are upgraded in
-/// place by running the migrations they have not had yet.
+/// place by running the migrations they have not had yet. A file with a migration this build does not know was
+/// written by a newer Lessonpack, and is not touched.
 enum ProgressSchema {
+    /// How many migrations this build knows: the schema version it writes.
+    static let version = 2
+
+    /// Which Lessonpack wrote a store whose schema is newer than this build's, or nil when this build can use it.
+    static func newerWriter(_ db: Database) throws -> String? {
+        guard try db.tableExists("grdb_migrations"), try migrator.hasBeenSuperseded(db) else { return nil }
+        let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+        let writer = try db.tableExists("storeInfo")
+            ? try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'writtenBy'") : nil
+        return "\(writer ?? "a newer lessonpack") (schema \(applied.count))"
+    }
+
+    /// Records which Lessonpack last wrote the store, so an older one can name it when it refuses the file.
+    static func noteWriter(_ db: Database) throws {
+        try db.execute(sql: "INSERT OR REPLACE INTO storeInfo (key, value) VALUES ('writtenBy', ?)",
+                       arguments: ["lessonpack \(ToolVersion.current)"])
+    }
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("1: modules, attempts, actions, results") { db in
@@ -55,6 +75,12 @@ enum ProgressSchema {
             try db.create(index: "resultItemByModule", on: "resultItem", columns: ["moduleID", "itemID"])
             try db.create(table: "helpSeen") { table in
                 table.column("screen", .text).primaryKey()
+            }
+        }
+        migrator.registerMigration("2: which lessonpack wrote the store") { db in
+            try db.create(table: "storeInfo") { table in
+                table.column("key", .text).primaryKey()
+                table.column("value", .text).notNull()
             }
         }
         return migrator

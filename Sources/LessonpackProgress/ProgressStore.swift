@@ -1,33 +1,128 @@
 import Foundation
 import GRDB
 import LessonpackActivities
+import LessonpackDiagnostics
 import LessonpackModel
 
 /// The learner's progress, in SQLite: the modules they have seen, every attempt at every activity, each answer as
 /// it is given. Each write is its own transaction, committed with a full sync in WAL mode before the call returns,
 /// so a player killed at any moment loses at most the keystroke in flight, and the next start can resume.
+///
+/// Opening checks the file before trusting it: a store written by a newer Lessonpack (whose schema this one does
+/// not know) is refused, naming the version that wrote it, rather than failing later with SQL errors; a damaged
+/// store (`PRAGMA quick_check`) is moved aside, kept and never deleted, and a fresh one started, with a note saying
+/// where the old one went. Another process holding the store is waited for, not raced.
 public final class ProgressStore: Sendable {
     let database: DatabasePool
     public let path: String
+    /// What opening found and did that the learner should hear about (a damaged store moved aside).
+    public let notes: [String]
+
+    /// How long a write waits for another process that holds the store.
+    public let busyTimeout: TimeInterval
 
     /// Opens (creating if needed) `progress.sqlite` in `folder`, bringing its schema up to date.
-    public init(folder: String) throws(ProgressError) {
+    public init(folder: String, busyTimeout: TimeInterval = 10) throws(ProgressError) {
+        self.busyTimeout = busyTimeout
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw ProgressError("cannot create \(folder): \(error.localizedDescription)")
+            throw ProgressError(.progressUnavailable, "cannot create \(folder): \(error.localizedDescription)")
         }
         path = folder + "/progress.sqlite"
+        var notes: [String] = []
+        do {
+            database = try Self.openChecked(path, busyTimeout: busyTimeout)
+        } catch let error as ProgressError where error.code == .progressDamaged {
+            let aside = try Self.moveAside(path)
+            notes.append("your progress file was damaged (\(error.description)); it was kept as \(aside) and a new " +
+                         "one started")
+            do { database = try Self.openChecked(path, busyTimeout: busyTimeout) } catch let error as ProgressError {
+                throw error
+            } catch {
+                throw ProgressError(.progressUnavailable, "cannot open the progress database \(path): \(error)")
+            }
+        } catch let error as ProgressError {
+            throw error
+        } catch {
+            throw ProgressError(.progressUnavailable, "cannot open the progress database \(path): \(error)")
+        }
+        self.notes = notes
+    }
+
+    private static func openChecked(_ path: String, busyTimeout: TimeInterval) throws -> DatabasePool {
+        // Looked at read-only first: opening it for writing writes to it (GRDB makes sure the WAL file exists), and
+        // a store this build cannot use is not touched.
+        if FileManager.default.fileExists(atPath: path) { try inspect(path, busyTimeout: busyTimeout) }
         var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
-        do {
-            database = try DatabasePool(path: path, configuration: configuration)
-            try ProgressSchema.migrator.migrate(database)
-        } catch {
-            throw ProgressError("cannot open the progress database \(path): \(error)")
+        let database: DatabasePool
+        do { database = try DatabasePool(path: path, configuration: configuration) } catch let error as DatabaseError {
+            throw damage(error) ?? error
         }
+        do {
+            try ProgressSchema.migrator.migrate(database)
+            try database.write { db in try ProgressSchema.noteWriter(db) }
+        } catch let error as DatabaseError {
+            throw damage(error) ?? error
+        }
+        return database
+    }
+
+    /// Refuses a store that is damaged or that a newer Lessonpack wrote, reading it without changing it.
+    private static func inspect(_ path: String, busyTimeout: TimeInterval) throws {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(busyTimeout)
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            defer { try? queue.close() }
+            let check = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
+            guard check == ["ok"] else {
+                throw ProgressError(.progressDamaged, check.first.map { "SQLite says: \($0)" } ?? "SQLite's check failed")
+            }
+            if let newer = try queue.read({ db in try ProgressSchema.newerWriter(db) }) {
+                throw ProgressError(.progressNewerSchema, "\(path) was written by \(newer), newer than this lessonpack " +
+                                    "(\(ToolVersion.current), schema \(ProgressSchema.version)), which cannot read it: " +
+                                    "update lessonpack, or use --data-dir for a separate progress folder")
+            }
+        } catch let error as DatabaseError {
+            throw damage(error) ?? error
+        }
+    }
+
+    /// A SQLite error that means the file is not a sound database, as the learner should hear it.
+    private static func damage(_ error: DatabaseError) -> ProgressError? {
+        switch error.resultCode {
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: ProgressError(.progressDamaged, "SQLite says: \(error.message ?? "damaged")")
+        default: nil
+        }
+    }
+
+    /// Renames a damaged store (and its WAL and shared-memory files) to `progress.sqlite.damaged-DATE`.
+    private static func moveAside(_ path: String) throws(ProgressError) -> String {
+        let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
+        var aside = "\(path).damaged-\(stamp)"
+        var counter = 1
+        while FileManager.default.fileExists(atPath: aside) {
+            counter += 1
+            aside = "\(path).damaged-\(stamp)-\(counter)"
+        }
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+            guard rename(path + suffix, aside + suffix) == 0 else {
+                throw ProgressError(.progressUnavailable, "the progress file \(path) is damaged and cannot be moved " +
+                                    "aside: \(String(cString: strerror(errno)))")
+            }
+        }
+        return aside
+    }
+
+    /// $LESSONPACK_BUSY_TIMEOUT (seconds), else ten.
+    public static func busyTimeout(environment: [String: String] = ProcessInfo.processInfo.environment) -> TimeInterval {
+        environment["LESSONPACK_BUSY_TIMEOUT"].flatMap(TimeInterval.init).map { min(max($0, 0), 600) } ?? 10
     }
 
     /// $LESSONPACK_DATA_DIR, else $XDG_DATA_HOME/lessonpack, else ~/.local/share/lessonpack.
@@ -38,12 +133,26 @@ public final class ProgressStore: Sendable {
         return base + "/lessonpack"
     }
 
+    /// Runs one write transaction. The busy timeout waits for another process's write to end; a transaction that
+    /// still meets a busy store (a read snapshot gone stale while it waited) is tried again until the timeout has
+    /// passed, and only then reported as not saved.
     func write<T>(_ work: (Database) throws -> T) throws(ProgressError) -> T {
-        do { return try database.write(work) } catch { throw ProgressError("cannot save progress: \(error)") }
+        let deadline = Date().addingTimeInterval(busyTimeout)
+        while true {
+            do { return try database.write(work) } catch let error as DatabaseError
+                where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) && Date() < deadline {
+                usleep(50_000)
+            } catch let error as DatabaseError where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) {
+                throw ProgressError(.progressUnsaved, "another program has held the progress file for over " +
+                                    "\(Int(busyTimeout)) seconds, so this was not saved")
+            } catch {
+                throw ProgressError(.progressUnsaved, "cannot save progress: \(error)")
+            }
+        }
     }
 
     func read<T>(_ work: (Database) throws -> T) throws(ProgressError) -> T {
-        do { return try database.read(work) } catch { throw ProgressError("cannot read progress: \(error)") }
+        do { return try database.read(work) } catch { throw ProgressError(.progressUnavailable, "cannot read progress: \(error)") }
     }
 
     /// SQLite's own consistency check: "ok" when the file is sound.
@@ -52,7 +161,24 @@ public final class ProgressStore: Sendable {
     }
 }
 
+/// A failure of the progress store, with a stable code (docs/player.md lists them).
 public struct ProgressError: Error, CustomStringConvertible, Sendable {
+    public var code: DiagnosticCode
     public var description: String
-    public init(_ description: String) { self.description = description }
+
+    public init(_ code: DiagnosticCode, _ description: String) {
+        self.code = code
+        self.description = description
+    }
+}
+
+extension DiagnosticCode {
+    /// The store was written by a newer Lessonpack, whose schema this one does not know.
+    public static let progressNewerSchema: DiagnosticCode = "progress-newer-schema"
+    /// The store failed SQLite's check; it is moved aside and a fresh one started.
+    public static let progressDamaged: DiagnosticCode = "progress-damaged"
+    /// An answer could not be saved (another program held the store too long, the disk is full).
+    public static let progressUnsaved: DiagnosticCode = "progress-unsaved"
+    /// The store cannot be created, opened or read.
+    public static let progressUnavailable: DiagnosticCode = "progress-unavailable"
 }

@@ -89,6 +89,33 @@ import Testing
         #expect(second.waitUntilExit() == 0)
     }
 
+    /// Another program holds the progress store while the learner answers: the answer waits, and when it still
+    /// cannot be saved the activity stops and says so, rather than letting the learner answer on into nothing.
+    @Test func anAnswerThatCannotBeSavedStopsTheActivity() throws {
+        let folder = TemporaryFolder()
+        let data = folder.child("data")
+        let player = try InteractiveProcess(LessonpackBinary.path, playArguments(data, extra: ["--plain"]),
+                                            environment: ["LESSONPACK_BUSY_TIMEOUT": "1"])
+        player.send("8")
+        #expect(player.waitFor("Item 1 of 20"))
+        let holder = try InteractiveProcess("/usr/bin/env", ["python3", "-c", """
+            import sqlite3, sys, time
+            db = sqlite3.connect(sys.argv[1], timeout=10, isolation_level=None)
+            db.execute("BEGIN IMMEDIATE")
+            print("holding", flush=True)
+            time.sleep(30)
+            """, data + "/progress.sqlite"])
+        #expect(holder.waitFor("holding"), "python3 could not hold the store: \(holder.text)")
+        player.send("a")
+        player.send("correct")
+        #expect(player.waitFor("could not be saved"), "\(player.text)")
+        #expect(player.text.contains("[progress-unsaved]"))
+        #expect(player.waitFor("contents>"))
+        holder.kill()
+        player.send("quit")
+        #expect(player.waitUntilExit() == 0)
+    }
+
     /// The lines of the last `list`: "N. item — answer".
     static func answers(in output: String) -> [String] {
         let lines = output.components(separatedBy: "\n")

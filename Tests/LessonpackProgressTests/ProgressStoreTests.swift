@@ -20,6 +20,93 @@ import Testing
         #expect(journal == "wal")
     }
 
+    @Test func aStoreFromANewerLessonpackIsRefusedNamingIt() throws {
+        let folder = TemporaryFolder()
+        let store = try ProgressStore(folder: folder.path)
+        try store.database.write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('3: something from the future')")
+            try db.execute(sql: "UPDATE storeInfo SET value = 'lessonpack 9.1.0' WHERE key = 'writtenBy'")
+        }
+        do {
+            _ = try ProgressStore(folder: folder.path)
+            Issue.record("a newer store was opened")
+        } catch {
+            #expect(error.code == .progressNewerSchema)
+            #expect(error.description.contains("written by lessonpack 9.1.0 (schema 3)"), "\(error)")
+        }
+    }
+
+    @Test func aStoreWrittenByTheFirstSchemaIsUpgraded() throws {
+        // What main wrote before the store recorded its writer: only the first migration.
+        let folder = TemporaryFolder()
+        let queue = try DatabaseQueue(path: folder.child("progress.sqlite"))
+        try ProgressSchema.migrator.migrate(queue, upTo: "1: modules, attempts, actions, results")
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO module (id, version, title, firstSeen, lastSeen) VALUES ('m', '1.0.0', 'M', 0, 0)")
+        }
+        try queue.close()
+        let store = try ProgressStore(folder: folder.path)
+        let writer = try store.read { db in try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'writtenBy'") }
+        #expect(writer == "lessonpack \(ToolVersion.current)")
+        #expect(try store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM module") } == 1)
+    }
+
+    @Test func aDamagedStoreIsMovedAsideAndAFreshOneStarted() throws {
+        let folder = TemporaryFolder()
+        do {
+            let store = try ProgressStore(folder: folder.path)
+            try store.noteModuleSeen(module, at: start)
+            for index in 0..<200 {
+                let attempt = try store.startAttempt(module: module, activity: .test, seed: UInt64(index), setup: [:], at: start)
+                try store.record(RecordedAction("answer", item: "t01", value: String(repeating: "x", count: 200), at: start),
+                                 in: attempt)
+            }
+            try store.database.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        }
+        // Scribble over the pages after the first, as a failing disk might.
+        let path = folder.child("progress.sqlite")
+        let handle = try #require(FileHandle(forUpdatingAtPath: path))
+        try handle.seek(toOffset: 8192)
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: 16384))
+        try handle.close()
+        let store = try ProgressStore(folder: folder.path)
+        #expect(store.notes.count == 1 && store.notes[0].contains("was damaged"), "\(store.notes)")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".damaged-") }
+        #expect(kept.contains { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }, "\(kept)")
+        #expect(try store.unfinishedAttempt(moduleID: module.id) == nil)
+        try store.noteModuleSeen(module, at: start)
+    }
+
+    @Test func aWriteWaitsForAnotherHolderAndSaysWhenItCannot() throws {
+        let folder = TemporaryFolder()
+        let store = try ProgressStore(folder: folder.path, busyTimeout: 0.3)
+        try store.noteModuleSeen(module, at: start)
+        let attempt = try store.startAttempt(module: module, activity: .test, seed: 1, setup: [:], at: start)
+        // Another connection takes the write lock and keeps it until told to let go.
+        let other = try DatabaseQueue(path: folder.child("progress.sqlite"))
+        let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            try? other.inTransaction(.immediate) { _ in
+                holding.signal()
+                release.wait()
+                return .rollback
+            }
+            done.signal()
+        }
+        holding.wait()
+        do {
+            try store.record(RecordedAction("answer", item: "t01", value: "correct", at: start), in: attempt)
+            Issue.record("a write went through a held lock")
+        } catch {
+            #expect(error.code == .progressUnsaved)
+        }
+        // Once it lets go, writes go through again.
+        release.signal()
+        done.wait()
+        try store.record(RecordedAction("answer", item: "t01", value: "correct", at: start), in: attempt)
+        #expect(try store.unfinishedAttempt(moduleID: module.id)?.actions.count == 1)
+    }
+
     @Test func actionsAreKeptInOrderForResuming() throws {
         let folder = TemporaryFolder()
         let store = try ProgressStore(folder: folder.path)

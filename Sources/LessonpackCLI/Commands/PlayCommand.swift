@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LessonpackLibrary
 import LessonpackPlayer
 import LessonpackProgress
 import LessonpackRuntime
@@ -49,14 +50,18 @@ struct PlayCommand: ParsableCommand {
         let session: PlayerSession
         do {
             let loaded = try LoadedModule.open(path)
-            let store = try ProgressStore(folder: dataFolder)
+            let store = try ProgressStore(folder: dataFolder, busyTimeout: ProgressStore.busyTimeout())
             session = try PlayerSession(
                 loaded: loaded, store: store,
                 sound: SoundOutput(configured: player ?? environment["LESSONPACK_PLAYER"]),
                 recorder: CommandRecorder(configured: recorder ?? environment["LESSONPACK_RECORDER"]),
-                seed: seed, workFolder: dataFolder + "/recordings", at: Date())
+                // Per module: line ids are unique within a module, not across modules. Both were checked to be ids.
+                seed: seed, workFolder: dataFolder + "/recordings/" + loaded.module.id, at: Date())
         } catch let error as RuntimeError {
+            BundleReporting().report(error.diagnostics)
             throw CommandFailure(error.description)
+        } catch let error as ProgressError {
+            throw CommandFailure(error.description, code: error.code.rawValue)
         } catch {
             throw CommandFailure("\(error)")
         }

@@ -20,14 +20,15 @@ struct ProgressCommand: ParsableCommand {
     func run() throws {
         let store: ProgressStore
         do { store = try ProgressStore(folder: dataDir ?? ProgressStore.defaultFolder()) } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure(error.description, code: error.code.rawValue)
         }
+        for note in store.notes { Console.error("lessonpack: note: \(note)") }
         let report: [ProgressReport.Module]
-        do { report = try ProgressReport.build(store) } catch { throw CommandFailure(error.description) }
+        do { report = try ProgressReport.build(store) } catch { throw CommandFailure(error.description, code: error.code.rawValue) }
         switch format {
         case .text: Console.out(ProgressReport.text(report))
-        case .json: Console.out(ProgressReport.json(report))
-        case .csv: Console.out(ProgressReport.csv(report), terminator: "")
+        case .json: Console.json(ProgressReport.json(report))
+        case .csv: Console.data(ProgressReport.csv(report), terminator: "")
         }
     }
 }

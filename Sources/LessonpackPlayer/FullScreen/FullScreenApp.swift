@@ -1,6 +1,7 @@
 import Foundation
 import LessonpackModel
 import LessonpackProgress
+import TerminalText
 
 /// The full-screen player: a stack of screens (the contents at the bottom, an activity on top), the help overlay,
 /// and the loop that draws and reads keys. A key or a fifth of a second, whichever comes first, redraws, so the
@@ -10,6 +11,8 @@ public final class FullScreenApp {
     private let display: Display
     private let now: () -> Date
     private var stack: [Screen] = []
+    /// The controller behind each activity screen on the stack.
+    private var controllers: [ObjectIdentifier: ActivityController] = [:]
     private var helpShown = false
     private var status: String?
 
@@ -20,6 +23,7 @@ public final class FullScreenApp {
     }
 
     public func run() {
+        for note in session.store.notes { session.notice(note) }
         stack = [ContentsScreen(session: session)]
         if let unfinished = try? session.store.unfinishedAttempt(moduleID: session.module.id),
            unfinished.moduleVersion == session.module.version {
@@ -56,6 +60,7 @@ public final class FullScreenApp {
                 stack.removeLast()
                 open(unfinished.activity, resuming: unfinished)
             }
+            stopIfUnsaved(top)
             draw()
         }
         close()
@@ -67,6 +72,7 @@ public final class FullScreenApp {
                 ?? session.controller(for: activity, at: now())
             let screen = ActivityScreens.make(controller)
             stack.append(screen)
+            controllers[ObjectIdentifier(screen)] = controller
             // The first visit to each activity explains its keys once.
             if !session.store.hasSeenHelp(screen.helpID) {
                 session.store.markHelpSeen(screen.helpID)
@@ -75,6 +81,16 @@ public final class FullScreenApp {
         } catch {
             status = "Cannot open \(activity.title): \(error)"
         }
+    }
+
+    /// An activity whose answer could not be saved stops, saying so, rather than let the learner answer into nothing.
+    private func stopIfUnsaved(_ screen: Screen) {
+        guard let message = controllers[ObjectIdentifier(screen)]?.unsavedMessage,
+              let index = stack.firstIndex(where: { $0 === screen }) else { return }
+        screen.leave(now: now())
+        stack.remove(at: index)
+        controllers[ObjectIdentifier(screen)] = nil
+        status = message
     }
 
     /// Leaves every screen, saving as each one does.

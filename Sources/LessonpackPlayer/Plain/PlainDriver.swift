@@ -30,6 +30,7 @@ public final class PlainDriver {
     public func run() {
         let module = session.module
         write("Lessonpack: \(module.title) (\(module.id) \(module.version), level \(module.level))")
+        for note in session.store.notes { session.notice(note) }
         flushNotices()
         if let unfinished = offerResume() {
             guard enter(unfinished.activity, resuming: unfinished) else { return }
@@ -83,6 +84,10 @@ public final class PlainDriver {
                     write(reply.joined(separator: "\n"))
                 } else {
                     write("'\(words.joined(separator: " "))' is not a command here; type 'help' for the list.")
+                }
+                if let message = controller.unsavedMessage {
+                    write(message)
+                    return true
                 }
             }
             flushNotices()

@@ -14,7 +14,9 @@ public class ActivityController {
     private var replaying = false
     /// Set once the attempt's result is saved; the controller may start a new attempt after.
     public private(set) var isFinished = false
-    public private(set) var lastError: String?
+    /// Set when something the learner did could not be saved: the front end stops the activity and says so,
+    /// rather than let the learner go on answering into nothing.
+    public private(set) var unsaved: ProgressError?
 
     /// `seed` is what the subclass made its engine from: `resuming?.seed ?? session.nextSeed()`.
     init(session: PlayerSession, activity: ActivityKind, seed: UInt64, setup: [String: String],
@@ -52,8 +54,7 @@ public class ActivityController {
         do {
             try session.store.record(RecordedAction(kind, item: item, value: value, at: now), in: attemptID)
         } catch {
-            lastError = error.description
-            session.notice("progress is not being saved: \(error.description)")
+            unsaved = error
         }
     }
 
@@ -65,7 +66,7 @@ public class ActivityController {
             try session.store.finish(attemptID, module: session.module, result: result,
                                      contentHashes: session.contentHashes)
         } catch {
-            session.notice("progress is not being saved: \(error.description)")
+            unsaved = error
         }
     }
 
@@ -78,7 +79,7 @@ public class ActivityController {
             attemptID = try session.store.startAttempt(module: session.module, activity: activity, seed: seed,
                                                        setup: setup, at: now)
         } catch {
-            session.notice("progress is not being saved: \(error.description)")
+            unsaved = error
         }
         isFinished = false
     }
@@ -96,6 +97,12 @@ public class ActivityController {
     /// The attempt's result as it stands.
     public func result(at now: Date) -> ActivityResult {
         ActivityResult(activity: activity, startedAt: now, finishedAt: now)
+    }
+
+    /// What the learner is told when the activity stops because an answer could not be saved.
+    public var unsavedMessage: String? {
+        unsaved.map { "Your last answer could not be saved: \($0.description) [\($0.code)]. The activity has stopped so " +
+            "that nothing more is lost; every answer before it is kept, and you can carry on once the problem is solved." }
     }
 
     /// How many answers the attempt holds so far, for the resume prompt.
