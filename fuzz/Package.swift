@@ -15,5 +15,7 @@ let package = Package(
                           swiftSettings: fuzzer),
         .executableTarget(name: "fuzz-bundle", dependencies: [.product(name: "FuzzHarness", package: "Lessonpack")],
                           swiftSettings: fuzzer),
+        .executableTarget(name: "fuzz-catalog", dependencies: [.product(name: "FuzzHarness", package: "Lessonpack")],
+                          swiftSettings: fuzzer),
     ]
 )

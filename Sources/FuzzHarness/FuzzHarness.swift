@@ -1,5 +1,6 @@
 import Foundation
 import LessonpackBundle
+import LessonpackCatalogFormat
 import LessonpackCheck
 import LessonpackModel
 import PropertyList
@@ -25,14 +26,32 @@ public enum FuzzHarness {
         var sources = baseSources
         sources[SourceFile.allCases[Int(selector) % SourceFile.allCases.count]] = Array(bytes.dropFirst())
         let source = ModuleLoader.load(sources: sources, folder: baseFolder)
-        _ = ModuleChecker.check(source)
-        _ = ModuleIntegrity.problems(in: source.module)
+        let diagnostics = ModuleChecker.check(source)
+        // Whatever the checker accepts must come back unchanged through module.json and its own source form:
+        // a bundle built from it must open.
+        let compiled = CompiledModuleCheck.errors(in: source.module)
+        if !diagnostics.hasErrors, !compiled.isEmpty {
+            fatalError("a module check accepts was refused compiled: \(compiled.map(\.message))")
+        }
     }
 
     public static func sources(of folder: String) -> [SourceFile: [UInt8]] {
         Dictionary(uniqueKeysWithValues: SourceFile.allCases.compactMap { file in
             FileManager.default.contents(atPath: ModuleLayout.join(folder, file.path)).map { (file, [UInt8]($0)) }
         })
+    }
+
+    /// Any bytes as a catalog.json. Whatever the reader accepts, nothing built from it leads outside its folder:
+    /// every file is exactly its module's bundle name, and each module is there once.
+    public static func catalog(_ bytes: [UInt8]) {
+        guard let catalog = try? Catalog.decode(Data(bytes), path: "catalog.json") else { return }
+        var seen = Set<String>()
+        for module in catalog.modules {
+            guard module.file == BundleFormat.fileName(id: module.id, version: module.version), !module.file.contains("/"),
+                  seen.insert(module.id).inserted else {
+                fatalError("the catalog reader accepted \(module)")
+            }
+        }
     }
 
     /// Any bytes as a bundle file (written to `scratch`): verified in full, then opened and inspected.

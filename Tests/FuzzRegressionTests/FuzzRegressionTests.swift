@@ -26,6 +26,9 @@ import Testing
         FuzzHarness.module(Self.bytes(input), baseFolder: base, baseSources: FuzzHarness.sources(of: base))
     }
 
+    @Test(arguments: inputs("catalog"))
+    func catalog(_ input: String) { FuzzHarness.catalog(Self.bytes(input)) }
+
     @Test(arguments: inputs("bundle"))
     func bundle(_ input: String) {
         let folder = TemporaryFolder()

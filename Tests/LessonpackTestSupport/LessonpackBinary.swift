@@ -47,3 +47,19 @@ public enum LessonpackBinary {
                       standardError: output.errorText)
     }
 }
+
+extension LessonpackBinary {
+    /// Runs another program the tests need (a generator script, cp), with `environment` added to the test's own.
+    public static func runTool(_ path: String, _ arguments: [String], environment: [String: String] = [:],
+                               timeout: TimeInterval = 120) throws -> Result {
+        var merged = ProcessInfo.processInfo.environment
+        merged.merge(environment) { _, new in new }
+        let output = try ExternalTool(name: (path as NSString).lastPathComponent, path: path)
+            .run(arguments, environment: merged, timeout: timeout)
+        if output.timedOut {
+            throw RunFailure(description: "\(path) \(arguments.joined(separator: " ")) did not finish in \(Int(timeout)) s")
+        }
+        return Result(status: output.status, standardOutput: String(decoding: output.standardOutput, as: UTF8.self),
+                      standardError: output.errorText)
+    }
+}
