@@ -32,7 +32,9 @@ public struct ZipDirectory: Sendable {
         var date: UInt16
 
         public var isEncrypted: Bool { flags & 1 != 0 }
-        public var unixMode: UInt32? { madeOnUnix ? externalAttributes >> 16 : nil }
+        /// The Unix mode in the external attributes' high 16 bits, whatever system the entry says it was made on:
+        /// a tool extracting it may honour the bits anyway. Nil when they are all zero.
+        public var unixMode: UInt32? { externalAttributes >> 16 == 0 ? nil : externalAttributes >> 16 }
         public var isSymbolicLink: Bool { (unixMode ?? 0) & 0o170000 == 0o120000 }
         public var hasDataDescriptor: Bool { flags & 0x0008 != 0 }
     }

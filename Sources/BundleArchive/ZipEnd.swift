@@ -38,6 +38,10 @@ struct ZipEnd {
         if fitting.count > 1 || signatures.contains(where: { $0 > index }) {
             throw ArchiveError(.inconsistent, "its archive comment holds a second end record, which other readers would use")
         }
+        // A comment is bytes the signature does not cover and no reader of ours uses: bundles have none.
+        guard tail.le16(index + 20) == 0 else {
+            throw ArchiveError(.unsupported, "it has an archive comment; bundles have none")
+        }
         let recordOffset = tailStart + UInt64(index)
         let disk = tail.le16(index + 4), directoryDisk = tail.le16(index + 6)
         let onDisk = UInt64(tail.le16(index + 8)), total = UInt64(tail.le16(index + 10))
@@ -87,8 +91,9 @@ struct ZipEnd {
         guard record.le32(0) == ZipSignature.zip64EndRecord else {
             throw ArchiveError(.inconsistent, "its Zip64 locator points at something that is not a Zip64 end record")
         }
-        // The record's own length must bring it exactly to the locator: nothing hides between them.
-        guard recordOffset + 12 + record.le64(4) == locatorOffset else {
+        // The record is the version 1 record, 44 bytes after its signature and length, with no extensible data,
+        // and it ends exactly at the locator: nothing hides between them.
+        guard record.le64(4) == 44, recordOffset + UInt64(zip64RecordLength) == locatorOffset else {
             throw ArchiveError(.inconsistent, "its Zip64 end record does not end where its locator begins")
         }
         guard record.le32(16) == 0, record.le32(20) == 0, record.le64(24) == record.le64(32) else {

@@ -46,15 +46,20 @@ public final class ZipWriter {
         try end(path)
     }
 
-    /// Adds an entry streamed from the file at `source`, which must be `size` bytes long; `observe` sees every
-    /// chunk written (to hash it on the way, so what is recorded is what was written).
+    /// Adds an entry streamed from the file at `source` (not followed if it is a link), which must be `size` bytes
+    /// long; `observe` sees every chunk written (to hash it on the way, so what is recorded is what was written).
     public func add(_ path: String, fileAt source: String, size: Int, compression: ZipCompression,
                     observe: (UnsafeRawBufferPointer) -> Void) throws(ArchiveError) {
-        let file: ReadableFile
         switch ReadableFile.open(source, links: .refuse) {
-        case .success(let opened): file = opened
+        case .success(let opened): try add(path, file: opened, size: size, compression: compression, observe: observe)
         case .failure(let failure): throw ArchiveError(.writeFailed, "cannot read \(source): it \(failure)")
         }
+    }
+
+    /// Adds an entry streamed from an open file, which must be `size` bytes long.
+    public func add(_ path: String, file: ReadableFile, size: Int, compression: ZipCompression,
+                    observe: (UnsafeRawBufferPointer) -> Void) throws(ArchiveError) {
+        let source = file.path
         try begin(path, size: size, compression: compression)
         var written = 0
         do {

@@ -62,7 +62,7 @@ public enum BundleBuilder {
         guard !checked.diagnostics.hasErrors else { return result }
 
         var module = checked.source.module
-        var sources = Dictionary(module.media.map { ($0.path, checked.source.mediaPath($0.path)) },
+        var sources = Dictionary(module.media.map { ($0.path, MediaSource.module(checked.source.folder, $0.path)) },
                                  uniquingKeysWith: { first, _ in first })
         if let transcoder = options.transcoder {
             let outcome = try transcoder.transcode(module, sources: sources, progress: options.progress)
@@ -124,6 +124,9 @@ public enum BundleBuilder {
             }
             let tooCompressed = directory.entries.filter { BundleSafety.isTooCompressed($0) }.map(\.name)
             if !tooCompressed.isEmpty, plan.store(Set(tooCompressed)) { continue }
+            // Many small entries can expand too much together: store every medium, which only grows the file.
+            if BundleSafety.declaredTotal(directory) > BundleSafety.allowedTotal(fileSize: directory.fileSize),
+               plan.store(Set(directory.entries.map(\.name).filter { $0.hasPrefix(BundleFormat.mediaFolder) })) { continue }
             let problems = BundleSafety.problems(in: directory)
             guard problems.isEmpty else { throw BundleError(diagnostics: problems.map { moved($0, to: outputPath) }) }
             do { try staged.commit() } catch { throw BundleError(.bundleWriteFailed, error.description) }
@@ -141,8 +144,13 @@ public enum BundleBuilder {
                 case .bytes(let bytes):
                     try writer.add(item.path, bytes: bytes, compression: item.compression)
                 case .file(let source, let expected):
+                    let file: ReadableFile
+                    switch source.open() {
+                    case .success(let opened): file = opened
+                    case .failure(let failure): throw BundleError(.bundleWriteFailed, "\(source) \(failure)")
+                    }
                     var hasher = StreamingSHA256()
-                    try writer.add(item.path, fileAt: source, size: expected.size, compression: item.compression) {
+                    try writer.add(item.path, file: file, size: expected.size, compression: item.compression) {
                         hasher.update($0)
                     }
                     guard hasher.finalize() == expected.sha256 else {

@@ -1,22 +1,24 @@
 import LessonpackModel
 
 /// How much a bundle may ask of the machine that opens it. A bundle over any limit is refused before anything is
-/// decompressed: bundles come from anywhere.
+/// decompressed: bundles come from anywhere, and what they declare bounds the work of reading them.
 public struct BundleLimits: Sendable {
     public var maxEntries: Int
     public var maxEntryBytes: Int
     public var maxTotalBytes: Int
-    /// manifest.plist, module.json, signature.plist.
+    /// manifest.plist, module.json, signature.plist: far more than a real module needs (the sample's module.json
+    /// is 29 kB), and a bound on the time decoding and checking them takes.
     public var maxTextEntryBytes: Int
     public var maxPathBytes: Int
-    /// Larger entries may not expand more than this: zip bombs expand by thousands.
+    /// Entries over `ratioCheckAboveBytes` may not expand more than this, and all entries together not more than
+    /// this times the file's size (plus `ratioFreeBytes`): zip bombs expand by thousands.
     public var maxCompressionRatio: Int
     public var ratioCheckAboveBytes: Int
+    public var ratioFreeBytes: Int
 
     public init(maxEntries: Int = 10_000, maxEntryBytes: Int = MediaLimits.maxFileBytes,
-                maxTotalBytes: Int = MediaLimits.maxTotalBytes,
-                maxTextEntryBytes: Int = 64 << 20, maxPathBytes: Int = 512, maxCompressionRatio: Int = 200,
-                ratioCheckAboveBytes: Int = 1 << 20) {
+                maxTotalBytes: Int = MediaLimits.maxTotalBytes, maxTextEntryBytes: Int = 4 << 20, maxPathBytes: Int = 512,
+                maxCompressionRatio: Int = 200, ratioCheckAboveBytes: Int = 64 << 10, ratioFreeBytes: Int = 16 << 20) {
         self.maxEntries = maxEntries
         self.maxEntryBytes = maxEntryBytes
         self.maxTotalBytes = maxTotalBytes
@@ -24,6 +26,7 @@ public struct BundleLimits: Sendable {
         self.maxPathBytes = maxPathBytes
         self.maxCompressionRatio = maxCompressionRatio
         self.ratioCheckAboveBytes = ratioCheckAboveBytes
+        self.ratioFreeBytes = ratioFreeBytes
     }
 
     public static let `default` = BundleLimits()

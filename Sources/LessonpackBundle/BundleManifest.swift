@@ -90,6 +90,12 @@ public struct BundleManifest: Hashable, Sendable {
         guard SemanticVersion(version) != nil else {
             throw BundleError(.manifestInvalid, "manifest.plist names an invalid version '\(version)'")
         }
+        // Shown by inspect: a name and a version, on one line, and nothing a terminal would obey.
+        guard !tool.isEmpty, tool.utf8.count <= 100, !tool.unicodeScalars.contains(where: {
+            [.control, .format, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
+        }) else {
+            throw BundleError(.manifestInvalid, "manifest.plist names its tool in a way no lessonpack writes")
+        }
         guard items.count <= BundleLimits.default.maxEntries else {
             throw BundleError(.manifestInvalid, "manifest.plist lists more entries than a bundle may hold")
         }

@@ -104,9 +104,13 @@ struct BundleScan {
             }
         }
         let own: Set = [Array(BundleFormat.manifestEntry.utf8), Array(BundleFormat.signatureEntry.utf8)]
-        for entry in archive.directory.entries
-            where !listed.contains(entry.rawName) && !own.contains(entry.rawName) && !BundleSafety.isFolder(entry) {
-            report(.entryNotInManifest, "entry '\(entry.name)' is in the bundle but not in the manifest")
+        for entry in archive.directory.entries where !listed.contains(entry.rawName) && !own.contains(entry.rawName) {
+            guard BundleSafety.isFolder(entry) else {
+                report(.entryNotInManifest, "entry '\(entry.name)' is in the bundle but not in the manifest")
+                continue
+            }
+            // A folder entry holds nothing: read it to be sure, so no bytes of the file go unread.
+            do { try archive.read(entry, limit: 0) { _ in } } catch { reportReading(error, entry: entry.name) }
         }
     }
 
@@ -134,6 +138,12 @@ struct BundleScan {
             let part = file.hasPrefix(CompiledModuleCheck.folder + "/")
                 ? " (as " + file.dropFirst(CompiledModuleCheck.folder.count + 1) + ")" : ""
             report(error.code, "module.json\(part): \(error.message)")
+        }
+        // Both ways: media the module does not list would be entries nobody needs, read and hashed for nothing.
+        let listedMedia = Set(module.media.map { Array((BundleFormat.mediaFolder + $0.path).utf8) })
+        for entry in manifest.entries where entry.path.hasPrefix(BundleFormat.mediaFolder)
+            && !listedMedia.contains(Array(entry.path.utf8)) {
+            report(.moduleMediaMismatch, "the manifest lists '\(entry.path)', which module.json does not")
         }
         for file in module.media {
             guard let entry = manifest.entry(BundleFormat.mediaFolder + file.path) else {

@@ -10,12 +10,11 @@ public enum CompressionPolicy {
     public static let sampleBytes = 256 << 10
     public static let minimumSaving = 0.01
 
-    public static func compression(forMediaAt path: String) -> ZipCompression {
-        let fileExtension = (path as NSString).pathExtension
+    static func compression(for source: MediaSource) -> ZipCompression {
+        let fileExtension = (source.description as NSString).pathExtension
         guard MediaKind.isCompressedFormat(fileExtension: fileExtension) else { return .deflate }
-        guard let handle = FileHandle(forReadingAtPath: path),
-              let sample = try? handle.read(upToCount: sampleBytes), !sample.isEmpty else { return .store }
-        try? handle.close()
+        guard case .success(let file) = source.open(), let sample = try? file.read(at: 0, count: sampleBytes),
+              !sample.isEmpty else { return .store }
         let compressed = Deflate.compressedSize(of: sample)
         if sample.count < sampleBytes { return compressed < sample.count ? .deflate : .store }
         return Double(compressed) <= Double(sample.count) * (1 - minimumSaving) ? .deflate : .store

@@ -9,7 +9,7 @@ struct PackingPlan {
     enum Content {
         case bytes([UInt8])
         /// A media file, streamed from disk and checked against what the manifest says on the way.
-        case file(source: String, expected: BundleManifest.Entry)
+        case file(source: MediaSource, expected: BundleManifest.Entry)
     }
 
     struct Item {
@@ -21,7 +21,7 @@ struct PackingPlan {
     /// Every entry but the manifest and the signature: mimetype first, then by path.
     private(set) var items: [Item] = []
 
-    init(module: Module, mediaSources: [String: String]) throws(BundleError) {
+    init(module: Module, mediaSources: [String: MediaSource]) throws(BundleError) {
         let compiled: [UInt8]
         do { compiled = try CompiledModule.encode(module) } catch {
             throw BundleError(.bundleWriteFailed, "cannot compile the module: \(error)")
@@ -36,7 +36,7 @@ struct PackingPlan {
             let path = BundleFormat.mediaFolder + file.path
             rest.append(Item(path: path, content: .file(source: source, expected: BundleManifest.Entry(
                 path: path, size: file.size, sha256: file.sha256.lowercased())),
-                             compression: CompressionPolicy.compression(forMediaAt: source)))
+                             compression: CompressionPolicy.compression(for: source)))
         }
         items += rest.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     }

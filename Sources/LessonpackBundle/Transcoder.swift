@@ -56,11 +56,11 @@ public struct Transcoder: Sendable {
 
     struct Outcome {
         var module: Module
-        var sources: [String: String]
+        var sources: [String: MediaSource]
         var reports: [TranscodeReport]
     }
 
-    func transcode(_ module: Module, sources: [String: String], progress: (@Sendable (BuildProgress) -> Void)?)
+    func transcode(_ module: Module, sources: [String: MediaSource], progress: (@Sendable (BuildProgress) -> Void)?)
         throws(BundleError) -> Outcome {
         var outcome = Outcome(module: module, sources: sources, reports: [])
         let candidates = module.media.filter { $0.kind == .audio || $0.kind == .video }
@@ -69,7 +69,7 @@ public struct Transcoder: Sendable {
         for (index, file) in candidates.enumerated() {
             progress?(.transcoding(file.path, index: index + 1, of: candidates.count))
             guard let source = sources[file.path] else { continue }
-            let (output, cached) = try encoded(file, source: source)
+            let (output, cached) = try encoded(file, source: try source.checkedPath())
             let newSize = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? nil
             guard let newSize, newSize < file.size, let sha256 = FileDigest.sha256(ofFileAt: output) else {
                 outcome.reports.append(TranscodeReport(path: file.path, newPath: file.path, originalSize: file.size,
@@ -78,7 +78,7 @@ public struct Transcoder: Sendable {
             }
             let newPath = freePath(for: file, taken: &taken)
             renamed[file.path] = newPath
-            outcome.sources[newPath] = output
+            outcome.sources[newPath] = .made(output)
             if let position = outcome.module.media.firstIndex(where: { $0.path == file.path }) {
                 outcome.module.media[position] = MediaFile(path: newPath, kind: file.kind, size: newSize, sha256: sha256,
                                                            duration: file.duration)

@@ -72,6 +72,7 @@ public enum Release {
             withExtendedLifetime(lock) {}
         }
         lock.removeLeftovers(in: options.output) { $0.hasPrefix(stagingPrefix) || FolderLock.isTemporaryFile($0) }
+        try restoreSupersededCatalog(in: options.output)
         // A catalog that is there but cannot be read is not "no previous release": going on would number this
         // release 1 and release changed content under versions already released.
         var status = stat()
@@ -179,6 +180,20 @@ public enum Release {
             }
         }
         guard !outcome.hasErrors else { return outcome }
+        // A bundle rebuilt under the same name (a new key, a new lessonpack) is about to replace one the current
+        // catalog lists. Until the new catalog is in place there must be no catalog rather than one that lies:
+        // the current one is set aside, and put back by the next release if this one is killed.
+        let listed = Dictionary((previous?.modules ?? []).map { ($0.file, $0.sha256) }, uniquingKeysWith: { first, _ in first })
+        let replacesListed = staged.contains { _, path, _ in
+            listed[(path as NSString).lastPathComponent].map { $0 != FileDigest.sha256(ofFileAt: path, links: .refuse) } ?? false
+        }
+        if replacesListed {
+            guard rename(ModuleLayout.join(options.output, Catalog.jsonFileName),
+                         ModuleLayout.join(options.output, supersededCatalog)) == 0 else {
+                throw CatalogError(.releaseFailed, "cannot set the old catalog aside in \(options.output): " +
+                                   String(cString: strerror(errno)), file: options.output)
+            }
+        }
         var entries = standing
         for (folder, path, module) in staged {
             let file = (path as NSString).lastPathComponent
@@ -213,6 +228,7 @@ public enum Release {
                 if unlink(ModuleLayout.join(options.output, old.file)) == 0 { outcome.removed.append(old.file) }
             }
         }
+        unlink(ModuleLayout.join(options.output, supersededCatalog))
         let keys = Set(folders.map(key))
         cache.modules = cache.modules.filter { keys.contains($0.key) }
         cache.files.keepOnly(Set(folders.flatMap { folder in ModuleDiscovery.files(of: folder).map { ModuleLayout.join(folder, $0) } }
@@ -246,6 +262,23 @@ public enum Release {
     }
 
     static let stagingPrefix = ".staging-"
+    /// The previous catalog, set aside while bundles it lists are replaced.
+    static let supersededCatalog = ".catalog.json.superseded"
+
+    /// A release killed while the previous catalog was set aside: that catalog is the last one released, and the
+    /// bundles it lists that were replaced meanwhile are found changed and built again.
+    private static func restoreSupersededCatalog(in output: String) throws(CatalogError) {
+        let aside = ModuleLayout.join(output, supersededCatalog)
+        var status = stat()
+        guard lstat(aside, &status) == 0 else { return }
+        let current = ModuleLayout.join(output, Catalog.jsonFileName)
+        if lstat(current, &status) == 0 {
+            unlink(aside)
+        } else if rename(aside, current) != 0 {
+            throw CatalogError(.releaseFailed, "cannot restore the catalog set aside in \(output): " +
+                               String(cString: strerror(errno)), file: output)
+        }
+    }
 
     /// Why a release cannot put a file at `path`: something other than a regular file is there. A release never
     /// writes through a link: `OUT/catalog.json -> /dev/…` must not turn a device into a file.

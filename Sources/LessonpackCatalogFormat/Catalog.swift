@@ -145,6 +145,9 @@ public struct Catalog: Codable, Sendable, Equatable {
         guard catalog.format >= 1, catalog.release >= 1 else {
             throw CatalogError(.catalogInvalid, "\(path) has an invalid format or release number", file: path)
         }
+        guard catalog.changes.count <= 2 * maxModules, catalog.changes.allSatisfy({ $0.details.count <= 1000 }) else {
+            throw CatalogError(.catalogTooLarge, "\(path) lists more changes than a release makes", file: path)
+        }
         guard catalog.modules.count <= maxModules else {
             throw CatalogError(.catalogTooLarge, "\(path) lists \(catalog.modules.count) modules; the limit is \(maxModules)",
                                file: path)

@@ -5,7 +5,7 @@ import LessonpackModel
 public enum ModuleChecker {
     /// Every rule, in no particular order: diagnostics are sorted by place before anyone sees them.
     public static let rules: [any CheckRule] = [
-        ActivityListRule(), EmptyActivityRule(), SemanticVersionRule(), LevelRule(), SpeakerColourRule(),
+        ActivityListRule(), EmptyActivityRule(), ModuleSizeRule(), SemanticVersionRule(), LevelRule(), SpeakerColourRule(),
         UniqueIDRule(), UndeclaredSpeakerRule(), UnusedSpeakerRule(),
         TimingOrderRule(), TimingOverlapRule(), TimingWithinVideoRule(),
         MediaReferenceRule(), MediaIntegrityRule(), UnlistedMediaRule(), MediaNameRule(),

@@ -69,7 +69,7 @@ extension ModuleLibrary {
             return outcome
         }
         do throws(BundleError) {
-            let done = try installLocked(path, trust: trust, checks: checks)
+            let done = try installLocked(path, size: entry.size, trust: trust, checks: checks)
             outcome.warnings = done.warnings
             if let previous = installed.filter({ $0.version != entry.version }).last {
                 outcome.result = .updated(from: previous.version)

@@ -1,5 +1,6 @@
 import Foundation
 import LessonpackBundle
+import LessonpackCatalogFormat
 import LessonpackDiagnostics
 import LessonpackModel
 import LessonpackSystem
@@ -74,8 +75,9 @@ public struct ModuleLibrary: Sendable {
         return try installLocked(bundle, trust: trust, checks: checks)
     }
 
-    func installLocked(_ bundle: String, trust: Trust, checks: Checks) throws(BundleError) -> Outcome {
-        let copy = try copyIn(bundle)
+    /// `size`: the size the bundle must have (a catalog says it), checked before anything is copied.
+    func installLocked(_ bundle: String, size: Int? = nil, trust: Trust, checks: Checks) throws(BundleError) -> Outcome {
+        let copy = try copyIn(bundle, size: size)
         defer { copy.discard() }
         let unexpected = checks.expect(copy.temporaryPath)
         guard unexpected.isEmpty else { throw BundleError(diagnostics: unexpected) }
@@ -109,17 +111,30 @@ public struct ModuleLibrary: Sendable {
 
     /// The bundle copied into the library under a temporary name, read as a regular file (a FIFO named as a
     /// bundle would otherwise hang the copy).
-    private func copyIn(_ bundle: String) throws(BundleError) -> AtomicFile.Staged {
+    private func copyIn(_ bundle: String, size: Int?) throws(BundleError) -> AtomicFile.Staged {
         let source: ReadableFile
         switch ReadableFile.open(bundle, links: .follow) {
         case .success(let file): source = file
         case .failure(let failure): throw BundleError(.installFailed, "\(bundle) \(failure)", file: bundle)
         }
+        // No bundle is larger than what its entries may add up to; a catalog's says exactly what it must be.
+        let limit = size ?? BundleLimits.default.maxTotalBytes + (64 << 20)
+        guard source.size <= limit, size.map({ $0 == source.size }) ?? true else {
+            throw BundleError(size == nil ? .bundleTooLarge : .catalogBundleMismatch,
+                              "\(bundle) is \(source.size) bytes" + (size.map { ", not the \($0) the catalog lists" } ?? ""),
+                              file: bundle)
+        }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let copy = try AtomicFile.Staged(replacing: "\(folder)/\(Self.incomingPrefix)")
             do {
-                try source.forEachChunk { chunk in try copy.write(chunk) }
+                var copied = 0
+                try source.forEachChunk { chunk in
+                    copied += chunk.count
+                    // A file that grows while it is copied is not the one that was measured.
+                    guard copied <= limit else { throw BundleError(.installFailed, "\(bundle) grew while it was copied") }
+                    try copy.write(chunk)
+                }
             } catch {
                 copy.discard()
                 throw error

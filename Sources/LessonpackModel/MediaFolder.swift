@@ -1,14 +1,17 @@
 import Foundation
 import LessonpackSystem
 
-/// Read-only access to a module's media/ folder, refusing anything that would lead outside it.
+/// Read-only access to a module's media/ folder, refusing anything that would lead outside it: every file is
+/// reached from the module's folder without following a link, not even `media/` itself or a folder inside it.
 public struct MediaFolder: Sendable {
-    public let root: String
-
-    public init(root: String) { self.root = root }
+    public let moduleFolder: String
+    public var root: String { ModuleLayout.join(moduleFolder, ModuleLayout.mediaFolder) }
 
     /// The media/ folder of the module at `moduleFolder`.
-    public init(moduleFolder: String) { self.root = ModuleLayout.join(moduleFolder, ModuleLayout.mediaFolder) }
+    public init(moduleFolder: String) { self.moduleFolder = moduleFolder }
+
+    /// `path` (relative to media/) relative to the module's folder.
+    private func inModule(_ relativePath: String) -> String { ModuleLayout.mediaFolder + "/" + relativePath }
 
     public enum Entry: Equatable, Sendable {
         case missing
@@ -38,19 +41,28 @@ public struct MediaFolder: Sendable {
 
     public func entry(_ relativePath: String) -> Entry {
         guard MediaFolder.problem(with: relativePath) == nil else { return .missing }
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path(relativePath)) else {
-            return .missing
+        switch ReadableFile.kind(of: inModule(relativePath), in: moduleFolder.isEmpty ? "." : moduleFolder) {
+        case .failure(.linkInPath): return .symbolicLink
+        case .failure: return .missing
+        case .success(let mode) where mode & S_IFMT == S_IFLNK: return .symbolicLink
+        case .success(let mode) where mode & S_IFMT == S_IFREG:
+            guard case .success(let file) = open(relativePath) else { return .other }
+            return .file(size: file.size)
+        case .success: return .other
         }
-        switch attributes[.type] as? FileAttributeType {
-        case .typeRegular?: return .file(size: (attributes[.size] as? Int) ?? 0)
-        case .typeSymbolicLink?: return .symbolicLink
-        default: return .other
-        }
+    }
+
+    /// The file, opened from the module's folder with no link on the way.
+    public func open(_ relativePath: String) -> Result<ReadableFile, ReadableFile.Failure> {
+        ReadableFile.open(inModule(relativePath), in: moduleFolder.isEmpty ? "." : moduleFolder)
     }
 
     /// Lowercase hex SHA-256 of a file, read in chunks so large videos do not sit in memory.
     public func sha256(_ relativePath: String) -> String? {
-        FileDigest.sha256(ofFileAt: path(relativePath))
+        guard case .success(let file) = open(relativePath) else { return nil }
+        var hasher = StreamingSHA256()
+        do { try file.forEachChunk { hasher.update($0) } } catch { return nil }
+        return hasher.finalize()
     }
 
     /// Every regular file and symbolic link under media/, as relative paths, skipping hidden files

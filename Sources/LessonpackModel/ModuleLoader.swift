@@ -1,5 +1,6 @@
 import Foundation
 import LessonpackDiagnostics
+import LessonpackSystem
 import PropertyList
 
 /// Reads a module source folder: every source file's syntax and schema. Cross-file rules come after, in
@@ -24,10 +25,11 @@ public enum ModuleLoader {
             throw .noSuchFolder(folder)
         }
         guard isDirectory.boolValue else { throw .notAFolder(folder) }
-        let source = assemble(folder: folder) { file, path in
-            // lstat: a link is there (and refused by the reader), not missing, even when it leads nowhere.
-            var status = stat()
-            return lstat(path, &status) == 0 ? PlistReader.read(fileAt: path, limits: limits, links: .refuse) : nil
+        let source = assemble(folder: folder) { file, _ in
+            // A link is there (and refused by the reader), not missing, even when it leads nowhere; so is a file
+            // reached through a linked folder.
+            if case .failure(.missing) = ReadableFile.kind(of: file.path, in: folder) { return nil }
+            return PlistReader.read(file.path, in: folder, limits: limits)
         }
         var withUnknown = source
         withUnknown.diagnostics += unknownFiles(in: folder)

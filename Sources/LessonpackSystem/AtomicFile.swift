@@ -37,9 +37,13 @@ public enum AtomicFile {
         }
     }
 
-    public static func write(_ bytes: some DataProtocol, to path: String, permissions: mode_t = 0o644,
+    /// `permissions` nil keeps those of the file replaced (0644 for a new one): rewriting a private file must not
+    /// make it readable to all.
+    public static func write(_ bytes: some DataProtocol, to path: String, permissions: mode_t? = nil,
                              links: Links = .refuse) throws(Failure) {
         let staged = try Staged(replacing: path, links: links)
+        var status = stat()
+        let permissions = permissions ?? (stat(staged.destination, &status) == 0 ? status.st_mode & 0o7777 : 0o644)
         let data = Data(bytes)
         do throws(Failure) {
             try data.withUnsafeBytes { buffer in Result { () throws(Failure) in try staged.write(buffer) } }.get()

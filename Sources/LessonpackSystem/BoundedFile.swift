@@ -6,7 +6,16 @@ public enum BoundedFile {
     public typealias Failure = ReadableFile.Failure
 
     public static func read(_ path: String, limit: Int, links: ReadableFile.Links = .follow) -> Result<[UInt8], Failure> {
-        switch ReadableFile.open(path, links: links) {
+        read(ReadableFile.open(path, links: links), limit: limit)
+    }
+
+    /// `relative` inside `root`, with no link anywhere on the way (see `ReadableFile.open(_:in:)`).
+    public static func read(_ relative: String, in root: String, limit: Int) -> Result<[UInt8], Failure> {
+        read(ReadableFile.open(relative, in: root), limit: limit)
+    }
+
+    private static func read(_ opened: Result<ReadableFile, Failure>, limit: Int) -> Result<[UInt8], Failure> {
+        switch opened {
         case .failure(let failure): return .failure(failure)
         case .success(let file):
             do { return .success(try file.readAll(limit: limit)) } catch { return .failure(error) }

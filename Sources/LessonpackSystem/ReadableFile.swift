@@ -17,6 +17,8 @@ public final class ReadableFile: @unchecked Sendable {
         case missing
         case isDirectory
         case isSymbolicLink
+        /// A folder on the way to the file is a symbolic link (named), inside a tree where links are refused.
+        case linkInPath(String)
         /// A FIFO, a device, a socket: named by what it is.
         case notRegular(String)
         case tooLarge(size: Int, limit: Int)
@@ -27,6 +29,7 @@ public final class ReadableFile: @unchecked Sendable {
             case .missing: "no such file"
             case .isDirectory: "is a folder, not a file"
             case .isSymbolicLink: "is a symbolic link; only regular files are read here"
+            case .linkInPath(let folder): "is reached through '\(folder)', a symbolic link; only real folders are followed here"
             case .notRegular(let kind): "is \(kind), not a regular file"
             case .tooLarge(let size, let limit): "file is \(size) bytes; the limit is \(limit)"
             case .unreadable(let reason): "cannot read the file: \(reason)"
@@ -76,6 +79,71 @@ public final class ReadableFile: @unchecked Sendable {
         }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         return .success(ReadableFile(path: path, descriptor: descriptor, size: Int(status.st_size)))
+    }
+
+    /// Opens `relative` (a path with '/' between its parts) inside `root`, refusing a link anywhere on the way, not
+    /// only at the end: within a module, `questions/` or `media/lines/` being a link would lead out of it as surely
+    /// as a linked file. `root` itself is the user's to name, and is followed.
+    public static func open(_ relative: String, in root: String) -> Result<ReadableFile, Failure> {
+        let walked = walk(relative, in: root)
+        guard case .success(let (folder, name)) = walked else {
+            if case .failure(let failure) = walked { return .failure(failure) }
+            return .failure(.missing)
+        }
+        defer { close(folder) }
+        var status = stat()
+        guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
+            return .failure(errno == ENOENT ? .missing : .unreadable(reason()))
+        }
+        if let refusal = refusal(for: status.st_mode) { return .failure(refusal) }
+        let descriptor = openat(folder, name, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else {
+            return .failure(errno == ELOOP ? .isSymbolicLink : errno == ENOENT ? .missing : .unreadable(reason()))
+        }
+        guard fstat(descriptor, &status) == 0, refusal(for: status.st_mode) == nil else {
+            let failure = refusal(for: status.st_mode) ?? .unreadable(reason())
+            close(descriptor)
+            return .failure(failure)
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return .success(ReadableFile(path: root + "/" + relative, descriptor: descriptor, size: Int(status.st_size)))
+    }
+
+    /// What is at `relative` inside `root`, looking at every folder on the way without following a link.
+    public static func kind(of relative: String, in root: String) -> Result<mode_t, Failure> {
+        let walked = walk(relative, in: root)
+        guard case .success(let (folder, name)) = walked else {
+            if case .failure(let failure) = walked { return .failure(failure) }
+            return .failure(.missing)
+        }
+        defer { close(folder) }
+        var status = stat()
+        guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
+            return .failure(errno == ENOENT ? .missing : .unreadable(reason()))
+        }
+        return .success(status.st_mode)
+    }
+
+    /// The folder holding `relative`'s last part, opened one real folder at a time from `root`, and that part.
+    private static func walk(_ relative: String, in root: String) -> Result<(Int32, String), Failure> {
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard let name = parts.last, !parts.contains(".."), !relative.hasPrefix("/") else { return .failure(.missing) }
+        var folder = Foundation.open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { return .failure(errno == ENOENT ? .missing : .unreadable(reason())) }
+        for part in parts.dropLast() {
+            let next = openat(folder, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            let error = errno
+            if next < 0 {
+                var status = stat()
+                let isLink = fstatat(folder, part, &status, AT_SYMLINK_NOFOLLOW) == 0 && status.st_mode & S_IFMT == S_IFLNK
+                close(folder)
+                if isLink { return .failure(.linkInPath(part)) }
+                return .failure(error == ENOENT || error == ENOTDIR ? .missing : .unreadable(String(cString: strerror(error))))
+            }
+            close(folder)
+            folder = next
+        }
+        return .success((folder, name))
     }
 
     /// Up to `count` bytes from `offset`; fewer only at the end of the file.

@@ -50,14 +50,28 @@ public enum PlistReader {
     /// the user's behalf (a module's sources), where a link could lead to any file on the machine.
     public static func read(fileAt path: String, displayName: String? = nil, limits: Limits = Limits(),
                             keepingComments: Bool = false, links: ReadableFile.Links = .follow) -> PlistDocument {
-        let name = displayName ?? path
-        switch BoundedFile.read(path, limit: limits.maxBytes, links: links) {
+        read(BoundedFile.read(path, limit: limits.maxBytes, links: links), name: displayName ?? path, limits: limits,
+             keepingComments: keepingComments)
+    }
+
+    /// Reads `relative` inside `root` (a module's folder), refusing a link anywhere on the way, and names it
+    /// `root/relative` in diagnostics.
+    public static func read(_ relative: String, in root: String, limits: Limits = Limits(),
+                            keepingComments: Bool = false) -> PlistDocument {
+        let name = root.isEmpty || root == "." ? relative : (root.hasSuffix("/") ? root : root + "/") + relative
+        return read(BoundedFile.read(relative, in: root.isEmpty ? "." : root, limit: limits.maxBytes), name: name,
+                    limits: limits, keepingComments: keepingComments)
+    }
+
+    private static func read(_ outcome: Result<[UInt8], ReadableFile.Failure>, name: String, limits: Limits,
+                             keepingComments: Bool) -> PlistDocument {
+        switch outcome {
         case .success(let bytes):
             return read(bytes, file: name, limits: limits, keepingComments: keepingComments)
         case .failure(let failure):
             let code: DiagnosticCode = switch failure {
             case .tooLarge: .fileTooLarge
-            case .isSymbolicLink, .notRegular, .isDirectory: .notARegularFile
+            case .isSymbolicLink, .linkInPath, .notRegular, .isDirectory: .notARegularFile
             case .missing, .unreadable: .unreadableFile
             }
             let message = switch failure {

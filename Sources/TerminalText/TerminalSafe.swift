@@ -31,16 +31,19 @@ public enum TerminalSafe {
         var changed = false
         for scalar in text.unicodeScalars {
             // Printable ASCII, the bulk of any document, is safe: only the rest needs its category looked up.
-            let unsafe = (0x20..<0x7F).contains(scalar.value) ? false
+            let escaping = (0x20..<0x7F).contains(scalar.value) ? false
                 : isControl(scalar) && scalar != "\n" || isBidiOverride(scalar)
                     || scalar.properties.generalCategory == .format || scalar.value == 0x2028 || scalar.value == 0x2029
-            guard unsafe, scalar.value <= 0xFFFF else {
+            guard escaping else {
                 output.append(scalar)
                 continue
             }
             changed = true
-            let hex = String(scalar.value, radix: 16)
-            output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+            // Above U+FFFF, JSON writes a scalar as its UTF-16 surrogate pair.
+            for unit in String(scalar).utf16 {
+                let hex = String(unit, radix: 16)
+                output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+            }
         }
         return changed ? String(output) : text
     }

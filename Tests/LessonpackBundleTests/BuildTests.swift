@@ -89,10 +89,10 @@ import Testing
         #expect(byPath["manifest.plist"] == .deflate)
         let media = folder.write("", to: "tone.wav")
         try TestAudio.wav(seconds: 1).write(to: URL(fileURLWithPath: media))
-        #expect(CompressionPolicy.compression(forMediaAt: media) == .deflate)
+        #expect(CompressionPolicy.compression(for: .made(media)) == .deflate)
         let noise = folder.child("noise.opus")
         var generator = SystemRandomNumberGenerator()
         try Data((0..<100_000).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: URL(fileURLWithPath: noise))
-        #expect(CompressionPolicy.compression(forMediaAt: noise) == .store)
+        #expect(CompressionPolicy.compression(for: .made(noise)) == .store)
     }
 }

@@ -57,7 +57,11 @@ import Testing
         device.unixMode = 0o020644
         #expect(try problems([device]).contains("entry 'media/device.opus' is not a regular file"))
         // A folder entry for a folder that holds the bundle's files is what zip -r writes, and harmless; another is not.
-        #expect(try problems([.init("empty/", "")]).contains("entry 'empty/' is a folder that holds none of the bundle's files"))
+        var folder = CraftedZip.Entry("empty/", "")
+        folder.unixMode = 0o040755
+        #expect(try problems([folder]).contains("entry 'empty/' is a folder that holds none of the bundle's files, or holds data"))
+        // One whose mode is a file's, or a link's, is not a folder whatever its name.
+        #expect(try problems([.init("media/", "")]).contains("entry 'media/' is a folder entry that is not a folder"))
     }
 
     @Test func duplicatesIncludingCaseAndNormalisation() throws {

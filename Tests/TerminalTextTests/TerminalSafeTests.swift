@@ -17,6 +17,11 @@ import TerminalText
         #expect(TerminalSafe.needsEscaping("media/\u{85}.opus"))
     }
 
+    @Test func jsonKeepsItsMeaningAndLosesTheControls() {
+        #expect(TerminalSafe.json("{\"a\": \"x\u{9B}y\u{202E}z\u{E0041}\"}") == #"{"a": "x\u009by\u202ez\udb40\udc41"}"#)
+        #expect(TerminalSafe.json("{\n  \"plain\": \"café\"\n}") == "{\n  \"plain\": \"café\"\n}")
+    }
+
     @Test func blocksKeepLineBreaksTabsAndWhatScriptsNeed() {
         #expect(TerminalSafe.block("one\ntwo\tthree") == "one\ntwo\tthree")
         #expect(TerminalSafe.block("x\u{1B}[2Jy") == "x\\x1B[2Jy")

@@ -66,8 +66,7 @@ struct FmtCommand: ParsableCommand {
                     Console.out("\(file.path): not formatted")
                 } else {
                     do {
-                        try AtomicFile.write(Data(text.utf8), to: file.path, permissions: permissions(of: file.path),
-                                             links: file.named ? .writeThrough : .refuse)
+                        try AtomicFile.write(Data(text.utf8), to: file.path, links: file.named ? .writeThrough : .refuse)
                     } catch {
                         throw CommandFailure(error.description)
                     }
@@ -83,11 +82,5 @@ struct FmtCommand: ParsableCommand {
         if failed > 0 { summary += ", \(failed) with errors (left as they were)" }
         Console.out(summary)
         if failed > 0 || (check && changed > 0) { throw ExitCode(1) }
-    }
-
-    /// The file's own permissions, through a symbolic link (a link's are always rwxrwxrwx).
-    private func permissions(of path: String) -> mode_t {
-        var status = stat()
-        return stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0o644
     }
 }

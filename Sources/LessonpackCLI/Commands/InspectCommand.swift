@@ -33,7 +33,8 @@ struct InspectCommand: ParsableCommand {
     private func render(_ inspection: BundleInspection) -> String {
         var lines = [
             "\(inspection.id) \(inspection.version): \(TerminalSafe.line(inspection.title))",
-            "level \(inspection.level), bundle format \(inspection.format), built by \(inspection.tool), \(inspection.signature)",
+            "level \(inspection.level), bundle format \(inspection.format), built by \(TerminalSafe.line(inspection.tool)), " +
+                "\(inspection.signature)",
             "\(bundle): \(Formatting.size(inspection.fileSize)) (\(Formatting.bytes(inspection.fileSize)) bytes)",
             "",
             Formatting.padded("entry", 34) + Formatting.padded("size", 12, right: true)
