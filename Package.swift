@@ -29,13 +29,15 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // No pkgConfig: ncursesw's pkg-config flags are ones SwiftPM refuses; its headers are in the standard place.
         .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
+        // The C library's wcwidth, for terminal column widths (glibc declares it only for X/Open sources).
+        .systemLibrary(name: "CWideChar", providers: [.apt(["libc6-dev"])]),
 
         // MARK: Diagnostics: the leaf every layer reports through
         .target(name: "LessonpackDiagnostics"),
         .testTarget(name: "LessonpackDiagnosticsTests", dependencies: ["LessonpackDiagnostics"]),
 
         // MARK: Terminal text: display width, layout, and untrusted text made safe to print (a leaf)
-        .target(name: "TerminalText"),
+        .target(name: "TerminalText", dependencies: ["CWideChar"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
 
         // MARK: System: bounded reads, atomic writes, SHA-256, external tools with time limits

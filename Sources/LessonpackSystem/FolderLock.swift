@@ -6,6 +6,8 @@ import Foundation
 public final class FolderLock: @unchecked Sendable {
     public struct Failure: Error, CustomStringConvertible, Sendable {
         public var description: String
+        /// Another process holds the lock (rather than the lock file being impossible to make).
+        public var isBusy = false
     }
 
     private let descriptor: Int32
@@ -20,10 +22,11 @@ public final class FolderLock: @unchecked Sendable {
         guard descriptor >= 0 else { throw Failure(description: "cannot open \(path): \(ReadableFile.reason())") }
         let deadline = Date().addingTimeInterval(timeout)
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
+            let busy = errno == EWOULDBLOCK || errno == EINTR
+            guard busy, Date() < deadline else {
                 close(descriptor)
                 throw Failure(description: "\(folder) is in use by another lessonpack (it holds \(path)); try again " +
-                              "when it has finished")
+                              "when it has finished", isBusy: busy)
             }
             usleep(50_000)
         }

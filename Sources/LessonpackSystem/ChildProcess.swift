@@ -1,0 +1,111 @@
+import Foundation
+
+/// A helper program running beside Lessonpack (a media player, a recorder) in a process group of its own, with its
+/// input and output on /dev/null so it cannot scribble on the screen. Stopping it signals the whole group, so a
+/// player started through a wrapper script goes with everything the script started; and every child is waited for
+/// (reaped), so none is left defunct. Whatever happens, the group is gone when the value is.
+public final class ChildProcess: @unchecked Sendable {
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
+    public let pid: pid_t
+    private let lock = NSLock()
+    private var status: Int32?
+
+    /// Starts `executable` with `arguments` (no shell: nothing is interpreted).
+    public init(executable: String, arguments: [String]) throws(Failure) {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // Its own group (led by itself), default signal handling, and no signals blocked, whatever ours are.
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT] { sigaddset(&defaults, signalNumber) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var child: pid_t = 0
+        var result = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+        // A script just written may still be open for writing in a process another thread is starting; that
+        // passes in a moment.
+        for _ in 0..<20 where result == ETXTBSY {
+            usleep(10_000)
+            result = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+        }
+        guard result == 0 else {
+            throw Failure(description: "cannot start \(executable): \(String(cString: strerror(result)))")
+        }
+        pid = child
+    }
+
+    deinit { stop() }
+
+    /// The exit status once the program has ended (and been reaped), nil while it runs.
+    public var exitStatus: Int32? {
+        lock.lock()
+        defer { lock.unlock() }
+        return reap(blocking: false)
+    }
+
+    public var isRunning: Bool { exitStatus == nil }
+
+    /// Asks the group to finish what it is doing (SIGINT: a recorder closes its file properly).
+    public func interrupt() {
+        lock.lock()
+        defer { lock.unlock() }
+        if reap(blocking: false) == nil { kill(-pid, SIGINT) }
+    }
+
+    /// Ends the group: SIGTERM, then SIGKILL for whatever is still there after half a second, and reaps the program.
+    public func stop() {
+        lock.lock()
+        defer { lock.unlock() }
+        if reap(blocking: false) == nil {
+            kill(-pid, SIGTERM)
+            let deadline = Date().addingTimeInterval(0.5)
+            while reap(blocking: false) == nil, Date() < deadline { usleep(10_000) }
+        }
+        // Members of the group that outlived its leader (a wrapper script's children) go too.
+        kill(-pid, SIGKILL)
+        _ = reap(blocking: true)
+    }
+
+    /// Waits for the program to end, up to `timeout` seconds; its exit status, or nil when it is still running.
+    public func wait(timeout: TimeInterval) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let status = exitStatus { return status }
+            guard Date() < deadline else { return nil }
+            usleep(20_000)
+        }
+    }
+
+    /// Call with the lock held.
+    private func reap(blocking: Bool) -> Int32? {
+        if let status { return status }
+        var raw: Int32 = 0
+        let result = waitpid(pid, &raw, blocking ? 0 : WNOHANG)
+        if result == pid {
+            // WIFEXITED / WEXITSTATUS, which Swift does not import: the low seven bits are the signal, if any.
+            status = (raw & 0x7F) == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
+        } else if result < 0, errno == ECHILD {
+            // Reaped elsewhere: it has ended all the same.
+            status = -1
+        }
+        return status
+    }
+}
