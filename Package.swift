@@ -2,8 +2,10 @@
 // Lessonpack: language-learning modules, from source folders to checked lessons.
 //
 // The pipeline reads one way, top to bottom: C adapters → XML events with positions → property lists with
-// locations → the typed module model → validation rules → authoring tools → the command line. No target reaches
-// back up; only the command line does terminal I/O or decides exit codes.
+// locations → the typed module model → validation rules → bundles → the runtime → activity engines → presenters →
+// the progress store → the player's front ends → the command line. No target reaches back up; only the command line
+// and the player's front ends do terminal I/O, and only the command line decides exit codes. docs/architecture.md
+// draws it.
 import PackageDescription
 
 let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
@@ -73,7 +75,11 @@ let package = Package(
             "LessonpackBundle", "BundleArchive", "LessonpackAuthoring", "LessonpackSystem", "LessonpackTestSupport",
         ]),
 
-        // MARK: Runtime: open bundles and folders, media on demand, randomness, audio
+        // MARK: Randomness: the seeded source every deal comes from, and each attempt's seed (a leaf)
+        .target(name: "LessonpackRandom"),
+        .testTarget(name: "LessonpackRandomTests", dependencies: ["LessonpackRandom", "LessonpackTestSupport"]),
+
+        // MARK: Runtime: open bundles and folders, media on demand, audio
         .target(name: "LessonpackRuntime", dependencies: [
             "LessonpackBundle", "LessonpackCheck", "LessonpackDiagnostics", "LessonpackModel", "LessonpackSystem",
         ]),
@@ -82,14 +88,18 @@ let package = Package(
             "LessonpackTestSupport",
         ]),
 
-        // MARK: Activities: the eight engines, pure state machines driven by an injected random source
-        .target(name: "LessonpackActivities", dependencies: [
-            "LessonpackRuntime", "LessonpackModel", "LessonpackDiagnostics",
-        ]),
+        // MARK: Activities: the eight engines, pure state machines over the model, dealt from an injected random source
+        .target(name: "LessonpackActivities", dependencies: ["LessonpackModel", "LessonpackRandom", "LessonpackDiagnostics"]),
         .testTarget(name: "LessonpackActivitiesTests", dependencies: [
-            "LessonpackActivities", "LessonpackRuntime", "LessonpackBundle", "LessonpackModel", "LessonpackSystem",
-            "LessonpackTestSupport",
+            "LessonpackActivities", "LessonpackRandom", "LessonpackRuntime", "LessonpackModel", "LessonpackTestSupport",
         ]),
+
+        // MARK: Presentation: per activity, what the learner is shown and may do, for every front end
+        .target(name: "LessonpackPresentation", dependencies: ["LessonpackActivities", "LessonpackModel"]),
+        .testTarget(name: "LessonpackPresentationTests", dependencies: [
+            "LessonpackPresentation", "LessonpackActivities", "LessonpackRandom", "LessonpackRuntime", "LessonpackModel",
+            "LessonpackTestSupport",
+        ], exclude: ["Golden"]),
 
         // MARK: The catalog format: what a release lists, written by releases and read, as untrusted input, by installs
         .target(name: "LessonpackCatalogFormat", dependencies: [
@@ -107,19 +117,24 @@ let package = Package(
 
         // MARK: Progress: the learner's history in SQLite, every answer committed as it is given
         .target(name: "LessonpackProgress", dependencies: [
-            "LessonpackActivities", "LessonpackModel", "LessonpackSystem", .product(name: "GRDB", package: "GRDB.swift"),
-        ]),
-        .testTarget(name: "LessonpackProgressTests", dependencies: [
-            "LessonpackProgress", "LessonpackActivities", "LessonpackModel", "LessonpackTestSupport",
+            "LessonpackActivities", "LessonpackDiagnostics", "LessonpackModel", "LessonpackSystem",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
+        .testTarget(name: "LessonpackProgressTests", dependencies: [
+            "LessonpackProgress", "LessonpackActivities", "LessonpackRandom", "LessonpackRuntime", "LessonpackModel",
+            "LessonpackTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        ], exclude: ["Fixtures"]),
 
-        // MARK: The player: sessions, activity screens and plain-text play, over the engines and the progress store
+        // MARK: The player: sessions and attempts, media, and the full-screen and plain front ends over the presenters
         .target(name: "LessonpackPlayer", dependencies: [
-            "LessonpackActivities", "LessonpackRuntime", "LessonpackProgress", "LessonpackModel", "LessonpackSystem",
-            "TerminalText",
+            "LessonpackActivities", "LessonpackPresentation", "LessonpackRandom", "LessonpackRuntime", "LessonpackProgress",
+            "LessonpackModel", "LessonpackSystem", "TerminalText",
         ]),
-        .testTarget(name: "LessonpackPlayerTests", dependencies: ["LessonpackPlayer", "LessonpackTestSupport", "TerminalText"]),
+        .testTarget(name: "LessonpackPlayerTests", dependencies: [
+            "LessonpackPlayer", "LessonpackActivities", "LessonpackPresentation", "LessonpackProgress", "LessonpackRandom",
+            "LessonpackRuntime", "LessonpackModel", "LessonpackSystem", "LessonpackTestSupport", "TerminalText",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         // The terminal: ncurses behind the player's Display protocol.
         .target(name: "TerminalScreen", dependencies: ["CNcurses", "LessonpackPlayer", "TerminalText"]),
 

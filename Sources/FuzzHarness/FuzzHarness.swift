@@ -21,9 +21,11 @@ public enum FuzzHarness {
 
     /// One source file of the module in `baseFolder` replaced by the bytes after the first (which chooses the
     /// file), then every rule run over the result.
-    public static func module(_ bytes: [UInt8], baseFolder: String, baseSources: [SourceFile: [UInt8]]) {
+    public static func module(_ bytes: [UInt8], baseFolder: String, baseSources: [String: [UInt8]]) {
         guard let selector = bytes.first else { return }
-        var sources = baseSources
+        var sources = Dictionary(uniqueKeysWithValues: baseSources.compactMap { name, bytes in
+            SourceFile(rawValue: name).map { ($0, bytes) }
+        })
         sources[SourceFile.allCases[Int(selector) % SourceFile.allCases.count]] = Array(bytes.dropFirst())
         let source = ModuleLoader.load(sources: sources, folder: baseFolder)
         let diagnostics = ModuleChecker.check(source)
@@ -35,9 +37,10 @@ public enum FuzzHarness {
         }
     }
 
-    public static func sources(of folder: String) -> [SourceFile: [UInt8]] {
+    /// The module's source files by name (`SourceFile`'s raw values), as `module` takes them.
+    public static func sources(of folder: String) -> [String: [UInt8]] {
         Dictionary(uniqueKeysWithValues: SourceFile.allCases.compactMap { file in
-            FileManager.default.contents(atPath: ModuleLayout.join(folder, file.path)).map { (file, [UInt8]($0)) }
+            FileManager.default.contents(atPath: ModuleLayout.join(folder, file.path)).map { (file.rawValue, [UInt8]($0)) }
         })
     }
 

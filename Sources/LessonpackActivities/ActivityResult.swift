@@ -1,29 +1,8 @@
 import Foundation
 import LessonpackModel
 
-/// The three states of a correct/incorrect box: a click moves empty → correct → incorrect → empty.
-public enum TriState: String, CaseIterable, Sendable, Codable {
-    case empty, correct, incorrect
-
-    public var next: TriState {
-        switch self {
-        case .empty: .correct
-        case .correct: .incorrect
-        case .incorrect: .empty
-        }
-    }
-
-    /// The answer this state gives to "is the statement correct?", or nil when unanswered.
-    public var claim: Bool? {
-        switch self {
-        case .empty: nil
-        case .correct: true
-        case .incorrect: false
-        }
-    }
-}
-
-/// How an activity went, in a form the player stores: what was asked, what was answered, the score, the time.
+/// How an attempt went, in the form the progress store keeps and reports read: what was asked, what was answered,
+/// the score, the time, and what each activity measures of its own (`details`), each as the type it is.
 public struct ActivityResult: Sendable, Codable, Equatable {
     public var activity: ActivityKind
     public var startedAt: Date
@@ -34,11 +13,10 @@ public struct ActivityResult: Sendable, Codable, Equatable {
     public var score: Score?
     /// For the test: the score per learning objective.
     public var objectives: [ObjectiveScore]
-    /// Activity-specific figures, e.g. the audio game's `moves`, `mistakes` and `difficulty`.
-    public var details: [String: String]
+    public var details: ResultDetails
 
     public init(activity: ActivityKind, startedAt: Date, finishedAt: Date, items: [ItemOutcome] = [], score: Score? = nil,
-                objectives: [ObjectiveScore] = [], details: [String: String] = [:]) {
+                objectives: [ObjectiveScore] = [], details: ResultDetails = .none) {
         self.activity = activity
         self.startedAt = startedAt
         self.finishedAt = finishedAt
@@ -49,6 +27,24 @@ public struct ActivityResult: Sendable, Codable, Equatable {
     }
 
     public var duration: TimeInterval { max(0, finishedAt.timeIntervalSince(startedAt)) }
+
+    /// Whether the attempt did what the activity is for: pronunciation practice with no recording made (no
+    /// microphone, a recorder that failed) was visited, not done.
+    public var isCompleted: Bool {
+        if case .pronunciation(let recorded, _) = details { return recorded > 0 }
+        return true
+    }
+}
+
+/// What each activity measures beyond items and score.
+public enum ResultDetails: Sendable, Codable, Equatable {
+    case none
+    case video(watchedSeconds: Double, durationSeconds: Double, subtitlesOn: Bool)
+    case vocabulary(terms: Int, opened: Int)
+    case audioGame(difficulty: AudioGameEngine.Difficulty, moves: Int, mistakes: Int, solved: Bool, tiles: Int)
+    case pronunciation(recorded: Int, lines: Int)
+    case dictionary(entries: Int, opened: Int)
+    case test(correct: Int, incorrect: Int, unanswered: Int)
 }
 
 public struct ItemOutcome: Sendable, Codable, Equatable {
@@ -91,15 +87,20 @@ public struct Score: Sendable, Codable, Equatable {
 
 public struct ObjectiveScore: Sendable, Codable, Equatable {
     public var objective: String
+    /// What the objective says the learner will do, as the module put it when the attempt was made.
+    public var performance: String?
     public var correct: Int
     public var incorrect: Int
     public var unanswered: Int
 
+    public init(objective: String, performance: String?, correct: Int, incorrect: Int, unanswered: Int) {
+        self.objective = objective
+        self.performance = performance
+        self.correct = correct
+        self.incorrect = incorrect
+        self.unanswered = unanswered
+    }
+
     public var total: Int { correct + incorrect + unanswered }
     public var percent: Double { total == 0 ? 0 : Double(correct) * 100 / Double(total) }
-}
-
-/// "A", "B", "C", … for answer positions.
-public func letter(_ index: Int) -> String {
-    index < 26 ? String(UnicodeScalar(UInt8(65 + index))) : "#\(index + 1)"
 }

@@ -1,12 +1,12 @@
 import Foundation
 import LessonpackModel
-import LessonpackRuntime
+import LessonpackRandom
 
 /// Activity 4, the audio game: one tile per transcript line, in its speaker's colour, to put in order. Easy starts
 /// with half the lines already in place, medium a quarter, hard none; the rest wait in a shuffled tray. A tile
-/// dropped in the wrong slot springs back and counts as a mistake. Every new game is a new arrangement, and no
-/// game starts solved.
-public struct AudioGameEngine: Sendable {
+/// dropped in the wrong slot springs back and counts as a mistake. Every game is an attempt of its own, dealt
+/// unlike the one before, and no game starts solved.
+public struct AudioGameEngine: ActivityEngine {
     public enum Difficulty: String, CaseIterable, Sendable, Codable {
         case easy, medium, hard
 
@@ -18,6 +18,29 @@ public struct AudioGameEngine: Sendable {
             case .hard: 0
             }
         }
+    }
+
+    public typealias Options = Difficulty
+
+    /// A game as dealt: the lines already in place, and the tray in its shuffled order.
+    public struct Setup: Codable, Sendable, Equatable {
+        public var difficulty: Difficulty
+        /// Each slot's tile id, or nil while empty.
+        public var slots: [String?]
+        public var tray: [String]
+
+        public init(difficulty: Difficulty, slots: [String?], tray: [String]) {
+            self.difficulty = difficulty
+            self.slots = slots
+            self.tray = tray
+        }
+    }
+
+    public enum Action: Codable, Sendable, Equatable {
+        /// Drops a tile from the tray into a slot: placed if it is the right one, sprung back (a mistake) if not.
+        case place(tile: String, slot: Int)
+        /// Plays a tile's line.
+        case hear(tile: String)
     }
 
     public struct Tile: Sendable, Equatable {
@@ -36,77 +59,78 @@ public struct AudioGameEngine: Sendable {
         case ignored
     }
 
+    public static let kind = ActivityKind.audioGame
+    public static let isScored = true
+
+    public static func parts(of setup: Setup, in module: Module) -> [String] {
+        module.transcript.flatMap { [Part.line($0.id), Part.speaker($0.speaker)] }
+    }
+
+    /// How many lines a game at `difficulty` starts with in place: never all of them.
+    public static func preplacedCount(_ difficulty: Difficulty, tiles: Int) -> Int {
+        min(Int(Double(tiles) * difficulty.placedShare), max(0, tiles - 1))
+    }
+
+    public static func deal(for module: Module, random: inout SeededRandom, previous: Setup?, options: Difficulty) -> Setup {
+        let ids = module.transcript.map(\.id)
+        var candidate = Setup(difficulty: options, slots: [], tray: [])
+        for _ in 0..<100 {
+            let placed = Set(random.sample(Array(ids.indices), count: preplacedCount(options, tiles: ids.count)))
+            let slots: [String?] = ids.indices.map { placed.contains($0) ? ids[$0] : nil }
+            let remaining = ids.indices.filter { !placed.contains($0) }.map { ids[$0] }
+            var tray = random.shuffled(remaining)
+            // A tray already in transcript order would make the game a matter of dropping tiles one after another.
+            if tray.count > 1 {
+                while tray == remaining { tray = random.shuffled(remaining) }
+            }
+            candidate = Setup(difficulty: options, slots: slots, tray: tray)
+            if let previous, previous.slots == slots, previous.tray == tray { continue }
+            break
+        }
+        return candidate
+    }
+
+    public let setup: Setup
     /// The tiles in their right order: slot `i` takes `tiles[i]`.
     public let tiles: [Tile]
-    public private(set) var difficulty: Difficulty
-    /// Each slot's tile id, or nil while empty.
+    public let startedAt: Date
     public private(set) var slots: [String?]
     /// The tiles still to place, in the order the tray shows them.
     public private(set) var tray: [String]
     public private(set) var moves = 0
     public private(set) var mistakes = 0
-    public private(set) var startedAt: Date
     public private(set) var completedAt: Date?
-    public private(set) var games = 0
-    private var random: SeededRandom
-    private var arrangement: [String?] = []
+    /// The tile that just sprang back, for the front end to show.
+    public private(set) var lastPlacement: Placement?
+    /// The tiles the learner has listened to.
+    public private(set) var heard: Set<String> = []
 
-    /// `avoiding` is the arrangement of a game dealt by another engine (an earlier session): the first game here
-    /// is different from it too.
-    public init(module: Module, difficulty: Difficulty, random: SeededRandom, avoiding previous: [String?] = [],
-                at now: Date) {
+    public init(module: Module, setup: Setup, startedAt: Date) {
         let speakers = Dictionary(module.speakers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         tiles = module.transcript.map { Tile(id: $0.id, speaker: speakers[$0.speaker], text: $0.text, audio: $0.audio) }
-        self.difficulty = difficulty
-        self.random = random
-        slots = []
-        tray = []
-        startedAt = now
-        arrangement = previous
-        newGame(difficulty: difficulty, at: now)
+        self.setup = setup
+        self.startedAt = startedAt
+        // A setup from another version of the module must fit this one's tiles; if it does not, nothing is placed.
+        slots = setup.slots.count == tiles.count ? setup.slots : Array(repeating: nil, count: tiles.count)
+        tray = setup.tray
     }
 
-    /// How this game was dealt (slots, then tray): what the next game must differ from.
-    public var dealt: [String?] { arrangement }
+    public var difficulty: Difficulty { setup.difficulty }
 
-    /// How many lines a game at `difficulty` starts with in place: never all of them.
-    public func preplacedCount(_ difficulty: Difficulty) -> Int {
-        min(Int(Double(tiles.count) * difficulty.placedShare), max(0, tiles.count - 1))
-    }
-
-    /// Deals a new arrangement, different from the last one whenever another is possible.
-    public mutating func newGame(difficulty: Difficulty, at now: Date) {
-        self.difficulty = difficulty
-        let previous = arrangement
-        var candidate: (slots: [String?], tray: [String]) = ([], [])
-        for _ in 0..<100 {
-            candidate = deal()
-            if candidate.slots + candidate.tray.map(Optional.some) != previous { break }
+    public mutating func apply(_ action: Action, at now: Date) -> [Effect] {
+        switch action {
+        case .place(let tileID, let slot):
+            lastPlacement = place(tileID, in: slot)
+            if isSolved, completedAt == nil { completedAt = now }
+            return []
+        case .hear(let tileID):
+            guard let tile = tiles.first(where: { $0.id == tileID }) else { return [] }
+            heard.insert(tileID)
+            return [.play(media: tile.audio)]
         }
-        slots = candidate.slots
-        tray = candidate.tray
-        arrangement = candidate.slots + candidate.tray.map(Optional.some)
-        moves = 0
-        mistakes = 0
-        startedAt = now
-        completedAt = nil
-        games += 1
     }
 
-    private mutating func deal() -> (slots: [String?], tray: [String]) {
-        let placed = Set(random.sample(Array(tiles.indices), count: preplacedCount(difficulty)))
-        let slots: [String?] = tiles.indices.map { placed.contains($0) ? tiles[$0].id : nil }
-        let remaining = tiles.indices.filter { !placed.contains($0) }.map { tiles[$0].id }
-        var tray = random.shuffled(remaining)
-        // A tray already in transcript order would make the game a matter of dropping tiles one after another.
-        if tray.count > 1 {
-            while tray == remaining { tray = random.shuffled(remaining) }
-        }
-        return (slots, tray)
-    }
-
-    /// Drops a tile from the tray into a slot.
-    public mutating func place(_ tileID: String, in slot: Int) -> Placement {
+    private mutating func place(_ tileID: String, in slot: Int) -> Placement {
         guard completedAt == nil, let position = tray.firstIndex(of: tileID), slots.indices.contains(slot),
               slots[slot] == nil else { return .ignored }
         moves += 1
@@ -119,24 +143,19 @@ public struct AudioGameEngine: Sendable {
         return .placed
     }
 
-    /// Marks the game complete at `now` if every slot is right; returns whether it is.
-    @discardableResult
-    public mutating func completeIfSolved(at now: Date) -> Bool {
-        guard isSolved else { return false }
-        if completedAt == nil { completedAt = now }
-        return true
-    }
+    public var isSolved: Bool { !tiles.isEmpty && zip(slots, tiles).allSatisfy { $0 == $1.id } }
+    public var isFinished: Bool { completedAt != nil }
 
-    public var isSolved: Bool { zip(slots, tiles).allSatisfy { $0 == $1.id } }
+    public func tile(_ id: String) -> Tile? { tiles.first { $0.id == id } }
 
     public func result(at now: Date) -> ActivityResult {
-        let placedByLearner = tiles.count - preplacedCount(difficulty)
-        let placed = slots.enumerated().filter { $0.element != nil }.count - preplacedCount(difficulty)
-        let finished = completedAt ?? now
+        let preplaced = setup.slots.compactMap { $0 }.count
+        let placedByLearner = tiles.count - preplaced
+        let placed = slots.compactMap { $0 }.count - preplaced
         return ActivityResult(
-            activity: .audioGame, startedAt: startedAt, finishedAt: finished,
+            activity: .audioGame, startedAt: startedAt, finishedAt: completedAt ?? now,
             score: Score(correct: max(0, placed - mistakes), total: placedByLearner),
-            details: ["difficulty": difficulty.rawValue, "moves": "\(moves)", "mistakes": "\(mistakes)",
-                      "solved": isSolved ? "yes" : "no", "tiles": "\(placedByLearner)"])
+            details: .audioGame(difficulty: difficulty, moves: moves, mistakes: mistakes, solved: isSolved,
+                                tiles: placedByLearner))
     }
 }

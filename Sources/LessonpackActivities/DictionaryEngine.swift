@@ -3,18 +3,45 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 /// Activity 7, the dictionary and phrasebook: every definition in alphabetical order, found by the start of a word
-/// or by an approximate spelling, and the language-focus boxes.
-public struct DictionaryEngine: Sendable {
+/// or by an approximate spelling, and the language-focus boxes. Searching is the front end's; opening an entry is
+/// the record.
+public struct DictionaryEngine: ActivityEngine {
+    public typealias Setup = NoSetup
+
+    public enum Action: Codable, Sendable, Equatable {
+        case open(term: String)
+    }
+
+    public static let kind = ActivityKind.dictionary
+    public static let isScored = false
+
+    public static func parts(of setup: NoSetup, in module: Module) -> [String] { module.definitions.map { Part.term($0.term) } }
+
+    public let setup = NoSetup()
     public let entries: [Definition]
     public let boxes: [FocusBox]
     public let startedAt: Date
     public private(set) var lookedUp: [String] = []
 
-    public init(module: Module, at now: Date) {
+    public init(module: Module, setup: NoSetup, startedAt: Date) {
         // Alphabetical as a reader expects: ignoring case and accents, the same on every machine.
         entries = module.definitions.sorted { Self.sortKey($0.term) < Self.sortKey($1.term) }
         boxes = module.phrasebook
-        startedAt = now
+        self.startedAt = startedAt
+    }
+
+    public mutating func apply(_ action: Action, at now: Date) -> [Effect] {
+        switch action {
+        case .open(let term):
+            if let entry = entry(term) { lookedUp.append(entry.term) }
+            return []
+        }
+    }
+
+    public var isFinished: Bool { false }
+
+    public func entry(_ term: String) -> Definition? {
+        entries.first { Self.sortKey($0.term) == Self.sortKey(term) }
     }
 
     /// Entries with a word that starts with `prefix` ("meet" finds "nice to meet you"); terms that start with it first.
@@ -44,18 +71,11 @@ public struct DictionaryEngine: Sendable {
         return scored.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : Self.sortKey($0.0.term) < Self.sortKey($1.0.term) }.map(\.0)
     }
 
-    /// Notes that the learner opened an entry.
-    public mutating func open(_ term: String) -> Definition? {
-        guard let entry = entries.first(where: { Self.sortKey($0.term) == Self.sortKey(term) }) else { return nil }
-        lookedUp.append(entry.term)
-        return entry
-    }
-
     public func result(at now: Date) -> ActivityResult {
         let opened = Array(Set(lookedUp)).sorted()
         return ActivityResult(activity: .dictionary, startedAt: startedAt, finishedAt: now,
                               items: opened.map { ItemOutcome(id: $0, prompt: $0, outcome: .done) },
-                              details: ["entries": "\(entries.count)", "opened": "\(opened.count)"])
+                              details: .dictionary(entries: entries.count, opened: opened.count))
     }
 
     static func sortKey(_ text: String) -> String {

@@ -1,45 +1,99 @@
 import Foundation
 import LessonpackModel
-import LessonpackRuntime
 
 /// Activity 5, pronunciation practice: line by line, hear the original, record yourself, and compare, both at once
-/// (original left, you right) or one after the other. The engine keeps the state; a `PronunciationStudio` does the
-/// recording and the mixing.
-public struct PronunciationEngine: Sendable {
+/// (original left, you right) or one after the other. The recording and the mixing are effects, carried out by the
+/// player; what came of them (a file, or why there is none) comes back as an action, so the record holds only
+/// recordings that were made.
+public struct PronunciationEngine: ActivityEngine {
+    public typealias Setup = NoSetup
+
+    public enum Action: Codable, Sendable, Equatable {
+        case hearOriginal(line: String)
+        /// Asks for a recording of the line.
+        case record(line: String)
+        case recorded(line: String, file: String)
+        case recordingFailed(line: String, reason: String)
+        /// Asks for the recording and the original mixed together.
+        case compare(line: String, mode: VoiceComparison)
+        case compared(line: String, mode: VoiceComparison, file: String)
+        case comparisonFailed(line: String, reason: String)
+    }
+
+    public static let kind = ActivityKind.pronunciation
+    public static let isScored = false
+
+    public static func parts(of setup: NoSetup, in module: Module) -> [String] {
+        module.transcript.flatMap { [Part.line($0.id), Part.media($0.audio)] }
+    }
+
+    /// How long a recording of `line` may last: a little longer than the original.
+    public static func recordingSeconds(for line: TranscriptLine) -> Double { max(3, (line.end - line.start) * 1.5 + 1) }
+
+    public let setup = NoSetup()
     public let lines: [TranscriptLine]
     public let startedAt: Date
-    public private(set) var current = 0
     /// The learner's latest recording of each line (a WAV file).
     public private(set) var recordings: [String: String] = [:]
     /// The comparison files made for each line.
     public private(set) var comparisons: [String: [VoiceComparison: String]] = [:]
     public private(set) var heard: Set<String> = []
+    /// The line being recorded, between asking and hearing back.
+    public private(set) var recording: String?
+    /// Why the last recording or comparison of a line did not work.
+    public private(set) var failures: [String: String] = [:]
 
-    public init(module: Module, at now: Date) {
+    public init(module: Module, setup: NoSetup, startedAt: Date) {
         lines = module.transcript
-        startedAt = now
+        self.startedAt = startedAt
     }
 
-    public var currentLine: TranscriptLine? { lines.indices.contains(current) ? lines[current] : nil }
-
-    public mutating func next() { current = min(current + 1, max(0, lines.count - 1)) }
-    public mutating func previous() { current = max(current - 1, 0) }
-
-    public mutating func select(_ lineID: String) {
-        if let index = lines.firstIndex(where: { $0.id == lineID }) { current = index }
+    public mutating func apply(_ action: Action, at now: Date) -> [Effect] {
+        switch action {
+        case .hearOriginal(let id):
+            guard let line = line(id) else { return [] }
+            heard.insert(id)
+            return [.play(media: line.audio)]
+        case .record(let id):
+            guard let line = line(id), recording == nil else { return [] }
+            recording = id
+            return [.stopSound, .record(line: id, seconds: Self.recordingSeconds(for: line))]
+        case .recorded(let id, let file):
+            guard line(id) != nil else { return [] }
+            // A new recording replaces the old one, and the comparisons made with it.
+            recordings[id] = file
+            comparisons[id] = nil
+            failures[id] = nil
+            recording = nil
+        case .recordingFailed(let id, let reason):
+            failures[id] = reason
+            recording = nil
+        case .compare(let id, let mode):
+            guard let file = recordings[id] else { return [] }
+            return [.compare(line: id, recording: file, mode: mode)]
+        case .compared(let id, let mode, let file):
+            guard recordings[id] != nil else { return [] }
+            comparisons[id, default: [:]][mode] = file
+            failures[id] = nil
+            return [.playFile(path: file)]
+        case .comparisonFailed(let id, let reason):
+            failures[id] = reason
+        }
+        return []
     }
 
-    public mutating func heardOriginal(_ lineID: String) { heard.insert(lineID) }
+    public var isFinished: Bool { false }
 
-    /// A new recording replaces the old one, and the comparisons made with it.
-    public mutating func recorded(_ lineID: String, file: String) {
-        recordings[lineID] = file
-        comparisons[lineID] = nil
+    public static func action(for outcome: EffectOutcome) -> Action? {
+        switch outcome {
+        case .recorded(let line, let file): .recorded(line: line, file: file)
+        case .recordingFailed(let line, let reason): .recordingFailed(line: line, reason: reason)
+        case .compared(let line, let mode, let file): .compared(line: line, mode: mode, file: file)
+        case .comparisonFailed(let line, _, let reason): .comparisonFailed(line: line, reason: reason)
+        }
     }
 
-    public mutating func compared(_ lineID: String, _ mode: VoiceComparison, file: String) {
-        comparisons[lineID, default: [:]][mode] = file
-    }
+    public func line(_ id: String) -> TranscriptLine? { lines.first { $0.id == id } }
 
     public func result(at now: Date) -> ActivityResult {
         let items = lines.map { line -> ItemOutcome in
@@ -49,56 +103,6 @@ public struct PronunciationEngine: Sendable {
                                outcome: recorded ? .done : .unanswered, note: modes.map { "compared: " + $0 })
         }
         return ActivityResult(activity: .pronunciation, startedAt: startedAt, finishedAt: now, items: items,
-                              details: ["recorded": "\(recordings.count)", "lines": "\(lines.count)"])
-    }
-}
-
-/// Records and compares voices for the pronunciation activity: the original from the module's media (decoded with
-/// ffmpeg when it is not WAV), the learner through the injected recorder, the comparison written as a real WAV.
-public struct PronunciationStudio: Sendable {
-    public let media: MediaStore
-    public let recorder: any Recorder
-    public let decoder: AudioDecoder
-    /// Where recordings and comparisons go.
-    public let workFolder: String
-
-    public init(media: MediaStore, recorder: any Recorder, decoder: AudioDecoder = AudioDecoder(), workFolder: String) {
-        self.media = media
-        self.recorder = recorder
-        self.decoder = decoder
-        self.workFolder = workFolder
-    }
-
-    /// The line's own clip, as a file a player can play.
-    public func original(_ line: TranscriptLine) throws(RuntimeError) -> String { try media.file(line.audio) }
-
-    /// Records the learner saying `line`, for a little longer than the original lasts.
-    public func record(_ line: TranscriptLine) throws(RuntimeError) -> String {
-        try makeWorkFolder()
-        let path = "\(workFolder)/\(line.id)-learner.wav"
-        let seconds = max(3, (line.end - line.start) * 1.5 + 1)
-        try recorder.record(to: path, seconds: seconds)
-        guard FileManager.default.fileExists(atPath: path) else { throw RuntimeError("the recorder wrote nothing") }
-        return path
-    }
-
-    /// Mixes the original and the learner's recording into one WAV file for `mode`.
-    public func compare(_ line: TranscriptLine, learner: String, _ mode: VoiceComparison) throws(RuntimeError) -> String {
-        let original = try decoder.decode(fileAt: try media.file(line.audio))
-        let voice = try decoder.decode(fileAt: learner)
-        try makeWorkFolder()
-        let path = "\(workFolder)/\(line.id)-\(mode.rawValue).wav"
-        do {
-            try AtomicWAV.write(mode.combine(original: original, learner: voice), to: path)
-        } catch {
-            throw RuntimeError("cannot write \(path): \(error)")
-        }
-        return path
-    }
-
-    private func makeWorkFolder() throws(RuntimeError) {
-        do { try FileManager.default.createDirectory(atPath: workFolder, withIntermediateDirectories: true) } catch {
-            throw RuntimeError("cannot create \(workFolder): \(error.localizedDescription)")
-        }
+                              details: .pronunciation(recorded: recordings.count, lines: lines.count))
     }
 }

@@ -1,17 +1,32 @@
 import Foundation
 import LessonpackModel
-import LessonpackRuntime
+import LessonpackRandom
 
 /// Activity 6, questions and answers: each question heard and read with its answers as A, B, C; the learner picks
-/// one and checks it, and gets feedback. Each new attempt shows every question's answers in an order different
-/// from the previous attempt's, so the right letter moves.
-public struct QuestionsEngine: Sendable {
-    /// A question as shown in this attempt: `order[i]` is the index (into `question.answers`) shown as letter i.
+/// one and gets feedback. Each attempt shows every question's answers in an order unlike the previous attempt's,
+/// so the right letter moves.
+public struct QuestionsEngine: ActivityEngine {
+    /// Each question's answer order in this attempt, by question id: `order[i]` is the index of the answer shown as
+    /// letter i.
+    public struct Setup: Codable, Sendable, Equatable {
+        public var orders: [String: [Int]]
+
+        public init(orders: [String: [Int]]) { self.orders = orders }
+    }
+
+    public enum Action: Codable, Sendable, Equatable {
+        /// Answers a question with a letter (0 for A): final, and checked at once.
+        case answer(question: String, letter: Int)
+        case hearQuestion(question: String)
+        case hearAnswer(question: String, letter: Int)
+    }
+
+    /// A question as shown in this attempt.
     public struct Presented: Sendable, Equatable {
         public var question: Question
         public var order: [Int]
 
-        public func answer(at letterIndex: Int) -> Question.Answer { question.answers[order[letterIndex]] }
+        public func answer(at letter: Int) -> Question.Answer { question.answers[order[letter]] }
         public var correctLetter: Int { order.firstIndex { question.answers[$0].isCorrect } ?? 0 }
     }
 
@@ -22,68 +37,65 @@ public struct QuestionsEngine: Sendable {
         public var explanation: String?
     }
 
-    public private(set) var presented: [Presented] = []
-    public private(set) var attempt = 0
-    public private(set) var chosen: [String: Int] = [:]
-    public private(set) var feedback: [String: Feedback] = [:]
-    public private(set) var startedAt: Date
-    private let questions: [Question]
-    private var random: SeededRandom
+    public static let kind = ActivityKind.questions
+    public static let isScored = true
 
-    /// `avoiding` holds the previous attempt's orders (question id → order), when that attempt was made by
-    /// another engine (an earlier session): the new orders differ from them too.
-    public init(module: Module, random: SeededRandom, avoiding previous: [String: [Int]] = [:], at now: Date) {
-        questions = module.questions
-        self.random = random
-        startedAt = now
-        deal(avoiding: previous)
-        attempt = 1
-    }
+    public static func parts(of setup: Setup, in module: Module) -> [String] { module.questions.map { Part.question($0.id) } }
 
-    /// Each question's answer order in this attempt, by question id: what the next attempt must differ from.
-    public var orders: [String: [Int]] {
-        Dictionary(presented.map { ($0.question.id, $0.order) }, uniquingKeysWith: { first, _ in first })
-    }
-
-    /// Starts over with every question's answers reshuffled into an order unlike the last attempt's.
-    public mutating func newAttempt(at now: Date) {
-        deal(avoiding: orders)
-        attempt += 1
-        startedAt = now
-    }
-
-    private mutating func deal(avoiding previous: [String: [Int]]) {
-        presented = questions.map { question in
+    public static func deal(for module: Module, random: inout SeededRandom, previous: Setup?, options: NoOptions) -> Setup {
+        var orders: [String: [Int]] = [:]
+        for question in module.questions {
             let identity = Array(question.answers.indices)
             var order = random.shuffled(identity)
             // With one answer there is only one order; otherwise never repeat the last one.
-            if identity.count > 1, let last = previous[question.id] {
+            if identity.count > 1, let last = previous?.orders[question.id], last.count == identity.count {
                 while order == last { order = random.shuffled(identity) }
             }
-            return Presented(question: question, order: order)
+            orders[question.id] = order
         }
-        chosen = [:]
-        feedback = [:]
+        return Setup(orders: orders)
     }
 
-    public func presented(_ questionID: String) -> Presented? { presented.first { $0.question.id == questionID } }
+    public let setup: Setup
+    public let presented: [Presented]
+    public let startedAt: Date
+    public private(set) var feedback: [String: Feedback] = [:]
+    /// What the learner has listened to: questions by id, answers as "id letter".
+    public private(set) var heard: Set<String> = []
 
-    /// Picks an answer by its letter (0 for A); may change until the question is checked.
-    public mutating func choose(_ questionID: String, letter: Int) {
-        guard feedback[questionID] == nil, let shown = presented(questionID), shown.order.indices.contains(letter) else {
-            return
+    public init(module: Module, setup: Setup, startedAt: Date) {
+        self.setup = setup
+        self.startedAt = startedAt
+        presented = module.questions.map { question in
+            let order = setup.orders[question.id].flatMap { $0.sorted() == Array(question.answers.indices) ? $0 : nil }
+            return Presented(question: question, order: order ?? Array(question.answers.indices))
         }
-        chosen[questionID] = letter
     }
 
-    /// Checks the chosen answer; nil when none is chosen yet.
-    public mutating func check(_ questionID: String) -> Feedback? {
-        if let given = feedback[questionID] { return given }
-        guard let shown = presented(questionID), let letter = chosen[questionID] else { return nil }
-        let result = Feedback(isCorrect: shown.answer(at: letter).isCorrect, chosenLetter: letter,
-                              correctLetter: shown.correctLetter, explanation: shown.question.feedback)
-        feedback[questionID] = result
-        return result
+    public mutating func apply(_ action: Action, at now: Date) -> [Effect] {
+        switch action {
+        case .answer(let id, let letter):
+            guard feedback[id] == nil, let shown = presented(id), shown.order.indices.contains(letter) else { return [] }
+            feedback[id] = Feedback(isCorrect: shown.answer(at: letter).isCorrect, chosenLetter: letter,
+                                    correctLetter: shown.correctLetter, explanation: shown.question.feedback)
+            return []
+        case .hearQuestion(let id):
+            guard let shown = presented(id) else { return [] }
+            heard.insert(id)
+            return [.play(media: shown.question.audio)]
+        case .hearAnswer(let id, let letter):
+            guard let shown = presented(id), shown.order.indices.contains(letter) else { return [] }
+            heard.insert("\(id) \(letter)")
+            return [.play(media: shown.answer(at: letter).audio)]
+        }
+    }
+
+    public var isFinished: Bool { !presented.isEmpty && feedback.count == presented.count }
+
+    public func presented(_ id: String) -> Presented? { presented.first { $0.question.id == id } }
+
+    public func hasHeard(_ id: String, letter: Int? = nil) -> Bool {
+        heard.contains(letter.map { "\(id) \($0)" } ?? id)
     }
 
     public func result(at now: Date) -> ActivityResult {
@@ -97,7 +109,6 @@ public struct QuestionsEngine: Sendable {
                                outcome: checked.isCorrect ? .correct : .incorrect, note: shown.question.feedback)
         }
         return ActivityResult(activity: .questions, startedAt: startedAt, finishedAt: now, items: items,
-                              score: Score(correct: items.filter { $0.outcome == .correct }.count, total: items.count),
-                              details: ["attempt": "\(attempt)"])
+                              score: Score(correct: items.filter { $0.outcome == .correct }.count, total: items.count))
     }
 }

@@ -1,25 +1,37 @@
 import Foundation
 import LessonpackModel
-import LessonpackRuntime
-
-/// What the player remembers of earlier test attempts, so the next draw can favour what was not seen.
-public struct TestHistory: Sendable, Codable, Equatable {
-    /// The items of the most recent attempt, in the order they were shown.
-    public var lastDrawn: [String]
-
-    public init(lastDrawn: [String] = []) { self.lastDrawn = lastDrawn }
-}
+import LessonpackRandom
 
 /// Activity 8, the test: each attempt draws the module's number of items from the bank, without replacement and in
 /// random order, different from the last attempt's draw; items the last attempt did not show come first, so two
 /// attempts of 20 from a bank of 30 cover it all. Statements take the three-state answer, multiple-choice items
 /// one of their options (shown in a shuffled order). The score counts correct, incorrect and unanswered items and
 /// gives a percentage per objective.
-public struct TestEngine: Sendable {
-    public enum Answer: Sendable, Equatable, Codable {
-        case tri(TriState)
-        /// An index into the item's shown `options`.
-        case option(Int)
+public struct TestEngine: ActivityEngine {
+    /// The draw: the items shown, in order, and each multiple-choice item's options as shown.
+    public struct Setup: Codable, Sendable, Equatable {
+        public var drawn: [String]
+        public var options: [String: [String]]
+
+        public init(drawn: [String], options: [String: [String]]) {
+            self.drawn = drawn
+            self.options = options
+        }
+    }
+
+    public enum Answer: Codable, Sendable, Equatable {
+        case correct
+        case incorrect
+        /// An index into the item's options as shown.
+        case choice(index: Int)
+        /// Taken back.
+        case cleared
+    }
+
+    public enum Action: Codable, Sendable, Equatable {
+        case answer(item: String, answer: Answer)
+        /// Ends the attempt: answers are fixed from now on.
+        case finish
     }
 
     /// An item as this attempt shows it.
@@ -29,22 +41,24 @@ public struct TestEngine: Sendable {
         public var options: [String]
     }
 
-    public let drawn: [Shown]
-    public let startedAt: Date
-    public private(set) var answers: [String: Answer] = [:]
-    public private(set) var finishedAt: Date?
-    private let objectiveIDs: [String]
+    public enum Outcome: String, Sendable { case correct, incorrect, unanswered }
 
-    public init(module: Module, history: TestHistory?, random: SeededRandom, at now: Date) {
-        var random = random
-        let items = Self.draw(from: module.test.items, count: module.test.draw, lastDrawn: history?.lastDrawn ?? [],
-                              random: &random)
-        drawn = items.map { item in
-            if case .multipleChoice(let choices, _) = item.kind { return Shown(item: item, options: random.shuffled(choices)) }
-            return Shown(item: item, options: [])
+    public static let kind = ActivityKind.test
+    public static let isScored = true
+
+    public static func parts(of setup: Setup, in module: Module) -> [String] {
+        setup.drawn.map(Part.item) + module.objectives.map { Part.objective($0.id) }
+    }
+
+    public static func deal(for module: Module, random: inout SeededRandom, previous: Setup?, options: NoOptions) -> Setup {
+        let bank = module.test.items
+        let lastDrawn = (previous?.drawn ?? []).filter { id in bank.contains { $0.id == id } }
+        let items = draw(from: bank, count: module.test.draw, lastDrawn: lastDrawn, random: &random)
+        var shownOptions: [String: [String]] = [:]
+        for item in items {
+            if case .multipleChoice(let choices, _) = item.kind { shownOptions[item.id] = random.shuffled(choices) }
         }
-        objectiveIDs = module.objectives.map(\.id)
-        startedAt = now
+        return Setup(drawn: items.map(\.id), options: shownOptions)
     }
 
     /// The draw: unseen-last-time items first (a random selection of them if there are more than needed), then
@@ -63,82 +77,96 @@ public struct TestEngine: Sendable {
         return order
     }
 
-    public var history: TestHistory { TestHistory(lastDrawn: drawn.map(\.item.id)) }
+    public let setup: Setup
+    public let drawn: [Shown]
+    public let startedAt: Date
+    public private(set) var answers: [String: Answer] = [:]
+    public private(set) var finishedAt: Date?
+    private let objectives: [Objective]
+
+    public init(module: Module, setup: Setup, startedAt: Date) {
+        self.setup = setup
+        self.startedAt = startedAt
+        let bank = Dictionary(module.test.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        drawn = setup.drawn.compactMap { id in
+            bank[id].map { item in
+                if case .multipleChoice(let choices, _) = item.kind {
+                    let shown = setup.options[id].flatMap { $0.sorted() == choices.sorted() ? $0 : nil }
+                    return Shown(item: item, options: shown ?? choices)
+                }
+                return Shown(item: item, options: [])
+            }
+        }
+        objectives = module.objectives
+    }
+
+    public mutating func apply(_ action: Action, at now: Date) -> [Effect] {
+        guard finishedAt == nil else { return [] }
+        switch action {
+        case .answer(let id, let answer):
+            guard let shown = shown(id) else { return [] }
+            switch (shown.item.kind, answer) {
+            case (_, .cleared): answers[id] = nil
+            case (.statement, .correct), (.statement, .incorrect): answers[id] = answer
+            case (.multipleChoice, .choice(let index)) where shown.options.indices.contains(index): answers[id] = answer
+            default: break
+            }
+        case .finish:
+            finishedAt = now
+        }
+        return []
+    }
+
+    public var isFinished: Bool { finishedAt != nil }
 
     public func answer(_ itemID: String) -> Answer? { answers[itemID] }
 
-    /// Cycles a statement's box: empty → correct → incorrect → empty.
-    public mutating func cycle(_ itemID: String) {
-        guard finishedAt == nil, let shown = shown(itemID), case .statement = shown.item.kind else { return }
-        let current: TriState = if case .tri(let state)? = answers[itemID] { state } else { .empty }
-        answers[itemID] = current.next == .empty ? nil : .tri(current.next)
-    }
-
-    /// Picks a multiple-choice option by its position as shown.
-    public mutating func choose(_ itemID: String, option: Int) {
-        guard finishedAt == nil, let shown = shown(itemID), shown.options.indices.contains(option) else { return }
-        answers[itemID] = .option(option)
-    }
-
-    public mutating func clear(_ itemID: String) {
-        guard finishedAt == nil else { return }
-        answers[itemID] = nil
-    }
-
-    private func shown(_ itemID: String) -> Shown? { drawn.first { $0.item.id == itemID } }
-
-    public enum Outcome: String, Sendable { case correct, incorrect, unanswered }
+    public func shown(_ itemID: String) -> Shown? { drawn.first { $0.item.id == itemID } }
 
     public func outcome(_ itemID: String) -> Outcome {
         guard let shown = shown(itemID), let answer = answers[itemID] else { return .unanswered }
         switch (shown.item.kind, answer) {
-        case (.statement(let isCorrect), .tri(let state)):
-            guard let claim = state.claim else { return .unanswered }
-            return claim == isCorrect ? .correct : .incorrect
-        case (.multipleChoice(_, let right), .option(let index)):
-            return shown.options[index] == right ? .correct : .incorrect
-        default:
-            return .unanswered
+        case (.statement(let isCorrect), .correct): return isCorrect ? .correct : .incorrect
+        case (.statement(let isCorrect), .incorrect): return isCorrect ? .incorrect : .correct
+        case (.multipleChoice(_, let right), .choice(let index)): return shown.options[index] == right ? .correct : .incorrect
+        default: return .unanswered
         }
     }
 
-    /// Ends the attempt: answers are fixed from now on.
-    public mutating func finish(at now: Date) -> ActivityResult {
-        if finishedAt == nil { finishedAt = now }
-        return result()
-    }
-
-    public func result() -> ActivityResult {
+    public func result(at now: Date) -> ActivityResult {
         var perObjective: [String: ObjectiveScore] = [:]
         let items = drawn.map { shown -> ItemOutcome in
             let outcome = outcome(shown.item.id)
-            var score = perObjective[shown.item.objective]
-                ?? ObjectiveScore(objective: shown.item.objective, correct: 0, incorrect: 0, unanswered: 0)
+            let objective = shown.item.objective
+            var score = perObjective[objective] ?? ObjectiveScore(
+                objective: objective, performance: objectives.first { $0.id == objective }?.performance,
+                correct: 0, incorrect: 0, unanswered: 0)
             switch outcome {
             case .correct: score.correct += 1
             case .incorrect: score.incorrect += 1
             case .unanswered: score.unanswered += 1
             }
-            perObjective[shown.item.objective] = score
+            perObjective[objective] = score
             return ItemOutcome(id: shown.item.id, prompt: shown.item.text, answer: answerText(shown),
                                expected: expectedText(shown.item), outcome: ItemOutcome.Outcome(rawValue: outcome.rawValue)!,
-                               objective: shown.item.objective, note: shown.item.explanation)
+                               objective: objective, note: shown.item.explanation)
         }
-        let order = objectiveIDs + perObjective.keys.filter { !objectiveIDs.contains($0) }.sorted()
-        let counts = (correct: items.filter { $0.outcome == .correct }.count,
-                      incorrect: items.filter { $0.outcome == .incorrect }.count)
+        let ids = objectives.map(\.id)
+        let order = ids + perObjective.keys.filter { !ids.contains($0) }.sorted()
+        let correct = items.filter { $0.outcome == .correct }.count
+        let incorrect = items.filter { $0.outcome == .incorrect }.count
         return ActivityResult(
-            activity: .test, startedAt: startedAt, finishedAt: finishedAt ?? startedAt, items: items,
-            score: Score(correct: counts.correct, total: items.count), objectives: order.compactMap { perObjective[$0] },
-            details: ["correct": "\(counts.correct)", "incorrect": "\(counts.incorrect)",
-                      "unanswered": "\(items.count - counts.correct - counts.incorrect)"])
+            activity: .test, startedAt: startedAt, finishedAt: finishedAt ?? now, items: items,
+            score: Score(correct: correct, total: items.count), objectives: order.compactMap { perObjective[$0] },
+            details: .test(correct: correct, incorrect: incorrect, unanswered: items.count - correct - incorrect))
     }
 
     private func answerText(_ shown: Shown) -> String? {
         switch answers[shown.item.id] {
-        case .tri(let state)?: state == .empty ? nil : state.rawValue
-        case .option(let index)?: shown.options[index]
-        case nil: nil
+        case .correct?: "correct"
+        case .incorrect?: "incorrect"
+        case .choice(let index)?: shown.options[index]
+        case .cleared?, nil: nil
         }
     }
 

@@ -1,12 +1,34 @@
 import Foundation
 import LessonpackModel
 
-/// Activity 1, the conversation video: play, pause, seek and rewind, subtitles on or off, and the subtitle for any
-/// moment. Time is passed in with each action, so the engine never reads a clock of its own.
-public struct VideoEngine: Sendable {
+/// Activity 1, the conversation video: play, pause and seek, subtitles on or off, and the subtitle for any moment.
+/// Time is passed in with each action, so the engine never reads a clock of its own.
+public struct VideoEngine: ActivityEngine {
+    public typealias Setup = NoSetup
+
+    public enum Action: Codable, Sendable, Equatable {
+        /// Plays from where the video is; from the start again once it has ended.
+        case play
+        case pause
+        /// Moves to a time (kept within the video), playing on if it was playing.
+        case seek(to: Double)
+        /// Jumps to the start of a line and plays.
+        case replayLine(line: String)
+        case setSubtitles(on: Bool)
+    }
+
+    public static let kind = ActivityKind.video
+    public static let isScored = false
+
+    public static func parts(of setup: NoSetup, in module: Module) -> [String] {
+        module.transcript.map { Part.line($0.id) } + (module.video.map { [Part.media($0)] } ?? [])
+    }
+
+    public let setup = NoSetup()
     public let lines: [TranscriptLine]
     public let duration: Double
     public let startedAt: Date
+    public let video: String?
     public private(set) var subtitlesOn = true
     public private(set) var isPlaying = false
     /// How far into the video the learner has got, for the result.
@@ -14,13 +36,50 @@ public struct VideoEngine: Sendable {
     private var anchorPosition: Double = 0
     private var anchorTime: Date?
 
-    /// `videoDuration` comes from the media manifest; without it the last line's end stands in.
-    public init(module: Module, at now: Date) {
+    /// The video's duration comes from the media manifest; without it the last line's end stands in.
+    public init(module: Module, setup: NoSetup, startedAt: Date) {
         lines = module.transcript.sorted { $0.start < $1.start }
+        video = module.video
         let recorded = module.media.first { $0.path == module.video }?.duration
         duration = max(recorded ?? 0, lines.last?.end ?? 0)
-        startedAt = now
+        self.startedAt = startedAt
     }
+
+    public mutating func apply(_ action: Action, at now: Date) -> [Effect] {
+        switch action {
+        case .play:
+            let here = position(at: now)
+            furthest = max(furthest, here)
+            anchorPosition = here >= duration ? 0 : here
+            anchorTime = now
+            isPlaying = true
+        case .pause:
+            anchorPosition = position(at: now)
+            furthest = max(furthest, anchorPosition)
+            anchorTime = nil
+            isPlaying = false
+        case .seek(let seconds):
+            furthest = max(furthest, position(at: now))
+            anchorPosition = min(max(0, seconds), duration)
+            anchorTime = isPlaying ? now : nil
+        case .replayLine(let id):
+            guard let line = lines.first(where: { $0.id == id }) else { return [] }
+            _ = apply(.seek(to: line.start), at: now)
+            return apply(.play, at: now)
+        case .setSubtitles(let on):
+            subtitlesOn = on
+            return []
+        }
+        return sound(at: now)
+    }
+
+    /// Keeps the sound where the clock is: playing from the new position, or stopped.
+    private func sound(at now: Date) -> [Effect] {
+        guard isPlaying, !hasEnded(at: now), let video else { return [.stopSound] }
+        return [.play(media: video, from: position(at: now))]
+    }
+
+    public var isFinished: Bool { false }
 
     /// Seconds into the video at `now`: stops at the end.
     public func position(at now: Date) -> Double {
@@ -29,45 +88,6 @@ public struct VideoEngine: Sendable {
     }
 
     public func hasEnded(at now: Date) -> Bool { position(at: now) >= duration }
-
-    /// Plays from where the video is; from the start again once it has ended.
-    public mutating func play(at now: Date) {
-        let here = position(at: now)
-        furthest = max(furthest, here)
-        anchorPosition = here >= duration ? 0 : here
-        anchorTime = now
-        isPlaying = true
-    }
-
-    public mutating func pause(at now: Date) {
-        anchorPosition = position(at: now)
-        furthest = max(furthest, anchorPosition)
-        anchorTime = nil
-        isPlaying = false
-    }
-
-    public mutating func togglePlay(at now: Date) {
-        isPlaying && !hasEnded(at: now) ? pause(at: now) : play(at: now)
-    }
-
-    /// Moves to `seconds` (kept within the video), playing on if it was playing.
-    public mutating func seek(to seconds: Double, at now: Date) {
-        furthest = max(furthest, position(at: now))
-        anchorPosition = min(max(0, seconds), duration)
-        anchorTime = isPlaying ? now : nil
-    }
-
-    public mutating func rewind(by seconds: Double = 5, at now: Date) { seek(to: position(at: now) - seconds, at: now) }
-    public mutating func forward(by seconds: Double = 5, at now: Date) { seek(to: position(at: now) + seconds, at: now) }
-
-    /// Jumps to the start of a line, to replay it.
-    public mutating func replay(line id: String, at now: Date) {
-        guard let line = lines.first(where: { $0.id == id }) else { return }
-        seek(to: line.start, at: now)
-        play(at: now)
-    }
-
-    public mutating func toggleSubtitles() { subtitlesOn.toggle() }
 
     /// The line spoken at `seconds`, whether or not subtitles are on; nil between lines.
     public func line(atSecond seconds: Double) -> TranscriptLine? {
@@ -88,10 +108,8 @@ public struct VideoEngine: Sendable {
     }
 
     public func result(at now: Date) -> ActivityResult {
-        let reached = max(furthest, position(at: now))
-        return ActivityResult(activity: .video, startedAt: startedAt, finishedAt: now,
-                              details: ["watched": String(format: "%.1f", reached),
-                                        "duration": String(format: "%.1f", duration),
-                                        "subtitles": subtitlesOn ? "on" : "off"])
+        ActivityResult(activity: .video, startedAt: startedAt, finishedAt: now,
+                       details: .video(watchedSeconds: max(furthest, position(at: now)), durationSeconds: duration,
+                                       subtitlesOn: subtitlesOn))
     }
 }

@@ -2,14 +2,17 @@ import Foundation
 import LessonpackModel
 
 /// Activity 2, the video task: the learner marks each statement correct or incorrect (a box that cycles empty →
-/// correct → incorrect → empty), and may check only once every statement is answered. The result lists each wrong
-/// statement with the transcript lines to replay.
-public struct VideoTaskEngine: Sendable {
-    public let statements: [VideoTaskStatement]
-    public let startedAt: Date
-    public private(set) var answers: [String: TriState]
-    public private(set) var report: Report?
-    private let linesByID: [String: TranscriptLine]
+/// correct → incorrect → empty), and may check only once every statement is answered. The report lists each wrong
+/// statement with the transcript lines to replay. Another go is another attempt.
+public struct VideoTaskEngine: ActivityEngine {
+    public typealias Setup = NoSetup
+
+    public enum Action: Codable, Sendable, Equatable {
+        /// Sets a statement's box; the state, not the key press, so replaying is exact however it was given.
+        case mark(statement: String, state: TriState)
+        /// Checks the answers: only once every statement is marked.
+        case check
+    }
 
     public struct Report: Sendable, Equatable {
         public struct Mistake: Sendable, Equatable {
@@ -24,50 +27,57 @@ public struct VideoTaskEngine: Sendable {
         public var mistakes: [Mistake]
     }
 
-    public enum CheckOutcome: Sendable, Equatable {
-        /// Not yet: these statements are still empty.
-        case refused(unanswered: [VideoTaskStatement])
-        case checked(Report)
+    public static let kind = ActivityKind.videoTask
+    public static let isScored = true
+
+    public static func parts(of setup: NoSetup, in module: Module) -> [String] {
+        module.videoTask.flatMap { [Part.statement($0.id)] + $0.lines.map(Part.line) }
     }
 
-    public init(module: Module, at now: Date) {
+    public let setup = NoSetup()
+    public let statements: [VideoTaskStatement]
+    public let startedAt: Date
+    public private(set) var answers: [String: TriState]
+    public private(set) var checked = false
+    private let linesByID: [String: TranscriptLine]
+
+    public init(module: Module, setup: NoSetup, startedAt: Date) {
         statements = module.videoTask
-        startedAt = now
+        self.startedAt = startedAt
         answers = Dictionary(uniqueKeysWithValues: module.videoTask.map { ($0.id, TriState.empty) })
         linesByID = Dictionary(module.transcript.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
+    public mutating func apply(_ action: Action, at now: Date) -> [Effect] {
+        switch action {
+        case .mark(let id, let state):
+            // Answers are fixed once checked.
+            guard !checked, answers[id] != nil else { return [] }
+            answers[id] = state
+        case .check:
+            if unanswered.isEmpty { checked = true }
+        }
+        return []
+    }
+
+    public var isFinished: Bool { checked }
+
     public func answer(_ id: String) -> TriState { answers[id] ?? .empty }
-
-    /// Moves a statement's box to its next state. Answers are fixed once checked, until `tryAgain()`.
-    public mutating func cycle(_ id: String) {
-        guard report == nil, let state = answers[id] else { return }
-        answers[id] = state.next
-    }
-
-    public mutating func set(_ id: String, to state: TriState) {
-        guard report == nil, answers[id] != nil else { return }
-        answers[id] = state
-    }
 
     public var unanswered: [VideoTaskStatement] { statements.filter { answer($0.id) == .empty } }
 
-    public mutating func check() -> CheckOutcome {
-        let missing = unanswered
-        guard missing.isEmpty else { return .refused(unanswered: missing) }
+    /// The report, once checked.
+    public var report: Report? {
+        guard checked else { return nil }
         let mistakes = statements.filter { answer($0.id).claim != $0.isCorrect }.map { statement in
-            Report.Mistake(statement: statement, answer: answer(statement.id),
-                           lines: statement.lines.compactMap { linesByID[$0] }.sorted { $0.start < $1.start })
+            Report.Mistake(statement: statement, answer: answer(statement.id), lines: lines(of: statement))
         }
-        let report = Report(correct: statements.count - mistakes.count, total: statements.count, mistakes: mistakes)
-        self.report = report
-        return .checked(report)
+        return Report(correct: statements.count - mistakes.count, total: statements.count, mistakes: mistakes)
     }
 
-    /// Clears every box for another go.
-    public mutating func tryAgain() {
-        report = nil
-        for id in answers.keys { answers[id] = .empty }
+    /// The transcript lines a statement points to, in the order they are spoken.
+    public func lines(of statement: VideoTaskStatement) -> [TranscriptLine] {
+        statement.lines.compactMap { linesByID[$0] }.sorted { $0.start < $1.start }
     }
 
     public func result(at now: Date) -> ActivityResult {

@@ -1,9 +1,19 @@
 import Foundation
 import LessonpackModel
 
-/// Activity 3, language and vocabulary: the transcript as text with the difficult terms marked; the learner moves
-/// from term to term and opens each one's definition.
-public struct VocabularyEngine: Sendable {
+/// Activity 3, language and vocabulary: the transcript as text with the difficult terms marked, and each term's
+/// definition as the learner opens it. Which term is selected is the front end's business; what the learner opened
+/// is the record.
+public struct VocabularyEngine: ActivityEngine {
+    public typealias Setup = NoSetup
+
+    public enum Action: Codable, Sendable, Equatable {
+        /// Opens a highlighted term's definition.
+        case open(term: String)
+        /// Plays a line's own recording.
+        case hear(line: String)
+    }
+
     /// A stretch of a line's text: plain, or a highlighted term (with the definition's key).
     public struct Span: Sendable, Equatable {
         public var text: String
@@ -26,17 +36,24 @@ public struct VocabularyEngine: Sendable {
         }
     }
 
+    public static let kind = ActivityKind.vocabulary
+    public static let isScored = false
+
+    public static func parts(of setup: NoSetup, in module: Module) -> [String] {
+        module.transcript.map { Part.line($0.id) } + module.definitions.map { Part.term($0.term) }
+    }
+
+    public let setup = NoSetup()
     public let lines: [Line]
     public let startedAt: Date
     /// Every highlighted term, in reading order.
     public let termPositions: [TermPosition]
-    public private(set) var selection: TermPosition?
     /// The terms opened, in order, for the result.
     public private(set) var lookedUp: [String] = []
     private let definitions: [String: Definition]
 
-    public init(module: Module, at now: Date) {
-        startedAt = now
+    public init(module: Module, setup: NoSetup, startedAt: Date) {
+        self.startedAt = startedAt
         definitions = Dictionary(module.definitions.map { (TermText.key($0.term), $0) }, uniquingKeysWith: { first, _ in first })
         lines = module.transcript.map { Line(line: $0, spans: Self.spans(of: $0.text, terms: $0.terms)) }
         termPositions = lines.enumerated().flatMap { lineIndex, line in
@@ -44,43 +61,31 @@ public struct VocabularyEngine: Sendable {
         }
     }
 
+    public mutating func apply(_ action: Action, at now: Date) -> [Effect] {
+        switch action {
+        case .open(let term):
+            guard definition(of: term) != nil else { return [] }
+            lookedUp.append(term)
+            return []
+        case .hear(let id):
+            return lines.first { $0.line.id == id }.map { [.play(media: $0.line.audio)] } ?? []
+        }
+    }
+
+    public var isFinished: Bool { false }
+
     public func definition(of term: String) -> Definition? { definitions[TermText.key(term)] }
 
-    public var selectedTerm: String? { selection.flatMap { lines[$0.line].spans[$0.span].term } }
-
-    public var selectedDefinition: Definition? { selectedTerm.flatMap(definition(of:)) }
-
-    /// Moves to the next highlighted term (the first, when none is selected), wrapping at the end.
-    public mutating func selectNext() { step(1) }
-    public mutating func selectPrevious() { step(-1) }
-
-    public mutating func select(_ position: TermPosition) {
-        guard termPositions.contains(position) else { return }
-        selection = position
-    }
-
-    /// Opens the selected term's definition, noting it for the result.
-    @discardableResult
-    public mutating func open() -> Definition? {
-        guard let term = selectedTerm else { return nil }
-        lookedUp.append(term)
-        return definition(of: term)
-    }
-
-    private mutating func step(_ direction: Int) {
-        guard !termPositions.isEmpty else { return }
-        guard let selection, let index = termPositions.firstIndex(of: selection) else {
-            self.selection = direction > 0 ? termPositions.first : termPositions.last
-            return
-        }
-        self.selection = termPositions[(index + direction + termPositions.count) % termPositions.count]
+    public func term(at position: TermPosition) -> String? {
+        guard lines.indices.contains(position.line), lines[position.line].spans.indices.contains(position.span) else { return nil }
+        return lines[position.line].spans[position.span].term
     }
 
     public func result(at now: Date) -> ActivityResult {
         let opened = Array(Set(lookedUp.map(TermText.key))).sorted()
         return ActivityResult(activity: .vocabulary, startedAt: startedAt, finishedAt: now,
                               items: opened.map { ItemOutcome(id: $0, prompt: $0, outcome: .done) },
-                              details: ["terms": "\(termPositions.count)", "opened": "\(opened.count)"])
+                              details: .vocabulary(terms: termPositions.count, opened: opened.count))
     }
 
     /// Splits `text` into plain and highlighted stretches. Terms match regardless of case and apostrophe style;

@@ -3,30 +3,42 @@ import GRDB
 import LessonpackActivities
 import LessonpackModel
 
-/// One step of an attempt, as logged: what the learner did, to which item, with what value.
-public struct RecordedAction: Sendable, Equatable, Codable {
-    public var kind: String
-    public var item: String?
-    public var value: String?
-    public var at: Date
-
-    public init(_ kind: String, item: String? = nil, value: String? = nil, at: Date) {
-        self.kind = kind
-        self.item = item
-        self.value = value
-        self.at = at
-    }
-}
-
-/// An attempt the learner left unfinished (or that was cut short), with everything needed to carry on.
+/// An attempt the learner left unfinished (or that was cut short), as the resume prompt shows it.
 public struct UnfinishedAttempt: Sendable, Equatable {
     public var id: Int64
     public var moduleVersion: String
     public var activity: ActivityKind
-    public var seed: UInt64
-    public var setup: [String: String]
+    /// The attempt's number among the learner's attempts at this activity of this module, from 1.
+    public var number: Int
+    /// How many actions it holds.
+    public var steps: Int
     public var startedAt: Date
-    public var actions: [RecordedAction]
+}
+
+/// An unfinished attempt read back to be carried on: its setup and every action, as the engine's own types.
+public struct SavedAttempt<Engine: ActivityEngine>: Sendable {
+    public var id: Int64
+    public var number: Int
+    public var seed: UInt64
+    public var setup: Engine.Setup
+    public var startedAt: Date
+    public var actions: [(action: Engine.Action, at: Date)]
+}
+
+/// What became of an unfinished attempt when the player looked at it again.
+public enum CarryOver<Engine: ActivityEngine>: Sendable {
+    /// It can go on: the parts it uses read as they did when it started.
+    case resume(SavedAttempt<Engine>)
+    /// It was closed, kept in the history but not carried on, for the reason given (a sentence's end: "its items
+    /// changed in version 1.1.0").
+    case closed(reason: String)
+}
+
+/// The format of an attempt's setup and actions: 1 for the strings of stores before schema 3, 2 for the engines'
+/// own `Codable` types as JSON.
+enum AttemptFormat {
+    static let legacy = 1
+    static let typed = 2
 }
 
 extension ProgressStore {
@@ -39,33 +51,48 @@ extension ProgressStore {
         }
     }
 
-    /// Starts an attempt. `seed` and `setup` are what the engine is created from.
-    public func startAttempt(module: Module, activity: ActivityKind, seed: UInt64, setup: [String: String],
-                             at now: Date) throws(ProgressError) -> Int64 {
-        let setupJSON = Self.json(setup)
+    /// The number the next attempt at `activity` gets: one more than any attempt so far, whatever became of it.
+    public func nextAttemptNumber(moduleID: String, activity: ActivityKind) throws(ProgressError) -> Int {
+        try read { db in
+            try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(number), 0) + 1 FROM attempt WHERE moduleID = ? AND activity = ?",
+                             arguments: [moduleID, activity.rawValue]) ?? 1
+        }
+    }
+
+    /// Starts an attempt from its setup. `parts` is the hash of the module's parts the setup uses.
+    public func startAttempt<Engine: ActivityEngine>(_ engine: Engine.Type, module: Module, number: Int, seed: UInt64,
+                                                     setup: Engine.Setup, startedAt: Date) throws(ProgressError) -> Int64 {
+        let parts = ModuleParts.hash(Engine.parts(of: setup, in: module), in: module)
         return try write { db in
             try db.execute(sql: """
-                INSERT INTO attempt (moduleID, moduleVersion, activity, seed, setup, state, startedAt)
-                VALUES (?, ?, ?, ?, ?, 'in-progress', ?)
-                """, arguments: [module.id, module.version, activity.rawValue, Int64(bitPattern: seed), setupJSON, now])
+                INSERT INTO attempt (moduleID, moduleVersion, activity, number, seed, format, setup, parts, state,
+                                     startedAt, startedMoment)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'in-progress', ?, ?)
+                """, arguments: [module.id, module.version, Engine.kind.rawValue, number, Int64(bitPattern: seed),
+                                 AttemptFormat.typed, StoredJSON.encode(setup), parts, startedAt,
+                                 startedAt.timeIntervalSinceReferenceDate])
             return db.lastInsertedRowID
         }
     }
 
-    /// Appends one action to an attempt's log, durably, before returning.
-    public func record(_ action: RecordedAction, in attempt: Int64) throws(ProgressError) {
+    /// Appends one action to an attempt's log, durably, before returning: the player applies it only after.
+    public func record<Engine: ActivityEngine>(_ action: Engine.Action, of engine: Engine.Type, in attempt: Int64,
+                                               at now: Date) throws(ProgressError) {
+        let payload = StoredJSON.encode(action)
+        let kind = StoredJSON.caseName(action)
         try write { db in
             let next = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(sequence), 0) + 1 FROM action WHERE attemptID = ?",
                                         arguments: [attempt]) ?? 1
-            try db.execute(sql: "INSERT INTO action (attemptID, sequence, kind, item, value, at) VALUES (?, ?, ?, ?, ?, ?)",
-                           arguments: [attempt, next, action.kind, action.item, action.value, action.at])
+            try db.execute(sql: """
+                INSERT INTO action (attemptID, sequence, kind, payload, at, moment) VALUES (?, ?, ?, ?, ?, ?)
+                """, arguments: [attempt, next, kind, payload, now, now.timeIntervalSinceReferenceDate])
         }
     }
 
     /// Closes an attempt with its result. `contentHashes` (item id → hash of its content) key the per-item history.
     public func finish(_ attempt: Int64, module: Module, result: ActivityResult,
                        contentHashes: [String: String]) throws(ProgressError) {
-        let encoded = (try? JSONEncoder().encode(result)).map { String(decoding: $0, as: UTF8.self) }
+        let encoded = StoredJSON.encode(result)
         try write { db in
             try db.execute(sql: """
                 UPDATE attempt SET state = 'finished', finishedAt = ?, scoreCorrect = ?, scoreTotal = ?, result = ?
@@ -81,73 +108,135 @@ extension ProgressStore {
         }
     }
 
+    /// The learner set the attempt aside (started afresh, or another game).
     public func abandon(_ attempt: Int64, at now: Date) throws(ProgressError) {
         try write { db in
-            try db.execute(sql: "UPDATE attempt SET state = 'abandoned', finishedAt = ? WHERE id = ?", arguments: [now, attempt])
+            try db.execute(sql: "UPDATE attempt SET state = 'abandoned', finishedAt = ? WHERE id = ? AND state = 'in-progress'",
+                           arguments: [now, attempt])
         }
     }
 
-    /// The most recent unfinished attempt at this module, if any.
-    public func unfinishedAttempt(moduleID: String) throws(ProgressError) -> UnfinishedAttempt? {
+    /// The unfinished attempts at this module, newest first.
+    public func unfinishedAttempts(moduleID: String) throws(ProgressError) -> [UnfinishedAttempt] {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: """
-                SELECT * FROM attempt WHERE moduleID = ? AND state = 'in-progress' ORDER BY id DESC LIMIT 1
-                """, arguments: [moduleID]) else { return nil }
-            return try Self.unfinished(row, db)
+            try Row.fetchAll(db, sql: """
+                SELECT attempt.*, (SELECT COUNT(*) FROM action WHERE attemptID = attempt.id) AS steps FROM attempt
+                WHERE moduleID = ? AND state = 'in-progress' ORDER BY id DESC
+                """, arguments: [moduleID]).compactMap { row in
+                guard let activity = ActivityKind(rawValue: row["activity"]) else { return nil }
+                return UnfinishedAttempt(id: row["id"], moduleVersion: row["moduleVersion"], activity: activity,
+                                         number: row["number"] ?? 1, steps: row["steps"], startedAt: row["startedAt"])
+            }
         }
     }
 
-    /// The unfinished attempt at one activity, to carry on where the learner left it.
-    public func unfinishedAttempt(moduleID: String, activity: ActivityKind) throws(ProgressError) -> UnfinishedAttempt? {
-        try read { db in
-            guard let row = try Row.fetchOne(db, sql: """
-                SELECT * FROM attempt WHERE moduleID = ? AND activity = ? AND state = 'in-progress' ORDER BY id DESC LIMIT 1
-                """, arguments: [moduleID, activity.rawValue]) else { return nil }
-            return try Self.unfinished(row, db)
+    /// Reads an unfinished attempt back to carry it on with `module`, or closes it when it cannot be: when the parts
+    /// of the module it uses no longer read as they did (a new version changed its items), or when it cannot be read.
+    /// An attempt from a store before schema 3 is rewritten in today's form first.
+    public func carryOver<Engine: ActivityEngine>(_ attempt: Int64, as engine: Engine.Type, module: Module,
+                                                  at now: Date) throws(ProgressError) -> CarryOver<Engine> {
+        guard let row = try read({ db in try Row.fetchOne(db, sql: "SELECT * FROM attempt WHERE id = ?", arguments: [attempt]) })
+        else { return .closed(reason: "it is no longer in the store") }
+        let version: String = row["moduleVersion"]
+        if (row["format"] as Int?) != AttemptFormat.typed {
+            // Older stores kept no record of what the attempt used: it goes on only with the version it began with.
+            guard version == module.version else {
+                return try close(attempt, because: "it was begun with version \(version), by an older Lessonpack that " +
+                                 "did not record what it used", at: now)
+            }
+            try rewriteLegacy(row, as: Engine.self, module: module)
         }
-    }
-
-    private static func unfinished(_ row: Row, _ db: Database) throws -> UnfinishedAttempt? {
-        guard let activity = ActivityKind(rawValue: row["activity"]) else { return nil }
-        let id: Int64 = row["id"]
-        let actions = try Row.fetchAll(db, sql: "SELECT * FROM action WHERE attemptID = ? ORDER BY sequence",
-                                       arguments: [id]).map { action in
-            RecordedAction(action["kind"], item: action["item"], value: action["value"], at: action["at"])
+        guard let saved = try read({ db in try Self.saved(Engine.self, attempt, db) }) else {
+            return try close(attempt, because: "its saved steps cannot be read", at: now)
         }
-        let setupText: String = row["setup"]
-        let setup = (try? JSONDecoder().decode([String: String].self, from: Data(setupText.utf8))) ?? [:]
-        let seed: Int64 = row["seed"]
-        return UnfinishedAttempt(id: id, moduleVersion: row["moduleVersion"], activity: activity,
-                                 seed: UInt64(bitPattern: seed), setup: setup, startedAt: row["startedAt"],
-                                 actions: actions)
-    }
-
-    static func json(_ value: [String: String]) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-    }
-}
-
-extension ProgressStore {
-    /// The setup of the most recent attempt at an activity, whatever became of it: what a new attempt must not
-    /// repeat (the last arrangement, the last answer orders).
-    public func lastSetup(moduleID: String, activity: ActivityKind) throws(ProgressError) -> [String: String]? {
-        try read { db in
-            guard let text = try String.fetchOne(db, sql: """
-                SELECT setup FROM attempt WHERE moduleID = ? AND activity = ? ORDER BY id DESC LIMIT 1
-                """, arguments: [moduleID, activity.rawValue]) else { return nil }
-            return try? JSONDecoder().decode([String: String].self, from: Data(text.utf8))
+        let parts = ModuleParts.hash(Engine.parts(of: saved.setup, in: module), in: module)
+        let recorded: String? = try read { db in
+            try String.fetchOne(db, sql: "SELECT parts FROM attempt WHERE id = ?", arguments: [attempt])
         }
+        guard parts == recorded else {
+            let change = version == module.version ? "the module has been edited since" : "they changed in version \(module.version)"
+            return try close(attempt, because: "the items it uses are not the same any more: \(change)", at: now)
+        }
+        if version != module.version {
+            try write { db in
+                try db.execute(sql: "UPDATE attempt SET moduleVersion = ? WHERE id = ?", arguments: [module.version, attempt])
+            }
+        }
+        return .resume(saved)
     }
 
-    /// Records extra setup learnt after the attempt started (the arrangement the engine dealt).
-    public func amendSetup(_ attempt: Int64, with values: [String: String]) throws(ProgressError) {
+    private func close<Engine: ActivityEngine>(_ attempt: Int64, because reason: String,
+                                               at now: Date) throws(ProgressError) -> CarryOver<Engine> {
         try write { db in
-            let text = try String.fetchOne(db, sql: "SELECT setup FROM attempt WHERE id = ?", arguments: [attempt]) ?? "{}"
-            var setup = (try? JSONDecoder().decode([String: String].self, from: Data(text.utf8))) ?? [:]
-            setup.merge(values) { _, new in new }
-            try db.execute(sql: "UPDATE attempt SET setup = ? WHERE id = ?", arguments: [Self.json(setup), attempt])
+            try db.execute(sql: "UPDATE attempt SET state = 'superseded', finishedAt = ?, closedReason = ? WHERE id = ?",
+                           arguments: [now, reason, attempt])
+        }
+        return .closed(reason: reason)
+    }
+
+    private func rewriteLegacy<Engine: ActivityEngine>(_ row: Row, as engine: Engine.Type,
+                                                       module: Module) throws(ProgressError) {
+        let id: Int64 = row["id"]
+        let activity = Engine.kind
+        let setup = StoredJSON.decode([String: String].self, row["setup"]) ?? [:]
+        let seed = UInt64(bitPattern: row["seed"])
+        let steps = try read { db in
+            try Row.fetchAll(db, sql: "SELECT kind, item, value, at FROM action WHERE attemptID = ? ORDER BY sequence",
+                             arguments: [id]).map { step in
+                LegacyRecords.Step(kind: step["kind"], item: step["item"], value: step["value"], at: step["at"])
+            }
+        }
+        let converted = LegacyRecords.convertAttempt(activity, setup: setup, seed: seed, steps: steps, module: module)
+        let parts = ModuleParts.hash(StoredJSON.decode(Engine.Setup.self, converted.setup)
+            .map { Engine.parts(of: $0, in: module) } ?? [], in: module)
+        try write { db in
+            try db.execute(sql: "DELETE FROM action WHERE attemptID = ?", arguments: [id])
+            for (index, action) in converted.actions.enumerated() {
+                try db.execute(sql: """
+                    INSERT INTO action (attemptID, sequence, kind, payload, at, moment) VALUES (?, ?, ?, ?, ?, ?)
+                    """, arguments: [id, index + 1, action.kind, action.payload, action.at,
+                                     action.at.timeIntervalSinceReferenceDate])
+            }
+            try db.execute(sql: "UPDATE attempt SET format = ?, setup = ?, parts = ? WHERE id = ?",
+                           arguments: [AttemptFormat.typed, converted.setup, parts, id])
+        }
+    }
+
+    private static func saved<Engine: ActivityEngine>(_ engine: Engine.Type, _ id: Int64, _ db: Database) throws
+        -> SavedAttempt<Engine>? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM attempt WHERE id = ?", arguments: [id]),
+              let setup = StoredJSON.decode(Engine.Setup.self, row["setup"]) else { return nil }
+        var actions: [(action: Engine.Action, at: Date)] = []
+        for step in try Row.fetchAll(db, sql: "SELECT payload, at, moment FROM action WHERE attemptID = ? ORDER BY sequence",
+                                     arguments: [id]) {
+            guard let payload: String = step["payload"], let action = StoredJSON.decode(Engine.Action.self, payload) else {
+                return nil
+            }
+            actions.append((action, moment(step["moment"], step["at"])))
+        }
+        return SavedAttempt(id: id, number: row["number"] ?? 1, seed: UInt64(bitPattern: row["seed"]), setup: setup,
+                            startedAt: moment(row["startedMoment"], row["startedAt"]), actions: actions)
+    }
+
+    /// A time as the engine saw it: the exact seconds when recorded, else the (millisecond) date stored beside them.
+    private static func moment(_ exact: Double?, _ stored: Date) -> Date {
+        exact.map(Date.init(timeIntervalSinceReferenceDate:)) ?? stored
+    }
+
+    /// The setup of the most recent attempt at an activity, whatever became of it: what a new deal must differ from.
+    public func lastSetup<Engine: ActivityEngine>(_ engine: Engine.Type, module: Module) throws(ProgressError)
+        -> Engine.Setup? {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT format, setup, seed FROM attempt WHERE moduleID = ? AND activity = ? ORDER BY id DESC LIMIT 1
+                """, arguments: [module.id, Engine.kind.rawValue]) else { return nil }
+            var text: String = row["setup"]
+            if (row["format"] as Int?) != AttemptFormat.typed {
+                let legacy = StoredJSON.decode([String: String].self, text) ?? [:]
+                text = LegacyRecords.convertAttempt(Engine.kind, setup: legacy, seed: UInt64(bitPattern: row["seed"]),
+                                                    steps: [], module: module).setup
+            }
+            return StoredJSON.decode(Engine.Setup.self, text)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackActivities
 import LessonpackModel
 import LessonpackSystem
 
@@ -7,16 +8,45 @@ import LessonpackSystem
 public enum ContentHashes {
     public static func of(_ module: Module) -> [String: String] {
         var hashes: [String: String] = [:]
-        func add<T: Encodable>(_ id: String, _ value: T) {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = .sortedKeys
-            if let data = try? encoder.encode(value) { hashes[id] = String(FileDigest.sha256(of: data).prefix(32)) }
-        }
-        for line in module.transcript { add(line.id, line) }
-        for statement in module.videoTask { add(statement.id, statement) }
-        for question in module.questions { add(question.id, question) }
-        for item in module.test.items { add(item.id, item) }
-        for definition in module.definitions { add(definition.term, definition) }
+        for line in module.transcript { hashes[line.id] = digest(line) }
+        for statement in module.videoTask { hashes[statement.id] = digest(statement) }
+        for question in module.questions { hashes[question.id] = digest(question) }
+        for item in module.test.items { hashes[item.id] = digest(item) }
+        for definition in module.definitions { hashes[definition.term] = digest(definition) }
         return hashes
+    }
+
+    /// Encoded exactly as stores have always hashed items (sorted keys, nothing more), so hashes already stored
+    /// still match.
+    static func digest<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let data = (try? encoder.encode(value)) ?? Data()
+        return String(FileDigest.sha256(of: data).prefix(32))
+    }
+}
+
+/// The content of the parts of a module an attempt uses (named as `Part` names them), hashed together: an
+/// unfinished attempt goes on in another version of its module only when this reads the same in both.
+public enum ModuleParts {
+    public static func hash(_ parts: [String], in module: Module) -> String {
+        let contents = parts.map { part in part + "=" + (content(of: part, in: module) ?? "missing") }
+        return ContentHashes.digest(contents)
+    }
+
+    static func content(of part: String, in module: Module) -> String? {
+        guard let colon = part.firstIndex(of: ":") else { return nil }
+        let (kind, id) = (part[..<colon], String(part[part.index(after: colon)...]))
+        switch kind {
+        case "line": return module.transcript.first { $0.id == id }.map(ContentHashes.digest)
+        case "statement": return module.videoTask.first { $0.id == id }.map(ContentHashes.digest)
+        case "question": return module.questions.first { $0.id == id }.map(ContentHashes.digest)
+        case "item": return module.test.items.first { $0.id == id }.map(ContentHashes.digest)
+        case "term": return module.definitions.first { $0.term == id }.map(ContentHashes.digest)
+        case "objective": return module.objectives.first { $0.id == id }.map(ContentHashes.digest)
+        case "speaker": return module.speakers.first { $0.id == id }.map(ContentHashes.digest)
+        case "media": return module.media.first { $0.path == id }?.sha256
+        default: return nil
+        }
     }
 }

@@ -3,16 +3,43 @@ import GRDB
 import LessonpackActivities
 import LessonpackModel
 
-/// How an activity has gone so far, for the contents screen and the progress report.
+/// Where the learner stands with an activity, for the contents and the progress report.
+public enum ActivityStatus: Sendable, Equatable {
+    case notStarted
+    /// Opened and left without doing what it is for (pronunciation practice with nothing recorded).
+    case visited
+    case inProgress
+    case done
+    /// A scored activity: the best score so far, and whether another attempt is under way.
+    case scored(best: Double, inProgress: Bool)
+}
+
+/// A finished attempt, for reports that list every one.
+public struct FinishedAttempt: Sendable, Equatable {
+    public var number: Int
+    public var moduleVersion: String
+    public var result: ActivityResult
+}
+
+/// How an activity has gone so far.
 public struct ActivityHistory: Sendable, Equatable {
     public var activity: ActivityKind
+    /// Attempts begun and not set aside.
     public var attempts: Int
-    public var finished: Int
+    public var finished: [FinishedAttempt]
     public var inProgress: Bool
     public var bestPercent: Double?
     public var lastPercent: Double?
-    /// The last finished attempt's result, for the test's counts and objectives.
-    public var lastResult: ActivityResult?
+
+    /// The last finished attempt's result (the test's counts and objectives).
+    public var lastResult: ActivityResult? { finished.last?.result }
+
+    public var status: ActivityStatus {
+        if let bestPercent { return .scored(best: bestPercent, inProgress: inProgress) }
+        if inProgress { return .inProgress }
+        if finished.contains(where: { $0.result.isCompleted }) { return .done }
+        return finished.isEmpty ? .notStarted : .visited
+    }
 }
 
 extension ProgressStore {
@@ -20,24 +47,25 @@ extension ProgressStore {
     public func history(moduleID: String) throws(ProgressError) -> [ActivityKind: ActivityHistory] {
         try read { db in
             var histories: [ActivityKind: ActivityHistory] = [:]
-            let rows = try Row.fetchAll(db, sql: "SELECT * FROM attempt WHERE moduleID = ? AND state != 'abandoned' ORDER BY id",
-                                        arguments: [moduleID])
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT * FROM attempt WHERE moduleID = ? AND state IN ('in-progress', 'finished') ORDER BY id
+                """, arguments: [moduleID])
             for row in rows {
                 guard let activity = ActivityKind(rawValue: row["activity"]) else { continue }
                 var history = histories[activity]
-                    ?? ActivityHistory(activity: activity, attempts: 0, finished: 0, inProgress: false)
+                    ?? ActivityHistory(activity: activity, attempts: 0, finished: [], inProgress: false)
                 history.attempts += 1
                 if (row["state"] as String) == "in-progress" {
                     history.inProgress = true
                 } else {
-                    history.finished += 1
                     if let correct: Int = row["scoreCorrect"], let total: Int = row["scoreTotal"], total > 0 {
                         let percent = Double(correct) * 100 / Double(total)
                         history.lastPercent = percent
                         history.bestPercent = max(history.bestPercent ?? 0, percent)
                     }
-                    if let text: String = row["result"] {
-                        history.lastResult = try? JSONDecoder().decode(ActivityResult.self, from: Data(text.utf8))
+                    if let text: String = row["result"], let result = StoredJSON.decode(ActivityResult.self, text) {
+                        history.finished.append(FinishedAttempt(number: row["number"] ?? history.finished.count + 1,
+                                                                moduleVersion: row["moduleVersion"], result: result))
                     }
                 }
                 histories[activity] = history
@@ -50,18 +78,18 @@ extension ProgressStore {
     /// changed since count as unseen: they start afresh.
     public func lastTestDraw(moduleID: String, contentHashes: [String: String]) throws(ProgressError) -> [String] {
         try read { db in
-            guard let attempt = try Int64.fetchOne(db, sql: """
-                SELECT id FROM attempt WHERE moduleID = ? AND activity = 'test' AND state = 'finished' ORDER BY id DESC LIMIT 1
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT id, result FROM attempt WHERE moduleID = ? AND activity = 'test' AND state = 'finished'
+                ORDER BY id DESC LIMIT 1
                 """, arguments: [moduleID]) else { return [] }
             let rows = try Row.fetchAll(db, sql: "SELECT itemID, contentHash FROM resultItem WHERE attemptID = ?",
-                                        arguments: [attempt])
+                                        arguments: [row["id"] as Int64])
             let unchanged = Set(rows.compactMap { row -> String? in
                 let id: String = row["itemID"]
                 return contentHashes[id] == (row["contentHash"] as String) ? id : nil
             })
             // Keep the order the test showed them in.
-            guard let text = try String.fetchOne(db, sql: "SELECT result FROM attempt WHERE id = ?", arguments: [attempt]),
-                  let result = try? JSONDecoder().decode(ActivityResult.self, from: Data(text.utf8)) else { return [] }
+            guard let text: String = row["result"], let result = StoredJSON.decode(ActivityResult.self, text) else { return [] }
             return result.items.map(\.id).filter(unchanged.contains)
         }
     }
@@ -95,5 +123,16 @@ extension ProgressStore {
 
     public func markHelpSeen(_ screen: String) {
         _ = try? write { db in try db.execute(sql: "INSERT OR IGNORE INTO helpSeen (screen) VALUES (?)", arguments: [screen]) }
+    }
+
+    /// A setting the learner chose, as stored.
+    public func setting(_ key: String) -> String? {
+        try? read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key]) }
+    }
+
+    public func setSetting(_ key: String, to value: String) throws(ProgressError) {
+        try write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
+        }
     }
 }

@@ -6,7 +6,7 @@ import LessonpackModel
 /// written by a newer Lessonpack, and is not touched.
 enum ProgressSchema {
     /// How many migrations this build knows: the schema version it writes.
-    static let version = 2
+    static let version = 3
 
     /// Which Lessonpack wrote a store whose schema is newer than this build's, or nil when this build can use it.
     static func newerWriter(_ db: Database) throws -> String? {
@@ -42,7 +42,7 @@ enum ProgressSchema {
                 table.column("seed", .integer).notNull()
                 // JSON: what the engine was created with (difficulty, history) so a resume recreates it exactly.
                 table.column("setup", .text).notNull()
-                table.column("state", .text).notNull()   // in-progress, finished, abandoned
+                table.column("state", .text).notNull()   // in-progress, finished, abandoned (and from 3, superseded)
                 table.column("startedAt", .datetime).notNull()
                 table.column("finishedAt", .datetime)
                 table.column("scoreCorrect", .integer)
@@ -79,6 +79,42 @@ enum ProgressSchema {
         }
         migrator.registerMigration("2: which lessonpack wrote the store") { db in
             try db.create(table: "storeInfo") { table in
+                table.column("key", .text).primaryKey()
+                table.column("value", .text).notNull()
+            }
+        }
+        migrator.registerMigration("3: typed attempts: numbers, exact times, what they use, typed results; settings") { db in
+            try db.alter(table: "attempt") { table in
+                // Per module and activity, from 1: with the session's seed, what an attempt's deal is made from.
+                table.add(column: "number", .integer)
+                // 1: the strings of schemas 1 and 2; 2: the engines' own setup and actions, as JSON.
+                table.add(column: "format", .integer).notNull().defaults(to: 1)
+                // A hash of the content of the module's parts the attempt uses: it carries over to a new version of
+                // the module only when they read the same.
+                table.add(column: "parts", .text)
+                // Seconds since 2001, exactly as the engine saw them (startedAt keeps milliseconds only).
+                table.add(column: "startedMoment", .double)
+                // Why an attempt was closed without being finished ('superseded').
+                table.add(column: "closedReason", .text)
+            }
+            try db.execute(sql: """
+                UPDATE attempt SET number = (SELECT COUNT(*) FROM attempt AS earlier WHERE earlier.moduleID = attempt.moduleID
+                                             AND earlier.activity = attempt.activity AND earlier.id <= attempt.id)
+                """)
+            try db.create(index: "attemptByActivity", on: "attempt", columns: ["moduleID", "activity", "number"])
+            try db.alter(table: "action") { table in
+                // Format 2: the engine's action, as JSON (`kind` keeps its case name, for people reading the log).
+                table.add(column: "payload", .text)
+                table.add(column: "moment", .double)
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT id, result FROM attempt WHERE result IS NOT NULL") {
+                let id: Int64 = row["id"]
+                if let converted = LegacyRecords.convertResult(row["result"]) {
+                    try db.execute(sql: "UPDATE attempt SET result = ? WHERE id = ?", arguments: [converted, id])
+                }
+            }
+            // What the learner chooses for themselves (listening first), remembered between sessions.
+            try db.create(table: "setting") { table in
                 table.column("key", .text).primaryKey()
                 table.column("value", .text).notNull()
             }

@@ -3,6 +3,7 @@ import GRDB
 import LessonpackActivities
 import LessonpackDiagnostics
 import LessonpackModel
+import LessonpackSystem
 
 /// The learner's progress, in SQLite: the modules they have seen, every attempt at every activity, each answer as
 /// it is given. Each write is its own transaction, committed with a full sync in WAL mode before the call returns,
@@ -13,13 +14,85 @@ import LessonpackModel
 /// store (`PRAGMA quick_check`) is moved aside, kept and never deleted, and a fresh one started, with a note saying
 /// where the old one went. Another process holding the store is waited for, not raced.
 public final class ProgressStore: Sendable {
-    let database: DatabasePool
+    let database: any DatabaseWriter
     public let path: String
     /// What opening found and did that the learner should hear about (a damaged store moved aside).
     public let notes: [String]
 
     /// How long a write waits for another process that holds the store.
     public let busyTimeout: TimeInterval
+
+    /// Opens the store in `folder` only to read it, changing nothing there: for reports, which must work in a
+    /// read-only folder and must not upgrade a store an older Lessonpack still uses. A store no player is writing
+    /// (no write-ahead log beside it) is read from a private copy, so not even SQLite's shared-memory file appears
+    /// in the folder; one that a player is using is read in place. A store with an older schema is read through an
+    /// upgraded copy. Nil when the learner has no store yet.
+    public static func reading(folder: String, busyTimeout: TimeInterval = 10) throws(ProgressError) -> ProgressStore? {
+        let path = folder + "/progress.sqlite"
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        var copy: String?
+        do {
+            var source = path
+            if !FileManager.default.fileExists(atPath: path + "-wal") {
+                let temporary = NSTemporaryDirectory() + "/lessonpack-progress-\(UUID().uuidString).sqlite"
+                copy = temporary
+                try copyAside(path, to: temporary)
+                source = temporary
+            }
+            try inspect(source, busyTimeout: busyTimeout)
+            var configuration = Configuration()
+            configuration.readonly = copy == nil
+            configuration.busyMode = .timeout(busyTimeout)
+            let file = try DatabaseQueue(path: source, configuration: configuration)
+            guard try file.read({ db in try ProgressSchema.migrator.hasCompletedMigrations(db) }) else {
+                let upgraded = try DatabaseQueue()
+                try file.backup(to: upgraded)
+                try file.close()
+                try ProgressSchema.migrator.migrate(upgraded)
+                return ProgressStore(reading: upgraded, path: path, copy: copy, busyTimeout: busyTimeout)
+            }
+            return ProgressStore(reading: file, path: path, copy: copy, busyTimeout: busyTimeout)
+        } catch {
+            copy.map(removeCopy)
+            switch error {
+            case let error as ProgressError where error.code == .progressDamaged:
+                throw ProgressError(.progressDamaged, "\(path) is damaged (\(error.description)); the next " +
+                                    "'lessonpack play' keeps it aside and starts a new one")
+            case let error as ProgressError: throw error
+            case let error as DatabaseError:
+                throw damage(error) ?? ProgressError(.progressUnavailable, "cannot read \(path): \(error.message ?? "\(error)")")
+            default: throw ProgressError(.progressUnavailable, "cannot read \(path): \(error)")
+            }
+        }
+    }
+
+    /// Copies the store, a regular file, to a private file only this process can read.
+    private static func copyAside(_ path: String, to copy: String) throws {
+        let source = try ReadableFile.open(path).get()
+        let descriptor = Glibc.open(copy, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw ProgressError(.progressUnavailable, "cannot copy \(path) to read it") }
+        let output = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        try source.forEachChunk { chunk in try output.write(contentsOf: Data(chunk)) }
+    }
+
+    /// A private copy read instead of the store, removed with its SQLite companions.
+    private let copy: String?
+    private let readOnly: Bool
+
+    private init(reading database: any DatabaseWriter, path: String, copy: String?, busyTimeout: TimeInterval) {
+        self.database = database
+        self.path = path
+        self.busyTimeout = busyTimeout
+        self.copy = copy
+        readOnly = true
+        notes = []
+    }
+
+    deinit { copy.map(Self.removeCopy) }
+
+    private static func removeCopy(_ copy: String) {
+        for suffix in ["", "-wal", "-shm"] { unlink(copy + suffix) }
+    }
 
     /// Opens (creating if needed) `progress.sqlite` in `folder`, bringing its schema up to date.
     public init(folder: String, busyTimeout: TimeInterval = 10) throws(ProgressError) {
@@ -31,6 +104,7 @@ public final class ProgressStore: Sendable {
         }
         path = folder + "/progress.sqlite"
         var notes: [String] = []
+        let database: DatabasePool
         do {
             database = try Self.openChecked(path, busyTimeout: busyTimeout)
         } catch let error as ProgressError where error.code == .progressDamaged {
@@ -47,7 +121,10 @@ public final class ProgressStore: Sendable {
         } catch {
             throw ProgressError(.progressUnavailable, "cannot open the progress database \(path): \(error)")
         }
+        self.database = database
         self.notes = notes
+        copy = nil
+        readOnly = false
     }
 
     private static func openChecked(_ path: String, busyTimeout: TimeInterval) throws -> DatabasePool {
@@ -137,6 +214,7 @@ public final class ProgressStore: Sendable {
     /// still meets a busy store (a read snapshot gone stale while it waited) is tried again until the timeout has
     /// passed, and only then reported as not saved.
     func write<T>(_ work: (Database) throws -> T) throws(ProgressError) -> T {
+        guard !readOnly else { throw ProgressError(.progressUnavailable, "the progress store was opened only to be read") }
         let deadline = Date().addingTimeInterval(busyTimeout)
         while true {
             do { return try database.write(work) } catch let error as DatabaseError
@@ -181,4 +259,6 @@ extension DiagnosticCode {
     public static let progressUnsaved: DiagnosticCode = "progress-unsaved"
     /// The store cannot be created, opened or read.
     public static let progressUnavailable: DiagnosticCode = "progress-unavailable"
+    /// Another player is using the same progress store: the second is refused.
+    public static let progressInUse: DiagnosticCode = "progress-in-use"
 }

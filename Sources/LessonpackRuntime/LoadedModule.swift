@@ -21,12 +21,12 @@ public struct LoadedModule: Sendable {
         throws(RuntimeError) -> LoadedModule {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw RuntimeError("\(path): no such bundle or module folder")
+            throw RuntimeError(.runtimeModuleMissing, "\(path): no such bundle or module folder")
         }
         if isFolder.boolValue { return try openFolder(path, cacheFolder: cacheFolder) }
         let bundle: OpenedBundle
         do { bundle = try BundleReader.open(path) } catch {
-            throw RuntimeError("\(path) cannot be opened", diagnostics: error.diagnostics)
+            throw RuntimeError(.runtimeBundleRefused, "\(path) cannot be opened", diagnostics: error.diagnostics)
         }
         return LoadedModule(module: bundle.module, origin: .bundle(bundle),
                             media: MediaStore(origin: .bundle(bundle), cacheFolder: cacheFolder))
@@ -34,10 +34,10 @@ public struct LoadedModule: Sendable {
 
     private static func openFolder(_ path: String, cacheFolder: String) throws(RuntimeError) -> LoadedModule {
         let result: ModuleChecker.Result
-        do { result = try ModuleChecker.check(folder: path) } catch { throw RuntimeError(error.description) }
+        do { result = try ModuleChecker.check(folder: path) } catch { throw RuntimeError(.runtimeModuleInvalid, error.description) }
         if result.diagnostics.hasErrors {
             let count = result.diagnostics.errorCount
-            throw RuntimeError("\(path) has \(count) error\(count == 1 ? "" : "s"): run 'lessonpack check \(path)' to see " +
+            throw RuntimeError(.runtimeModuleInvalid, "\(path) has \(count) error\(count == 1 ? "" : "s"): run 'lessonpack check \(path)' to see " +
                                "them with their lines", diagnostics: result.diagnostics.filter { $0.severity == .error })
         }
         let module = result.source.module

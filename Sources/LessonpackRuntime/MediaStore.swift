@@ -33,12 +33,12 @@ public final class MediaStore: Sendable {
         switch origin {
         case .folder(let folder, let files):
             guard MediaFolder.problem(with: path) == nil, files.contains(where: { $0.path == path }) else {
-                throw RuntimeError("the module has no media file '\(path)'")
+                throw RuntimeError(.runtimeMediaMissing, "the module has no media file '\(path)'")
             }
             return MediaFolder(moduleFolder: folder).path(path)
         case .bundle(let bundle):
             let entry = BundleFormat.mediaFolder + path
-            guard let listed = bundle.manifest.entry(entry) else { throw RuntimeError("the bundle has no media file '\(path)'") }
+            guard let listed = bundle.manifest.entry(entry) else { throw RuntimeError(.runtimeMediaMissing, "the bundle has no media file '\(path)'") }
             let fileExtension = (path as NSString).pathExtension.filter { $0.isLetter || $0.isNumber }
             let cached = "\(cacheFolder)/\(listed.sha256)" + (fileExtension.isEmpty ? "" : "." + fileExtension)
             lock.lock()
@@ -47,7 +47,7 @@ public final class MediaStore: Sendable {
                 return cached
             }
             do { try BundleReader.extract(entry, from: bundle, to: cached) } catch {
-                throw RuntimeError(error.description)
+                throw RuntimeError(.runtimeMediaUnreadable, error.description)
             }
             return cached
         }

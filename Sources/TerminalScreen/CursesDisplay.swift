@@ -9,8 +9,10 @@ import TerminalText
 public final class CursesDisplay: Display {
     private var palette = ColourPalette()
     private var started = false
+    /// Draw in ASCII: the terminal is not set up for UTF-8.
+    private let ascii: Bool
 
-    public init() {}
+    public init(ascii: Bool = false) { self.ascii = ascii }
 
     /// Takes over the terminal. Call `stop()` when done (`run` does).
     public func start() {
@@ -39,8 +41,8 @@ public final class CursesDisplay: Display {
     }
 
     /// Runs `body` with the terminal taken over, restoring it however `body` ends.
-    public static func run(_ body: (CursesDisplay) throws -> Void) rethrows {
-        let display = CursesDisplay()
+    public static func run(ascii: Bool = false, _ body: (CursesDisplay) throws -> Void) rethrows {
+        let display = CursesDisplay(ascii: ascii)
         display.start()
         defer { display.stop() }
         try body(display)
@@ -55,7 +57,8 @@ public final class CursesDisplay: Display {
             move(Int32(row), 0)
             var used = 0
             for run in line.runs where used < columns {
-                let text = TextLayout.fit(run.text, width: columns - used - (row == rows - 1 ? 1 : 0))
+                let text = TextLayout.fit(ascii ? AsciiFallback.text(run.text) : run.text,
+                                          width: columns - used - (row == rows - 1 ? 1 : 0))
                 attrset(Int32(bitPattern: palette.attributes(for: run.style)))
                 addstr(text)
                 used += DisplayWidth.of(text)

@@ -1,13 +1,16 @@
 import Foundation
-import LessonpackRuntime
 import LessonpackTestSupport
 import Testing
 @testable import LessonpackActivities
 
 @Suite struct AudioGameEngineTests {
+    func game(_ difficulty: AudioGameEngine.Difficulty, seed: UInt64, previous: AudioGameEngine.Setup? = nil) -> AudioGameEngine {
+        dealt(AudioGameEngine.self, seed: seed, previous: previous, options: difficulty)
+    }
+
     @Test func difficultyDecidesHowManyLinesStartInPlace() {
         for (difficulty, placed) in [(AudioGameEngine.Difficulty.easy, 10), (.medium, 5), (.hard, 0)] {
-            let game = AudioGameEngine(module: sample, difficulty: difficulty, random: SeededRandom(seed: 1), at: start)
+            let game = game(difficulty, seed: 1)
             #expect(game.slots.compactMap { $0 }.count == placed)
             #expect(game.tray.count == 21 - placed)
             // Pre-placed lines are in their right slots.
@@ -16,61 +19,66 @@ import Testing
     }
 
     @Test func tilesCarryTheirSpeaker() {
-        let game = AudioGameEngine(module: sample, difficulty: .hard, random: SeededRandom(seed: 1), at: start)
+        let game = game(.hard, seed: 1)
         #expect(game.tiles[0].speaker?.colour == "#1F77B4")
         #expect(game.tiles[1].speaker?.name == "David Moore")
     }
 
     @Test func aWrongDropSpringsBackAndCounts() {
-        var game = AudioGameEngine(module: sample, difficulty: .hard, random: SeededRandom(seed: 2), at: start)
+        var game = game(.hard, seed: 2)
         let tile = game.tray[0]
         let right = game.tiles.firstIndex { $0.id == tile }!
-        let wrongDrop = game.place(tile, in: (right + 1) % 21)
-        #expect(wrongDrop == .rejected)
+        game.run(.place(tile: tile, slot: (right + 1) % 21))
+        #expect(game.lastPlacement == .rejected)
         #expect(game.tray.contains(tile))
         #expect(game.mistakes == 1 && game.moves == 1)
-        let rightDrop = game.place(tile, in: right)
-        #expect(rightDrop == .placed)
+        game.run(.place(tile: tile, slot: right))
+        #expect(game.lastPlacement == .placed)
         #expect(!game.tray.contains(tile))
-        let secondDrop = game.place(tile, in: right)
-        #expect(secondDrop == .ignored)
+        game.run(.place(tile: tile, slot: right))
+        #expect(game.lastPlacement == .ignored)
         #expect(game.moves == 2)
     }
 
     @Test func theGameIsCompleteWhenEverySlotIsRight() {
-        var game = AudioGameEngine(module: sample, difficulty: .medium, random: SeededRandom(seed: 3), at: start)
+        var game = game(.medium, seed: 3)
         #expect(!game.isSolved)
         while let tile = game.tray.first {
-            game.place(tile, in: game.tiles.firstIndex { $0.id == tile }!)
+            game.run(.place(tile: tile, slot: game.tiles.firstIndex { $0.id == tile }!), at: later(42))
         }
-        let solved = game.completeIfSolved(at: later(42))
-        #expect(solved)
+        #expect(game.isFinished)
         let result = game.result(at: later(50))
         #expect(result.duration == 42)
-        #expect(result.details["moves"] == "16" && result.details["mistakes"] == "0")
+        #expect(result.details == .audioGame(difficulty: .medium, moves: 16, mistakes: 0, solved: true, tiles: 16))
         #expect(result.score == Score(correct: 16, total: 16))
     }
 
     @Test func everyGameIsANewArrangementAndNoneStartsSolved() {
-        var game = AudioGameEngine(module: sample, difficulty: .easy, random: SeededRandom(seed: 4), at: start)
+        var previous: AudioGameEngine.Setup?
         var seen: Set<[String]> = []
-        for _ in 0..<200 {
-            let arrangement = game.slots.map { $0 ?? "-" } + game.tray
+        for seed in 0..<200 {
+            // Two games in a row from the same seed: only the last setup keeps them apart.
+            let game = game(.easy, seed: UInt64(seed / 2), previous: previous)
             #expect(!game.isSolved)
             let ordered = game.tiles.map(\.id).filter(game.tray.contains)
             #expect(game.tray != ordered)
-            let previous = arrangement
-            game.newGame(difficulty: .easy, at: start)
-            #expect(game.slots.map { $0 ?? "-" } + game.tray != previous)
-            seen.insert(arrangement)
+            if let previous { #expect(previous != game.setup) }
+            seen.insert(game.slots.map { $0 ?? "-" } + game.tray)
+            previous = game.setup
         }
         #expect(seen.count == 200)
     }
 
     @Test func aSeedReplaysTheGame() {
-        let a = AudioGameEngine(module: sample, difficulty: .easy, random: SeededRandom(seed: 99), at: start)
-        let b = AudioGameEngine(module: sample, difficulty: .easy, random: SeededRandom(seed: 99), at: start)
-        #expect(a.tray == b.tray && a.slots == b.slots)
+        #expect(game(.easy, seed: 99).setup == game(.easy, seed: 99).setup)
+    }
+
+    @Test func hearingATilePlaysItsLine() {
+        var game = game(.hard, seed: 5)
+        let tile = game.tray[0]
+        let effects = game.apply(.hear(tile: tile), at: start)
+        #expect(effects == [.play(media: game.tile(tile)!.audio)])
+        #expect(game.heard == [tile])
     }
 
     /// Over many seeds, every line lands in every tray position, and is pre-placed, at uniform rates.
@@ -79,11 +87,11 @@ import Testing
         var positions = [[Int]](repeating: [Int](repeating: 0, count: count), count: count)
         var preplaced = [Int](repeating: 0, count: count)
         for seed in 0..<4200 {
-            let hard = AudioGameEngine(module: sample, difficulty: .hard, random: SeededRandom(seed: UInt64(seed)), at: start)
+            let hard = game(.hard, seed: UInt64(seed))
             for (position, id) in hard.tray.enumerated() {
                 positions[hard.tiles.firstIndex { $0.id == id }!][position] += 1
             }
-            let easy = AudioGameEngine(module: sample, difficulty: .easy, random: SeededRandom(seed: UInt64(seed) + 1_000_000), at: start)
+            let easy = game(.easy, seed: UInt64(seed) + 1_000_000)
             for (index, slot) in easy.slots.enumerated() where slot != nil { preplaced[index] += 1 }
         }
         for (line, row) in positions.enumerated() {

@@ -3,7 +3,7 @@ import Testing
 @testable import LessonpackActivities
 
 @Suite struct DictionaryEngineTests {
-    let dictionary = DictionaryEngine(module: sample, at: start)
+    let dictionary = dealt(DictionaryEngine.self)
 
     @Test func entriesAreAlphabetical() {
         #expect(dictionary.entries.count == 18)
@@ -29,10 +29,7 @@ import Testing
 
     @Test func openingIsRemembered() {
         var dictionary = dictionary
-        let opened = dictionary.open("Shift Work")
-        #expect(opened?.term == "shift work")
-        let missing = dictionary.open("nothing")
-        #expect(missing == nil)
+        dictionary.run(.open(term: "Shift Work"), .open(term: "nothing"))
         #expect(dictionary.result(at: later(5)).items.map(\.id) == ["shift work"])
     }
 }

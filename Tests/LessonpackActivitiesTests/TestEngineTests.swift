@@ -1,21 +1,21 @@
 import Foundation
 import LessonpackModel
-import LessonpackRuntime
+import LessonpackRandom
 import LessonpackTestSupport
 import Testing
 @testable import LessonpackActivities
 
 @Suite struct TestEngineTests {
     @Test func anAttemptDrawsTheModulesCountWithoutReplacement() {
-        let test = TestEngine(module: sample, history: nil, random: SeededRandom(seed: 1), at: start)
+        let test = dealt(TestEngine.self, seed: 1)
         #expect(test.drawn.count == 20)
         #expect(Set(test.drawn.map(\.item.id)).count == 20)
     }
 
     @Test func twoAttemptsCoverTheWholeBank() {
         for seed in 0..<50 {
-            let first = TestEngine(module: sample, history: nil, random: SeededRandom(seed: UInt64(seed)), at: start)
-            let second = TestEngine(module: sample, history: first.history, random: SeededRandom(seed: UInt64(seed) + 500), at: start)
+            let first = dealt(TestEngine.self, seed: UInt64(seed))
+            let second = dealt(TestEngine.self, seed: UInt64(seed) + 500, previous: first.setup)
             #expect(Set(first.drawn.map(\.item.id)).union(second.drawn.map(\.item.id)).count == 30)
             #expect(first.drawn.map(\.item.id) != second.drawn.map(\.item.id))
         }
@@ -36,16 +36,16 @@ import Testing
     @Test func theCountComesFromTheModule() {
         var module = sample
         module.test.draw = 7
-        #expect(TestEngine(module: module, history: nil, random: SeededRandom(seed: 1), at: start).drawn.count == 7)
+        #expect(dealt(TestEngine.self, module: module).drawn.count == 7)
         module.test.items = Array(module.test.items.prefix(5))
-        #expect(TestEngine(module: module, history: nil, random: SeededRandom(seed: 1), at: start).drawn.count == 5)
+        #expect(dealt(TestEngine.self, module: module).drawn.count == 5)
     }
 
     @Test func everyItemIsDrawnAtTheSameRate() {
         var counts: [String: Int] = [:]
         var firstPlace: [String: Int] = [:]
         for seed in 0..<3000 {
-            let test = TestEngine(module: sample, history: nil, random: SeededRandom(seed: UInt64(seed)), at: start)
+            let test = dealt(TestEngine.self, seed: UInt64(seed))
             for shown in test.drawn { counts[shown.item.id, default: 0] += 1 }
             firstPlace[test.drawn[0].item.id, default: 0] += 1
         }
@@ -56,56 +56,70 @@ import Testing
     }
 
     @Test func answersScoresAndObjectives() throws {
-        var test = TestEngine(module: sample, history: nil, random: SeededRandom(seed: 12), at: start)
+        var test = dealt(TestEngine.self, seed: 12)
         var expectedCorrect = 0
         for (index, shown) in test.drawn.enumerated() where index < 16 {
             let answerRightly = index % 4 != 0
             switch shown.item.kind {
             case .statement(let isCorrect):
-                test.cycle(shown.item.id)                       // empty → correct
-                if isCorrect != answerRightly { test.cycle(shown.item.id) }  // → incorrect
+                test.run(.answer(item: shown.item.id, answer: isCorrect == answerRightly ? .correct : .incorrect))
             case .multipleChoice(_, let answer):
                 let right = try #require(shown.options.firstIndex(of: answer))
-                test.choose(shown.item.id, option: answerRightly ? right : (right + 1) % shown.options.count)
+                test.run(.answer(item: shown.item.id, answer: .choice(index: answerRightly ? right : (right + 1) % shown.options.count)))
             }
             if answerRightly { expectedCorrect += 1 }
         }
-        let result = test.finish(at: later(300))
-        #expect(result.details == ["correct": "\(expectedCorrect)", "incorrect": "\(16 - expectedCorrect)", "unanswered": "4"])
+        test.run(.finish, at: later(300))
+        let result = test.result(at: later(400))
+        #expect(result.details == .test(correct: expectedCorrect, incorrect: 16 - expectedCorrect, unanswered: 4))
         #expect(result.score == Score(correct: expectedCorrect, total: 20))
         #expect(result.duration == 300)
         #expect(result.objectives.map(\.objective) == ["greet", "background", "closing"].filter { id in
             test.drawn.contains { $0.item.objective == id }
         })
+        // Each objective's score carries its performance, as the module words it.
+        #expect(result.objectives.first?.performance == sample.objectives.first?.performance)
         #expect(result.objectives.reduce(0) { $0 + $1.total } == 20)
         #expect(result.objectives.reduce(0) { $0 + $1.correct } == expectedCorrect)
         let wrong = try #require(result.items.first { $0.outcome == .incorrect })
         #expect(wrong.note != nil && wrong.expected != nil)
         // Finished is finished.
-        test.cycle(test.drawn[19].item.id)
+        test.run(.answer(item: test.drawn[19].item.id, answer: .correct))
         #expect(test.answer(test.drawn[19].item.id) == nil)
     }
 
-    @Test func statementBoxesCycleBackToEmpty() {
-        var test = TestEngine(module: sample, history: nil, random: SeededRandom(seed: 2), at: start)
+    @Test func answersOfTheWrongKindAreNotTaken() {
+        var test = dealt(TestEngine.self, seed: 2)
         let statement = test.drawn.first { if case .statement = $0.item.kind { true } else { false } }!.item.id
-        test.cycle(statement)
-        #expect(test.answer(statement) == .tri(.correct))
-        test.cycle(statement)
-        #expect(test.answer(statement) == .tri(.incorrect))
-        test.cycle(statement)
+        let choice = test.drawn.first { !$0.options.isEmpty }!
+        test.run(.answer(item: statement, answer: .choice(index: 0)), .answer(item: choice.item.id, answer: .correct),
+                 .answer(item: choice.item.id, answer: .choice(index: choice.options.count)))
+        #expect(test.answers.isEmpty)
+        test.run(.answer(item: statement, answer: .incorrect), .answer(item: statement, answer: .cleared))
         #expect(test.answer(statement) == nil)
     }
 
     @Test func multipleChoiceOptionsAreShuffledButKeepTheAnswer() {
         var orders: Set<[String]> = []
         for seed in 0..<30 {
-            let test = TestEngine(module: sample, history: nil, random: SeededRandom(seed: UInt64(seed)), at: start)
+            let test = dealt(TestEngine.self, seed: UInt64(seed))
             if let shown = test.drawn.first(where: { $0.item.id == "t01" }) {
                 #expect(Set(shown.options) == ["Nice to meet you too.", "Yes, I meet you.", "You're welcome."])
                 orders.insert(shown.options)
             }
         }
         #expect(orders.count > 1)
+    }
+
+    @Test func aSetupFromAnotherVersionKeepsOnlyWhatStillFits() {
+        var setup = dealt(TestEngine.self, seed: 3).setup
+        setup.drawn.append("no-such-item")
+        setup.options["t01"] = ["something else"]
+        let test = TestEngine(module: sample, setup: setup, startedAt: start)
+        #expect(test.drawn.count == 20)
+        #expect(Set(test.drawn.first { $0.item.id == "t01" }?.options ?? []) == Set(
+            sample.test.items.first { $0.id == "t01" }.map { item in
+                if case .multipleChoice(let choices, _) = item.kind { choices } else { [] }
+            } ?? []))
     }
 }

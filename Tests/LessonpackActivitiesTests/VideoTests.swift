@@ -3,55 +3,63 @@ import Testing
 @testable import LessonpackActivities
 
 @Suite struct VideoEngineTests {
-    @Test func playPauseSeekAndRewindKeepTime() {
-        var video = VideoEngine(module: sample, at: start)
+    @Test func playPauseSeekKeepTime() {
+        var video = dealt(VideoEngine.self)
         #expect(video.duration == 107.1)
         #expect(video.position(at: later(10)) == 0)
-        video.play(at: later(0))
+        video.run(.play, at: later(0))
         #expect(video.position(at: later(3)) == 3)
-        video.pause(at: later(4))
+        video.run(.pause, at: later(4))
         #expect(video.position(at: later(100)) == 4)
-        video.seek(to: 60, at: later(100))
-        video.rewind(by: 5, at: later(100))
+        video.run(.seek(to: 55), at: later(100))
         #expect(video.position(at: later(101)) == 55)
-        video.forward(by: 500, at: later(101))
+        video.run(.seek(to: 600), at: later(101))
         #expect(video.position(at: later(101)) == video.duration)
-        video.seek(to: -3, at: later(102))
+        video.run(.seek(to: -3), at: later(102))
         #expect(video.position(at: later(102)) == 0)
     }
 
     @Test func playbackStopsAtTheEndAndStartsAgain() {
-        var video = VideoEngine(module: sample, at: start)
-        video.play(at: start)
+        var video = dealt(VideoEngine.self)
+        video.run(.play)
         #expect(video.hasEnded(at: later(200)))
         #expect(video.position(at: later(200)) == video.duration)
-        video.play(at: later(200))
+        video.run(.play, at: later(200))
         #expect(video.position(at: later(201)) == 1)
     }
 
+    @Test func soundFollowsTheClock() {
+        var video = dealt(VideoEngine.self)
+        #expect(video.apply(.play, at: start) == [.play(media: sample.video!, from: 0)])
+        #expect(video.apply(.seek(to: 30), at: later(1)) == [.play(media: sample.video!, from: 30)])
+        #expect(video.apply(.pause, at: later(2)) == [.stopSound])
+        #expect(video.apply(.setSubtitles(on: false), at: later(2)).isEmpty)
+    }
+
     @Test func theSubtitleFollowsTheTranscriptTimings() {
-        var video = VideoEngine(module: sample, at: start)
+        var video = dealt(VideoEngine.self)
         let second = sample.transcript[1]
         #expect(video.line(atSecond: second.start)?.id == "l02")
         #expect(video.line(atSecond: (second.start + second.end) / 2)?.id == "l02")
         #expect(video.line(atSecond: second.end) == nil)           // the pause between lines
         #expect(video.line(atSecond: 0.1) == nil)                  // before the first line
         #expect(video.line(atSecond: sample.transcript[20].start + 0.01)?.id == "l21")
-        video.seek(to: second.start + 0.5, at: start)
+        video.run(.seek(to: second.start + 0.5))
         #expect(video.subtitle(at: start)?.text == second.text)
-        video.toggleSubtitles()
+        video.run(.setSubtitles(on: false))
         #expect(video.subtitle(at: start) == nil)
         #expect(!video.subtitlesOn)
     }
 
     @Test func replayJumpsToALine() {
-        var video = VideoEngine(module: sample, at: start)
-        video.replay(line: "l10", at: later(5))
+        var video = dealt(VideoEngine.self)
+        video.run(.replayLine(line: "l10"), at: later(5))
         #expect(video.isPlaying)
         #expect(video.position(at: later(5)) == sample.transcript[9].start)
         let result = video.result(at: later(20))
         #expect(result.activity == .video)
         #expect(result.duration == 20)
-        #expect(result.details["subtitles"] == "on")
+        #expect(result.details == .video(watchedSeconds: sample.transcript[9].start + 15, durationSeconds: 107.1,
+                                         subtitlesOn: true))
     }
 }

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct VocabularyEngineTests {
     @Test func termsAreMarkedInTheText() {
-        let vocabulary = VocabularyEngine(module: sample, at: start)
+        let vocabulary = dealt(VocabularyEngine.self)
         let third = vocabulary.lines[2]
         #expect(third.spans.map(\.text).joined() == third.line.text)
         #expect(third.spans.compactMap(\.term) == ["front office manager", "have a seat"])
@@ -13,21 +13,15 @@ import Testing
         #expect(vocabulary.termPositions.count == 18)
     }
 
-    @Test func movingBetweenTermsAndOpeningThem() {
-        var vocabulary = VocabularyEngine(module: sample, at: start)
-        vocabulary.selectNext()
-        #expect(vocabulary.selectedTerm == "nice to meet you")
-        let definition = vocabulary.open()
-        #expect(definition?.partOfSpeech == "expression")
-        vocabulary.selectPrevious()
-        #expect(vocabulary.selectedTerm == "be in touch")    // wraps to the last
-        vocabulary.selectNext()
-        vocabulary.selectNext()
-        #expect(vocabulary.selectedTerm == "front office manager")
+    @Test func openingTermsIsRecorded() {
+        var vocabulary = dealt(VocabularyEngine.self)
+        #expect(vocabulary.term(at: vocabulary.termPositions[0]) == "nice to meet you")
         #expect(vocabulary.definition(of: "Working Hours")?.term == "working hours")
-        vocabulary.open()
+        vocabulary.run(.open(term: "front office manager"), .open(term: "nice to meet you"), .open(term: "no such term"))
         let result = vocabulary.result(at: later(60))
         #expect(result.items.map(\.id) == ["front office manager", "nice to meet you"])
+        #expect(result.details == .vocabulary(terms: 18, opened: 2))
+        #expect(vocabulary.apply(.hear(line: "l03"), at: start) == [.play(media: sample.transcript[2].audio)])
     }
 
     @Test func overlappingTermsDoNotDoubleMark() {

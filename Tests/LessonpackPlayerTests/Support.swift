@@ -1,16 +1,28 @@
 import Foundation
+import LessonpackModel
+import LessonpackPresentation
 import LessonpackProgress
 import LessonpackRuntime
 import LessonpackTestSupport
 @testable import LessonpackPlayer
 
-/// A session on the sample module, with its own data folder and no sound.
-func makeSession(in folder: TemporaryFolder, seed: UInt64 = 1) throws -> PlayerSession {
-    let loaded = try LoadedModule.open(Paths.sampleModule, cacheFolder: folder.child("cache"))
+/// A session on the sample module (or `module`), with its own data folder and no sound. Only one session holds a
+/// data folder at a time: let go of one before making the next on the same folder.
+func makeSession(in folder: TemporaryFolder, seed: UInt64 = 1, module: String = Paths.sampleModule,
+                 recorder: String = "none") throws -> PlayerSession {
+    let loaded = try LoadedModule.open(module, cacheFolder: folder.child("cache"))
     let store = try ProgressStore(folder: folder.child("data"))
     return try PlayerSession(loaded: loaded, store: store, sound: SoundOutput(configured: "none"),
-                             recorder: CommandRecorder(configured: "none"), seed: seed,
+                             recorder: CommandRecorder(configured: recorder), seed: seed,
                              workFolder: folder.child("recordings"), at: Date())
+}
+
+/// Opens an activity and hands back its run, typed.
+func open<Presenter: ActivityPresenter>(_ presenter: Presenter.Type, in session: PlayerSession,
+                                        at now: Date = Date()) throws -> ActivityRun<Presenter> {
+    let opened = try session.open(Presenter.Engine.kind, at: now)
+    guard let run = opened.run as? ActivityRun<Presenter> else { fatalError("the registry opened another presenter") }
+    return run
 }
 
 /// Plays keys into the app and keeps every frame it draws.
@@ -35,4 +47,14 @@ final class ScriptedDisplay: Display {
 
 extension Array where Element == Key {
     static func typing(_ text: String) -> [Key] { text.map { $0 == " " ? .space : .character($0) } }
+}
+
+/// Plays lines into plain mode and keeps what it prints.
+func playPlain(_ lines: [String], in folder: TemporaryFolder, seed: UInt64 = 1) throws -> String {
+    let session = try makeSession(in: folder, seed: seed)
+    var input = lines[...]
+    var output = ""
+    PlainDriver(session: session, readLine: { input.popFirst() }, write: { output += $0 }, echo: true).run()
+    session.close()
+    return output
 }

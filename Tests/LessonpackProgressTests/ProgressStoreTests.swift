@@ -2,13 +2,22 @@ import Foundation
 import GRDB
 import LessonpackActivities
 import LessonpackModel
+import LessonpackRandom
 import LessonpackTestSupport
 import Testing
 @testable import LessonpackProgress
 
+let sampleModule = try! ModuleLoader.load(folder: Paths.sampleModule).module
+let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+/// A test attempt dealt from `seed`, as the player deals it.
+func testSetup(seed: UInt64, module: Module = sampleModule) -> TestEngine.Setup {
+    var random = SeededRandom(seed: seed)
+    return TestEngine.deal(for: module, random: &random, previous: nil, options: NoOptions())
+}
+
 @Suite struct ProgressStoreTests {
-    let module = try! ModuleLoader.load(folder: Paths.sampleModule).module
-    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    let module = sampleModule
 
     @Test func theSchemaIsCreatedAndTheFileIsSound() throws {
         let folder = TemporaryFolder()
@@ -18,13 +27,15 @@ import Testing
         _ = try ProgressStore(folder: folder.child("data"))
         let journal = try store.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
         #expect(journal == "wal")
+        let applied = try store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations") }
+        #expect(applied == ProgressSchema.version)
     }
 
     @Test func aStoreFromANewerLessonpackIsRefusedNamingIt() throws {
         let folder = TemporaryFolder()
         let store = try ProgressStore(folder: folder.path)
         try store.database.write { db in
-            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('3: something from the future')")
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('99: something from the future')")
             try db.execute(sql: "UPDATE storeInfo SET value = 'lessonpack 9.1.0' WHERE key = 'writtenBy'")
         }
         do {
@@ -32,8 +43,9 @@ import Testing
             Issue.record("a newer store was opened")
         } catch {
             #expect(error.code == .progressNewerSchema)
-            #expect(error.description.contains("written by lessonpack 9.1.0 (schema 3)"), "\(error)")
+            #expect(error.description.contains("written by lessonpack 9.1.0 (schema \(ProgressSchema.version + 1))"), "\(error)")
         }
+        #expect(throws: ProgressError.self) { try ProgressStore.reading(folder: folder.path) }
     }
 
     @Test func aStoreWrittenByTheFirstSchemaIsUpgraded() throws {
@@ -57,9 +69,9 @@ import Testing
             let store = try ProgressStore(folder: folder.path)
             try store.noteModuleSeen(module, at: start)
             for index in 0..<200 {
-                let attempt = try store.startAttempt(module: module, activity: .test, seed: UInt64(index), setup: [:], at: start)
-                try store.record(RecordedAction("answer", item: "t01", value: String(repeating: "x", count: 200), at: start),
-                                 in: attempt)
+                let attempt = try store.startAttempt(TestEngine.self, module: module, number: index + 1, seed: UInt64(index),
+                                                     setup: testSetup(seed: UInt64(index)), startedAt: start)
+                try store.record(.answer(item: "t01", answer: .correct), of: TestEngine.self, in: attempt, at: start)
             }
             try store.database.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
         }
@@ -69,11 +81,18 @@ import Testing
         try handle.seek(toOffset: 8192)
         try handle.write(contentsOf: Data(repeating: 0xA5, count: 16384))
         try handle.close()
+        // A report does not touch it, and says what is wrong.
+        do {
+            _ = try ProgressStore.reading(folder: folder.path)
+            Issue.record("a damaged store was read")
+        } catch {
+            #expect(error.code == .progressDamaged)
+        }
         let store = try ProgressStore(folder: folder.path)
         #expect(store.notes.count == 1 && store.notes[0].contains("was damaged"), "\(store.notes)")
         let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".damaged-") }
         #expect(kept.contains { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }, "\(kept)")
-        #expect(try store.unfinishedAttempt(moduleID: module.id) == nil)
+        #expect(try store.unfinishedAttempts(moduleID: module.id).isEmpty)
         try store.noteModuleSeen(module, at: start)
     }
 
@@ -81,7 +100,8 @@ import Testing
         let folder = TemporaryFolder()
         let store = try ProgressStore(folder: folder.path, busyTimeout: 0.3)
         try store.noteModuleSeen(module, at: start)
-        let attempt = try store.startAttempt(module: module, activity: .test, seed: 1, setup: [:], at: start)
+        let attempt = try store.startAttempt(TestEngine.self, module: module, number: 1, seed: 1, setup: testSetup(seed: 1),
+                                             startedAt: start)
         // Another connection takes the write lock and keeps it until told to let go.
         let other = try DatabaseQueue(path: folder.child("progress.sqlite"))
         let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
@@ -95,7 +115,7 @@ import Testing
         }
         holding.wait()
         do {
-            try store.record(RecordedAction("answer", item: "t01", value: "correct", at: start), in: attempt)
+            try store.record(.answer(item: "t01", answer: .correct), of: TestEngine.self, in: attempt, at: start)
             Issue.record("a write went through a held lock")
         } catch {
             #expect(error.code == .progressUnsaved)
@@ -103,45 +123,75 @@ import Testing
         // Once it lets go, writes go through again.
         release.signal()
         done.wait()
-        try store.record(RecordedAction("answer", item: "t01", value: "correct", at: start), in: attempt)
-        #expect(try store.unfinishedAttempt(moduleID: module.id)?.actions.count == 1)
+        try store.record(.answer(item: "t01", answer: .correct), of: TestEngine.self, in: attempt, at: start)
+        #expect(try store.unfinishedAttempts(moduleID: module.id).first?.steps == 1)
     }
 
-    @Test func actionsAreKeptInOrderForResuming() throws {
+    @Test func typedActionsComeBackExactlyAndInOrder() throws {
         let folder = TemporaryFolder()
         let store = try ProgressStore(folder: folder.path)
         try store.noteModuleSeen(module, at: start)
-        let attempt = try store.startAttempt(module: module, activity: .test, seed: 42, setup: ["lastDrawn": "[]"], at: start)
-        try store.record(RecordedAction("answer", item: "t01", value: "option 2", at: start), in: attempt)
-        try store.record(RecordedAction("answer", item: "t02", value: "correct", at: start.addingTimeInterval(5)), in: attempt)
-        let unfinished = try #require(try store.unfinishedAttempt(moduleID: module.id))
-        #expect(unfinished.id == attempt && unfinished.activity == .test && unfinished.seed == 42)
-        #expect(unfinished.setup == ["lastDrawn": "[]"])
-        #expect(unfinished.actions.map(\.item) == ["t01", "t02"])
-        #expect(unfinished.actions[1].at == start.addingTimeInterval(5))
+        let setup = testSetup(seed: 42)
+        // Times with more precision than a millisecond come back to the bit.
+        let begun = Date(timeIntervalSinceReferenceDate: 812_345_678.123_456_7)
+        let attempt = try store.startAttempt(TestEngine.self, module: module, number: 3, seed: 42, setup: setup,
+                                             startedAt: begun)
+        let actions: [TestEngine.Action] = [.answer(item: setup.drawn[0], answer: .choice(index: 2)), .answer(item: setup.drawn[1], answer: .incorrect),
+                                            .answer(item: setup.drawn[1], answer: .cleared), .finish]
+        for (index, action) in actions.enumerated() {
+            try store.record(action, of: TestEngine.self, in: attempt, at: begun.addingTimeInterval(Double(index) * 1.000_123))
+        }
+        let listed = try #require(try store.unfinishedAttempts(moduleID: module.id).first)
+        #expect(listed.id == attempt && listed.activity == .test && listed.number == 3 && listed.steps == 4)
+        guard case .resume(let saved) = try store.carryOver(attempt, as: TestEngine.self, module: module, at: start) else {
+            Issue.record("the attempt was not carried on")
+            return
+        }
+        #expect(saved.setup == setup && saved.seed == 42 && saved.number == 3 && saved.startedAt == begun)
+        #expect(saved.actions.map(\.action) == actions)
+        #expect(saved.actions.map(\.at) == actions.indices.map { begun.addingTimeInterval(Double($0) * 1.000_123) })
+        // The log says what each step was, for a person reading it with sqlite3.
+        let kinds = try store.read { db in try String.fetchAll(db, sql: "SELECT kind FROM action ORDER BY sequence") }
+        #expect(kinds == ["answer", "answer", "answer", "finish"])
         try store.abandon(attempt, at: start)
-        #expect(try store.unfinishedAttempt(moduleID: module.id) == nil)
+        #expect(try store.unfinishedAttempts(moduleID: module.id).isEmpty)
+        #expect(try store.nextAttemptNumber(moduleID: module.id, activity: .test) == 4)
+        #expect(try store.nextAttemptNumber(moduleID: module.id, activity: .questions) == 1)
     }
 
-    @Test func historyKeepsBestAndLastScores() throws {
+    @Test func historyKeepsBestAndLastScoresAndSaysWhereTheLearnerStands() throws {
         let folder = TemporaryFolder()
         let store = try ProgressStore(folder: folder.path)
         for (index, correct) in [6, 9, 7].enumerated() {
-            let attempt = try store.startAttempt(module: module, activity: .videoTask, seed: UInt64(index), setup: [:], at: start)
+            let attempt = try store.startAttempt(VideoTaskEngine.self, module: module, number: index + 1, seed: 0,
+                                                 setup: NoSetup(), startedAt: start)
             let result = ActivityResult(activity: .videoTask, startedAt: start, finishedAt: start.addingTimeInterval(60),
                                         score: Score(correct: correct, total: 10))
             try store.finish(attempt, module: module, result: result, contentHashes: [:])
         }
-        let history = try #require(try store.history(moduleID: module.id)[.videoTask])
-        #expect(history.attempts == 3 && history.finished == 3)
+        var history = try #require(try store.history(moduleID: module.id)[.videoTask])
+        #expect(history.attempts == 3 && history.finished.count == 3)
         #expect(history.bestPercent == 90 && history.lastPercent == 70)
+        #expect(history.status == .scored(best: 90, inProgress: false))
+        // Another attempt under way keeps the best score in sight.
+        _ = try store.startAttempt(VideoTaskEngine.self, module: module, number: 4, seed: 0, setup: NoSetup(), startedAt: start)
+        history = try #require(try store.history(moduleID: module.id)[.videoTask])
+        #expect(history.status == .scored(best: 90, inProgress: true))
+        // Pronunciation practice with nothing recorded was visited, not done.
+        let visit = try store.startAttempt(PronunciationEngine.self, module: module, number: 1, seed: 0, setup: NoSetup(),
+                                           startedAt: start)
+        try store.finish(visit, module: module, result: ActivityResult(activity: .pronunciation, startedAt: start,
+                                                                       finishedAt: start, details: .pronunciation(recorded: 0, lines: 21)),
+                         contentHashes: [:])
+        #expect(try store.history(moduleID: module.id)[.pronunciation]?.status == .visited)
     }
 
     @Test func aNewerVersionKeepsTheHistoryOfUnchangedItemsOnly() throws {
         let folder = TemporaryFolder()
         let store = try ProgressStore(folder: folder.path)
         let hashes = ContentHashes.of(module)
-        let attempt = try store.startAttempt(module: module, activity: .test, seed: 1, setup: [:], at: start)
+        let attempt = try store.startAttempt(TestEngine.self, module: module, number: 1, seed: 1, setup: testSetup(seed: 1),
+                                             startedAt: start)
         let items = ["t01", "t02", "t03"].map { ItemOutcome(id: $0, prompt: $0, outcome: .correct, objective: "greet") }
         try store.finish(attempt, module: module, result: ActivityResult(activity: .test, startedAt: start, finishedAt: start,
                                                                           items: items, score: Score(correct: 3, total: 3)),
@@ -158,8 +208,85 @@ import Testing
         #expect(try store.lastTestDraw(moduleID: module.id, contentHashes: newHashes) == ["t01", "t03"])
     }
 
-    @Test func helpIsRememberedOncePerScreen() throws {
-        let store = try ProgressStore(folder: TemporaryFolder().path)
+    @Test func anUnfinishedAttemptCarriesOverToANewVersionOnlyWhenWhatItUsesIsUnchanged() throws {
+        let folder = TemporaryFolder()
+        let store = try ProgressStore(folder: folder.path)
+        let setup = testSetup(seed: 5)
+        func begin() throws -> Int64 {
+            let attempt = try store.startAttempt(TestEngine.self, module: module, number: 1, seed: 5, setup: setup, startedAt: start)
+            try store.record(.answer(item: setup.drawn[0], answer: .correct), of: TestEngine.self, in: attempt, at: start)
+            return attempt
+        }
+        // 1.1.0 changes an item the attempt did not draw: it goes on, now under 1.1.0.
+        var untouched = module
+        untouched.version = "1.1.0"
+        let undrawn = try #require(module.test.items.firstIndex { !setup.drawn.contains($0.id) })
+        untouched.test.items[undrawn].text = "Reworded, but not drawn."
+        let first = try begin()
+        guard case .resume(let saved) = try store.carryOver(first, as: TestEngine.self, module: untouched, at: start) else {
+            Issue.record("an attempt whose items did not change was closed")
+            return
+        }
+        #expect(saved.actions.count == 1)
+        #expect(try store.unfinishedAttempts(moduleID: module.id).first?.moduleVersion == "1.1.0")
+        try store.abandon(first, at: start)
+
+        // 1.2.0 rewords a drawn item: the attempt is closed, visibly, and kept.
+        var changed = module
+        changed.version = "1.2.0"
+        let drawn = try #require(module.test.items.firstIndex { $0.id == setup.drawn[3] })
+        changed.test.items[drawn].text = "Reworded, and drawn."
+        let second = try begin()
+        guard case .closed(let reason) = try store.carryOver(second, as: TestEngine.self, module: changed, at: start) else {
+            Issue.record("an attempt whose items changed was carried on")
+            return
+        }
+        #expect(reason.contains("they changed in version 1.2.0"), "\(reason)")
+        #expect(try store.unfinishedAttempts(moduleID: module.id).isEmpty)
+        let state = try store.read { db in try String.fetchOne(db, sql: "SELECT state FROM attempt WHERE id = ?", arguments: [second]) }
+        #expect(state == "superseded")
+        #expect(try store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM action WHERE attemptID = ?", arguments: [second]) } == 1)
+    }
+
+    @Test func readingChangesNothingAndNeedsNoStore() throws {
+        let folder = TemporaryFolder()
+        #expect(try ProgressStore.reading(folder: folder.child("nothing-here")) == nil)
+        #expect(!FileManager.default.fileExists(atPath: folder.child("nothing-here")))
+        // A store an older Lessonpack wrote is read through an upgraded copy; the file stays as it was.
+        let copy = folder.child("old")
+        try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: LegacyStoreTests.fixture + "/progress.sqlite", toPath: copy + "/progress.sqlite")
+        let before = try Data(contentsOf: URL(fileURLWithPath: copy + "/progress.sqlite"))
+        let store = try #require(try ProgressStore.reading(folder: copy))
+        let history = try store.history(moduleID: "job-interview")
+        #expect(history[.videoTask]?.status == .scored(best: 100, inProgress: false))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy + "/progress.sqlite")) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: copy) == ["progress.sqlite"])
+        // Nothing can be written through it.
+        #expect(throws: ProgressError.self) { try store.setSetting("x", to: "y") }
+    }
+
+    @Test func onlyOnePlayerAtATime() throws {
+        let folder = TemporaryFolder()
+        var first: PlayerLock? = try PlayerLock(folder: folder.path)
+        do {
+            _ = try PlayerLock(folder: folder.path)
+            Issue.record("a second player got the lock")
+        } catch {
+            #expect(error.code == .progressInUse)
+            #expect(error.description.contains("another Lessonpack player is already using the progress"))
+        }
+        _ = first
+        first = nil
+        _ = try PlayerLock(folder: folder.path)
+    }
+
+    @Test func settingsAndHelpAreRemembered() throws {
+        let folder = TemporaryFolder()
+        let store = try ProgressStore(folder: folder.path)
+        #expect(store.setting("listening-first") == nil)
+        try store.setSetting("listening-first", to: "on")
+        #expect(try ProgressStore(folder: folder.path).setting("listening-first") == "on")
         #expect(!store.hasSeenHelp("test"))
         store.markHelpSeen("test")
         store.markHelpSeen("test")

@@ -27,7 +27,7 @@ import Testing
         var compressed = Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WAVE".utf8)
         compressed += Array("fmt ".utf8) + [16, 0, 0, 0, 2, 0, 1, 0, 0x40, 0x1F, 0, 0, 0, 0, 0, 0, 1, 0, 4, 0]
         compressed += Array("data".utf8) + [2, 0, 0, 0, 1, 2]
-        #expect(throws: RuntimeError("the WAV file's encoding (format 2, 4 bits) is not plain PCM")) {
+        #expect(throws: RuntimeError(.runtimeAudioUndecodable, "the WAV file's encoding (format 2, 4 bits) is not plain PCM")) {
             try WAVCodec.decode(compressed)
         }
         var noData = Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WAVE".utf8)
@@ -45,12 +45,12 @@ import Testing
     @Test func comparisonsPutTheVoicesWhereTheyBelong() {
         let original = PCMAudio(sampleRate: 16000, channels: [Array(repeating: 1000, count: 16000)])
         let learner = PCMAudio(sampleRate: 8000, channels: [Array(repeating: -2000, count: 12000)])
-        let both = VoiceComparison.simultaneous.combine(original: original, learner: learner)
+        let both = VoiceMix.sideBySide(original: original, learner: learner)
         #expect(both.channels.count == 2)
         #expect(both.frameCount == 24000)
         #expect(both.channels[0][100] == 1000 && both.channels[1][100] == -2000)
         #expect(both.channels[0][20000] == 0 && both.channels[1][20000] == -2000)
-        let turns = VoiceComparison.sequential.combine(original: original, learner: learner)
+        let turns = VoiceMix.oneAfterTheOther(original: original, learner: learner)
         #expect(turns.channels.count == 1)
         #expect(turns.frameCount == 16000 + 8000 + 24000)
         #expect(turns.channels[0][100] == 1000 && turns.channels[0][20000] == 0 && turns.channels[0][30000] == -2000)

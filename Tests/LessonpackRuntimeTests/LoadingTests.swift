@@ -53,7 +53,7 @@ import Testing
         #expect(throws: RuntimeError.self) { try LoadedModule.open(module) }
         let junk = folder.write("not a bundle", to: "junk.lessonpack")
         #expect(throws: RuntimeError.self) { try LoadedModule.open(junk) }
-        #expect(throws: RuntimeError("/no/such: no such bundle or module folder")) { try LoadedModule.open("/no/such") }
+        #expect(throws: RuntimeError(.runtimeModuleMissing, "/no/such: no such bundle or module folder")) { try LoadedModule.open("/no/such") }
     }
 
     @Test func refusesAConsistentlyHashedButInconsistentModule() throws {

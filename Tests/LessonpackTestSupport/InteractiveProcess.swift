@@ -12,6 +12,8 @@ public final class InteractiveProcess: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
+        // A UTF-8 terminal, whatever the machine running the tests says (a test may ask for another).
+        merged["LC_ALL"] = "C.UTF-8"
         merged.merge(environment) { _, new in new }
         process.environment = merged
         process.standardInput = input

@@ -35,6 +35,8 @@ public enum LessonpackBinary {
         }
         var merged = ProcessInfo.processInfo.environment
         merged["NO_COLOR"] = "1"
+        // A UTF-8 terminal, whatever the machine running the tests says (a test may ask for another).
+        merged["LC_ALL"] = "C.UTF-8"
         merged.merge(environment) { _, new in new }
         let output = try ExternalTool(name: "lessonpack", path: path)
             .run(arguments, in: directory, environment: merged, input: standardInput.map { Data($0.utf8) },

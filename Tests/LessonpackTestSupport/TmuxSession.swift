@@ -12,7 +12,9 @@ public final class TmuxSession: @unchecked Sendable {
         guard let tmux = ExternalTool.find("tmux") else { throw TmuxFailure("tmux is not installed (scripts/setup installs it)") }
         self.tmux = tmux
         socket = "lessonpack-test-\(UUID().uuidString.prefix(8))"
-        let exports = environment.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
+        // A UTF-8 terminal unless the test asks for another.
+        let exports = (["LC_ALL": "C.UTF-8"].merging(environment) { _, new in new })
+            .map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
         let line = "env TERM=xterm-256color \(exports) " + command.map(Self.quote).joined(separator: " ")
         // The tmux server outlives this call; Foundation's Process would wait for it, so spawn the client directly.
         let status = Self.spawn(tmux.path, ["-L", socket, "new-session", "-d", "-s", name, "-x", String(columns),

@@ -4,6 +4,7 @@ import LessonpackLibrary
 import LessonpackPlayer
 import LessonpackProgress
 import LessonpackRuntime
+import TerminalText
 
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -59,19 +60,22 @@ struct PlayCommand: ParsableCommand {
                 seed: seed, workFolder: dataFolder + "/recordings/" + loaded.module.id, at: Date())
         } catch let error as RuntimeError {
             BundleReporting().report(error.diagnostics)
-            throw CommandFailure(error.description)
+            throw CommandFailure(error.description, code: error.code.rawValue)
         } catch let error as ProgressError {
             throw CommandFailure(error.description, code: error.code.rawValue)
         } catch {
             throw CommandFailure("\(error)")
         }
         let interactive = Console.isTerminal(0) && Console.isTerminal(1) && environment["TERM"] != "dumb"
+        // A terminal not set up for UTF-8 gets ASCII look-alikes rather than bytes of garbage.
+        let ascii = !AsciiFallback.terminalIsUTF8(environment: environment)
         if plain || !interactive {
             PlainDriver(session: session, readLine: { Swift.readLine(strippingNewline: true) },
-                        write: { Console.out($0, terminator: "") }, echo: !Console.isTerminal(0)).run()
+                        write: { Console.out(ascii ? AsciiFallback.text($0) : $0, terminator: "") },
+                        echo: !Console.isTerminal(0)).run()
         } else {
-            try FullScreen.run(session)
+            try FullScreen.run(session, ascii: ascii)
         }
-        session.sound.stop()
+        session.close()
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LessonpackActivities
 import LessonpackModel
+import LessonpackPlayer
 import LessonpackProgress
 
 struct ProgressCommand: ParsableCommand {
@@ -18,13 +19,15 @@ struct ProgressCommand: ParsableCommand {
     var dataDir: String?
 
     func run() throws {
-        let store: ProgressStore
-        do { store = try ProgressStore(folder: dataDir ?? ProgressStore.defaultFolder()) } catch {
+        // Reading only: a report works in a read-only folder, and never upgrades a store an older Lessonpack uses.
+        let store: ProgressStore?
+        do { store = try ProgressStore.reading(folder: dataDir ?? ProgressStore.defaultFolder()) } catch {
             throw CommandFailure(error.description, code: error.code.rawValue)
         }
-        for note in store.notes { Console.error("lessonpack: note: \(note)") }
         let report: [ProgressReport.Module]
-        do { report = try ProgressReport.build(store) } catch { throw CommandFailure(error.description, code: error.code.rawValue) }
+        do { report = try store.map(ProgressReport.build) ?? [] } catch {
+            throw CommandFailure(error.description, code: error.code.rawValue)
+        }
         switch format {
         case .text: Console.out(ProgressReport.text(report))
         case .json: Console.json(ProgressReport.json(report))
@@ -45,6 +48,7 @@ enum ProgressReport {
     struct Activity: Encodable {
         var activity: String
         var title: String
+        var status: String
         var attempts: Int
         var finished: Int
         var inProgress: Bool
@@ -55,10 +59,25 @@ enum ProgressReport {
         var incorrect: Int?
         var unanswered: Int?
         var objectives: [Objective]?
+        /// Every finished test, oldest first.
+        var tests: [TestAttempt]?
+    }
+
+    struct TestAttempt: Encodable {
+        var attempt: Int
+        var moduleVersion: String
+        var finishedAt: Date
+        var percent: Double
+        var correct: Int
+        var incorrect: Int
+        var unanswered: Int
+        var objectives: [Objective]
     }
 
     struct Objective: Encodable {
         var objective: String
+        /// What the objective says the learner will do, as the module put it then.
+        var performance: String?
         var percent: Double
         var correct: Int
         var total: Int
@@ -74,21 +93,35 @@ enum ProgressReport {
             let histories = try store.history(moduleID: id)
             modules[id]?.activities = ActivityKind.allCases.compactMap { kind in
                 guard let history = histories[kind] else { return nil }
-                var activity = Activity(activity: kind.rawValue, title: kind.title, attempts: history.attempts,
-                                        finished: history.finished, inProgress: history.inProgress,
-                                        bestPercent: history.bestPercent, lastPercent: history.lastPercent)
-                if kind == .test, let last = history.lastResult {
-                    activity.correct = Int(last.details["correct"] ?? "")
-                    activity.incorrect = Int(last.details["incorrect"] ?? "")
-                    activity.unanswered = Int(last.details["unanswered"] ?? "")
-                    activity.objectives = last.objectives.map {
-                        Objective(objective: $0.objective, percent: $0.percent, correct: $0.correct, total: $0.total)
+                var activity = Activity(activity: kind.rawValue, title: kind.title, status: SessionWording.status(history.status),
+                                        attempts: history.attempts, finished: history.finished.count,
+                                        inProgress: history.inProgress, bestPercent: history.bestPercent,
+                                        lastPercent: history.lastPercent)
+                if kind == .test {
+                    let tests = history.finished.map(testAttempt)
+                    activity.tests = tests
+                    if let last = tests.last {
+                        (activity.correct, activity.incorrect, activity.unanswered) = (last.correct, last.incorrect, last.unanswered)
+                        activity.objectives = last.objectives
                     }
                 }
                 return activity
             }
         }
         return modules.values.sorted { $0.id < $1.id }
+    }
+
+    static func testAttempt(_ finished: FinishedAttempt) -> TestAttempt {
+        let result = finished.result
+        var counts = (correct: 0, incorrect: 0, unanswered: 0)
+        if case .test(let correct, let incorrect, let unanswered) = result.details { counts = (correct, incorrect, unanswered) }
+        return TestAttempt(attempt: finished.number, moduleVersion: finished.moduleVersion, finishedAt: result.finishedAt,
+                           percent: result.score?.percent ?? 0, correct: counts.correct, incorrect: counts.incorrect,
+                           unanswered: counts.unanswered,
+                           objectives: result.objectives.map {
+                               Objective(objective: $0.objective, performance: $0.performance, percent: $0.percent,
+                                         correct: $0.correct, total: $0.total)
+                           })
     }
 
     static func percent(_ value: Double?) -> String { value.map { "\(Int($0.rounded()))%" } ?? "-" }
@@ -105,11 +138,13 @@ enum ProgressReport {
                              + Formatting.padded(percent(activity.bestPercent), 7, right: true)
                              + Formatting.padded(percent(activity.lastPercent), 7, right: true)
                              + (activity.inProgress ? "  (in progress)" : ""))
-                if let correct = activity.correct {
-                    lines.append("    last test: \(correct) correct, \(activity.incorrect ?? 0) incorrect, " +
-                                 "\(activity.unanswered ?? 0) unanswered")
-                    for objective in activity.objectives ?? [] {
-                        lines.append("      \(objective.objective): \(percent(objective.percent)) (\(objective.correct) of \(objective.total))")
+                for test in activity.tests ?? [] {
+                    lines.append("    test \(test.attempt), \(day(test.finishedAt)) (version \(test.moduleVersion)): " +
+                                 "\(percent(test.percent)): \(test.correct) correct, \(test.incorrect) incorrect, " +
+                                 "\(test.unanswered) unanswered")
+                    for objective in test.objectives {
+                        lines.append("      \(Formatting.padded(percent(objective.percent), 5, right: true))  " +
+                                     "\(objective.performance ?? objective.objective) (\(objective.correct) of \(objective.total))")
                     }
                 }
             }
@@ -118,30 +153,42 @@ enum ProgressReport {
         return lines.joined(separator: "\n")
     }
 
+    static func day(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+
     static func json(_ modules: [Module]) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
         return (try? encoder.encode(Document(modules: modules))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
     struct Document: Encodable {
-        var version = 1
+        var version = 2
         var modules: [Module]
     }
 
-    /// One row per module and activity, and one per objective of the last test.
+    /// One row per module and activity, and one per objective of each finished test (its number in `test_attempt`).
     static func csv(_ modules: [Module]) -> String {
-        var rows = ["module,activity,attempts,best_percent,last_percent,correct,incorrect,unanswered,objective,objective_percent"]
+        var rows = ["module,activity,attempts,best_percent,last_percent,correct,incorrect,unanswered,objective," +
+                    "objective_percent,test_attempt,objective_text"]
         func number(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "" }
         for module in modules {
             for activity in module.activities {
                 let counts: [String] = [activity.correct, activity.incorrect, activity.unanswered].map { $0.map(String.init) ?? "" }
                 let fields: [String] = [module.id, activity.activity, String(activity.attempts), number(activity.bestPercent),
-                                        number(activity.lastPercent)] + counts + ["", ""]
+                                        number(activity.lastPercent)] + counts + ["", "", "", ""]
                 rows.append(fields.map(csvField).joined(separator: ","))
-                for objective in activity.objectives ?? [] {
-                    rows.append([module.id, activity.activity, "", "", "", "", "", "", objective.objective, number(objective.percent)]
-                        .map(csvField).joined(separator: ","))
+                for test in activity.tests ?? [] {
+                    for objective in test.objectives {
+                        rows.append([module.id, activity.activity, "", "", "", "", "", "", objective.objective,
+                                     number(objective.percent), String(test.attempt), objective.performance ?? ""]
+                            .map(csvField).joined(separator: ","))
+                    }
                 }
             }
         }

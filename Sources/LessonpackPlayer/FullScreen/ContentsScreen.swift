@@ -1,5 +1,6 @@
 import Foundation
 import LessonpackModel
+import LessonpackPresentation
 import LessonpackProgress
 import TerminalText
 
@@ -12,23 +13,27 @@ final class ContentsScreen: Screen {
 
     let title = "Contents"
     let helpID = "contents"
-    let help = ["↑ ↓: choose an activity", "Enter, or its number: open it", "q: quit (your progress is saved)",
-                "?: this help"]
-    let hints = "↑↓ choose · Enter open · 1–8 · q quit"
+    let help = ["↑ ↓: choose an activity", "Enter, or its number: open it",
+                "l: listening first on or off (questions play by themselves, texts show once heard)",
+                "q: quit (your progress is saved)", "?: this help"]
+
+    func hints(at now: Date) -> String {
+        "↑↓ choose · Enter open · 1–8 · l listening first: \(session.settings.listeningFirst ? "on" : "off") · q quit"
+    }
 
     func body(width: Int, height: Int, now: Date) -> [FrameLine] {
         let module = session.module
-        let histories = session.histories()
+        let statuses = session.statuses()
         var lines = [FrameLine(), FrameLine("  \(module.title)", .bold),
                      FrameLine("  level \(module.level) · version \(module.version)", .muted), FrameLine()]
         lines += Draw.paragraph(module.summary, width: width - 2, indent: 2)
         lines.append(FrameLine())
         for (index, activity) in module.activities.enumerated() {
-            let status = session.status(of: activity, in: histories)
+            let status = statuses[activity] ?? .notStarted
             let label = "  \(index + 1). " + TextLayout.pad(activity.title, width: 28)
             let style: TextStyle = index == selected ? .selected : .plain
-            let statusStyle: TextStyle = status.hasPrefix("best") ? .good : status == "in progress" ? .accent : .muted
-            lines.append(FrameLine([Run(label, style), Run(" " + status + " ", index == selected ? .selected : statusStyle)]))
+            lines.append(FrameLine([Run(label, style), Run(" " + SessionWording.status(status) + " ",
+                                                           index == selected ? .selected : Draw.style(SessionWording.tone(status)))]))
         }
         return lines
     }
@@ -40,6 +45,12 @@ final class ContentsScreen: Screen {
         case .down, .tab: selected = (selected + 1) % activities.count
         case .enter, .space, .right: return .open(activities[selected])
         case .character("q"), .escape: return .quit
+        case .character("l"):
+            let on = !session.settings.listeningFirst
+            do { try session.setListeningFirst(on) } catch {
+                return .message(Message("Cannot save the setting: \(error.description) [\(error.code)]", .bad))
+            }
+            return .message(Message(SessionWording.listeningFirst(on), .accent))
         case .character(let character):
             if let number = character.wholeNumberValue, activities.indices.contains(number - 1) {
                 selected = number - 1
@@ -49,14 +60,13 @@ final class ContentsScreen: Screen {
         }
         return .none
     }
-
-    func leave(now: Date) {}
 }
 
-/// Offered at start when an attempt was cut short: carry on, or let it go.
+/// Offered at start when an attempt was cut short: carry on, start afresh (after asking), or decide later.
 final class ResumeScreen: Screen {
     private let session: PlayerSession
     private let unfinished: UnfinishedAttempt
+    private var confirming = false
 
     init(session: PlayerSession, unfinished: UnfinishedAttempt) {
         self.session = session
@@ -65,49 +75,30 @@ final class ResumeScreen: Screen {
 
     let title = "Resume"
     let helpID = "resume"
-    let help = ["y: carry on where you left off", "n: start afresh (the unfinished attempt is set aside)"]
-    let hints = "y resume · n start afresh"
+    let help = ["y or Enter: carry on where you left off", "n: start afresh (asks first; the attempt is then set aside)",
+                "q or Esc: decide later (the attempt is kept)"]
+
+    func hints(at now: Date) -> String { confirming ? "y set it aside · n keep it" : "y resume · n start afresh · q later" }
 
     func body(width: Int, height: Int, now: Date) -> [FrameLine] {
-        let steps = unfinished.actions.count
-        return [FrameLine()] + Draw.paragraph(
-            "You have an unfinished \(unfinished.activity.title) attempt, with \(steps) step\(steps == 1 ? "" : "s") " +
-            "saved. Resume it? (y/n)", width: width - 4, indent: 2, style: .bold)
+        let question = confirming ? SessionWording.confirmSetAside(unfinished) : SessionWording.resumeQuestion(unfinished)
+        return [FrameLine()] + Draw.paragraph(question + " (y/n)", width: width - 4, indent: 2, style: .bold)
     }
 
     func handle(_ key: Key, now: Date) -> ScreenAction {
+        if confirming {
+            confirming = false
+            guard key == .character("y") else { return .none }
+            session.setAside(unfinished, at: now)
+            return .back
+        }
         switch key {
         case .character("y"), .enter: return .resume(unfinished)
-        case .character("n"), .escape, .character("q"):
-            try? session.store.abandon(unfinished.id, at: now)
-            return .back
+        case .character("n"):
+            confirming = true
+            return .none
+        case .character("q"), .escape: return .back
         default: return .none
         }
-    }
-
-    func leave(now: Date) {}
-}
-
-/// The screen for each activity's controller.
-enum ActivityScreens {
-    static func make(_ controller: ActivityController) -> Screen {
-        switch controller {
-        case let video as VideoController: VideoScreen(video)
-        case let task as VideoTaskController: VideoTaskScreen(task)
-        case let vocabulary as VocabularyController: VocabularyScreen(vocabulary)
-        case let game as AudioGameController: AudioGameScreen(game)
-        case let pronunciation as PronunciationController: PronunciationScreen(pronunciation)
-        case let questions as QuestionsController: QuestionsScreen(questions)
-        case let dictionary as DictionaryController: DictionaryScreen(dictionary)
-        case let test as TestController: TestScreen(test)
-        default: fatalError("no screen for \(type(of: controller))")
-        }
-    }
-}
-
-extension ActivityKind {
-    /// "2. Video task", as titles show it.
-    func numbered(in module: Module) -> String {
-        "\((module.activities.firstIndex(of: self) ?? 0) + 1). \(title)"
     }
 }

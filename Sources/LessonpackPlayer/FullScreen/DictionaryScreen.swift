@@ -1,73 +1,53 @@
 import Foundation
-import LessonpackModel
+import LessonpackPresentation
 import TerminalText
 
-/// Activity 7: every definition, alphabetically; typing searches by the start of a word, Tab switches to search by
-/// approximate spelling; f shows the language-focus boxes.
-final class DictionaryScreen: Screen {
-    private let dictionary: DictionaryController
-    private var query = ""
-    private var approximate = false
-    private var selected = 0
-    private var opened: Definition?
-    private var showingBoxes = false
+/// Activity 7: every definition, alphabetically. Typing searches, whatever letter it starts with; Tab moves between
+/// searching by the start of a word, by approximate spelling, and the language-focus boxes.
+enum DictionaryScreen: ActivityScreenView {
+    typealias Presenter = DictionaryPresenter
 
-    init(_ dictionary: DictionaryController) { self.dictionary = dictionary }
+    static let helpID = "dictionary"
+    static let help = ["Type to search: entries with a word starting with what you type",
+                       "Tab: search by spelling instead, then the language focus boxes, then back",
+                       "↑ ↓: choose an entry; Enter: its definition", "Backspace: delete; Esc: clear the search",
+                       "Esc with an empty search: back to the contents"]
 
-    var title: String { ActivityKind.dictionary.numbered(in: dictionary.session.module) }
-    let helpID = "dictionary"
-    let help = ["Type to search: entries with a word starting with what you type", "Tab: search by spelling instead",
-                "↑ ↓: choose an entry; Enter: its definition", "Backspace: delete; Esc: clear the search",
-                "f: the language focus boxes (f again: back to the entries)", "q (with an empty search): back to the contents"]
-    let hints = "type to search · Tab spelling · ↑↓ Enter · f focus boxes · q back"
-
-    private var results: [Definition] {
-        guard !query.isEmpty else { return dictionary.engine.entries }
-        return approximate ? dictionary.engine.search(approximately: query) : dictionary.engine.search(prefix: query)
+    static func hints(_ view: DictionaryPresenter.View) -> String {
+        view.page == .boxes ? "Tab entries · type to search · Esc back" : "type to search · Tab next page · ↑↓ Enter · Esc clear/back"
     }
 
-    func body(width: Int, height: Int, now: Date) -> [FrameLine] {
-        if showingBoxes {
-            return [FrameLine()] + dictionary.engine.boxes.flatMap { box in
-                [FrameLine("  " + box.title, .accent)] + Draw.paragraph(box.body, width: width - 4, indent: 4) + [FrameLine()]
+    static func input(_ key: Key, view: DictionaryPresenter.View) -> ScreenInput<DictionaryPresenter.Event>? {
+        switch key {
+        case .up: .events([.move(-1)])
+        case .down: .events([.move(1)])
+        case .enter: .events([.openSelected])
+        case .tab: .events([.nextPage])
+        case .backTab: .events([.previousPage])
+        case .backspace: .events([.deleteBack])
+        case .escape: view.query.isEmpty && view.opened == nil && view.page != .boxes ? .back
+            : .events(view.page == .boxes ? [.showPage(.wordStart)] : [.clear])
+        case .space: .events([.type(" ")])
+        case .character(let character): .events([.type(String(character))])
+        default: nil
+        }
+    }
+
+    static func body(_ view: DictionaryPresenter.View, width: Int, height: Int, scroll: inout Int) -> [FrameLine] {
+        if view.page == .boxes {
+            return [FrameLine()] + view.boxes.flatMap { box in
+                [FrameLine("  " + box.title, .accent)] + Draw.paragraph(box.text, width: width - 4, indent: 4) + [FrameLine()]
             }
         }
-        let found = results
-        var lines = [FrameLine([Run("  Search (\(approximate ? "spelling" : "word start")): ", .muted), Run(query + "▏", .bold)]),
-                     FrameLine("  \(found.count) entr\(found.count == 1 ? "y" : "ies")", .muted)]
-        let panel = opened.map { definition in
-            [FrameLine(), FrameLine("  \(definition.term) (\(definition.partOfSpeech))", .bold)]
-                + Draw.paragraph(definition.meaning, width: width - 4, indent: 4)
-        } ?? []
+        var lines = [FrameLine([Run("  " + view.searchLabel + " ", .muted), Run(view.query + "▏", .bold)]),
+                     FrameLine("  " + view.count, .muted)]
+        let panel = view.opened.map { [FrameLine()] + Draw.paragraph($0, width: width - 4, indent: 2, style: .bold) } ?? []
         let room = max(1, height - lines.count - panel.count)
-        for index in Draw.window(count: found.count, selected: selected, height: room) {
-            lines.append(FrameLine("  " + TextLayout.pad(found[index].term, width: 32) + " " + found[index].partOfSpeech,
-                                   index == selected ? .selected : .plain))
+        for index in Draw.window(count: view.entries.count, selected: view.selected, height: room) {
+            let entry = view.entries[index]
+            lines.append(FrameLine("  " + TextLayout.pad(entry.term, width: 32) + " " + entry.partOfSpeech,
+                                   entry.selected ? .selected : .plain))
         }
         return lines + panel
     }
-
-    func handle(_ key: Key, now: Date) -> ScreenAction {
-        let found = results
-        switch key {
-        case .up: selected = max(0, selected - 1)
-        case .down: selected = min(max(0, found.count - 1), selected + 1)
-        case .enter:
-            if found.indices.contains(selected) { opened = dictionary.open(found[selected].term, at: now) }
-        case .tab, .backTab: approximate.toggle(); selected = 0
-        case .backspace: query = String(query.dropLast()); selected = 0
-        case .escape:
-            if query.isEmpty && !showingBoxes { return .back }
-            query = ""
-            showingBoxes = false
-        case .character("q") where query.isEmpty: return .back
-        case .character("f") where query.isEmpty: showingBoxes.toggle()
-        case .character(let character): query.append(character); selected = 0; showingBoxes = false
-        case .space: query.append(" ")
-        default: break
-        }
-        return .none
-    }
-
-    func leave(now: Date) { dictionary.leave(at: now) }
 }

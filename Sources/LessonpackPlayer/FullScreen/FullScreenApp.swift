@@ -1,20 +1,21 @@
 import Foundation
 import LessonpackModel
+import LessonpackPresentation
 import LessonpackProgress
 import TerminalText
 
 /// The full-screen player: a stack of screens (the contents at the bottom, an activity on top), the help overlay,
 /// and the loop that draws and reads keys. A key or a fifth of a second, whichever comes first, redraws, so the
-/// video's clock moves.
+/// video's clock and a recording's countdown move.
 public final class FullScreenApp {
     private let session: PlayerSession
     private let display: Display
     private let now: () -> Date
     private var stack: [Screen] = []
-    /// The controller behind each activity screen on the stack.
-    private var controllers: [ObjectIdentifier: ActivityController] = [:]
+    /// The run behind each activity screen on the stack.
+    private var runs: [ObjectIdentifier: any ActivityRunning] = [:]
     private var helpShown = false
-    private var status: String?
+    private var status: Message?
 
     public init(session: PlayerSession, display: Display, now: @escaping () -> Date = Date.init) {
         self.session = session
@@ -23,15 +24,15 @@ public final class FullScreenApp {
     }
 
     public func run() {
-        for note in session.store.notes { session.notice(note) }
         stack = [ContentsScreen(session: session)]
-        if let unfinished = try? session.store.unfinishedAttempt(moduleID: session.module.id),
-           unfinished.moduleVersion == session.module.version {
+        if let unfinished = session.resumable(at: now()) {
             stack.append(ResumeScreen(session: session, unfinished: unfinished))
         }
         draw()
         while let top = stack.last {
             guard let key = display.nextKey(timeout: 0.2) else {
+                if let message = top.poll(now: now()) { status = message }
+                stopIfUnsaved(top)
                 draw()
                 continue
             }
@@ -50,15 +51,16 @@ public final class FullScreenApp {
             status = nil
             switch top.handle(key, now: now()) {
             case .none: break
-            case .message(let text): status = text
+            case .message(let message): status = message
             case .quit: return close()
             case .back:
                 top.leave(now: now())
+                runs[ObjectIdentifier(top)] = nil
                 stack.removeLast()
-            case .open(let activity): open(activity, resuming: nil)
+            case .open(let activity): open(activity)
             case .resume(let unfinished):
                 stack.removeLast()
-                open(unfinished.activity, resuming: unfinished)
+                open(unfinished.activity)
             }
             stopIfUnsaved(top)
             draw()
@@ -66,31 +68,31 @@ public final class FullScreenApp {
         close()
     }
 
-    private func open(_ activity: ActivityKind, resuming: UnfinishedAttempt?) {
+    private func open(_ activity: ActivityKind) {
         do {
-            let controller = try resuming.map { try session.controller(for: activity, resuming: $0, at: now()) }
-                ?? session.controller(for: activity, at: now())
-            let screen = ActivityScreens.make(controller)
+            let opened = try session.open(activity, at: now())
+            let screen = opened.screen
             stack.append(screen)
-            controllers[ObjectIdentifier(screen)] = controller
+            runs[ObjectIdentifier(screen)] = opened.run
+            if let message = opened.run.enter(at: now()) { status = message }
             // The first visit to each activity explains its keys once.
             if !session.store.hasSeenHelp(screen.helpID) {
                 session.store.markHelpSeen(screen.helpID)
                 helpShown = true
             }
         } catch {
-            status = "Cannot open \(activity.title): \(error)"
+            status = Message("Cannot open \(activity.title): \(error.description) [\(error.code)]", .bad)
         }
     }
 
     /// An activity whose answer could not be saved stops, saying so, rather than let the learner answer into nothing.
     private func stopIfUnsaved(_ screen: Screen) {
-        guard let message = controllers[ObjectIdentifier(screen)]?.unsavedMessage,
+        guard let message = runs[ObjectIdentifier(screen)]?.unsavedMessage,
               let index = stack.firstIndex(where: { $0 === screen }) else { return }
         screen.leave(now: now())
         stack.remove(at: index)
-        controllers[ObjectIdentifier(screen)] = nil
-        status = message
+        runs[ObjectIdentifier(screen)] = nil
+        status = Message(message, .bad)
     }
 
     /// Leaves every screen, saving as each one does.
@@ -106,7 +108,7 @@ public final class FullScreenApp {
             display.show(Frame([FrameLine("Make the terminal larger (at least 30×8).", .bold)]))
             return
         }
-        for notice in session.takeNotices() { status = notice }
+        for notice in session.takeNotices() { status = Message(notice, .accent) }
         var lines = [FrameLine(TextLayout.pad(" Lessonpack · \(session.module.title) · \(top.title)", width: columns),
                                TextStyle(bold: true, reverse: true))]
         let height = rows - 3
@@ -114,9 +116,9 @@ public final class FullScreenApp {
         body += Array(repeating: FrameLine(), count: max(0, height - body.count))
         if helpShown { body = HelpOverlay.place(top.help, title: top.title, over: body, width: columns) }
         lines += body
-        lines.append(FrameLine(status ?? "", .accent))
-        lines.append(FrameLine(TextLayout.fit(helpShown ? " any key: close help" : " \(top.hints) · ? help", width: columns - 1),
-                               .muted))
+        lines.append(FrameLine(status?.text ?? "", status.map { Draw.style($0.tone) } ?? .accent))
+        let hints = helpShown ? " any key: close help" : " \(top.hints(at: now())) · ? help"
+        lines.append(FrameLine(TextLayout.fit(hints, width: columns - 1), .muted))
         display.show(Frame(lines))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LessonpackModel
+import LessonpackPresentation
 import LessonpackProgress
 import TerminalText
 
@@ -11,11 +12,18 @@ protocol Screen: AnyObject {
     var helpID: String { get }
     var help: [String] { get }
     /// The key hints on the bottom line.
-    var hints: String { get }
+    func hints(at now: Date) -> String
     func body(width: Int, height: Int, now: Date) -> [FrameLine]
     func handle(_ key: Key, now: Date) -> ScreenAction
+    /// Time passes (a fifth of a second, or a key): anything to say?
+    func poll(now: Date) -> Message?
     /// The screen is closing: save what needs saving.
     func leave(now: Date)
+}
+
+extension Screen {
+    func poll(now: Date) -> Message? { nil }
+    func leave(now: Date) {}
 }
 
 enum ScreenAction {
@@ -25,7 +33,7 @@ enum ScreenAction {
     case open(ActivityKind)
     case resume(UnfinishedAttempt)
     /// A message for the status line.
-    case message(String)
+    case message(Message)
 }
 
 /// Shared drawing helpers.
@@ -37,8 +45,8 @@ enum Draw {
         return start..<(start + height)
     }
 
-    static func speakerStyle(_ speaker: Speaker?) -> TextStyle {
-        TextStyle(bold: true, foreground: speaker.flatMap { TextStyle.colour(hex: $0.colour) })
+    static func speakerStyle(_ colour: String?) -> TextStyle {
+        TextStyle(bold: true, foreground: colour.flatMap { TextStyle.colour(hex: $0) })
     }
 
     /// Text wrapped to `width`, each line indented by `indent`.
@@ -48,14 +56,13 @@ enum Draw {
         }
     }
 
-    /// `text` ending as a sentence does: a full stop added unless it already ends with one, ! or ?.
-    static func sentence(_ text: String) -> String {
-        guard let last = text.last else { return text }
-        return ".!?".contains(last) ? text : text + "."
-    }
-
-    static func clock(_ seconds: Double) -> String {
-        let whole = Int(seconds)
-        return String(format: "%d:%02d", whole / 60, whole % 60)
+    static func style(_ tone: Tone) -> TextStyle {
+        switch tone {
+        case .plain: .plain
+        case .good: .good
+        case .bad: .bad
+        case .accent: .accent
+        case .muted: .muted
+        }
     }
 }

@@ -1,116 +1,95 @@
 import Foundation
 import LessonpackActivities
-import LessonpackModel
+import LessonpackPresentation
 import TerminalText
 
-/// Activity 8: the drawn items one at a time, then the results with what was wrong and why.
-final class TestScreen: Screen {
-    private let test: TestController
-    private var current = 0
-    private var confirmingFinish = false
-    private var scroll = 0
+/// Activity 8: the drawn items one at a time, then the results with what was wrong and why; r shows the last
+/// test's results again.
+enum TestScreen: ActivityScreenView {
+    typealias Presenter = TestPresenter
 
-    init(_ test: TestController) { self.test = test }
+    static let helpID = "test"
+    static let help = ["A statement: space changes its box (empty, ✓ correct, ✗ incorrect)",
+                       "A choice: a, b, c… (or 1, 2, 3…) picks an option", "← → (or Enter): the previous or next item",
+                       "Backspace: clear this answer", "f: finish the test and see your results",
+                       "r: the results of your last finished test", "q: back to the contents (your answers are kept)"]
 
-    var title: String { ActivityKind.test.numbered(in: test.session.module) }
-    let helpID = "test"
-    let help = ["A statement: space changes its box (empty, ✓ correct, ✗ incorrect)", "A choice: a, b, c… picks an option",
-                "← → (or Enter): the previous or next item", "Backspace: clear this answer",
-                "f: finish the test and see your results", "q: back to the contents (your answers are kept)"]
-    var hints: String {
-        test.finalResult != nil ? "↑↓ scroll · q back" : confirmingFinish ? "y finish · n keep going"
-            : "space mark · a/b/c choose · ←→ items · f finish · q back"
+    static func hints(_ view: TestPresenter.View) -> String {
+        if view.results != nil { return "↑↓ scroll · " + (view.results?.earlier == nil ? "q back" : "Esc back to the test") }
+        if view.confirming != nil { return "y finish · n keep going" }
+        return "space mark · a/b/c choose · ←→ items · f finish · r last results · q back"
     }
 
-    func body(width: Int, height: Int, now: Date) -> [FrameLine] {
-        if let result = test.finalResult { return results(result, width: width, height: height) }
-        let drawn = test.engine.drawn
-        let shown = drawn[current]
-        let answered = test.engine.answers.count
-        var lines = [FrameLine(), FrameLine("  Item \(current + 1) of \(drawn.count) · \(answered) answered", .muted), FrameLine()]
-        lines += Draw.paragraph(shown.item.text, width: width - 4, indent: 2, style: .bold)
-        lines.append(FrameLine())
-        switch shown.item.kind {
-        case .statement:
-            let state: String = if case .tri(let value)? = test.engine.answer(shown.item.id) {
-                value == .correct ? "[✓] correct" : "[✗] incorrect"
-            } else { "[ ] not answered" }
-            lines.append(FrameLine("  " + state, .accent))
-        case .multipleChoice:
-            let chosen: Int? = if case .option(let index)? = test.engine.answer(shown.item.id) { index } else { nil }
-            for (index, option) in shown.options.enumerated() {
-                lines.append(FrameLine("  \(index == chosen ? "●" : "○") \(letter(index)). " + TextLayout.fit(option, width: width - 10),
-                                       index == chosen ? .selected : .plain))
+    static func input(_ key: Key, view: TestPresenter.View) -> ScreenInput<TestPresenter.Event>? {
+        if let results = view.results {
+            switch key {
+            case .up: return .scroll(-1)
+            case .down: return .scroll(1)
+            case .escape where results.earlier != nil: return .events([.hideResults])
+            case .character("q"), .escape, .enter: return .back
+            default: return nil
             }
         }
-        lines.append(FrameLine())
-        let marks = drawn.map { test.engine.answer($0.item.id) == nil ? "·" : "●" }
-        lines.append(FrameLine("  " + marks.joined(separator: " "), .muted))
-        if confirmingFinish {
-            lines += [FrameLine(), FrameLine("  \(drawn.count - answered) item\(drawn.count - answered == 1 ? " is" : "s are") " +
-                                             "not answered. Finish anyway? (y/n)", .bad)]
+        if view.confirming != nil {
+            return key == .character("y") ? .events([.finish]) : .events([.cancelFinish])
         }
+        switch key {
+        case .right, .enter, .tab: return .events([.move(1)])
+        case .left, .backTab: return .events([.move(-1)])
+        case .space: return .events([.cycle])
+        case .backspace: return .events([.clear])
+        case .character("f"): return .events([.finish])
+        case .character("r"): return .events([.showLastResults])
+        case .character("q"), .escape: return .back
+        case .character(let character):
+            guard let item = view.item, !item.choices.isEmpty,
+                  let index = answerIndex(String(character), count: item.choices.count) else { return nil }
+            return .events([.choose(index)])
+        default: return nil
+        }
+    }
+
+    static func body(_ view: TestPresenter.View, width: Int, height: Int, scroll: inout Int) -> [FrameLine] {
+        if let results = view.results { return self.results(results, width: width, height: height, scroll: &scroll) }
+        guard let item = view.item else { return [] }
+        var lines = [FrameLine(), FrameLine("  " + view.header, .muted), FrameLine()]
+        lines += Draw.paragraph(item.text, width: width - 4, indent: 2, style: .bold)
+        lines.append(FrameLine())
+        if let mark = item.mark {
+            let state = switch mark {
+            case .correct: "[✓] correct"
+            case .incorrect: "[✗] incorrect"
+            case .none: "[ ] not answered"
+            }
+            lines.append(FrameLine("  " + state, .accent))
+        }
+        for choice in item.choices {
+            lines.append(FrameLine("  \(choice.chosen ? "●" : "○") \(choice.letter). " + TextLayout.fit(choice.text, width: width - 10),
+                                   choice.chosen ? .selected : .plain))
+        }
+        lines.append(FrameLine())
+        lines.append(FrameLine("  " + view.answered.map { $0 ? "●" : "·" }.joined(separator: " "), .muted))
+        if let confirming = view.confirming { lines += [FrameLine(), FrameLine("  \(confirming) (y/n)", .bad)] }
         return lines
     }
 
-    private func results(_ result: ActivityResult, width: Int, height: Int) -> [FrameLine] {
-        let details = result.details
-        var lines = [FrameLine(), FrameLine("  Score: \(result.score?.correct ?? 0) of \(result.score?.total ?? 0) " +
-                                            "(\(Int((result.score?.percent ?? 0).rounded()))%)", .bold),
-                     FrameLine("  \(details["correct"] ?? "0") correct · \(details["incorrect"] ?? "0") incorrect · " +
-                               "\(details["unanswered"] ?? "0") unanswered", .muted), FrameLine()]
-        for objective in result.objectives {
-            let objectiveText = test.session.module.objectives.first { $0.id == objective.objective }?.performance ?? objective.objective
-            lines.append(FrameLine("  \(Int(objective.percent.rounded()))%  " + TextLayout.fit(objectiveText, width: width - 10),
-                                   objective.percent >= 80 ? .good : .plain))
+    private static func results(_ results: TestPresenter.View.Results, width: Int, height: Int,
+                                scroll: inout Int) -> [FrameLine] {
+        var lines = [FrameLine()]
+        if let earlier = results.earlier { lines.append(FrameLine("  " + earlier, .accent)) }
+        lines += [FrameLine("  " + results.score, .bold), FrameLine("  " + results.counts, .muted), FrameLine()]
+        for objective in results.objectives {
+            lines.append(FrameLine("  \(objective.percent)  " + TextLayout.fit(objective.text, width: width - 10),
+                                   objective.good ? .good : .plain))
         }
         var review: [FrameLine] = []
-        for item in result.items where item.outcome != .correct {
+        for item in results.review {
             review.append(FrameLine("  ✗ " + TextLayout.fit(item.prompt, width: width - 6), .bad))
-            let given = item.answer.map { "You said: " + Draw.sentence($0) } ?? "Not answered."
-            review += Draw.paragraph(given + " Answer: " + Draw.sentence(item.expected ?? "?") + " " + (item.note ?? ""),
-                                     width: width - 6, indent: 4)
+            review += Draw.paragraph(item.text, width: width - 6, indent: 4)
         }
         if !review.isEmpty { lines += [FrameLine(), FrameLine("  To review:", .accent)] }
         let room = max(1, height - lines.count)
         scroll = min(scroll, max(0, review.count - room))
         return lines + Array(review.dropFirst(scroll).prefix(room))
     }
-
-    func handle(_ key: Key, now: Date) -> ScreenAction {
-        if test.finalResult != nil {
-            switch key {
-            case .up: scroll = max(0, scroll - 1)
-            case .down: scroll += 1
-            case .character("q"), .escape, .enter: return .back
-            default: break
-            }
-            return .none
-        }
-        if confirmingFinish {
-            confirmingFinish = false
-            if key == .character("y") { _ = test.finish(at: now) }
-            return .none
-        }
-        let drawn = test.engine.drawn
-        let shown = drawn[current]
-        switch key {
-        case .right, .enter, .tab: current = min(drawn.count - 1, current + 1)
-        case .left, .backTab: current = max(0, current - 1)
-        case .space: test.cycle(shown.item.id, at: now)
-        case .backspace: test.clear(shown.item.id, at: now)
-        case .character("f"):
-            if test.engine.answers.count < drawn.count { confirmingFinish = true } else { _ = test.finish(at: now) }
-        case .character("q"), .escape: return .back
-        case .character(let character):
-            if let index = "abcdefgh".firstIndex(of: Character(character.lowercased())),
-               case let option = "abcdefgh".distance(from: "abcdefgh".startIndex, to: index), shown.options.indices.contains(option) {
-                test.choose(shown.item.id, option: option, at: now)
-            }
-        default: break
-        }
-        return .none
-    }
-
-    func leave(now: Date) { test.leave(at: now) }
 }

@@ -1,75 +1,62 @@
 import Foundation
-import LessonpackModel
+import LessonpackPresentation
 import TerminalText
 
 /// Activity 1: the clock, the subtitle, and the transcript around it (the video itself plays in the media player,
 /// or not at all without one: the screen works the same).
-final class VideoScreen: Screen {
-    private let video: VideoController
-    private var cursor: Int?
+enum VideoScreen: ActivityScreenView {
+    typealias Presenter = VideoPresenter
 
-    init(_ video: VideoController) { self.video = video }
+    static let helpID = "video"
+    static let help = ["space: play or pause", "← →: back or on 5 seconds", "↑ ↓: the previous or next line",
+                       "Enter: play the chosen line", "s: subtitles on or off", "Home: back to the start",
+                       "q: back to the contents"]
 
-    var title: String { ActivityKind.video.numbered(in: video.session.module) }
-    let helpID = "video"
-    let help = ["space: play or pause", "← →: back or on 5 seconds", "↑ ↓: the previous or next line",
-                "Enter: play the chosen line", "s: subtitles on or off", "Home: back to the start", "q: back to the contents"]
-    let hints = "space play/pause · ←→ 5 s · ↑↓ lines · s subtitles · q back"
+    static func hints(_ view: VideoPresenter.View) -> String { "space play/pause · ←→ 5 s · ↑↓ lines · s subtitles · q back" }
 
-    func body(width: Int, height: Int, now: Date) -> [FrameLine] {
-        let engine = video.engine
-        let position = engine.position(at: now)
-        let state = engine.hasEnded(at: now) ? "■ ended" : engine.isPlaying ? "▶ playing" : "❚❚ paused"
-        let progress = Int(Double(max(10, width - 30)) * position / max(engine.duration, 1))
+    static func input(_ key: Key, view: VideoPresenter.View) -> ScreenInput<VideoPresenter.Event>? {
+        switch key {
+        case .space: .events([.togglePlay])
+        case .left: .events([.rewind])
+        case .right: .events([.forward])
+        case .home: .events([.toStart])
+        case .character("s"): .events([.toggleSubtitles])
+        case .up: .events([.moveCursor(-1)])
+        case .down: .events([.moveCursor(1)])
+        case .enter: .events([.replayLine(nil)])
+        case .character("q"), .escape: .back
+        default: nil
+        }
+    }
+
+    static func body(_ view: VideoPresenter.View, width: Int, height: Int, scroll: inout Int) -> [FrameLine] {
+        let state = switch view.state {
+        case .ended: "■ ended"
+        case .playing: "▶ playing"
+        case .paused: "❚❚ paused"
+        }
+        let bar = max(10, width - 30)
+        let done = Int(Double(bar) * view.position / max(view.duration, 1))
         var lines = [FrameLine(),
-                     FrameLine("  \(state)  \(Draw.clock(position)) / \(Draw.clock(engine.duration))   subtitles " +
-                               (engine.subtitlesOn ? "on" : "off"), .bold),
-                     FrameLine("  " + String(repeating: "━", count: progress) + String(repeating: "─", count: max(0, width - 30 - progress)),
+                     FrameLine("  \(state)  \(view.clock)   subtitles " + (view.subtitlesOn ? "on" : "off"), .bold),
+                     FrameLine("  " + String(repeating: "━", count: done) + String(repeating: "─", count: max(0, bar - done)),
                                .accent),
                      FrameLine()]
-        if let line = engine.subtitle(at: now) {
-            let speaker = video.session.module.speakers.first { $0.id == line.speaker }
-            lines.append(FrameLine("  " + (speaker?.name ?? ""), Draw.speakerStyle(speaker)))
+        if let line = view.subtitle {
+            lines.append(FrameLine("  " + line.speaker, Draw.speakerStyle(line.colour)))
             lines += Draw.paragraph(line.text, width: width - 4, indent: 4, style: .bold)
         } else {
-            lines.append(FrameLine(engine.subtitlesOn ? "" : "  (subtitles off)", .muted))
+            lines.append(FrameLine(view.subtitlesOn ? "" : "  (subtitles off)", .muted))
             lines.append(FrameLine())
         }
         lines.append(FrameLine())
-        let current = cursor ?? currentIndex(at: now)
+        if let hidden = view.hidden { return lines + Draw.paragraph(hidden, width: width - 4, indent: 2, style: .muted) }
         let room = max(1, height - lines.count)
-        for index in Draw.window(count: engine.lines.count, selected: current, height: room) {
-            let line = engine.lines[index]
-            let speaker = video.session.module.speakers.first { $0.id == line.speaker }
-            let text = TextLayout.fit("\(Draw.clock(line.start)) \(speaker?.name ?? ""): \(line.text)", width: width - 4)
-            lines.append(FrameLine("  " + text, index == current ? .selected : .muted))
+        for index in Draw.window(count: view.transcript.count, selected: view.current, height: room) {
+            let line = view.transcript[index]
+            let text = TextLayout.fit("\(line.start) \(line.speaker): \(line.text)", width: width - 4)
+            lines.append(FrameLine("  " + text, index == view.current ? .selected : .muted))
         }
         return lines
     }
-
-    private func currentIndex(at now: Date) -> Int {
-        let position = video.engine.position(at: now)
-        return video.engine.lines.lastIndex { $0.start <= position } ?? 0
-    }
-
-    func handle(_ key: Key, now: Date) -> ScreenAction {
-        let lines = video.engine.lines
-        switch key {
-        case .space: video.togglePlay(at: now); cursor = nil
-        case .left: video.rewind(at: now); cursor = nil
-        case .right: video.forward(at: now); cursor = nil
-        case .home: video.seek(to: 0, at: now); cursor = nil
-        case .character("s"): video.toggleSubtitles(at: now)
-        case .up: cursor = max(0, (cursor ?? currentIndex(at: now)) - 1)
-        case .down: cursor = min(lines.count - 1, (cursor ?? currentIndex(at: now)) + 1)
-        case .enter:
-            if let cursor, lines.indices.contains(cursor) { video.replay(line: lines[cursor].id, at: now) }
-            cursor = nil
-        case .character("q"), .escape: return .back
-        default: break
-        }
-        return .none
-    }
-
-    func leave(now: Date) { video.leave(at: now) }
 }

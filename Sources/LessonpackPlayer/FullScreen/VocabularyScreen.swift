@@ -1,51 +1,50 @@
 import Foundation
-import LessonpackActivities
-import LessonpackModel
+import LessonpackPresentation
 import TerminalText
 
 /// Activity 3: the transcript with its terms marked; Tab moves from term to term, Enter explains one.
-final class VocabularyScreen: Screen {
-    private let vocabulary: VocabularyController
-    private var shown: Definition?
+enum VocabularyScreen: ActivityScreenView {
+    typealias Presenter = VocabularyPresenter
 
-    init(_ vocabulary: VocabularyController) { self.vocabulary = vocabulary }
+    static let helpID = "vocabulary"
+    static let help = ["Tab or →: the next highlighted term", "Shift-Tab or ←: the previous one", "Enter: its definition",
+                       "p: hear the line the term is in", "q: back to the contents"]
 
-    var title: String { ActivityKind.vocabulary.numbered(in: vocabulary.session.module) }
-    let helpID = "vocabulary"
-    let help = ["Tab or →: the next highlighted term", "Shift-Tab or ←: the previous one", "Enter: its definition",
-                "p: hear the line the term is in", "q: back to the contents"]
-    let hints = "Tab/←→ terms · Enter define · p hear · q back"
+    static func hints(_ view: VocabularyPresenter.View) -> String { "Tab/←→ terms · Enter define · p hear · q back" }
 
-    func body(width: Int, height: Int, now: Date) -> [FrameLine] {
-        let engine = vocabulary.engine
-        let speakers = vocabulary.session.module.speakers
-        var rendered: [(line: Int, text: FrameLine)] = []
-        for (lineIndex, line) in engine.lines.enumerated() {
-            let speaker = speakers.first { $0.id == line.line.speaker }
-            var runs = [Run("  \(speaker?.name ?? ""): ", Draw.speakerStyle(speaker))]
-            for (spanIndex, span) in line.spans.enumerated() {
-                let isSelected = engine.selection == VocabularyEngine.TermPosition(line: lineIndex, span: spanIndex)
-                let style: TextStyle = span.term == nil ? .plain : isSelected ? .selected : TextStyle(bold: true, underline: true, foreground: .accent)
-                runs.append(Run(span.text, style))
-            }
-            for wrapped in Self.wrap(runs, width: width - 2) { rendered.append((lineIndex, wrapped)) }
+    static func input(_ key: Key, view: VocabularyPresenter.View) -> ScreenInput<VocabularyPresenter.Event>? {
+        switch key {
+        case .tab, .right, .down: .events([.next])
+        case .backTab, .left, .up: .events([.previous])
+        case .enter, .space: .events([.openSelected])
+        case .character("p"): .events([.hearSelectedLine])
+        case .character("q"), .escape: .back
+        default: nil
         }
-        let panel = definitionPanel(width: width)
-        let room = max(3, height - panel.count - 1)
-        let focus = rendered.firstIndex { $0.line == (engine.selection?.line ?? 0) } ?? 0
-        let visible = Draw.window(count: rendered.count, selected: focus, height: room)
-        return rendered[visible].map(\.text) + [FrameLine()] + panel
     }
 
-    private func definitionPanel(width: Int) -> [FrameLine] {
-        guard let term = vocabulary.engine.selectedTerm else {
-            return [FrameLine("  Press Tab to go to the first highlighted term.", .muted)]
+    static func body(_ view: VocabularyPresenter.View, width: Int, height: Int, scroll: inout Int) -> [FrameLine] {
+        var rendered: [(line: Int, text: FrameLine)] = []
+        for (index, line) in view.lines.enumerated() {
+            var runs = [Run("  \(line.speaker): ", Draw.speakerStyle(line.colour))]
+            for span in line.spans {
+                let style: TextStyle = span.term == nil ? .plain : span.selected ? .selected
+                    : TextStyle(bold: true, underline: true, foreground: .accent)
+                runs.append(Run(span.text, style))
+            }
+            for wrapped in wrap(runs, width: width - 2) { rendered.append((index, wrapped)) }
         }
-        guard let definition = shown, definition.term.lowercased() == term.lowercased() else {
-            return [FrameLine("  \(term): press Enter for its definition", .accent)]
+        let panel: [FrameLine]
+        if let shown = view.definition {
+            panel = [FrameLine("  \(shown.term) (\(shown.partOfSpeech))", .bold)]
+                + Draw.paragraph(shown.meaning, width: width - 4, indent: 4)
+        } else {
+            panel = [FrameLine("  " + view.hint, .accent)]
         }
-        return [FrameLine("  \(definition.term) (\(definition.partOfSpeech))", .bold)]
-            + Draw.paragraph(definition.meaning, width: width - 4, indent: 4)
+        let room = max(3, height - panel.count - 1)
+        let focus = rendered.firstIndex { $0.line == view.focusLine } ?? 0
+        let visible = Draw.window(count: rendered.count, selected: focus, height: room)
+        return rendered[visible].map(\.text) + [FrameLine()] + panel
     }
 
     /// Wraps styled runs to `width`, breaking at spaces and keeping each piece's style.
@@ -70,18 +69,4 @@ final class VocabularyScreen: Screen {
         lines.append(current)
         return lines
     }
-
-    func handle(_ key: Key, now: Date) -> ScreenAction {
-        switch key {
-        case .tab, .right, .down: vocabulary.next()
-        case .backTab, .left, .up: vocabulary.previous()
-        case .enter, .space: shown = vocabulary.open(at: now)
-        case .character("p"): vocabulary.playLine(vocabulary.engine.selection?.line ?? 0)
-        case .character("q"), .escape: return .back
-        default: break
-        }
-        return .none
-    }
-
-    func leave(now: Date) { vocabulary.leave(at: now) }
 }

@@ -1,10 +1,10 @@
 import Foundation
-import LessonpackRuntime
 import LessonpackSystem
 
 /// Records the learner through a program installed on the machine: arecord, sox or ffmpeg, or a configured
-/// command (`{output}` is the WAV file to write, `{seconds}` how long to record).
-public struct CommandRecorder: Recorder {
+/// command (`{output}` is the WAV file to write, `{seconds}` how long to record at most). The recorder runs in the
+/// background, so the screen goes on counting down, and the learner may stop it early.
+public struct CommandRecorder: Sendable {
     public let unavailableReason: String?
     private let template: CommandTemplate?
     private let executable: String?
@@ -39,20 +39,15 @@ public struct CommandRecorder: Recorder {
         }
     }
 
-    public func record(to path: String, seconds: Double) throws(RuntimeError) {
-        if let unavailableReason { throw RuntimeError(unavailableReason) }
-        guard let template, let executable else { throw RuntimeError("no recorder") }
+    /// Starts recording into `path` (a WAV file) for at most `seconds`. Interrupting the process ends the recording
+    /// early with the file properly closed.
+    public func start(to path: String, seconds: Double) throws(PlayerProblem) -> ChildProcess {
+        if let unavailableReason { throw PlayerProblem(.recordingUnavailable, unavailableReason) }
+        guard let template, let executable else { throw PlayerProblem(.recordingUnavailable, "no recorder") }
         let arguments = template.arguments(["output": path, "seconds": String(format: "%.1f", seconds),
                                             "whole-seconds": String(Int(seconds.rounded(.up)))])
-        let output: ExternalTool.Output
-        do {
-            output = try ExternalTool(name: template.program ?? "recorder", path: executable)
-                .run(arguments, timeout: seconds + 10)
-        } catch {
-            throw RuntimeError("cannot start the recorder: \(error)")
-        }
-        guard output.succeeded else {
-            throw RuntimeError("the recorder failed: " + output.errorText.trimmingCharacters(in: .whitespacesAndNewlines))
+        do { return try ChildProcess(executable: executable, arguments: arguments) } catch {
+            throw PlayerProblem(.recordingFailed, "cannot start the recorder: \(error)")
         }
     }
 }

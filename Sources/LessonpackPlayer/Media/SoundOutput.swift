@@ -11,7 +11,9 @@ public final class SoundOutput: @unchecked Sendable {
     private var videoTemplate: CommandTemplate?
     private let wavOnly: Bool
     private let executable: String?
-    private var current: BackgroundProcess?
+    private var current: ChildProcess?
+    /// Counts what has been played, so a stop scheduled for one clip never stops the next.
+    private var generation = 0
     private let lock = NSLock()
 
     /// `configured` is a command template (`{file}`, `{start}` in seconds), "none", or nil to find a player.
@@ -54,10 +56,10 @@ public final class SoundOutput: @unchecked Sendable {
 
     public var isAvailable: Bool { unavailableReason == nil }
 
-    /// Starts playing `file` from `start` seconds, stopping whatever was playing; with `showingVideo`, in a window
-    /// where there is a desktop. Returns false when it cannot.
+    /// Starts playing `file` from `start` seconds (up to `until` seconds when given), stopping whatever was playing;
+    /// with `showingVideo`, in a window where there is a desktop. Returns false when it cannot.
     @discardableResult
-    public func play(_ file: String, from start: Double = 0, showingVideo: Bool = false) -> Bool {
+    public func play(_ file: String, from start: Double = 0, until end: Double? = nil, showingVideo: Bool = false) -> Bool {
         stop()
         guard unavailableReason == nil, let template, let executable else { return false }
         if wavOnly, !file.lowercased().hasSuffix(".wav") { return false }
@@ -65,15 +67,47 @@ public final class SoundOutput: @unchecked Sendable {
         let arguments = chosen.arguments(["file": file, "start": String(format: "%.2f", max(0, start))])
         lock.lock()
         defer { lock.unlock() }
-        current = try? BackgroundProcess(executable: executable, arguments: arguments)
-        return current != nil
+        guard let process = try? ChildProcess(executable: executable, arguments: arguments) else { return false }
+        current = process
+        generation += 1
+        if let end, end > start {
+            // Any player, configured or found, stops where it is told: the clock stops it.
+            let playing = generation
+            DispatchQueue.global().asyncAfter(deadline: .now() + (end - start)) { [weak self] in
+                self?.stop(ifStill: playing)
+            }
+        }
+        return true
     }
 
     public func stop() {
         lock.lock()
-        defer { lock.unlock() }
-        current?.stop()
+        let stopping = current
         current = nil
+        lock.unlock()
+        stopping?.stop()
+    }
+
+    private func stop(ifStill playing: Int) {
+        lock.lock()
+        let stopping = generation == playing ? current : nil
+        if stopping != nil { current = nil }
+        lock.unlock()
+        stopping?.stop()
+    }
+
+    /// Reaps a player that has finished by itself, so that none is left defunct while the learner reads.
+    public func tidy() {
+        lock.lock()
+        defer { lock.unlock() }
+        if let current, !current.isRunning { self.current = nil }
+    }
+
+    /// The player running now, for tests that follow it.
+    var currentProcessID: pid_t? {
+        lock.lock()
+        defer { lock.unlock() }
+        return current?.pid
     }
 
     public var isPlaying: Bool {

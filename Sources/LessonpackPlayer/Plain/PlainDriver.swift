@@ -1,6 +1,6 @@
 import Foundation
-import LessonpackActivities
 import LessonpackModel
+import LessonpackPresentation
 import LessonpackProgress
 
 /// `lessonpack play --plain`: the whole module, line by line, with no cursor movement: for screen readers, dumb
@@ -30,18 +30,23 @@ public final class PlainDriver {
     public func run() {
         let module = session.module
         write("Lessonpack: \(module.title) (\(module.id) \(module.version), level \(module.level))")
-        for note in session.store.notes { session.notice(note) }
+        let resumable = session.resumable(at: now())
         flushNotices()
-        if let unfinished = offerResume() {
-            guard enter(unfinished.activity, resuming: unfinished) else { return }
+        if let resumable {
+            switch offerResume(resumable) {
+            case .resume: guard enter(resumable.activity) else { return }
+            case .contents: break
+            case .quit: return
+            }
         }
         while true {
             write("")
             write(contents().joined(separator: "\n"))
             guard let words = prompt("contents") else { return }
-            switch words.first {
-            case "quit", "exit": return
-            case "help", "?": write(Self.contentsHelp)
+            switch words.first?.lowercased() {
+            case "quit"?, "exit"?: return
+            case "help"?, "?"?: write(Self.contentsHelp)
+            case "listening"?: listening(words.dropFirst().first)
             case let word?:
                 guard let activity = Self.activity(word, in: module.activities) else {
                     write("There is no activity '\(word)'. Type its number (1–\(module.activities.count)) or 'help'.")
@@ -53,71 +58,96 @@ public final class PlainDriver {
         }
     }
 
-    /// Plays one activity until `back`; returns false when the session should end (`quit` or end of input).
-    private func enter(_ activity: ActivityKind, resuming: UnfinishedAttempt? = nil) -> Bool {
-        let controller: ActivityController
+    private func listening(_ word: String?) {
+        guard let word, ["on", "off"].contains(word.lowercased()) else {
+            return write("Say 'listening on' or 'listening off'. " + SessionWording.listeningFirst(session.settings.listeningFirst))
+        }
         do {
-            controller = try resuming.map { try session.controller(for: activity, resuming: $0, at: now()) }
-                ?? session.controller(for: activity, at: now())
+            try session.setListeningFirst(word.lowercased() == "on")
+            write(SessionWording.listeningFirst(session.settings.listeningFirst))
         } catch {
-            write("Cannot open \(activity.title): \(error)")
+            write("Cannot save the setting: \(error.description) [\(error.code)]")
+        }
+    }
+
+    /// Plays one activity until `back`; returns false when the session should end (`quit` or end of input).
+    private func enter(_ activity: ActivityKind) -> Bool {
+        let opened: OpenedActivity
+        do { opened = try session.open(activity, at: now()) } catch {
+            write("Cannot open \(activity.title): \(error.description) [\(error.code)]")
             return true
         }
-        let screen = PlainActivities.make(controller)
+        let screen = opened.plain
         write("")
         write("== \(activity.title) ==")
+        flushNotices()
+        if let message = opened.run.enter(at: now()) { write(message.text) }
         write(screen.describe(at: now()).joined(separator: "\n"))
         flushNotices()
-        defer { controller.leave(at: now()) }
+        defer { opened.run.leave(at: now()) }
         while true {
             guard let words = prompt(activity.rawValue) else { return false }
-            switch words.first {
-            case "back", "done": return true
-            case "quit", "exit": return false
-            case "help", "?":
-                write((["Commands:"] + screen.commands.map { "  " + $0 } + ["  back: return to the contents",
+            switch words.first?.lowercased() {
+            case "back"?, "done"?: return true
+            case "quit"?, "exit"?: return false
+            case "help"?, "?"?:
+                write((["Commands:"] + screen.commands.map { "  " + $0 } + ["  look: show the activity again",
+                                                                            "  back: return to the contents",
                                                                             "  quit: leave Lessonpack"]).joined(separator: "\n"))
-            case "look": write(screen.describe(at: now()).joined(separator: "\n"))
+            case "look"?: write(screen.describe(at: now()).joined(separator: "\n"))
             case nil: continue
             default:
                 if let reply = screen.handle(words, at: now()) {
-                    write(reply.joined(separator: "\n"))
+                    if !reply.isEmpty { write(reply.joined(separator: "\n")) }
                 } else {
                     write("'\(words.joined(separator: " "))' is not a command here; type 'help' for the list.")
                 }
-                if let message = controller.unsavedMessage {
+                if let message = opened.run.unsavedMessage {
                     write(message)
                     return true
                 }
             }
+            _ = opened.run.poll(at: now())
             flushNotices()
         }
     }
 
-    /// At start, an attempt cut short (by a kill, a crash, or leaving) is offered for resuming.
-    private func offerResume() -> UnfinishedAttempt? {
-        guard let unfinished = try? session.store.unfinishedAttempt(moduleID: session.module.id),
-              unfinished.moduleVersion == session.module.version else { return nil }
-        let answers = unfinished.actions.count
-        write("You have an unfinished \(unfinished.activity.title) attempt (\(answers) step\(answers == 1 ? "" : "s")" +
-              " saved). Resume it? (yes/no)")
+    private enum ResumeChoice { case resume, contents, quit }
+
+    /// At start, an attempt cut short (by a kill, a crash, or leaving) is offered for resuming. Only 'no' sets it
+    /// aside; leaving the question any other way keeps it for later.
+    private func offerResume(_ unfinished: UnfinishedAttempt) -> ResumeChoice {
+        write(SessionWording.resumeQuestion(unfinished) + " (yes/no)")
         while true {
             // End of input leaves the attempt as it is, to be offered again next time.
-            guard let words = prompt("resume") else { return nil }
+            guard let words = prompt("resume") else { return .quit }
             switch words.first?.lowercased() {
-            case "yes"?, "y"?: return unfinished
+            case "yes"?, "y"?: return .resume
             case "no"?, "n"?:
-                try? session.store.abandon(unfinished.id, at: now())
-                return nil
-            default: write("Please answer yes or no.")
+                session.setAside(unfinished, at: now())
+                return .contents
+            case "back"?, "later"?, "contents"?:
+                write(SessionWording.keptForLater)
+                return .contents
+            case "quit"?, "exit"?:
+                write(SessionWording.keptForLater)
+                return .quit
+            case "help"?, "?"?:
+                write("""
+                    yes: carry on where you left off
+                    no: start afresh (the unfinished attempt is set aside for good)
+                    later (or back): go to the contents and keep the attempt for later
+                    quit: leave Lessonpack, keeping the attempt
+                    """)
+            default: write("Please answer yes or no (or 'help').")
             }
         }
     }
 
     private func contents() -> [String] {
-        let histories = session.histories()
+        let statuses = session.statuses()
         return ["Contents:"] + session.module.activities.enumerated().map { index, activity in
-            "  \(index + 1). \(activity.title): \(session.status(of: activity, in: histories))"
+            "  \(index + 1). \(activity.title): \(SessionWording.status(statuses[activity] ?? .notStarted))"
         } + ["Type a number to start an activity, or 'quit'."]
     }
 
@@ -146,6 +176,7 @@ public final class PlainDriver {
         Commands:
           1–8, or an activity's name (video, video-task, vocabulary, audio-game, pronunciation, questions,
             dictionary, test): open it
+          listening on|off: listening first (questions play by themselves, texts show once heard)
           quit: leave Lessonpack (everything is already saved)
         In every activity: 'help' lists its commands, 'look' shows it again, 'back' returns here.
         """

@@ -1,53 +1,55 @@
 import Foundation
-import LessonpackRuntime
+import LessonpackActivities
+import LessonpackPresentation
 
 /// Plain mode, activity 5: hear, record, compare, line by line.
-final class PlainPronunciation: PlainActivity {
-    let practice: PronunciationController
-    var controller: ActivityController { practice }
+enum PlainPronunciation: PlainActivityView {
+    typealias Presenter = PronunciationPresenter
 
-    init(_ practice: PronunciationController) { self.practice = practice }
-
-    func describe(at now: Date) -> [String] {
+    static func introduction(_ view: PronunciationPresenter.View) -> [String] {
         ["Say each line like the original: 'original' plays it, 'record' records you, 'compare both' plays you " +
-         "both at once (original left, you right), 'compare turns' one after the other."] + current()
+         "both at once (original left, you right), 'compare turns' one after the other."]
     }
 
-    let commands = ["original: hear the line", "record: record yourself saying it",
-                    "compare both|turns: hear yourself with the original", "next / previous / line N: choose a line",
-                    "lines: every line, with what you have done"]
+    static func describe(_ view: PronunciationPresenter.View) -> [String] {
+        guard let line = view.line else { return [view.position] }
+        var lines = ["\(view.position): \(line.text) (\(view.status))"]
+        if let failure = view.failure { lines.append("Last time: \(failure)") }
+        return lines
+    }
 
-    func handle(_ words: [String], at now: Date) -> [String]? {
-        let engine = practice.engine
-        switch words.first {
-        case "next": practice.next()
-        case "previous": practice.previous()
+    static let commands = ["original: hear the line", "record: record yourself saying it",
+                           "compare both|turns: hear yourself with the original", "next / previous / line N: choose a line",
+                           "lines: every line, with what you have done"]
+
+    static func read(_ words: [String], view: PronunciationPresenter.View) -> PlainCommand<PronunciationPresenter.Event> {
+        switch words.first?.lowercased() {
+        case "next": return .events([.move(1)])
+        case "previous": return .events([.move(-1)])
         case "line":
-            guard let index = PlainWords.index(words.dropFirst().first, count: engine.lines.count) else { return ["line 1–\(engine.lines.count)"] }
-            practice.select(engine.lines[index].id)
-        case "original":
-            practice.playOriginal(at: now)
-            return ["Playing the original."]
-        case "record":
-            if let problem = practice.record(at: now) { return ["Cannot record: \(problem)"] }
-            return ["Recorded."]
-        case "compare":
-            let mode: VoiceComparison = words.dropFirst().first == "turns" ? .sequential : .simultaneous
-            if let problem = practice.compare(mode, at: now) { return ["Cannot compare: \(problem)"] }
-            return [mode == .simultaneous ? "Playing both at once: the original on the left, you on the right."
-                    : "Playing the original, then you."]
-        case "lines":
-            return engine.lines.enumerated().map { index, line in
-                "\(index + 1). \(line.text)" + (engine.recordings[line.id] != nil ? " (recorded)" : "")
+            guard let index = PlainWords.index(words.dropFirst().first, count: view.rows.count) else {
+                return .show(["Say which line: line 3 (1–\(view.rows.count))"])
             }
-        default: return nil
+            return .events([.select(index)])
+        case "original": return .events([.hearOriginal])
+        case "record": return .events([.record])
+        case "compare":
+            switch words.dropFirst().first?.lowercased() {
+            case "turns"?: return .events([.compare(.sequential)])
+            case "both"?, nil: return .events([.compare(.simultaneous)])
+            default: return .show(["compare both, or compare turns"])
+            }
+        case "lines":
+            return .show(view.rows.map { "\($0.number). \($0.text)" + ($0.recorded ? " (recorded)" : "") })
+        default: return .unknown
         }
-        return current()
     }
 
-    private func current() -> [String] {
-        guard let line = practice.engine.currentLine else { return ["There are no lines."] }
-        let done = practice.engine.recordings[line.id] != nil ? " You have recorded it." : ""
-        return ["Line \(practice.engine.current + 1) of \(practice.engine.lines.count): \(line.text)\(done)"]
+    static func reply(to events: [PronunciationPresenter.Event], message: Message?,
+                      view: PronunciationPresenter.View) -> [String] {
+        switch events.first {
+        case .move?, .select?: describe(view)
+        default: PlainWords.say(message)
+        }
     }
 }

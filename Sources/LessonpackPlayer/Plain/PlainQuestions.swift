@@ -1,73 +1,61 @@
 import Foundation
 import LessonpackActivities
+import LessonpackPresentation
 
-/// Plain mode, activity 6: one question at a time; a letter answers it.
-final class PlainQuestions: PlainActivity {
-    let questions: QuestionsController
-    var controller: ActivityController { questions }
-    private var current = 0
+/// Plain mode, activity 6: one question at a time; a letter answers it, and the next unanswered one follows.
+enum PlainQuestions: PlainActivityView {
+    typealias Presenter = QuestionsPresenter
 
-    init(_ questions: QuestionsController) { self.questions = questions }
-
-    func describe(at now: Date) -> [String] {
-        ["Listen to each question and choose A, B or C. 'hear' plays the question, 'hear B' an answer."] + show()
+    static func introduction(_ view: QuestionsPresenter.View) -> [String] {
+        ["Listen to each question and choose A, B or C. 'hear' plays the question, 'hear B' an answer."]
     }
 
-    let commands = ["A, B or C: answer the question", "hear / hear B: play the question or an answer",
-                    "next / question N: another question", "again: a new attempt, answers reshuffled"]
+    static func describe(_ view: QuestionsPresenter.View) -> [String] {
+        var lines = ["\(view.header): \(view.question)"]
+        for answer in view.answers {
+            lines.append("  \(answer.letter). " + (answer.text ?? "(listen: 'hear \(answer.letter)')"))
+        }
+        if let listening = view.listening { lines.append(listening) }
+        return lines
+    }
 
-    func handle(_ words: [String], at now: Date) -> [String]? {
-        let presented = questions.engine.presented
-        guard presented.indices.contains(current) else { return nil }
-        let shown = presented[current]
-        switch words.first {
-        case "next":
-            current = (current + 1) % presented.count
-            return show()
+    static let commands = ["A, B or C: answer the question", "hear / hear B: play the question or an answer",
+                           "next / question N: another question", "again: a new attempt, answers reshuffled"]
+
+    static func read(_ words: [String], view: QuestionsPresenter.View) -> PlainCommand<QuestionsPresenter.Event> {
+        let first = words.first?.lowercased()
+        switch first {
+        case "next": return .events([.move(1)])
         case "question":
-            guard let index = PlainWords.index(words.dropFirst().first, count: presented.count) else { return ["question 1–\(presented.count)"] }
-            current = index
-            return show()
-        case "again":
-            questions.newAttempt(at: now)
-            current = 0
-            return ["New attempt: the answers are in a new order."] + show()
+            guard let index = words.dropFirst().first.flatMap(Int.init) else { return .show(["Say which: question 2"]) }
+            return .events([.go(index - 1)])
+        case "again": return .events([.newAttempt])
         case "hear":
-            if let letter = PlainWords.letterIndex(words.dropFirst().first, count: shown.order.count) {
-                questions.playAnswer(shown.question.id, letter: letter)
-            } else {
-                questions.playQuestion(shown.question.id)
+            guard let word = words.dropFirst().first else { return .events([.hearQuestion]) }
+            guard let index = answerIndex(word, count: view.answers.count) else {
+                return .show(["Say which answer: hear B"])
             }
-            return ["Playing."]
+            return .events([.hearAnswer(index)])
         default:
-            guard let letter = PlainWords.letterIndex(words.first, count: shown.order.count) else { return nil }
-            if questions.engine.feedback[shown.question.id] != nil { return ["Already answered; 'next' for another question."] }
-            questions.choose(shown.question.id, letter: letter, at: now)
-            guard let feedback = questions.check(shown.question.id, at: now) else { return [] }
-            var lines = [feedback.isCorrect ? "Right." : "Wrong: the answer is \(PlayerLetters.letter(feedback.correctLetter))."]
-            if let explanation = feedback.explanation { lines.append(explanation) }
-            if questions.engine.feedback.count == presented.count {
-                let score = questions.engine.result(at: now).score
-                lines.append("All answered: \(score?.correct ?? 0) of \(score?.total ?? 0) right. 'again' for a new attempt.")
-            } else {
-                current = presented.indices.first { questions.engine.feedback[presented[$0].question.id] == nil } ?? current
-                lines += show()
+            guard words.count == 1, let word = words.first, let index = answerIndex(word, count: view.answers.count) else {
+                return .unknown
             }
-            return lines
+            return .events([.answer(index)])
         }
     }
 
-    private func show() -> [String] {
-        let presented = questions.engine.presented
-        guard presented.indices.contains(current) else { return [] }
-        let shown = presented[current]
-        var lines = ["Question \(current + 1) of \(presented.count): \(shown.question.text)"]
-        for index in shown.order.indices { lines.append("  \(PlayerLetters.letter(index)). \(shown.answer(at: index).text)") }
-        return lines
+    static func reply(to events: [QuestionsPresenter.Event], message: Message?, view: QuestionsPresenter.View) -> [String] {
+        switch events.first {
+        case .answer?: PlainWords.say(message) + (view.feedback == nil ? [] : view.explanation.map { [$0] } ?? [])
+        case .move?, .go?: PlainWords.say(message) + describe(view)
+        case .newAttempt?: PlainWords.say(message) + describe(view)
+        default: PlainWords.say(message)
+        }
     }
-}
 
-/// "A", "B", "C" for positions.
-enum PlayerLetters {
-    static func letter(_ index: Int) -> String { LessonpackActivities.letter(index) }
+    /// After an answer, on to the next question not yet answered.
+    static func followUp(after events: [QuestionsPresenter.Event], view: QuestionsPresenter.View) -> [QuestionsPresenter.Event] {
+        if case .answer? = events.first, view.feedback != nil, view.summary == nil { return [.advance] }
+        return []
+    }
 }

@@ -1,103 +1,77 @@
 import Foundation
 import LessonpackActivities
-import LessonpackModel
+import LessonpackPresentation
 
 /// Plain mode, activity 8: the test, item by item, then the results with what was wrong and why.
-final class PlainTest: PlainActivity {
-    let test: TestController
-    var controller: ActivityController { test }
-    private var current = 0
+enum PlainTest: PlainActivityView {
+    typealias Presenter = TestPresenter
 
-    init(_ test: TestController) { self.test = test }
-
-    func describe(at now: Date) -> [String] {
-        if let result = test.finalResult { return results(result) }
-        return ["\(test.engine.drawn.count) items. Answer statements with 'correct' or 'incorrect', choices with their " +
-                "letter. 'finish' when you are done."] + show()
+    static func introduction(_ view: TestPresenter.View) -> [String] {
+        guard view.results == nil else { return [] }
+        return ["\(view.items.count) items. Answer statements with 'correct' or 'incorrect', choices with their letter " +
+                "(or number). 'finish' when you are done."]
     }
 
-    let commands = ["correct / incorrect: answer a statement", "A, B, C…: answer a multiple-choice item",
-                    "skip / previous / item N: move between items", "clear: take back this item's answer",
-                    "list: every item with your answer", "finish: end the test and see your results"]
-
-    func handle(_ words: [String], at now: Date) -> [String]? {
-        let drawn = test.engine.drawn
-        if test.finalResult != nil, words.first != "list" { return ["The test is over; 'back' returns to the contents."] }
-        let shown = drawn[current]
-        switch words.first {
-        case "skip", "next": current = min(current + 1, drawn.count - 1)
-        case "previous": current = max(current - 1, 0)
-        case "item":
-            guard let index = PlainWords.index(words.dropFirst().first, count: drawn.count) else { return ["item 1–\(drawn.count)"] }
-            current = index
-        case "clear": test.clear(shown.item.id, at: now)
-        case "list": return list()
-        case "finish": return results(test.finish(at: now))
-        case "correct", "incorrect", "c", "i":
-            guard case .statement = shown.item.kind else { return ["This item has choices: answer with a letter."] }
-            let wanted: TriState = words[0].hasPrefix("c") ? .correct : .incorrect
-            test.clear(shown.item.id, at: now)
-            test.cycle(shown.item.id, at: now)
-            if wanted == .incorrect { test.cycle(shown.item.id, at: now) }
-            return advance()
-        default:
-            guard !shown.options.isEmpty, let option = PlainWords.letterIndex(words.first, count: shown.options.count) else {
-                return nil
-            }
-            test.choose(shown.item.id, option: option, at: now)
-            return advance()
-        }
-        return show()
-    }
-
-    /// After an answer: on to the next unanswered item, or say that all are answered.
-    private func advance() -> [String] {
-        let drawn = test.engine.drawn
-        if let next = (current + 1..<drawn.count).first(where: { test.engine.answer(drawn[$0].item.id) == nil })
-            ?? drawn.indices.first(where: { test.engine.answer(drawn[$0].item.id) == nil }) {
-            current = next
-            return show()
-        }
-        return ["Every item is answered. 'finish' to see your results, or 'item N' to change an answer."]
-    }
-
-    private func show() -> [String] {
-        let shown = test.engine.drawn[current]
-        var lines = ["Item \(current + 1) of \(test.engine.drawn.count): \(shown.item.text)"]
-        if shown.options.isEmpty {
-            lines.append("  correct or incorrect?")
+    static func describe(_ view: TestPresenter.View) -> [String] {
+        if let results = view.results { return self.results(results) }
+        guard let item = view.item else { return [] }
+        var lines = ["Item \(item.number) of \(view.items.count): \(item.text)"]
+        if item.choices.isEmpty {
+            lines.append("  correct or incorrect?" + (item.mark.map { $0 == .none ? "" : " (you said \($0.rawValue))" } ?? ""))
         } else {
-            for (index, option) in shown.options.enumerated() { lines.append("  \(letter(index)). \(option)") }
+            for choice in item.choices { lines.append("  \(choice.letter). \(choice.text)" + (choice.chosen ? " (your answer)" : "")) }
         }
         return lines
     }
 
-    private func list() -> [String] {
-        test.engine.drawn.enumerated().map { index, shown in
-            "\(index + 1). \(shown.item.text) — " + answerText(shown)
+    static let commands = ["correct / incorrect (or c / i): answer a statement",
+                           "A, B, C… (either case, or the choice's number): answer a multiple-choice item",
+                           "skip / previous / item N: move between items", "clear: take back this item's answer",
+                           "list: every item with your answer", "finish: end the test and see your results",
+                           "results: the results of your last finished test"]
+
+    static func read(_ words: [String], view: TestPresenter.View) -> PlainCommand<TestPresenter.Event> {
+        let word = words.first?.lowercased() ?? ""
+        switch word {
+        case "skip", "next": return .events([.move(1)])
+        case "previous": return .events([.move(-1)])
+        case "item":
+            guard let number = words.dropFirst().first.flatMap(Int.init) else { return .show(["Say which: item 3"]) }
+            return .events([.go(number - 1)])
+        case "clear": return .events([.clear])
+        case "list": return .show(view.items.map { "\($0.number). \($0.text) — \($0.answerText)" })
+        case "finish": return .events([.finishNow])
+        case "results": return .events([.showLastResults])
+        default: break
+        }
+        guard words.count == 1, let item = view.item, view.results == nil else { return .unknown }
+        if item.choices.isEmpty {
+            switch word {
+            case "correct", "c": return .events([.mark(.correct), .nextUnanswered])
+            case "incorrect", "i": return .events([.mark(.incorrect), .nextUnanswered])
+            default: return .unknown
+            }
+        }
+        guard let index = answerIndex(word, count: item.choices.count) else {
+            // The presenter says why a statement's answer does not fit.
+            return ["correct", "incorrect"].contains(word) ? .events([.mark(word == "correct" ? .correct : .incorrect)])
+                : .unknown
+        }
+        return .events([.choose(index), .nextUnanswered])
+    }
+
+    static func reply(to events: [TestPresenter.Event], message: Message?, view: TestPresenter.View) -> [String] {
+        switch events.first {
+        case .finishNow?, .showLastResults?: return PlainWords.say(message) + (view.results.map(results) ?? [])
+        default: return message.map { [$0.text] } ?? describe(view)
         }
     }
 
-    private func answerText(_ shown: TestEngine.Shown) -> String {
-        switch test.engine.answer(shown.item.id) {
-        case .tri(let state)?: state.rawValue
-        case .option(let index)?: "\(letter(index)). \(shown.options[index])"
-        case nil: "not answered"
-        }
-    }
-
-    private func results(_ result: ActivityResult) -> [String] {
-        let details = result.details
-        var lines = ["Score: \(result.score?.correct ?? 0) of \(result.score?.total ?? 0) " +
-                     "(\(Int((result.score?.percent ?? 0).rounded()))%): \(details["correct"] ?? "0") correct, " +
-                     "\(details["incorrect"] ?? "0") incorrect, \(details["unanswered"] ?? "0") unanswered."]
-        for objective in result.objectives { lines.append("  \(objective.objective): \(Int(objective.percent.rounded()))%") }
-        let wrong = result.items.filter { $0.outcome != .correct }
-        if !wrong.isEmpty { lines.append("To review:") }
-        for item in wrong {
-            let given = item.answer.map { "you said \($0)" } ?? "not answered"
-            lines.append("  \(item.prompt) (\(given); the answer is \(item.expected ?? "?")). \(item.note ?? "")")
-        }
+    static func results(_ results: TestPresenter.View.Results) -> [String] {
+        var lines = (results.earlier.map { [$0] } ?? []) + ["\(results.score): \(results.counts)."]
+        for objective in results.objectives { lines.append("  \(objective.percent)  \(objective.text)") }
+        if !results.review.isEmpty { lines.append("To review:") }
+        for item in results.review { lines.append("  \(item.prompt) \(item.text)") }
         return lines
     }
 }

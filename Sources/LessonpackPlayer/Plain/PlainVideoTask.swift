@@ -1,65 +1,62 @@
 import Foundation
 import LessonpackActivities
+import LessonpackPresentation
 
-/// Plain mode, activity 2: mark each statement correct or incorrect, then check.
-final class PlainVideoTask: PlainActivity {
-    let task: VideoTaskController
-    var controller: ActivityController { task }
+/// Plain mode, activity 2: mark each statement correct or incorrect, check, and replay the lines of a wrong one.
+enum PlainVideoTask: PlainActivityView {
+    typealias Presenter = VideoTaskPresenter
 
-    init(_ task: VideoTaskController) { self.task = task }
+    static func introduction(_ view: VideoTaskPresenter.View) -> [String] { [view.prompt] }
 
-    func describe(at now: Date) -> [String] {
-        ["Are these statements about the video correct or incorrect?"] + list()
+    static func describe(_ view: VideoTaskPresenter.View) -> [String] {
+        view.rows.map { row in
+            let verdict = row.right.map { $0 ? " (right)" : " (wrong)" } ?? ""
+            return "\(row.number). [\(row.mark.rawValue)] \(row.text)\(verdict)"
+        }
     }
 
-    let commands = [
+    static let commands = [
         "N correct|incorrect|empty: mark statement N (c, i and - work too)",
         "answers c i - …: mark every statement at once, in order",
-        "list: the statements and your marks", "check: see how you did", "again: clear the marks and try again",
+        "list: the statements and your marks", "check: see how you did",
+        "replay N: after checking, watch again the lines that show the answer to statement N",
+        "again: clear the marks and try again",
     ]
 
-    func handle(_ words: [String], at now: Date) -> [String]? {
-        let ids = task.engine.statements.map(\.id)
-        switch words.first {
-        case "list": return list()
-        case "check": return check(at: now)
-        case "again":
-            task.tryAgain(at: now)
-            return ["Marks cleared."] + list()
-        case "answers":
-            let marks = words.dropFirst().compactMap(Self.state)
-            guard marks.count == ids.count else { return ["Give one mark per statement: \(ids.count) of c, i or -."] }
-            for (id, mark) in zip(ids, marks) { task.set(id, to: mark, at: now) }
-            return list()
-        default:
-            guard let id = PlainWords.item(words.first, ids: ids), let state = words.dropFirst().first.flatMap(Self.state) else {
-                return nil
+    static func read(_ words: [String], view: VideoTaskPresenter.View) -> PlainCommand<VideoTaskPresenter.Event> {
+        switch words.first?.lowercased() {
+        case "list": return .show(describe(view))
+        case "check": return .events([.check])
+        case "again": return .events([.tryAgain])
+        case "replay":
+            guard let index = PlainWords.index(words.dropFirst().first, count: view.rows.count) else {
+                return .show(["Say which statement: replay 4 (1–\(view.rows.count))"])
             }
-            guard task.engine.report == nil else { return ["Already checked: type 'again' to try again."] }
-            task.set(id, to: state, at: now)
-            return ["\(words[0]). \(Self.mark(state))"]
+            return .events([.replay(index)])
+        case "answers":
+            let marks = words.dropFirst().compactMap(state)
+            guard marks.count == words.count - 1 else { return .show(["Use c, i or - for each statement."]) }
+            return .events([.markAll(marks)])
+        default:
+            guard let index = PlainWords.index(words.first, count: view.rows.count),
+                  let mark = words.dropFirst().first.flatMap(state) else { return .unknown }
+            return .events([.mark(index, mark)])
         }
     }
 
-    private func check(at now: Date) -> [String] {
-        switch task.check(at: now) {
-        case .refused(let unanswered):
-            return ["Mark every statement first. Still empty: " +
-                    unanswered.map { s in String(task.engine.statements.firstIndex(of: s)! + 1) }.joined(separator: ", ")]
-        case .checked(let report):
-            var lines = ["\(report.correct) of \(report.total) right."]
-            for mistake in report.mistakes {
-                let number = task.engine.statements.firstIndex(of: mistake.statement)! + 1
-                lines.append("Wrong: \(number). \(mistake.statement.text) It is \(mistake.statement.isCorrect ? "correct" : "incorrect").")
-                for line in mistake.lines { lines.append("  Watch again at \(PlainWords.time(line.start)): \(line.text)") }
+    static func reply(to events: [VideoTaskPresenter.Event], message: Message?, view: VideoTaskPresenter.View) -> [String] {
+        switch events.first {
+        case .check?:
+            guard let summary = view.summary else { return PlainWords.say(message) }
+            var lines = [summary]
+            for mistake in view.mistakes {
+                lines.append("Wrong: \(mistake.number). \(mistake.text) \(mistake.truth) ('replay \(mistake.number)' to watch again)")
+                for line in mistake.lines { lines.append("  Watch again at \(line.start): \(line.text)") }
             }
             return lines
-        }
-    }
-
-    private func list() -> [String] {
-        task.engine.statements.enumerated().map { index, statement in
-            "\(index + 1). [\(Self.mark(task.engine.answer(statement.id)))] \(statement.text)"
+        case .markAll?: return PlainWords.say(message) + describe(view)
+        case .tryAgain?: return PlainWords.say(message) + describe(view)
+        default: return PlainWords.say(message)
         }
     }
 
@@ -69,14 +66,6 @@ final class PlainVideoTask: PlainActivity {
         case "i", "incorrect", "false", "f", "no": .incorrect
         case "-", "empty", "clear": .empty
         default: nil
-        }
-    }
-
-    static func mark(_ state: TriState) -> String {
-        switch state {
-        case .empty: "empty"
-        case .correct: "correct"
-        case .incorrect: "incorrect"
         }
     }
 }

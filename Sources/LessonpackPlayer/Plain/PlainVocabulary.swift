@@ -1,50 +1,47 @@
 import Foundation
+import LessonpackPresentation
 
 /// Plain mode, activity 3: the transcript with its terms in brackets, and their definitions.
-final class PlainVocabulary: PlainActivity {
-    let vocabulary: VocabularyController
-    var controller: ActivityController { vocabulary }
+enum PlainVocabulary: PlainActivityView {
+    typealias Presenter = VocabularyPresenter
 
-    init(_ vocabulary: VocabularyController) { self.vocabulary = vocabulary }
-
-    func describe(at now: Date) -> [String] {
-        ["The conversation, with its key terms in [brackets]. 'define N' explains term N."] + transcript() + terms()
+    static func introduction(_ view: VocabularyPresenter.View) -> [String] {
+        ["The conversation, with its key terms in [brackets]. 'define N' explains term N."]
     }
 
-    let commands = ["transcript: the lines, terms in [brackets]", "terms: the terms, numbered",
-                    "define N or define TERM: a term's definition", "hear N: play line N"]
+    static func describe(_ view: VocabularyPresenter.View) -> [String] { transcript(view) + terms(view) }
 
-    func handle(_ words: [String], at now: Date) -> [String]? {
-        let engine = vocabulary.engine
-        switch words.first {
-        case "transcript": return transcript()
-        case "terms": return terms()
+    static let commands = ["transcript: the lines, terms in [brackets]", "terms: the terms, numbered",
+                           "define N or define TERM: a term's definition", "hear N: play line N"]
+
+    static func read(_ words: [String], view: VocabularyPresenter.View) -> PlainCommand<VocabularyPresenter.Event> {
+        switch words.first?.lowercased() {
+        case "transcript": return .show(transcript(view))
+        case "terms": return .show(terms(view))
         case "hear":
-            guard let index = PlainWords.index(words.dropFirst().first, count: engine.lines.count) else { return ["hear 1–\(engine.lines.count)"] }
-            vocabulary.playLine(index)
-            return ["Playing line \(index + 1)."]
+            guard let index = PlainWords.index(words.dropFirst().first, count: view.lines.count) else {
+                return .show(["Say which line: hear 3 (1–\(view.lines.count))"])
+            }
+            return .events([.hearLine(index)])
         case "define":
             let wanted = words.dropFirst().joined(separator: " ")
-            let position = PlainWords.index(wanted, count: engine.termPositions.count).map { engine.termPositions[$0] }
-                ?? engine.termPositions.first { engine.lines[$0.line].spans[$0.span].term?.lowercased() == wanted.lowercased() }
-            guard let position else { return ["No term '\(wanted)'; 'terms' lists them."] }
-            vocabulary.select(position)
-            guard let definition = vocabulary.open(at: now), let term = vocabulary.engine.selectedTerm else { return ["(no definition)"] }
-            return ["\(term) (\(definition.partOfSpeech)): \(definition.meaning)"]
-        default: return nil
+            guard !wanted.isEmpty else { return .show(["Say which term: define 2, or define have a seat"]) }
+            return .events([.define(wanted)])
+        default: return .unknown
         }
     }
 
-    private func transcript() -> [String] {
-        vocabulary.engine.lines.enumerated().map { index, line in
-            "\(index + 1). " + line.spans.map { $0.term == nil ? $0.text : "[\($0.text)]" }.joined()
+    static func reply(to events: [VocabularyPresenter.Event], message: Message?, view: VocabularyPresenter.View) -> [String] {
+        PlainWords.say(message)
+    }
+
+    static func transcript(_ view: VocabularyPresenter.View) -> [String] {
+        view.lines.map { line in
+            "\(line.number). \(line.speaker): " + line.spans.map { $0.term == nil ? $0.text : "[\($0.text)]" }.joined()
         }
     }
 
-    private func terms() -> [String] {
-        let engine = vocabulary.engine
-        return ["Terms:"] + engine.termPositions.enumerated().map { index, position in
-            "  \(index + 1). \(engine.lines[position.line].spans[position.span].term ?? "")"
-        }
+    static func terms(_ view: VocabularyPresenter.View) -> [String] {
+        ["Terms:"] + view.terms.enumerated().map { "  \($0 + 1). \($1)" }
     }
 }

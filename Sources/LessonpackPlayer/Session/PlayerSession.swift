@@ -1,38 +1,42 @@
 import Foundation
 import LessonpackActivities
 import LessonpackModel
+import LessonpackPresentation
 import LessonpackProgress
+import LessonpackRandom
 import LessonpackRuntime
 
-/// Everything one run of the player shares: the module, the learner's progress, sound and recording, and the
-/// random source every attempt's seed comes from (so `--seed` replays a whole session).
+/// Everything one run of the player shares: the module, the learner's progress (held by this player alone), their
+/// settings, sound and recording, and the seed every attempt's deal is derived from (so `--seed` replays a session).
 public final class PlayerSession {
     public let loaded: LoadedModule
     public let store: ProgressStore
-    public let sound: SoundOutput
-    public let recorder: CommandRecorder
-    /// Where recordings and comparisons are kept.
-    public let workFolder: String
+    /// The session's seed: with an activity and an attempt's number, it makes that attempt's deal.
+    public let seed: UInt64
+    let media: MediaEffects
     let contentHashes: [String: String]
-    private var seeds: SeededRandom
+    private(set) var settings: LearnerSettings
+    private let lock: PlayerLock
     private var shownNotices: Set<String> = []
     private var pendingNotices: [String] = []
 
+    /// Refuses to start when another player holds the same progress store (`progress-in-use`).
     public init(loaded: LoadedModule, store: ProgressStore, sound: SoundOutput, recorder: CommandRecorder,
                 seed: UInt64?, workFolder: String, at now: Date) throws(ProgressError) {
+        lock = try PlayerLock(folder: (store.path as NSString).deletingLastPathComponent)
         self.loaded = loaded
         self.store = store
-        self.sound = sound
-        self.recorder = recorder
-        self.workFolder = workFolder
-        seeds = seed.map(SeededRandom.init(seed:)) ?? .fromSystem()
+        var system = SeededRandom.fromSystem()
+        self.seed = seed ?? system.next()
         contentHashes = ContentHashes.of(loaded.module)
+        settings = LearnerSettings(listeningFirst: store.setting(SettingKey.listeningFirst) == "on")
+        media = MediaEffects(loaded: loaded, sound: sound, recorder: recorder, workFolder: workFolder)
+        media.notice = { [weak self] in self?.notice($0) }
         try store.noteModuleSeen(loaded.module, at: now)
+        for note in store.notes { notice(note) }
     }
 
     public var module: Module { loaded.module }
-
-    func nextSeed() -> UInt64 { seeds.next() }
 
     /// A message to show once per session ("no sound device"), however often its cause comes up.
     public func notice(_ message: String) {
@@ -46,55 +50,56 @@ public final class PlayerSession {
         return pendingNotices
     }
 
-    /// What the contents screen says of an activity.
-    public func status(of activity: ActivityKind, in histories: [ActivityKind: ActivityHistory]) -> String {
-        guard let history = histories[activity] else { return "not started" }
-        if history.inProgress { return "in progress" }
-        if let best = history.bestPercent { return "best \(Int(best.rounded()))%" }
-        return history.finished > 0 ? "done" : "not started"
+    /// Where the learner stands with each activity.
+    public func statuses() -> [ActivityKind: ActivityStatus] {
+        let histories = (try? store.history(moduleID: module.id)) ?? [:]
+        return Dictionary(uniqueKeysWithValues: ActivityKind.allCases.map { ($0, histories[$0]?.status ?? .notStarted) })
     }
 
-    public func histories() -> [ActivityKind: ActivityHistory] {
-        (try? store.history(moduleID: module.id)) ?? [:]
+    /// Listening first: the learner's choice, remembered.
+    public func setListeningFirst(_ on: Bool) throws(ProgressError) {
+        try store.setSetting(SettingKey.listeningFirst, to: on ? "on" : "off")
+        settings.listeningFirst = on
     }
 
-    /// The controller for `activity`, carrying on its unfinished attempt when there is one.
-    public func controller(for activity: ActivityKind, at now: Date) throws(ProgressError) -> ActivityController {
-        let unfinished = try store.unfinishedAttempt(moduleID: module.id, activity: activity)
-        return try controller(for: activity, resuming: unfinished?.moduleVersion == module.version ? unfinished : nil,
-                              at: now)
-    }
-
-    public func controller(for activity: ActivityKind, resuming: UnfinishedAttempt?, at now: Date) throws(ProgressError)
-        -> ActivityController {
-        switch activity {
-        case .video: try VideoController(session: self, resuming: resuming, at: now)
-        case .videoTask: try VideoTaskController(session: self, resuming: resuming, at: now)
-        case .vocabulary: try VocabularyController(session: self, resuming: resuming, at: now)
-        case .audioGame: try AudioGameController(session: self, resuming: resuming, at: now)
-        case .pronunciation: try PronunciationController(session: self, resuming: resuming, at: now)
-        case .questions: try QuestionsController(session: self, resuming: resuming, at: now)
-        case .dictionary: try DictionaryController(session: self, resuming: resuming, at: now)
-        case .test: try TestController(session: self, resuming: resuming, at: now)
-        }
-    }
-
-    /// Plays a media file of the module, saying once why not when there is no sound.
-    func play(media path: String, from start: Double = 0) {
-        if let reason = sound.unavailableReason { return notice(reason) }
-        do {
-            let file = try loaded.media.file(path)
-            let isVideo = loaded.media.info(path)?.kind == .video
-            if !sound.play(file, from: start, showingVideo: isVideo) {
-                notice("this player cannot play \((path as NSString).pathExtension) files")
+    /// Looks at the attempts an earlier session left unfinished: those whose module changed under them are closed
+    /// (the learner is told), those of activities without a score are counted as visited, and the newest of the
+    /// rest is offered for resuming.
+    public func resumable(at now: Date) -> UnfinishedAttempt? {
+        guard let unfinished = try? store.unfinishedAttempts(moduleID: module.id) else { return nil }
+        var offered: UnfinishedAttempt?
+        for attempt in unfinished {
+            switch ActivityRegistry.entry(for: attempt.activity).settle(attempt, in: self, at: now) {
+            case .resumable: if offered == nil { offered = attempt }
+            case .closed(let reason): notice(SessionWording.closed(attempt, reason: reason))
+            case .settled: break
             }
-        } catch {
-            notice(error.description)
         }
+        return offered
     }
 
-    func play(file: String) {
-        if let reason = sound.unavailableReason { return notice(reason) }
-        sound.play(file)
+    /// The learner chose to start afresh rather than resume.
+    public func setAside(_ attempt: UnfinishedAttempt, at now: Date) {
+        do { try store.abandon(attempt.id, at: now) } catch { notice("\(error.description) [\(error.code)]") }
     }
+
+    /// Opens an activity, carrying on its unfinished attempt when there is one that still fits the module.
+    func open(_ kind: ActivityKind, at now: Date) throws(ProgressError) -> OpenedActivity {
+        let unfinished = try store.unfinishedAttempts(moduleID: module.id).first { $0.activity == kind }
+        let opened = try ActivityRegistry.entry(for: kind).open(in: self, resuming: unfinished, at: now)
+        if let closed = opened.closed, let unfinished { notice(SessionWording.closed(unfinished, reason: closed)) }
+        return opened.activity
+    }
+
+    /// The last finished attempt's result at an activity.
+    func lastResult(_ kind: ActivityKind) -> ActivityResult? {
+        (try? store.history(moduleID: module.id))?[kind]?.lastResult
+    }
+
+    /// Stops whatever plays or records: the session is ending.
+    public func close() { media.stopAll() }
+}
+
+enum SettingKey {
+    static let listeningFirst = "listening-first"
 }

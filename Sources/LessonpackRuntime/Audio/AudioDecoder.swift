@@ -11,13 +11,13 @@ public struct AudioDecoder: Sendable {
         let bytes: [UInt8]
         switch BoundedFile.read(path, limit: WAVCodec.maximumBytes) {
         case .success(let read): bytes = read
-        case .failure(let failure): throw RuntimeError("\(path): \(failure)")
+        case .failure(let failure): throw RuntimeError(.runtimeAudioUndecodable, "\(path): \(failure)")
         }
         if bytes.count >= 12, bytes.ascii(0, 4) == "RIFF", bytes.ascii(8, 4) == "WAVE" {
             return try WAVCodec.decode(bytes)
         }
         guard let ffmpeg else {
-            throw RuntimeError("playing \((path as NSString).pathExtension) audio back for comparison needs ffmpeg, " +
+            throw RuntimeError(.runtimeAudioUndecodable, "playing \((path as NSString).pathExtension) audio back for comparison needs ffmpeg, " +
                                "which is not installed")
         }
         let output: ExternalTool.Output
@@ -25,10 +25,10 @@ public struct AudioDecoder: Sendable {
             output = try ffmpeg.run(["-nostdin", "-v", "error", "-i", path, "-vn", "-f", "wav", "-acodec", "pcm_s16le", "-"],
                                     timeout: 120)
         } catch {
-            throw RuntimeError("cannot run ffmpeg: \(error)")
+            throw RuntimeError(.runtimeAudioUndecodable, "cannot run ffmpeg: \(error)")
         }
         guard output.succeeded else {
-            throw RuntimeError("ffmpeg cannot decode \((path as NSString).lastPathComponent): " +
+            throw RuntimeError(.runtimeAudioUndecodable, "ffmpeg cannot decode \((path as NSString).lastPathComponent): " +
                                output.errorText.trimmingCharacters(in: .whitespacesAndNewlines))
         }
         return try WAVCodec.decode([UInt8](output.standardOutput))

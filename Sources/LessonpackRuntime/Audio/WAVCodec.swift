@@ -7,7 +7,7 @@ public enum WAVCodec {
 
     public static func decode(_ bytes: [UInt8]) throws(RuntimeError) -> PCMAudio {
         guard bytes.count >= 12, bytes.ascii(0, 4) == "RIFF", bytes.ascii(8, 4) == "WAVE" else {
-            throw RuntimeError("not a WAV file")
+            throw RuntimeError(.runtimeAudioUndecodable, "not a WAV file")
         }
         var format: (tag: UInt16, channels: Int, rate: Int, bits: Int)?
         var offset = 12
@@ -18,28 +18,28 @@ public enum WAVCodec {
             // Some writers leave the data size at 0 or 0xFFFFFFFF when they cannot seek back: take what is there.
             let size = min(declared, bytes.count - body)
             if id == "fmt " {
-                guard size >= 16 else { throw RuntimeError("the WAV format chunk is too short") }
+                guard size >= 16 else { throw RuntimeError(.runtimeAudioUndecodable, "the WAV format chunk is too short") }
                 var tag = bytes.le16(body)
                 if tag == 0xFFFE, size >= 26 { tag = bytes.le16(body + 24) }  // WAVE_FORMAT_EXTENSIBLE: the sub-format
                 format = (tag, Int(bytes.le16(body + 2)), Int(bytes.le32(body + 4)), Int(bytes.le16(body + 14)))
             } else if id == "data" {
-                guard let format else { throw RuntimeError("the WAV data comes before its format") }
+                guard let format else { throw RuntimeError(.runtimeAudioUndecodable, "the WAV data comes before its format") }
                 return try samples(Array(bytes[body..<(body + size)]), format: format)
             }
             offset = body + size + (size & 1)
         }
-        throw RuntimeError("the WAV file has no data")
+        throw RuntimeError(.runtimeAudioUndecodable, "the WAV file has no data")
     }
 
     private static func samples(_ data: [UInt8], format: (tag: UInt16, channels: Int, rate: Int, bits: Int))
         throws(RuntimeError) -> PCMAudio {
         guard (1...16).contains(format.channels), (1000...384_000).contains(format.rate) else {
-            throw RuntimeError("the WAV file has \(format.channels) channels at \(format.rate) Hz")
+            throw RuntimeError(.runtimeAudioUndecodable, "the WAV file has \(format.channels) channels at \(format.rate) Hz")
         }
         let width = format.bits / 8
         let isFloat = format.tag == 3 && format.bits == 32
         guard format.tag == 1 && [8, 16, 24, 32].contains(format.bits) || isFloat else {
-            throw RuntimeError("the WAV file's encoding (format \(format.tag), \(format.bits) bits) is not plain PCM")
+            throw RuntimeError(.runtimeAudioUndecodable, "the WAV file's encoding (format \(format.tag), \(format.bits) bits) is not plain PCM")
         }
         let frames = data.count / (width * format.channels)
         var channels = [[Int16]](repeating: [], count: format.channels)

@@ -1,7 +1,8 @@
 import Foundation
-import LessonpackTestSupport
+
 import Testing
-@testable import LessonpackRuntime
+import LessonpackTestSupport
+@testable import LessonpackRandom
 
 @Suite struct SeededRandomTests {
     @Test func aSeedReplaysTheSameSequence() {
@@ -62,5 +63,22 @@ extension SeededRandom {
     func copyBelow(_ bound: Int) -> Int {
         var copy = self
         return copy.below(bound)
+    }
+}
+
+/// An attempt's seed depends on the session's seed, the activity and the attempt's number, and on nothing else.
+@Suite struct AttemptSeedTests {
+    @Test func eachPartOfTheKeyChangesTheSeed() {
+        let base = AttemptSeed.derive(session: 1, activity: "test", attempt: 1)
+        #expect(base == AttemptSeed.derive(session: 1, activity: "test", attempt: 1))
+        #expect(base != AttemptSeed.derive(session: 2, activity: "test", attempt: 1))
+        #expect(base != AttemptSeed.derive(session: 1, activity: "questions", attempt: 1))
+        #expect(base != AttemptSeed.derive(session: 1, activity: "test", attempt: 2))
+    }
+
+    @Test func seedsAreSpreadOut() {
+        var seen = Set<UInt64>()
+        for session in 0..<20 { for attempt in 1...50 { seen.insert(AttemptSeed.derive(session: UInt64(session), activity: "test", attempt: attempt)) } }
+        #expect(seen.count == 1000)
     }
 }

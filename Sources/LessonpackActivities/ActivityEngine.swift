@@ -1,0 +1,105 @@
+import Foundation
+import LessonpackModel
+import LessonpackRandom
+
+/// One activity as a pure, deterministic state machine. An attempt starts from a `Setup` (everything that was
+/// dealt: a draw, an order, an arrangement), and every change the learner makes is an `Action` that goes through
+/// `apply`, live and when a saved attempt is replayed, so a replayed attempt equals the live one by construction.
+/// What an action needs done outside the engine (a clip played, a voice recorded) comes back as `Effect`s; the
+/// engine never touches a clock, a file or a device. Setups and actions are `Codable`: the progress store keeps
+/// them as they are.
+public protocol ActivityEngine: Sendable, Equatable {
+    associatedtype Setup: Codable & Sendable & Equatable
+    associatedtype Action: Codable & Sendable & Equatable
+    /// What the learner chooses when asking for a new attempt (the audio game's level); `NoOptions` for most.
+    associatedtype Options: Codable & Sendable & Equatable = NoOptions
+
+    static var kind: ActivityKind { get }
+    /// Scored activities stay in progress until finished; the others count as done when the learner leaves them.
+    static var isScored: Bool { get }
+
+    /// Deals a new attempt from `random`, unlike `previous` (the last attempt's setup) wherever another deal is
+    /// possible.
+    static func deal(for module: Module, random: inout SeededRandom, previous: Setup?, options: Options) -> Setup
+
+    /// The module's parts an attempt with this setup uses, named as `Part` names them, in order: an unfinished
+    /// attempt carries over to a new version of the module only when these read the same.
+    static func parts(of setup: Setup, in module: Module) -> [String]
+
+    init(module: Module, setup: Setup, startedAt: Date)
+
+    var setup: Setup { get }
+    var startedAt: Date { get }
+    /// The one way the state changes. Returns what must be done outside the engine.
+    mutating func apply(_ action: Action, at now: Date) -> [Effect]
+    /// Whether the attempt is over: its result is final, and saved.
+    var isFinished: Bool { get }
+    func result(at now: Date) -> ActivityResult
+
+    /// The action that records what came of an effect the player carried out (a recording made, a mix written), so
+    /// that the record holds what happened and replaying needs no device; nil for outcomes the engine does not keep.
+    static func action(for outcome: EffectOutcome) -> Action?
+}
+
+extension ActivityEngine {
+    public static func action(for outcome: EffectOutcome) -> Action? { nil }
+}
+
+/// For activities whose attempts are all dealt alike.
+public struct NoOptions: Codable, Sendable, Equatable {
+    public init() {}
+}
+
+/// For activities with nothing to deal.
+public struct NoSetup: Codable, Sendable, Equatable {
+    public init() {}
+}
+
+extension ActivityEngine where Setup == NoSetup, Options == NoOptions {
+    public static func deal(for module: Module, random: inout SeededRandom, previous: Setup?, options: Options) -> Setup {
+        NoSetup()
+    }
+}
+
+/// What an action needs done outside the engine: by the player, never on replay.
+public enum Effect: Sendable, Equatable, Codable {
+    /// Play a media file of the module (a path under media/), from `from` seconds, up to `until` when given.
+    case play(media: String, from: Double = 0, until: Double? = nil)
+    case stopSound
+    /// Record the learner saying `line`, for at most `seconds`; what happened comes back as an action.
+    case record(line: String, seconds: Double)
+    /// Mix a line's original with the learner's recording; the mixed file comes back as an action.
+    case compare(line: String, recording: String, mode: VoiceComparison)
+    /// Play a file the player made (a comparison).
+    case playFile(path: String)
+    /// End a recording under way early, keeping what was said.
+    case stopRecording
+}
+
+/// What came of an effect that makes something: the player reports it back to the engine as an action.
+public enum EffectOutcome: Sendable, Equatable {
+    case recorded(line: String, file: String)
+    case recordingFailed(line: String, reason: String)
+    case compared(line: String, mode: VoiceComparison, file: String)
+    case comparisonFailed(line: String, mode: VoiceComparison, reason: String)
+}
+
+/// The two ways to hear yourself against the original: at once (the original in the left ear, you in the right)
+/// or one after the other. The mixing itself is the runtime's.
+public enum VoiceComparison: String, CaseIterable, Sendable, Codable {
+    case simultaneous
+    case sequential
+}
+
+/// How engines name the parts of a module an attempt depends on: a kind and an id, so that a line and a question
+/// that happen to share an id are never confused.
+public enum Part {
+    public static func line(_ id: String) -> String { "line:" + id }
+    public static func statement(_ id: String) -> String { "statement:" + id }
+    public static func question(_ id: String) -> String { "question:" + id }
+    public static func item(_ id: String) -> String { "item:" + id }
+    public static func term(_ term: String) -> String { "term:" + term }
+    public static func objective(_ id: String) -> String { "objective:" + id }
+    public static func media(_ path: String) -> String { "media:" + path }
+    public static func speaker(_ id: String) -> String { "speaker:" + id }
+}

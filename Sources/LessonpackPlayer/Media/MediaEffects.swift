@@ -1,0 +1,131 @@
+import Foundation
+import LessonpackActivities
+import LessonpackModel
+import LessonpackPresentation
+import LessonpackRuntime
+import LessonpackSystem
+
+/// Carries out what engines and presenters ask for outside themselves: clips played, the learner recorded, voices
+/// mixed. Recording runs in the background: the front end keeps drawing (a countdown) and asks, as it goes, whether
+/// it has finished. What comes of a recording or a mix goes back to the engine as an action.
+final class MediaEffects {
+    private struct ActiveRecording {
+        var line: String
+        var file: String
+        var process: ChildProcess
+        var progress: RecordingProgress
+    }
+
+    let sound: SoundOutput
+    let recorder: CommandRecorder
+    private let loaded: LoadedModule
+    private let studio: PronunciationStudio
+    /// Says, once, why something could not be played.
+    var notice: (String) -> Void = { _ in }
+    private var recording: ActiveRecording?
+
+    init(loaded: LoadedModule, sound: SoundOutput, recorder: CommandRecorder, workFolder: String) {
+        self.loaded = loaded
+        self.sound = sound
+        self.recorder = recorder
+        studio = PronunciationStudio(media: loaded.media, workFolder: workFolder)
+    }
+
+    /// A recording under way, for the countdown.
+    var recordingProgress: RecordingProgress? { recording?.progress }
+
+    /// Carries out `effects` in order; returns what came at once of those that make something.
+    func carryOut(_ effects: [Effect], at now: Date) -> [EffectOutcome] {
+        effects.compactMap { carryOut($0, at: now) }
+    }
+
+    private func carryOut(_ effect: Effect, at now: Date) -> EffectOutcome? {
+        switch effect {
+        case .play(let media, let from, let until):
+            play(media: media, from: from, until: until)
+        case .stopSound:
+            sound.stop()
+        case .playFile(let file):
+            if let reason = sound.unavailableReason { notice(reason) } else { sound.play(file) }
+        case .record(let line, let seconds):
+            return startRecording(line, seconds: seconds, at: now)
+        case .stopRecording:
+            recording?.process.interrupt()
+        case .compare(let line, let file, let mode):
+            guard let original = loaded.module.transcript.first(where: { $0.id == line }) else { return nil }
+            do {
+                return .compared(line: line, mode: mode, file: try studio.compare(original, learner: file, mode))
+            } catch {
+                return .comparisonFailed(line: line, mode: mode, reason: error.description)
+            }
+        }
+        return nil
+    }
+
+    private func play(media path: String, from start: Double, until end: Double?) {
+        if let reason = sound.unavailableReason { return notice(reason) }
+        do {
+            let file = try loaded.media.file(path)
+            let isVideo = loaded.media.info(path)?.kind == .video
+            if !sound.play(file, from: start, until: end, showingVideo: isVideo) {
+                notice("this player cannot play \((path as NSString).pathExtension) files")
+            }
+        } catch {
+            notice(error.description)
+        }
+    }
+
+    private func startRecording(_ line: String, seconds: Double, at now: Date) -> EffectOutcome? {
+        guard recording == nil else { return nil }
+        sound.stop()
+        do {
+            let file = try studio.recordingPath(for: line)
+            // A recording that fails must not leave the last one looking new.
+            unlink(file)
+            let process = try recorder.start(to: file, seconds: seconds)
+            recording = ActiveRecording(line: line, file: file, process: process,
+                                        progress: RecordingProgress(line: line, startedAt: now, seconds: seconds))
+            return nil
+        } catch {
+            return .recordingFailed(line: line, reason: error.description)
+        }
+    }
+
+    /// What came of the recording, once it has ended; nil while it goes on (or when there is none). A recorder that
+    /// overruns its time by more than a few seconds is stopped.
+    func finishedRecording(at now: Date) -> EffectOutcome? {
+        guard let active = recording else { return nil }
+        guard let status = active.process.exitStatus else {
+            let overrun = now.timeIntervalSince(active.progress.startedAt) - active.progress.seconds
+            if overrun > 6 { active.process.stop() } else if overrun > 3 { active.process.interrupt() }
+            return nil
+        }
+        recording = nil
+        var info = stat()
+        // A WAV header alone is 44 bytes: anything less holds no sound.
+        guard stat(active.file, &info) == 0, info.st_size > 44 else {
+            return .recordingFailed(line: active.line, reason: "the recorder stopped without recording anything " +
+                                    "(exit status \(status))")
+        }
+        return .recorded(line: active.line, file: active.file)
+    }
+
+    /// Waits for the recording under way to end, for front ends that cannot draw meanwhile.
+    func waitForRecording() -> EffectOutcome? {
+        while recording != nil {
+            if let outcome = finishedRecording(at: Date()) { return outcome }
+            usleep(50_000)
+        }
+        return nil
+    }
+
+    /// Ends everything that is playing or recording.
+    func stopAll() {
+        sound.stop()
+        recording?.process.stop()
+        recording = nil
+    }
+
+    /// Reaps a player that finished by itself.
+    func tidy() { sound.tidy() }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import LessonpackActivities
+import LessonpackPresentation
+
+/// What a plain-mode command stands for.
+enum PlainCommand<Event> {
+    /// Events for the presenter, in order.
+    case events([Event])
+    /// Lines to print, with nothing to do ('list', 'transcript').
+    case show([String])
+    /// Not understood as the activity's own command.
+    case unknown
+}
+
+/// How plain mode shows one activity and reads its commands: the view's text, and words turned into the
+/// presenter's events. All the wording comes from the view; plain mode only lays it out.
+protocol PlainActivityView {
+    associatedtype Presenter: ActivityPresenter
+    /// What to print on entering, before `describe`.
+    static func introduction(_ view: Presenter.View) -> [String]
+    /// The activity as it stands (on entering, and on 'look').
+    static func describe(_ view: Presenter.View) -> [String]
+    /// The commands, for 'help'.
+    static var commands: [String] { get }
+    static func read(_ words: [String], view: Presenter.View) -> PlainCommand<Presenter.Event>
+    /// What to print after a command's events: the presenter's message, and what changed.
+    static func reply(to events: [Presenter.Event], message: Message?, view: Presenter.View) -> [String]
+    /// Events to send once the reply is printed (on to the next question after an answer); the activity is then
+    /// described again.
+    static func followUp(after events: [Presenter.Event], view: Presenter.View) -> [Presenter.Event]
+}
+
+extension PlainActivityView {
+    static func followUp(after events: [Presenter.Event], view: Presenter.View) -> [Presenter.Event] { [] }
+}
+
+/// One activity in plain mode, as the driver holds it.
+protocol PlainActivityDriving: AnyObject {
+    var run: any ActivityRunning { get }
+    func describe(at now: Date) -> [String]
+    var commands: [String] { get }
+    /// Carries out a command; nil when it is not this activity's.
+    func handle(_ words: [String], at now: Date) -> [String]?
+}
+
+final class PlainActivity<View: PlainActivityView>: PlainActivityDriving {
+    private let typedRun: ActivityRun<View.Presenter>
+
+    init(run: ActivityRun<View.Presenter>) { typedRun = run }
+
+    var run: any ActivityRunning { typedRun }
+    var commands: [String] { View.commands }
+
+    func describe(at now: Date) -> [String] {
+        let view = typedRun.view(at: now)
+        return View.introduction(view) + View.describe(view)
+    }
+
+    func handle(_ words: [String], at now: Date) -> [String]? {
+        switch View.read(words, view: typedRun.view(at: now)) {
+        case .unknown: return nil
+        case .show(let lines): return lines
+        case .events(let events):
+            var message: Message?
+            var lines: [String] = []
+            for event in events {
+                message = typedRun.send(event, at: now) ?? message
+                if typedRun.attempt.unsaved != nil { return [] }
+                // Plain mode cannot draw a countdown: it says so, then waits for the recorder.
+                if let recording = typedRun.context.recording {
+                    lines.append(message?.text ?? "")
+                    lines.append("(up to \(Wording.count(Int(recording.seconds.rounded(.up)), "second")))")
+                    message = typedRun.waitForEffects()
+                }
+            }
+            lines += View.reply(to: events, message: message, view: typedRun.view(at: now))
+            let more = View.followUp(after: events, view: typedRun.view(at: now))
+            guard !more.isEmpty else { return lines }
+            for event in more { typedRun.send(event, at: now).map { lines.append($0.text) } }
+            return lines + View.describe(typedRun.view(at: now))
+        }
+    }
+}
+
+/// Reading numbers the way learners type them.
+enum PlainWords {
+    /// "3" → 2 (a number counted from 1, to an index), within `count`.
+    static func index(_ word: String?, count: Int) -> Int? {
+        guard let word, let number = Int(word), (1...max(1, count)).contains(number), count > 0 else { return nil }
+        return number - 1
+    }
+
+    /// The message's text, as lines (none without a message).
+    static func say(_ message: Message?) -> [String] { message.map { [$0.text] } ?? [] }
+}

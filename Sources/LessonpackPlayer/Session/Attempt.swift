@@ -1,0 +1,100 @@
+import Foundation
+import LessonpackActivities
+import LessonpackModel
+import LessonpackProgress
+import LessonpackRandom
+
+/// One attempt at one activity: its engine, and the log of what the learner does, written ahead. Every action is
+/// saved (committed) before the engine applies it, so what the learner sees has always been saved; replaying the
+/// log on the same setup gives back the same engine, since live play and replay go through the same `apply`.
+///
+/// An attempt is saved from its first action on: opening an activity and leaving it untouched leaves no trace (an
+/// activity without a score is recorded as visited when left). Its deal comes from the session's seed, the activity
+/// and the attempt's number alone.
+final class Attempt<Engine: ActivityEngine> {
+    let module: Module
+    let store: ProgressStore
+    let number: Int
+    let seed: UInt64
+    private(set) var engine: Engine
+    /// The attempt's row, once something has been saved.
+    private(set) var id: Int64?
+    private(set) var isFinished = false
+    /// Set when an action could not be saved: it was not applied, and the activity stops.
+    private(set) var unsaved: ProgressError?
+    private let contentHashes: [String: String]
+
+    /// Deals a new attempt.
+    init(module: Module, store: ProgressStore, sessionSeed: UInt64, previous: Engine.Setup?, options: Engine.Options,
+         contentHashes: [String: String], at now: Date) throws(ProgressError) {
+        self.module = module
+        self.store = store
+        self.contentHashes = contentHashes
+        number = try store.nextAttemptNumber(moduleID: module.id, activity: Engine.kind)
+        seed = AttemptSeed.derive(session: sessionSeed, activity: Engine.kind.rawValue, attempt: number)
+        var random = SeededRandom(seed: seed)
+        let setup = Engine.deal(for: module, random: &random, previous: previous, options: options)
+        engine = Engine(module: module, setup: setup, startedAt: now)
+    }
+
+    /// Carries on a saved attempt, replaying its log.
+    init(resuming saved: SavedAttempt<Engine>, module: Module, store: ProgressStore, contentHashes: [String: String]) {
+        self.module = module
+        self.store = store
+        self.contentHashes = contentHashes
+        number = saved.number
+        seed = saved.seed
+        id = saved.id
+        engine = Engine(module: module, setup: saved.setup, startedAt: saved.startedAt)
+        for (action, at) in saved.actions { _ = engine.apply(action, at: at) }
+        isFinished = engine.isFinished
+    }
+
+    /// Saves `action`, then applies it. Returns the effects to carry out, or nil when it could not be saved (and so
+    /// did not happen).
+    func perform(_ action: Engine.Action, at now: Date) -> [Effect]? {
+        guard unsaved == nil, !isFinished else { return nil }
+        do {
+            let id = try savedID()
+            try store.record(action, of: Engine.self, in: id, at: now)
+        } catch {
+            unsaved = error
+            return nil
+        }
+        let effects = engine.apply(action, at: now)
+        if engine.isFinished { finish(at: now) }
+        return effects
+    }
+
+    private func savedID() throws(ProgressError) -> Int64 {
+        if let id { return id }
+        let id = try store.startAttempt(Engine.self, module: module, number: number, seed: seed, setup: engine.setup,
+                                        startedAt: engine.startedAt)
+        self.id = id
+        return id
+    }
+
+    /// Saves the result.
+    private func finish(at now: Date) {
+        guard !isFinished else { return }
+        do {
+            let id = try savedID()
+            try store.finish(id, module: module, result: engine.result(at: now), contentHashes: contentHashes)
+            isFinished = true
+        } catch {
+            unsaved = error
+        }
+    }
+
+    /// The learner leaves. An activity without a score counts as visited (its result saved); a scored one stays in
+    /// progress, to be resumed, when anything of it was saved.
+    func leave(at now: Date) {
+        if !Engine.isScored, unsaved == nil { finish(at: now) }
+    }
+
+    /// The learner starts another attempt: this one, when saved and unfinished, is set aside.
+    func setAside(at now: Date) {
+        guard let id, !isFinished else { return }
+        do { try store.abandon(id, at: now) } catch { unsaved = error }
+    }
+}

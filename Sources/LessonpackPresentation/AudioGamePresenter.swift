@@ -1,0 +1,217 @@
+import Foundation
+import LessonpackActivities
+import LessonpackModel
+
+/// Activity 4: pick a tile from the tray, drop it in its slot; a wrong drop springs back. Each game is an attempt,
+/// started at a level the learner chooses.
+public enum AudioGamePresenter: ActivityPresenter {
+    public typealias Engine = AudioGameEngine
+
+    public struct View: Sendable, Equatable, Codable {
+        public struct Tile: Sendable, Equatable, Codable {
+            public var id: String
+            public var speaker: String
+            public var colour: String?
+            /// The line's text, or nil while it is hidden until heard (listening first).
+            public var text: String?
+        }
+
+        public struct Slot: Sendable, Equatable, Codable {
+            public var number: Int
+            public var tile: Tile?
+            public var isCursor: Bool
+        }
+
+        public struct TrayTile: Sendable, Equatable, Codable {
+            /// Its letter, kept for the whole game: "A" is the first tile the tray was dealt.
+            public var label: String
+            public var tile: Tile
+            public var isCursor: Bool
+            public var sprangBack: Bool
+        }
+
+        public struct Level: Sendable, Equatable, Codable {
+            public var difficulty: AudioGameEngine.Difficulty
+            /// "Medium: 5 of 21 lines already in place".
+            public var text: String
+            public var isCursor: Bool
+        }
+
+        public enum Mode: String, Sendable, Codable { case choosingLevel, picking, dropping }
+
+        public var mode: Mode
+        public var levels: [Level]
+        /// "medium · moves 3 · mistakes 1 · 0:42".
+        public var status: String
+        public var solved: String?
+        public var slots: [Slot]
+        public var tray: [TrayTile]
+        /// The tile being dropped.
+        public var holding: TrayTile?
+        /// How many tiles the tray was dealt: letters name them from A.
+        public var labels: Int
+    }
+
+    public enum Event: Sendable, Equatable {
+        case chooseLevel(AudioGameEngine.Difficulty)
+        case askLevel
+        case moveLevelCursor(Int)
+        case chooseLevelAtCursor
+        case moveTrayCursor(Int)
+        case pickAtCursor
+        case moveSlotCursor(Int)
+        case dropAtCursor
+        case putBack
+        case hearAtCursor
+        /// A tray tile by its letter (from 0).
+        case hear(label: Int)
+        /// A tray tile by its letter into a slot (from 0).
+        case place(label: Int, slot: Int)
+        /// Another game at this level.
+        case newGame
+    }
+
+    public struct Local: Sendable, Equatable {
+        public enum Mode: Sendable, Equatable {
+            case choosingLevel
+            case picking
+            case dropping(String)
+        }
+
+        public var mode: Mode
+        public var trayCursor = 0
+        public var slotCursor = 0
+        public var levelCursor: Int
+        public var sprangBack: String?
+    }
+
+    public static func local(for engine: AudioGameEngine, context: PresentationContext) -> Local {
+        Local(mode: engine.moves == 0 && !engine.isFinished ? .choosingLevel : .picking,
+              levelCursor: AudioGameEngine.Difficulty.allCases.firstIndex(of: engine.difficulty) ?? 1)
+    }
+
+    /// The tray as dealt: a tile's letter is its place in it.
+    static func labels(_ engine: AudioGameEngine) -> [String] { engine.setup.tray }
+
+    static func tile(_ tile: AudioGameEngine.Tile, _ engine: AudioGameEngine, _ context: PresentationContext) -> View.Tile {
+        let hidden = context.settings.listeningFirst && !engine.heard.contains(tile.id)
+        return View.Tile(id: tile.id, speaker: tile.speaker?.name ?? "?", colour: tile.speaker?.colour,
+                         text: hidden ? nil : tile.text)
+    }
+
+    public static func view(of engine: AudioGameEngine, local: Local, context: PresentationContext, at now: Date) -> View {
+        let labels = labels(engine)
+        let holding: String? = if case .dropping(let id) = local.mode { id } else { nil }
+        let trayTiles = engine.tray.enumerated().compactMap { index, id -> View.TrayTile? in
+            guard let found = engine.tile(id), let position = labels.firstIndex(of: id) else { return nil }
+            return View.TrayTile(label: letter(position), tile: tile(found, engine, context),
+                                 isCursor: index == local.trayCursor && holding == nil, sprangBack: id == local.sprangBack)
+        }
+        let slots = engine.slots.enumerated().map { index, id in
+            View.Slot(number: index + 1, tile: id.flatMap(engine.tile).map { tile($0, engine, context) },
+                      isCursor: holding != nil && index == local.slotCursor)
+        }
+        let mode: View.Mode = switch local.mode {
+        case .choosingLevel: .choosingLevel
+        case .picking: .picking
+        case .dropping: .dropping
+        }
+        let levels = AudioGameEngine.Difficulty.allCases.enumerated().map { index, level in
+            View.Level(difficulty: level, text: "\(level.rawValue.prefix(1).uppercased())\(level.rawValue.dropFirst()): " +
+                       "\(AudioGameEngine.preplacedCount(level, tiles: engine.tiles.count)) of \(engine.tiles.count) lines " +
+                       "already in place", isCursor: index == local.levelCursor)
+        }
+        let elapsed = (engine.completedAt ?? now).timeIntervalSince(engine.startedAt)
+        return View(mode: mode, levels: levels,
+                    status: "\(engine.difficulty.rawValue) · moves \(engine.moves) · mistakes \(engine.mistakes) · " +
+                        Wording.clock(elapsed),
+                    solved: engine.isSolved ? solvedText(engine, at: now) : nil, slots: slots, tray: trayTiles,
+                    holding: holding.flatMap { id in trayTiles.first { $0.tile.id == id } }, labels: labels.count)
+    }
+
+    static func solvedText(_ engine: AudioGameEngine, at now: Date) -> String {
+        let seconds = Int((engine.completedAt ?? now).timeIntervalSince(engine.startedAt))
+        return "Solved in \(Wording.count(engine.moves, "move")) with \(Wording.count(engine.mistakes, "mistake")) " +
+            "(\(Wording.count(seconds, "second"))). Start a new game when you like."
+    }
+
+    public static func reduce(_ event: Event, engine: AudioGameEngine, local: inout Local, context: PresentationContext,
+                              at now: Date) -> Reaction<AudioGameEngine> {
+        local.sprangBack = nil
+        let levels = AudioGameEngine.Difficulty.allCases
+        switch event {
+        case .askLevel:
+            local.mode = .choosingLevel
+        case .moveLevelCursor(let step):
+            local.levelCursor = (local.levelCursor + step + levels.count) % levels.count
+        case .chooseLevelAtCursor:
+            return reduce(.chooseLevel(levels[local.levelCursor]), engine: engine, local: &local, context: context, at: now)
+        case .chooseLevel(let level):
+            local.mode = .picking
+            local.trayCursor = 0
+            local.levelCursor = levels.firstIndex(of: level) ?? 1
+            // A game not yet begun at the level asked for is the game: no need to deal another.
+            if level == engine.difficulty, engine.moves == 0, !engine.isFinished {
+                return .say("A game at \(level.rawValue): put the lines in order.")
+            }
+            return Reaction(message: Message("New game, \(level.rawValue)."), request: .newAttempt(level))
+        case .newGame:
+            local.mode = .picking
+            local.trayCursor = 0
+            return Reaction(message: Message("New game, \(engine.difficulty.rawValue)."), request: .newAttempt(engine.difficulty))
+        case .moveTrayCursor(let step):
+            local.trayCursor = min(max(0, local.trayCursor + step), max(0, engine.tray.count - 1))
+        case .pickAtCursor:
+            guard engine.tray.indices.contains(local.trayCursor) else { return Reaction() }
+            local.mode = .dropping(engine.tray[local.trayCursor])
+            local.slotCursor = engine.slots.firstIndex { $0 == nil } ?? 0
+        case .moveSlotCursor(let step):
+            local.slotCursor = min(max(0, local.slotCursor + step), max(0, engine.slots.count - 1))
+        case .putBack:
+            local.mode = .picking
+        case .dropAtCursor:
+            guard case .dropping(let tile) = local.mode else { return Reaction() }
+            guard let label = labels(engine).firstIndex(of: tile) else { return Reaction() }
+            local.mode = .picking
+            return place(label, local.slotCursor, engine: engine, local: &local, at: now)
+        case .hearAtCursor:
+            let id: String? = if case .dropping(let held) = local.mode { held }
+                else if engine.tray.indices.contains(local.trayCursor) { engine.tray[local.trayCursor] } else { nil }
+            return id.map { Reaction(actions: [.hear(tile: $0)]) } ?? Reaction()
+        case .hear(let label):
+            guard labels(engine).indices.contains(label) else { return noSuchTile(label) }
+            return Reaction(actions: [.hear(tile: labels(engine)[label])], message: Message("Playing tile \(letter(label))."))
+        case .place(let label, let slot):
+            return place(label, slot, engine: engine, local: &local, at: now)
+        }
+        return Reaction()
+    }
+
+    static func place(_ label: Int, _ slot: Int, engine: AudioGameEngine, local: inout Local,
+                      at now: Date) -> Reaction<AudioGameEngine> {
+        let labels = labels(engine)
+        guard labels.indices.contains(label) else { return noSuchTile(label) }
+        guard engine.slots.indices.contains(slot) else {
+            return .say("There is no slot \(slot + 1): the slots are 1 to \(engine.slots.count).", .bad)
+        }
+        let tile = labels[label], name = letter(label)
+        guard engine.tray.contains(tile) else { return .say("Tile \(name) is already in place.", .bad) }
+        guard engine.slots[slot] == nil else { return .say("Slot \(slot + 1) is taken: choose an empty one.", .bad) }
+        var after = engine
+        _ = after.apply(.place(tile: tile, slot: slot), at: now)
+        let action = AudioGameEngine.Action.place(tile: tile, slot: slot)
+        guard after.lastPlacement == .placed else {
+            local.sprangBack = tile
+            return Reaction(actions: [action], message: Message(
+                "Wrong: tile \(name) does not go in slot \(slot + 1); it springs back to the tray. " +
+                "(\(Wording.count(after.mistakes, "mistake")))", .bad))
+        }
+        local.trayCursor = min(local.trayCursor, max(0, after.tray.count - 1))
+        let right = "Right: tile \(name) is line \(slot + 1)."
+        return Reaction(actions: [action], message: Message(after.isSolved ? right + " " + solvedText(after, at: now) : right, .good))
+    }
+
+    static func noSuchTile(_ label: Int) -> Reaction<AudioGameEngine> {
+        .say("There is no tile \(letter(label)) in this game.", .bad)
+    }
+}

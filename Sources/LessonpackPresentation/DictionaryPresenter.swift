@@ -1,0 +1,150 @@
+import Foundation
+import LessonpackActivities
+import LessonpackModel
+
+/// Activity 7: every definition, alphabetically; a search by the start of a word or by approximate spelling; and
+/// the language-focus boxes.
+public enum DictionaryPresenter: ActivityPresenter {
+    public typealias Engine = DictionaryEngine
+
+    public enum Page: String, Sendable, Equatable, Codable, CaseIterable {
+        /// Entries with a word starting with what is typed.
+        case wordStart
+        /// Entries spelt like what is typed.
+        case spelling
+        /// The language-focus boxes.
+        case boxes
+
+        var label: String {
+            switch self {
+            case .wordStart: "word start"
+            case .spelling: "spelling"
+            case .boxes: "language focus"
+            }
+        }
+    }
+
+    public struct View: Sendable, Equatable, Codable {
+        public struct Entry: Sendable, Equatable, Codable {
+            public var term: String
+            public var partOfSpeech: String
+            public var selected: Bool
+        }
+
+        public struct Box: Sendable, Equatable, Codable {
+            public var title: String
+            public var text: String
+        }
+
+        public var page: Page
+        /// "Search (word start):".
+        public var searchLabel: String
+        public var query: String
+        /// "12 entries".
+        public var count: String
+        public var entries: [Entry]
+        public var selected: Int
+        /// The entry opened, as a sentence: "have a seat (expression): a polite way of asking someone to sit down."
+        public var opened: String?
+        public var openedTerm: String?
+        public var boxes: [Box]
+        /// "18 entries and 2 language focus boxes."
+        public var summary: String
+    }
+
+    public enum Event: Sendable, Equatable {
+        case type(String)
+        case deleteBack
+        case clear
+        case nextPage
+        case previousPage
+        case showPage(Page)
+        case move(Int)
+        case openSelected
+        /// An entry by its term, exactly or spelt nearly so.
+        case define(String)
+        case search(String)
+        case searchSpelling(String)
+    }
+
+    public struct Local: Sendable, Equatable {
+        public var page: Page = .wordStart
+        public var query = ""
+        public var selected = 0
+        public var opened: String?
+    }
+
+    public static func local(for engine: DictionaryEngine, context: PresentationContext) -> Local { Local() }
+
+    static func results(_ engine: DictionaryEngine, _ local: Local) -> [Definition] {
+        guard !local.query.isEmpty else { return engine.entries }
+        return local.page == .spelling ? engine.search(approximately: local.query) : engine.search(prefix: local.query)
+    }
+
+    public static func view(of engine: DictionaryEngine, local: Local, context: PresentationContext, at now: Date) -> View {
+        let found = local.page == .boxes ? [] : results(engine, local)
+        let opened = local.opened.flatMap(engine.entry)
+        return View(page: local.page, searchLabel: "Search (\(local.page.label)):", query: local.query,
+                    count: Wording.count(found.count, "entry", plural: "entries"),
+                    entries: found.enumerated().map { View.Entry(term: $1.term, partOfSpeech: $1.partOfSpeech,
+                                                                  selected: $0 == local.selected) },
+                    selected: local.selected, opened: opened.map(sentence), openedTerm: opened?.term,
+                    boxes: engine.boxes.map { View.Box(title: $0.title, text: $0.body) },
+                    summary: "\(Wording.count(engine.entries.count, "entry", plural: "entries")) and " +
+                        "\(Wording.count(engine.boxes.count, "language focus box", plural: "language focus boxes")).")
+    }
+
+    static func sentence(_ definition: Definition) -> String {
+        "\(definition.term) (\(definition.partOfSpeech)): \(definition.meaning)"
+    }
+
+    public static func reduce(_ event: Event, engine: DictionaryEngine, local: inout Local, context: PresentationContext,
+                              at now: Date) -> Reaction<DictionaryEngine> {
+        let pages = Page.allCases
+        switch event {
+        case .type(let text):
+            // Whatever is typed is a search, whatever letter it starts with.
+            if local.page == .boxes { local.page = .wordStart }
+            local.query += text
+            local.selected = 0
+        case .deleteBack:
+            local.query = String(local.query.dropLast())
+            local.selected = 0
+        case .clear:
+            local.query = ""
+            local.selected = 0
+            local.opened = nil
+        case .nextPage, .previousPage:
+            let step = event == .nextPage ? 1 : -1
+            local.page = pages[((pages.firstIndex(of: local.page) ?? 0) + step + pages.count) % pages.count]
+            local.selected = 0
+        case .showPage(let page):
+            local.page = page
+            local.selected = 0
+        case .move(let step):
+            local.selected = min(max(0, local.selected + step), max(0, results(engine, local).count - 1))
+        case .openSelected:
+            let found = results(engine, local)
+            guard local.page != .boxes, found.indices.contains(local.selected) else { return Reaction() }
+            local.opened = found[local.selected].term
+            return Reaction(actions: [.open(term: found[local.selected].term)], message: Message(sentence(found[local.selected])))
+        case .define(let term):
+            guard let entry = engine.entry(term) else {
+                let guess = engine.search(approximately: term).first.map { " Did you mean '\($0.term)'?" } ?? ""
+                return .say("There is no entry '\(term)'.\(guess)", .bad)
+            }
+            local.opened = entry.term
+            return Reaction(actions: [.open(term: entry.term)], message: Message(sentence(entry)))
+        case .search(let text):
+            local.page = .wordStart
+            local.query = text
+            local.selected = 0
+        case .searchSpelling(let text):
+            local.page = .spelling
+            local.query = text
+            local.selected = 0
+            if results(engine, local).isEmpty { return .say("Nothing is spelt like '\(text)'.") }
+        }
+        return Reaction()
+    }
+}

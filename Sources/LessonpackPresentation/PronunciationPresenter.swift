@@ -1,0 +1,112 @@
+import Foundation
+import LessonpackActivities
+import LessonpackModel
+
+/// Activity 5: choose a line, hear it, record yourself, and hear the two together.
+public enum PronunciationPresenter: ActivityPresenter {
+    public typealias Engine = PronunciationEngine
+
+    public struct View: Sendable, Equatable, Codable {
+        public struct Row: Sendable, Equatable, Codable {
+            public var number: Int
+            public var text: String
+            public var recorded: Bool
+            public var isCurrent: Bool
+        }
+
+        public var line: SpokenLine?
+        /// "Line 3 of 21".
+        public var position: String
+        /// "recorded · compared: both at once", "not recorded yet".
+        public var status: String
+        public var recorded: Bool
+        /// Why the last recording or comparison of this line did not work.
+        public var failure: String?
+        /// "Recording: say the line now. 4 seconds left.", while a recording is under way.
+        public var recording: String?
+        public var rows: [Row]
+        public var current: Int
+    }
+
+    public enum Event: Sendable, Equatable {
+        case move(Int)
+        case select(Int)
+        case hearOriginal
+        /// Starts a recording of the line, or ends the one under way.
+        case record
+        case stopRecording
+        case compare(VoiceComparison)
+    }
+
+    public struct Local: Sendable, Equatable {
+        public var current = 0
+    }
+
+    public static func local(for engine: PronunciationEngine, context: PresentationContext) -> Local { Local() }
+
+    public static func describe(_ mode: VoiceComparison) -> String {
+        switch mode {
+        case .simultaneous: "both at once"
+        case .sequential: "one after the other"
+        }
+    }
+
+    public static func view(of engine: PronunciationEngine, local: Local, context: PresentationContext, at now: Date) -> View {
+        let line = engine.lines.indices.contains(local.current) ? engine.lines[local.current] : nil
+        let recorded = line.map { engine.recordings[$0.id] != nil } ?? false
+        let compared = line.flatMap { engine.comparisons[$0.id] }?.keys.sorted { $0.rawValue < $1.rawValue }.map(describe)
+        var status = recorded ? "recorded" : "not recorded yet"
+        if let compared, !compared.isEmpty { status += " · compared: " + compared.joined(separator: ", ") }
+        let recording = context.recording.map { progress in
+            "Recording: say the line now. \(Wording.count(progress.remaining(at: now), "second")) left."
+        }
+        return View(line: line.map { SpokenLine($0, in: context) },
+                    position: line == nil ? "There are no lines." : "Line \(local.current + 1) of \(engine.lines.count)",
+                    status: status, recorded: recorded, failure: line.flatMap { engine.failures[$0.id] },
+                    recording: recording,
+                    rows: engine.lines.enumerated().map { index, line in
+                        View.Row(number: index + 1, text: line.text, recorded: engine.recordings[line.id] != nil,
+                                 isCurrent: index == local.current)
+                    },
+                    current: local.current)
+    }
+
+    public static func reduce(_ event: Event, engine: PronunciationEngine, local: inout Local, context: PresentationContext,
+                              at now: Date) -> Reaction<PronunciationEngine> {
+        guard !engine.lines.isEmpty else { return .say("There are no lines.") }
+        let line = engine.lines[min(local.current, engine.lines.count - 1)]
+        switch event {
+        case .move(let step):
+            local.current = min(max(0, local.current + step), engine.lines.count - 1)
+        case .select(let index):
+            guard engine.lines.indices.contains(index) else {
+                return .say("There is no line \(index + 1): the lines are 1 to \(engine.lines.count).", .bad)
+            }
+            local.current = index
+        case .hearOriginal:
+            return Reaction(actions: [.hearOriginal(line: line.id)], message: Message("Playing the original."))
+        case .record:
+            // The same key that starts a recording ends it early.
+            guard context.recording == nil else { return Reaction(effects: [.stopRecording]) }
+            return Reaction(actions: [.record(line: line.id)],
+                            message: Message("Recording: say the line now.", .accent))
+        case .stopRecording:
+            return context.recording == nil ? Reaction() : Reaction(effects: [.stopRecording])
+        case .compare(let mode):
+            guard engine.recordings[line.id] != nil else { return .say("Record this line first.", .bad) }
+            return Reaction(actions: [.compare(line: line.id, mode: mode)])
+        }
+        return Reaction()
+    }
+
+    public static func message(after outcome: EffectOutcome) -> Message? {
+        switch outcome {
+        case .recorded: Message("Recorded: compare it with the original.", .good)
+        case .recordingFailed(_, let reason): Message("Cannot record: \(reason)", .bad)
+        case .compared(_, let mode, _): Message(mode == .simultaneous
+            ? "Playing both at once: the original on the left, you on the right."
+            : "Playing the original, then you.")
+        case .comparisonFailed(_, _, let reason): Message("Cannot compare: \(reason)", .bad)
+        }
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import LessonpackActivities
+import LessonpackModel
+
+/// Activity 6: a question, its answers A, B and C, and feedback once answered. When listening comes first, the
+/// question plays by itself and each answer's text appears once it has been heard.
+public enum QuestionsPresenter: ActivityPresenter {
+    public typealias Engine = QuestionsEngine
+
+    public struct View: Sendable, Equatable, Codable {
+        public enum Mark: String, Sendable, Codable { case none, right, wrong }
+
+        public struct Answer: Sendable, Equatable, Codable {
+            public var letter: String
+            /// Nil while hidden until heard.
+            public var text: String?
+            public var mark: Mark
+            public var isCursor: Bool
+        }
+
+        /// "Question 2 of 7 · attempt 3 · 1 answered".
+        public var header: String
+        public var number: Int
+        public var question: String
+        public var answers: [Answer]
+        /// "Right." or "Not quite: the answer is B.", once answered.
+        public var feedback: Message?
+        public var explanation: String?
+        /// "All answered: 5 of 7 right.", at the end.
+        public var summary: String?
+        /// Said when answers are hidden until heard.
+        public var listening: String?
+    }
+
+    public enum Event: Sendable, Equatable {
+        case answer(Int)
+        case answerAtCursor
+        case moveCursor(Int)
+        case move(Int)
+        case go(Int)
+        case hearQuestion
+        case hearAnswer(Int)
+        case newAttempt
+        /// On to the next question not yet answered, once this one is.
+        case advance
+    }
+
+    public struct Local: Sendable, Equatable {
+        public var current = 0
+        public var cursor = 0
+    }
+
+    public static func local(for engine: QuestionsEngine, context: PresentationContext) -> Local {
+        Local(current: engine.presented.indices.first { engine.feedback[engine.presented[$0].question.id] == nil } ?? 0)
+    }
+
+    public static func view(of engine: QuestionsEngine, local: Local, context: PresentationContext, at now: Date) -> View {
+        guard engine.presented.indices.contains(local.current) else {
+            return View(header: "There are no questions.", number: 0, question: "", answers: [], feedback: nil,
+                        explanation: nil, summary: nil, listening: nil)
+        }
+        let shown = engine.presented[local.current]
+        let id = shown.question.id
+        let feedback = engine.feedback[id]
+        let hiding = context.settings.listeningFirst && feedback == nil
+        let answers = shown.order.indices.map { index in
+            let mark: View.Mark = feedback.map { index == $0.correctLetter ? .right : index == $0.chosenLetter ? .wrong : .none } ?? .none
+            return View.Answer(letter: letter(index),
+                               text: hiding && !engine.hasHeard(id, letter: index) ? nil : shown.answer(at: index).text,
+                               mark: mark, isCursor: index == local.cursor && feedback == nil)
+        }
+        let score = engine.result(at: now).score
+        return View(header: "Question \(local.current + 1) of \(engine.presented.count) · attempt \(context.attempt) · " +
+                        "\(engine.feedback.count) answered",
+                    number: local.current + 1, question: shown.question.text, answers: answers,
+                    feedback: feedback.map { $0.isCorrect ? Message("Right.", .good)
+                        : Message("Not quite: the answer is \(letter($0.correctLetter)).", .bad) },
+                    explanation: feedback?.explanation,
+                    summary: engine.isFinished ? "All answered: \(score?.correct ?? 0) of \(score?.total ?? 0) right." : nil,
+                    listening: hiding ? "Listen to each answer to see it written." : nil)
+    }
+
+    public static func enter(engine: QuestionsEngine, local: Local, context: PresentationContext) -> Reaction<QuestionsEngine> {
+        autoplay(engine, local, context)
+    }
+
+    /// Listening first: the question plays as soon as it is shown, unless it has been answered.
+    static func autoplay(_ engine: QuestionsEngine, _ local: Local, _ context: PresentationContext) -> Reaction<QuestionsEngine> {
+        guard context.settings.listeningFirst, engine.presented.indices.contains(local.current) else { return Reaction() }
+        let id = engine.presented[local.current].question.id
+        return engine.feedback[id] == nil ? Reaction(actions: [.hearQuestion(question: id)]) : Reaction()
+    }
+
+    public static func reduce(_ event: Event, engine: QuestionsEngine, local: inout Local, context: PresentationContext,
+                              at now: Date) -> Reaction<QuestionsEngine> {
+        let presented = engine.presented
+        guard presented.indices.contains(local.current) else { return .say("There are no questions.") }
+        let shown = presented[local.current]
+        switch event {
+        case .answer(let index):
+            guard shown.order.indices.contains(index) else {
+                return .say("Answer with a letter from A to \(letter(shown.order.count - 1)).", .bad)
+            }
+            guard engine.feedback[shown.question.id] == nil else {
+                return .say("Already answered: go on to another question.", .bad)
+            }
+            var after = engine
+            _ = after.apply(.answer(question: shown.question.id, letter: index), at: now)
+            let right = after.feedback[shown.question.id]?.isCorrect ?? false
+            var message = right ? "Right." : "Not quite: the answer is \(letter(shown.correctLetter))."
+            if after.isFinished {
+                let score = after.result(at: now).score
+                message += " All answered: \(score?.correct ?? 0) of \(score?.total ?? 0) right."
+            }
+            return Reaction(actions: [.answer(question: shown.question.id, letter: index)],
+                            message: Message(message, right ? .good : .bad))
+        case .answerAtCursor:
+            return reduce(.answer(local.cursor), engine: engine, local: &local, context: context, at: now)
+        case .moveCursor(let step):
+            local.cursor = min(max(0, local.cursor + step), max(0, shown.order.count - 1))
+            return Reaction()
+        case .move(let step):
+            local.current = (local.current + step + presented.count) % presented.count
+            local.cursor = 0
+            return autoplay(engine, local, context)
+        case .go(let index):
+            guard presented.indices.contains(index) else {
+                return .say("There is no question \(index + 1): they are numbered 1 to \(presented.count).", .bad)
+            }
+            local.current = index
+            local.cursor = 0
+            return autoplay(engine, local, context)
+        case .hearQuestion:
+            return Reaction(actions: [.hearQuestion(question: shown.question.id)], message: Message("Playing the question."))
+        case .hearAnswer(let index):
+            guard shown.order.indices.contains(index) else {
+                return .say("There is no answer \(letter(index)).", .bad)
+            }
+            return Reaction(actions: [.hearAnswer(question: shown.question.id, letter: index)],
+                            message: Message("Playing answer \(letter(index))."))
+        case .newAttempt:
+            local = Local()
+            return Reaction(message: Message("New attempt: the answers are in a new order."), request: .newAttempt(NoOptions()))
+        case .advance:
+            return advance(engine: engine, local: &local, context: context)
+        }
+    }
+
+    /// After an answer, the question to show next: the next one not yet answered.
+    static func advance(engine: QuestionsEngine, local: inout Local, context: PresentationContext) -> Reaction<QuestionsEngine> {
+        let presented = engine.presented
+        guard presented.indices.contains(local.current), engine.feedback[presented[local.current].question.id] != nil,
+              let next = presented.indices.first(where: { engine.feedback[presented[$0].question.id] == nil }) else {
+            return Reaction()
+        }
+        local.current = next
+        local.cursor = 0
+        return autoplay(engine, local, context)
+    }
+}

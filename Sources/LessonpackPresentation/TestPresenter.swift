@@ -1,0 +1,224 @@
+import Foundation
+import LessonpackActivities
+import LessonpackModel
+
+/// Activity 8: the drawn items one at a time, then the results with what was wrong and why; the last results can
+/// be seen again later.
+public enum TestPresenter: ActivityPresenter {
+    public typealias Engine = TestEngine
+
+    public struct View: Sendable, Equatable, Codable {
+        public enum Mark: String, Sendable, Codable { case none, correct, incorrect }
+
+        public struct Choice: Sendable, Equatable, Codable {
+            public var letter: String
+            public var text: String
+            public var chosen: Bool
+        }
+
+        public struct Item: Sendable, Equatable, Codable {
+            public var number: Int
+            public var text: String
+            /// For a statement: the mark given.
+            public var mark: Mark?
+            /// For multiple choice.
+            public var choices: [Choice]
+            /// "you said correct", "B. in the morning", "not answered".
+            public var answerText: String
+        }
+
+        public struct Results: Sendable, Equatable, Codable {
+            public struct Objective: Sendable, Equatable, Codable {
+                public var percent: String
+                public var text: String
+                public var good: Bool
+            }
+
+            public struct Review: Sendable, Equatable, Codable {
+                public var prompt: String
+                /// "You said: correct. Answer: incorrect. Because …"
+                public var text: String
+            }
+
+            /// "Score: 15 of 20 (75%)".
+            public var score: String
+            /// "15 correct · 3 incorrect · 2 unanswered".
+            public var counts: String
+            public var objectives: [Objective]
+            public var review: [Review]
+            /// When the results are those of an earlier attempt: "Your last test, finished on …".
+            public var earlier: String?
+        }
+
+        /// "Item 3 of 20 · 5 answered".
+        public var header: String
+        public var item: Item?
+        public var items: [Item]
+        public var answered: [Bool]
+        public var current: Int
+        /// "3 items are not answered. Finish anyway?"
+        public var confirming: String?
+        public var results: Results?
+        public var allAnswered: Bool
+    }
+
+    public enum Event: Sendable, Equatable {
+        case mark(TestEngine.Answer)
+        /// A statement's box moves on: empty → correct → incorrect → empty.
+        case cycle
+        case choose(Int)
+        case clear
+        case move(Int)
+        case go(Int)
+        /// Finish, asking first when items are unanswered.
+        case finish
+        /// Finish without asking.
+        case finishNow
+        case cancelFinish
+        /// On to the next item not yet answered, or word that all are.
+        case nextUnanswered
+        case showLastResults
+        case hideResults
+    }
+
+    public struct Local: Sendable, Equatable {
+        public var current = 0
+        public var confirming = false
+        public var showingLast = false
+    }
+
+    public static func local(for engine: TestEngine, context: PresentationContext) -> Local { Local() }
+
+    static func item(_ shown: TestEngine.Shown, number: Int, engine: TestEngine) -> View.Item {
+        let answer = engine.answer(shown.item.id)
+        let mark: View.Mark? = if case .statement = shown.item.kind {
+            answer == .correct ? .correct : answer == .incorrect ? .incorrect : View.Mark.none
+        } else { nil }
+        let chosen: Int? = if case .choice(let index)? = answer { index } else { nil }
+        let answerText: String = switch answer {
+        case .correct?: "correct"
+        case .incorrect?: "incorrect"
+        case .choice(let index)?: "\(letter(index)). \(shown.options[index])"
+        case .cleared?, nil: "not answered"
+        }
+        return View.Item(number: number, text: shown.item.text, mark: mark,
+                         choices: shown.options.enumerated().map { View.Choice(letter: letter($0), text: $1, chosen: $0 == chosen) },
+                         answerText: answerText)
+    }
+
+    public static func view(of engine: TestEngine, local: Local, context: PresentationContext, at now: Date) -> View {
+        let items = engine.drawn.enumerated().map { item($1, number: $0 + 1, engine: engine) }
+        let answered = engine.drawn.map { engine.answer($0.item.id) != nil }
+        let unanswered = answered.filter { !$0 }.count
+        var results: View.Results?
+        if engine.isFinished {
+            results = self.results(engine.result(at: now), context: context, earlier: nil)
+        } else if local.showingLast, let last = context.lastResult {
+            results = self.results(last, context: context, earlier: "Your last test, finished on " +
+                                   last.finishedAt.formatted(date: .abbreviated, time: .shortened) + ".")
+        }
+        return View(header: "Item \(local.current + 1) of \(engine.drawn.count) · \(answered.filter { $0 }.count) answered",
+                    item: items.indices.contains(local.current) ? items[local.current] : nil, items: items,
+                    answered: answered, current: local.current,
+                    confirming: local.confirming
+                        ? "\(Wording.count(unanswered, "item")) \(unanswered == 1 ? "is" : "are") not answered. Finish anyway?" : nil,
+                    results: results, allAnswered: unanswered == 0)
+    }
+
+    /// The results of a finished attempt, with each objective as the module words it.
+    public static func results(_ result: ActivityResult, context: PresentationContext, earlier: String?) -> View.Results {
+        let score = result.score ?? Score(correct: 0, total: 0)
+        let counts: String = if case .test(let correct, let incorrect, let unanswered) = result.details {
+            "\(correct) correct · \(incorrect) incorrect · \(unanswered) unanswered"
+        } else { "" }
+        let objectives = result.objectives.map { objective in
+            let text = context.module.objectives.first { $0.id == objective.objective }?.performance
+                ?? objective.performance ?? objective.objective
+            return View.Results.Objective(percent: Wording.percent(objective.percent), text: text, good: objective.percent >= 80)
+        }
+        let review = result.items.filter { $0.outcome != .correct }.map { item in
+            let given = item.answer.map { "You said: " + Wording.sentence($0) } ?? "Not answered."
+            return View.Results.Review(prompt: item.prompt, text: given + " Answer: " + Wording.sentence(item.expected ?? "?")
+                                       + (item.note.map { " " + $0 } ?? ""))
+        }
+        return View.Results(score: "Score: \(score.correct) of \(score.total) (\(Wording.percent(score.percent)))",
+                            counts: counts, objectives: objectives, review: review, earlier: earlier)
+    }
+
+    public static func reduce(_ event: Event, engine: TestEngine, local: inout Local, context: PresentationContext,
+                              at now: Date) -> Reaction<TestEngine> {
+        let drawn = engine.drawn
+        if case .showLastResults = event {
+            guard context.lastResult != nil else { return .say("There are no earlier results yet.") }
+            local.showingLast = true
+            return Reaction()
+        }
+        if case .hideResults = event {
+            local.showingLast = false
+            return Reaction()
+        }
+        guard !engine.isFinished else { return .say("The test is over: its results are below.") }
+        guard drawn.indices.contains(local.current) else { return Reaction() }
+        let shown = drawn[local.current]
+        let id = shown.item.id
+        local.confirming = local.confirming && event == .finish
+        switch event {
+        case .mark(let answer):
+            guard case .statement = shown.item.kind else { return .say("This item has choices: answer with a letter.", .bad) }
+            return Reaction(actions: [.answer(item: id, answer: answer)])
+        case .cycle:
+            guard case .statement = shown.item.kind else { return .say("This item has choices: answer with a letter.", .bad) }
+            let next: TestEngine.Answer = switch engine.answer(id) {
+            case .correct?: .incorrect
+            case .incorrect?: .cleared
+            default: .correct
+            }
+            return Reaction(actions: [.answer(item: id, answer: next)])
+        case .choose(let index):
+            guard !shown.options.isEmpty else { return .say("This item is a statement: answer correct or incorrect.", .bad) }
+            guard shown.options.indices.contains(index) else {
+                return .say("Choose from A to \(letter(shown.options.count - 1)).", .bad)
+            }
+            return Reaction(actions: [.answer(item: id, answer: .choice(index: index))])
+        case .clear:
+            return Reaction(actions: [.answer(item: id, answer: .cleared)])
+        case .move(let step):
+            local.current = min(max(0, local.current + step), drawn.count - 1)
+        case .go(let index):
+            guard drawn.indices.contains(index) else {
+                return .say("There is no item \(index + 1): they are numbered 1 to \(drawn.count).", .bad)
+            }
+            local.current = index
+        case .finish:
+            let unanswered = drawn.filter { engine.answer($0.item.id) == nil }.count
+            if unanswered > 0, !local.confirming {
+                local.confirming = true
+                return Reaction()
+            }
+            local.confirming = false
+            return Reaction(actions: [.finish])
+        case .finishNow:
+            local.confirming = false
+            return Reaction(actions: [.finish])
+        case .cancelFinish:
+            local.confirming = false
+        case .nextUnanswered:
+            return nextUnanswered(engine: engine, local: &local)
+        case .showLastResults, .hideResults:
+            break
+        }
+        return Reaction()
+    }
+
+    /// On to the next unanswered item after this one (wrapping round), or say that all are answered.
+    static func nextUnanswered(engine: TestEngine, local: inout Local) -> Reaction<TestEngine> {
+        let drawn = engine.drawn
+        let next = ((local.current + 1)..<drawn.count).first { engine.answer(drawn[$0].item.id) == nil }
+            ?? drawn.indices.first { engine.answer(drawn[$0].item.id) == nil }
+        guard let next else {
+            return .say("Every item is answered. Finish to see your results, or go back to change an answer.", .accent)
+        }
+        local.current = next
+        return Reaction()
+    }
+}

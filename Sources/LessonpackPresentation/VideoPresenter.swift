@@ -1,0 +1,110 @@
+import Foundation
+import LessonpackActivities
+import LessonpackModel
+
+/// Activity 1: the clock, the subtitle, and the transcript around it.
+public enum VideoPresenter: ActivityPresenter {
+    public typealias Engine = VideoEngine
+
+    public struct View: Sendable, Equatable, Codable {
+        public enum State: String, Sendable, Codable { case playing, paused, ended }
+
+        public var state: State
+        /// "0:05 / 1:47".
+        public var clock: String
+        public var position: Double
+        public var duration: Double
+        public var subtitlesOn: Bool
+        /// The line spoken now, when subtitles are on.
+        public var subtitle: SpokenLine?
+        /// Every line with its time; empty when listening comes first and subtitles are off.
+        public var transcript: [SpokenLine]
+        /// How many lines there are, shown or not.
+        public var lineCount: Int
+        /// The line the learner has chosen, or the one playing.
+        public var current: Int
+        /// Said instead of the transcript when it is hidden.
+        public var hidden: String?
+        /// "The conversation lasts 1:47."
+        public var length: String
+    }
+
+    public enum Event: Sendable, Equatable {
+        case togglePlay, play, pause
+        case rewind, forward, toStart
+        case seek(Double)
+        case moveCursor(Int)
+        /// Plays the chosen line, or line `index` when given.
+        case replayLine(Int?)
+        case toggleSubtitles
+        case setSubtitles(Bool)
+    }
+
+    public struct Local: Sendable, Equatable {
+        /// The line chosen with the arrows; nil follows the video.
+        public var cursor: Int?
+    }
+
+    public static func local(for engine: VideoEngine, context: PresentationContext) -> Local { Local() }
+
+    static func transcriptHidden(_ engine: VideoEngine, _ context: PresentationContext) -> Bool {
+        context.settings.listeningFirst && !engine.subtitlesOn
+    }
+
+    public static func view(of engine: VideoEngine, local: Local, context: PresentationContext, at now: Date) -> View {
+        let position = engine.position(at: now)
+        let state: View.State = engine.hasEnded(at: now) ? .ended : engine.isPlaying ? .playing : .paused
+        let hidden = transcriptHidden(engine, context)
+        return View(state: state, clock: "\(Wording.clock(position)) / \(Wording.clock(engine.duration))", position: position,
+                    duration: engine.duration, subtitlesOn: engine.subtitlesOn,
+                    subtitle: engine.subtitle(at: now).map { SpokenLine($0, in: context) },
+                    transcript: hidden ? [] : engine.lines.map { SpokenLine($0, in: context) }, lineCount: engine.lines.count,
+                    current: local.cursor ?? currentIndex(engine, at: now),
+                    hidden: hidden ? "The transcript is hidden while the subtitles are off: listening comes first." : nil,
+                    length: "The conversation lasts \(Wording.clock(engine.duration)).")
+    }
+
+    static func currentIndex(_ engine: VideoEngine, at now: Date) -> Int {
+        let position = engine.position(at: now)
+        return engine.lines.lastIndex { $0.start <= position } ?? 0
+    }
+
+    public static func reduce(_ event: Event, engine: VideoEngine, local: inout Local, context: PresentationContext,
+                              at now: Date) -> Reaction<VideoEngine> {
+        let position = engine.position(at: now)
+        switch event {
+        case .togglePlay:
+            local.cursor = nil
+            return Reaction(actions: [engine.isPlaying && !engine.hasEnded(at: now) ? .pause : .play])
+        case .play:
+            local.cursor = nil
+            return Reaction(actions: engine.isPlaying ? [] : [.play])
+        case .pause: return Reaction(actions: engine.isPlaying ? [.pause] : [])
+        case .rewind:
+            local.cursor = nil
+            return Reaction(actions: [.seek(to: position - 5)])
+        case .forward:
+            local.cursor = nil
+            return Reaction(actions: [.seek(to: position + 5)])
+        case .toStart:
+            local.cursor = nil
+            return Reaction(actions: [.seek(to: 0)])
+        case .seek(let seconds):
+            local.cursor = nil
+            return Reaction(actions: [.seek(to: seconds)])
+        case .moveCursor(let step):
+            guard !engine.lines.isEmpty else { return Reaction() }
+            local.cursor = min(max(0, (local.cursor ?? currentIndex(engine, at: now)) + step), engine.lines.count - 1)
+            return Reaction()
+        case .replayLine(let index):
+            let chosen = index ?? local.cursor
+            local.cursor = nil
+            guard let chosen, engine.lines.indices.contains(chosen) else {
+                return .say("There is no line \((index ?? 0) + 1): the lines are 1 to \(engine.lines.count).", .bad)
+            }
+            return Reaction(actions: [.replayLine(line: engine.lines[chosen].id)])
+        case .toggleSubtitles: return Reaction(actions: [.setSubtitles(on: !engine.subtitlesOn)])
+        case .setSubtitles(let on): return Reaction(actions: on == engine.subtitlesOn ? [] : [.setSubtitles(on: on)])
+        }
+    }
+}

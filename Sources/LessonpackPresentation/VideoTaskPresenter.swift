@@ -1,0 +1,140 @@
+import Foundation
+import LessonpackActivities
+import LessonpackModel
+
+/// Activity 2: ten statements, each with a box that cycles empty → correct → incorrect → empty, then the report,
+/// with the lines to watch again for each wrong statement.
+public enum VideoTaskPresenter: ActivityPresenter {
+    public typealias Engine = VideoTaskEngine
+
+    public struct View: Sendable, Equatable, Codable {
+        public struct Row: Sendable, Equatable, Codable {
+            public var number: Int
+            public var text: String
+            public var mark: TriState
+            /// After checking: whether the mark was right.
+            public var right: Bool?
+        }
+
+        public struct Mistake: Sendable, Equatable, Codable {
+            public var number: Int
+            public var text: String
+            /// "It is correct."
+            public var truth: String
+            public var lines: [SpokenLine]
+        }
+
+        public var prompt: String
+        public var rows: [Row]
+        public var selected: Int
+        /// "7 of 10 right.", once checked.
+        public var summary: String?
+        public var allRight: Bool
+        public var mistakes: [Mistake]
+        /// The selected statement's mistake, when it is a wrong one.
+        public var selectedMistake: Mistake?
+        /// What to do next, once checked.
+        public var hint: String?
+    }
+
+    public enum Event: Sendable, Equatable {
+        case move(Int)
+        case select(Int)
+        /// Moves the box of statement `index` (the selected one when nil) on: empty → correct → incorrect → empty.
+        case cycle(Int?)
+        case mark(Int, TriState)
+        /// Every statement at once, in order.
+        case markAll([TriState])
+        case check
+        /// Plays the lines that show the answer to a wrong statement (the selected one when nil).
+        case replay(Int?)
+        case tryAgain
+    }
+
+    public struct Local: Sendable, Equatable {
+        public var selected = 0
+    }
+
+    public static func local(for engine: VideoTaskEngine, context: PresentationContext) -> Local { Local() }
+
+    public static func view(of engine: VideoTaskEngine, local: Local, context: PresentationContext, at now: Date) -> View {
+        let report = engine.report
+        let wrong = Set(report?.mistakes.map(\.statement.id) ?? [])
+        let rows = engine.statements.enumerated().map { index, statement in
+            View.Row(number: index + 1, text: statement.text, mark: engine.answer(statement.id),
+                     right: report == nil ? nil : !wrong.contains(statement.id))
+        }
+        let mistakes = report?.mistakes.map { mistake(engine, $0, context) } ?? []
+        let selectedID = engine.statements.indices.contains(local.selected) ? engine.statements[local.selected].id : nil
+        return View(prompt: "Are these statements about the video correct or incorrect?", rows: rows,
+                    selected: local.selected, summary: report.map { "\($0.correct) of \($0.total) right." },
+                    allRight: report?.mistakes.isEmpty ?? false, mistakes: mistakes,
+                    selectedMistake: mistakes.first { engine.statements[$0.number - 1].id == selectedID },
+                    hint: report == nil ? nil : report!.mistakes.isEmpty ? "Well done." : "Watch again the lines of each wrong statement.")
+    }
+
+    static func mistake(_ engine: VideoTaskEngine, _ mistake: VideoTaskEngine.Report.Mistake,
+                        _ context: PresentationContext) -> View.Mistake {
+        let number = (engine.statements.firstIndex(of: mistake.statement) ?? 0) + 1
+        return View.Mistake(number: number, text: mistake.statement.text,
+                            truth: "It is \(mistake.statement.isCorrect ? "correct" : "incorrect").",
+                            lines: mistake.lines.map { SpokenLine($0, in: context) })
+    }
+
+    public static func reduce(_ event: Event, engine: VideoTaskEngine, local: inout Local, context: PresentationContext,
+                              at now: Date) -> Reaction<VideoTaskEngine> {
+        let statements = engine.statements
+        guard !statements.isEmpty else { return Reaction() }
+        func valid(_ index: Int) -> Bool { statements.indices.contains(index) }
+        let checkedAlready = Reaction<VideoTaskEngine>.say("Already checked: try again to mark them afresh.", .bad)
+        switch event {
+        case .move(let step):
+            local.selected = (local.selected + step + statements.count) % statements.count
+        case .select(let index):
+            if valid(index) { local.selected = index }
+        case .cycle(let index):
+            let chosen = index ?? local.selected
+            guard valid(chosen) else { return noSuchStatement(chosen, statements.count) }
+            guard !engine.isFinished else { return checkedAlready }
+            local.selected = chosen
+            let id = statements[chosen].id
+            return Reaction(actions: [.mark(statement: id, state: engine.answer(id).next)])
+        case .mark(let index, let state):
+            guard valid(index) else { return noSuchStatement(index, statements.count) }
+            guard !engine.isFinished else { return checkedAlready }
+            local.selected = index
+            return Reaction(actions: [.mark(statement: statements[index].id, state: state)],
+                            message: Message("\(index + 1). \(state.rawValue)"))
+        case .markAll(let marks):
+            guard marks.count == statements.count else {
+                return .say("Give one mark for each of the \(statements.count) statements.", .bad)
+            }
+            guard !engine.isFinished else { return checkedAlready }
+            return Reaction(actions: zip(statements, marks).map { .mark(statement: $0.id, state: $1) })
+        case .check:
+            let missing = engine.unanswered.compactMap { statements.firstIndex(of: $0) }.map { String($0 + 1) }
+            guard missing.isEmpty else {
+                return .say("Mark every statement first: \(Wording.list(missing)) \(missing.count == 1 ? "is" : "are") still empty.", .bad)
+            }
+            return Reaction(actions: engine.isFinished ? [] : [.check])
+        case .replay(let index):
+            let chosen = index ?? local.selected
+            guard valid(chosen), let report = engine.report,
+                  let mistake = report.mistakes.first(where: { $0.statement.id == statements[chosen].id }),
+                  let first = mistake.lines.first, let last = mistake.lines.last, let video = context.module.video else {
+                return .say("Only a wrong statement, once checked, has lines to watch again.", .bad)
+            }
+            // From the first line that shows the answer to the end of the last: no further.
+            return Reaction(effects: [.play(media: video, from: first.start, until: last.end)],
+                            message: Message("Replaying \(Wording.clock(first.start))–\(Wording.clock(last.end)).", .accent))
+        case .tryAgain:
+            local.selected = 0
+            return Reaction(message: Message("Marks cleared: a new try."), request: .newAttempt(NoOptions()))
+        }
+        return Reaction()
+    }
+
+    static func noSuchStatement(_ index: Int, _ count: Int) -> Reaction<VideoTaskEngine> {
+        .say("There is no statement \(index + 1): they are numbered 1 to \(count).", .bad)
+    }
+}

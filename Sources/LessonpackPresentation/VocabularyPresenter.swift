@@ -1,0 +1,129 @@
+import Foundation
+import LessonpackActivities
+import LessonpackModel
+
+/// Activity 3: the transcript with its terms marked, and a term's definition when the learner asks.
+public enum VocabularyPresenter: ActivityPresenter {
+    public typealias Engine = VocabularyEngine
+
+    public struct View: Sendable, Equatable, Codable {
+        public struct Span: Sendable, Equatable, Codable {
+            public var text: String
+            /// The term's number (from 0, in reading order), for a highlighted term.
+            public var term: Int?
+            public var selected: Bool
+        }
+
+        public struct Line: Sendable, Equatable, Codable {
+            public var number: Int
+            public var speaker: String
+            public var colour: String?
+            public var spans: [Span]
+        }
+
+        public struct Shown: Sendable, Equatable, Codable {
+            public var term: String
+            public var partOfSpeech: String
+            public var meaning: String
+            /// "have a seat (expression): a polite way of asking someone to sit down."
+            public var sentence: String
+        }
+
+        public var lines: [Line]
+        public var terms: [String]
+        /// The selected term's line, for scrolling to it.
+        public var focusLine: Int
+        public var definition: Shown?
+        /// What to do next when no definition is shown.
+        public var hint: String
+    }
+
+    public enum Event: Sendable, Equatable {
+        case next, previous
+        /// Term number `index` (from 0).
+        case select(Int)
+        case openSelected
+        /// A term by its number (from 0) or its text.
+        case define(String)
+        case hearLine(Int)
+        case hearSelectedLine
+    }
+
+    public struct Local: Sendable, Equatable {
+        public var selection: Int?
+        public var shown: String?
+    }
+
+    public static func local(for engine: VocabularyEngine, context: PresentationContext) -> Local { Local() }
+
+    public static func view(of engine: VocabularyEngine, local: Local, context: PresentationContext, at now: Date) -> View {
+        let numbers = Dictionary(uniqueKeysWithValues: engine.termPositions.enumerated().map { ($1, $0) })
+        let lines = engine.lines.enumerated().map { lineIndex, line in
+            let speaker = context.speaker(line.line.speaker)
+            return View.Line(number: lineIndex + 1, speaker: speaker?.name ?? line.line.speaker, colour: speaker?.colour,
+                             spans: line.spans.enumerated().map { spanIndex, span in
+                                 let number = numbers[VocabularyEngine.TermPosition(line: lineIndex, span: spanIndex)]
+                                 return View.Span(text: span.text, term: span.term == nil ? nil : number,
+                                                  selected: number != nil && number == local.selection)
+                             })
+        }
+        let selectedTerm = local.selection.flatMap { engine.termPositions.indices.contains($0) ? engine.termPositions[$0] : nil }
+            .flatMap(engine.term(at:))
+        let shown = local.shown.flatMap(engine.definition(of:)).map { definition in
+            View.Shown(term: definition.term, partOfSpeech: definition.partOfSpeech, meaning: definition.meaning,
+                       sentence: "\(definition.term) (\(definition.partOfSpeech)): \(definition.meaning)")
+        }
+        let hint = selectedTerm.map { "\($0): open it for its definition." }
+            ?? "Go to a highlighted term to see what it means."
+        return View(lines: lines, terms: engine.termPositions.compactMap(engine.term(at:)),
+                    focusLine: local.selection.map { engine.termPositions[$0].line } ?? 0,
+                    definition: shown, hint: hint)
+    }
+
+    public static func reduce(_ event: Event, engine: VocabularyEngine, local: inout Local, context: PresentationContext,
+                              at now: Date) -> Reaction<VocabularyEngine> {
+        let count = engine.termPositions.count
+        switch event {
+        case .next, .previous:
+            guard count > 0 else { return .say("This transcript has no highlighted terms.") }
+            let step = event == .next ? 1 : -1
+            local.selection = local.selection.map { ($0 + step + count) % count } ?? (step > 0 ? 0 : count - 1)
+            return Reaction()
+        case .select(let index):
+            guard engine.termPositions.indices.contains(index) else { return noSuchTerm("\(index + 1)") }
+            local.selection = index
+            return Reaction()
+        case .openSelected:
+            guard let index = local.selection else { return .say("Choose a highlighted term first.") }
+            return open(index, engine: engine, local: &local)
+        case .define(let wanted):
+            let index = Int(wanted).flatMap { engine.termPositions.indices.contains($0 - 1) ? $0 - 1 : nil }
+                ?? engine.termPositions.firstIndex { engine.term(at: $0)?.lowercased() == wanted.lowercased() }
+            guard let index else { return noSuchTerm(wanted) }
+            return open(index, engine: engine, local: &local)
+        case .hearLine(let index):
+            guard engine.lines.indices.contains(index) else {
+                return .say("There is no line \(index + 1): the lines are 1 to \(engine.lines.count).", .bad)
+            }
+            return Reaction(actions: [.hear(line: engine.lines[index].line.id)], message: Message("Playing line \(index + 1)."))
+        case .hearSelectedLine:
+            let line = local.selection.map { engine.termPositions[$0].line } ?? 0
+            guard engine.lines.indices.contains(line) else { return Reaction() }
+            return Reaction(actions: [.hear(line: engine.lines[line].line.id)])
+        }
+    }
+
+    static func open(_ index: Int, engine: VocabularyEngine, local: inout Local) -> Reaction<VocabularyEngine> {
+        local.selection = index
+        guard let term = engine.term(at: engine.termPositions[index]), let definition = engine.definition(of: term) else {
+            return .say("That term has no definition.", .bad)
+        }
+        local.shown = term
+        return Reaction(actions: [.open(term: term)],
+                        message: Message("\(definition.term) (\(definition.partOfSpeech)): \(definition.meaning)"))
+    }
+
+    static func noSuchTerm(_ wanted: String) -> Reaction<VocabularyEngine> {
+        .say("There is no highlighted term '\(wanted)'.", .bad)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import LessonpackActivities
+import LessonpackModel
+import LessonpackPresentation
+import LessonpackRandom
+import LessonpackTestSupport
+import Testing
+@testable import LessonpackPlayer
+
+/// How plain mode reads what learners type.
+@Suite struct PlainViewTests {
+    /// The test's view of a module whose only item is `kind`, as plain mode would be shown it.
+    func view(_ kind: TestItem.Kind) throws -> TestPresenter.View {
+        var module = try ModuleLoader.load(folder: Paths.sampleModule).module
+        var item = module.test.items[0]
+        item.kind = kind
+        module.test.items = [item]
+        module.test.draw = 1
+        var random = SeededRandom(seed: 1)
+        let engine = TestEngine(module: module, setup: TestEngine.deal(for: module, random: &random, previous: nil,
+                                                                        options: NoOptions()), startedAt: Date())
+        let context = PresentationContext(module: module)
+        return TestPresenter.view(of: engine, local: TestPresenter.local(for: engine, context: context), context: context,
+                                  at: Date())
+    }
+
+    func view(choices: Int) throws -> TestPresenter.View {
+        let options = (0..<choices).map { "option \($0)" }
+        return try view(.multipleChoice(choices: options, answer: options[0]))
+    }
+
+    func events(_ command: PlainCommand<TestPresenter.Event>) -> [TestPresenter.Event]? {
+        if case .events(let events) = command { return events }
+        return nil
+    }
+
+    /// Defect 9: a choice by letter in either case, or by its number, however many choices there are.
+    @Test func testChoicesTakeLettersInEitherCaseAndNumbers() throws {
+        let three = try view(choices: 3)
+        #expect(events(PlainTest.read(["b"], view: three)) == [.choose(1), .nextUnanswered])
+        #expect(events(PlainTest.read(["B"], view: three)) == [.choose(1), .nextUnanswered])
+        #expect(events(PlainTest.read(["3"], view: three)) == [.choose(2), .nextUnanswered])
+        #expect(events(PlainTest.read(["d"], view: three)) == nil)
+        // Past Z, choices are named by number, and can be answered so.
+        let many = try view(choices: 30)
+        #expect(many.item?.choices[26].letter == "27")
+        #expect(events(PlainTest.read(["27"], view: many)) == [.choose(26), .nextUnanswered])
+        #expect(events(PlainTest.read(["z"], view: many)) == [.choose(25), .nextUnanswered])
+    }
+
+    @Test func statementsTakeCorrectOrIncorrect() throws {
+        let view = try view(.statement(isCorrect: true))
+        #expect(events(PlainTest.read(["C"], view: view)) == [.mark(.correct), .nextUnanswered])
+        #expect(events(PlainTest.read(["incorrect"], view: view)) == [.mark(.incorrect), .nextUnanswered])
+        #expect(events(PlainTest.read(["b"], view: view)) == nil)
+    }
+
+    /// Defect 1: plain mode can replay a statement's lines.
+    @Test func theVideoTaskHasAReplayCommand() {
+        #expect(PlainVideoTask.commands.contains { $0.hasPrefix("replay N") })
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import LessonpackActivities
+import LessonpackPresentation
+import LessonpackProgress
+import LessonpackSystem
+import LessonpackTestSupport
+import Testing
+@testable import LessonpackPlayer
+
+/// Defect 11: recording runs in the background with a countdown, stops early when asked, and a recording that
+/// failed leaves the activity visited, not done.
+@Suite(.serialized) struct RecordingTests {
+    /// A recorder that takes its time, as a microphone does, and writes a tone when stopped or done.
+    static func slowRecorder(in folder: TemporaryFolder) throws -> String {
+        let script = folder.child("slow-recorder")
+        try """
+            #!/bin/sh
+            # slow-recorder OUTPUT SECONDS: "records" until SECONDS have passed or it is interrupted.
+            finish() { sox -n -r 16000 -c 1 "$1" synth 0.5 sine 300; exit 0; }
+            trap 'finish "$1"' INT TERM
+            sleep "$2" &
+            wait $!
+            finish "$1"
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        return script + " {output} {seconds}"
+    }
+
+    @Test func aRecordingCountsDownAndStopsEarlyWhenAsked() throws {
+        _ = try #require(ExternalTool.find("sox"), "scripts/setup installs sox")
+        let folder = TemporaryFolder()
+        let session = try makeSession(in: folder, recorder: try Self.slowRecorder(in: folder))
+        let practice = try open(PronunciationPresenter.self, in: session)
+        let began = Date()
+        #expect(practice.send(.record, at: began)?.text == "Recording: say the line now.")
+        let view = practice.view(at: began.addingTimeInterval(1))
+        // The first line is 2.7 seconds long: a recording may last 5.05 seconds.
+        #expect(view.recording == "Recording: say the line now. 5 seconds left.", "\(String(describing: view.recording))")
+        #expect(practice.poll(at: Date()) == nil)
+        // The same key stops it, a moment later as a learner would: what was said is kept.
+        usleep(500_000)
+        practice.send(.record, at: Date())
+        var outcome: Message?
+        let deadline = Date().addingTimeInterval(5)
+        while outcome == nil, Date() < deadline {
+            outcome = practice.poll(at: Date())
+            usleep(50_000)
+        }
+        #expect(outcome?.text == "Recorded: compare it with the original.")
+        #expect(Date().timeIntervalSince(began) < 4, "stopping early did not stop the recorder")
+        #expect(practice.engine.recordings["l01"] != nil)
+        #expect(practice.view(at: Date()).recording == nil)
+        practice.leave(at: Date())
+        #expect(session.statuses()[.pronunciation] == .done)
+    }
+
+    @Test func aFailedRecordingSaysWhyAndLeavesTheActivityVisited() throws {
+        let folder = TemporaryFolder()
+        let session = try makeSession(in: folder, recorder: "/bin/false {output}")
+        let practice = try open(PronunciationPresenter.self, in: session)
+        practice.send(.record, at: Date())
+        let message = practice.waitForEffects()
+        #expect(message?.text.hasPrefix("Cannot record: the recorder stopped without recording anything") == true,
+                "\(String(describing: message))")
+        #expect(practice.view(at: Date()).failure?.contains("the recorder stopped") == true)
+        practice.leave(at: Date())
+        #expect(session.statuses()[.pronunciation] == .visited)
+    }
+
+    @Test func withoutARecorderTheLearnerIsToldAtOnce() throws {
+        let session = try makeSession(in: TemporaryFolder(), recorder: "none")
+        let practice = try open(PronunciationPresenter.self, in: session)
+        let message = practice.send(.record, at: Date())
+        #expect(message?.text == "Cannot record: recording is turned off (--recorder none)", "\(String(describing: message))")
+        #expect(practice.view(at: Date()).recording == nil)
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import LessonpackActivities
+import LessonpackModel
+import LessonpackProgress
+import LessonpackRandom
+import LessonpackTestSupport
+import Testing
+@testable import LessonpackPlayer
+
+/// Replays are exact: random action sequences, sensible and not, are played live on every engine through the
+/// progress store; the store is opened again, the attempt read back and replayed, and the replayed engine must
+/// equal the live one, field for field.
+@Suite struct ReplayPropertyTests {
+    let module = try! ModuleLoader.load(folder: Paths.sampleModule).module
+
+    func replayEqualsLive<Engine: RandomlyDriven>(_ engine: Engine.Type, options: Engine.Options, seeds: Range<UInt64> = 0..<8,
+                                                  steps: Int = 30) throws {
+        for seed in seeds {
+            let folder = TemporaryFolder()
+            var random = SeededRandom(seed: seed &* 7919)
+            var clock = Date(timeIntervalSinceReferenceDate: 800_000_000 + Double(seed) * 1_000.123_456)
+            let live: Attempt<Engine>
+            do {
+                let store = try ProgressStore(folder: folder.path)
+                live = try Attempt<Engine>(module: module, store: store, sessionSeed: seed, previous: nil, options: options,
+                                           contentHashes: ContentHashes.of(module), at: clock)
+                for _ in 0..<steps where !live.isFinished {
+                    // Uneven times, finer than a millisecond: the replay must keep them exactly.
+                    clock = clock.addingTimeInterval(Double(random.below(5_000_000)) / 1_000_000)
+                    _ = live.perform(Engine.randomAction(for: live.engine, in: module, random: &random), at: clock)
+                }
+                #expect(live.unsaved == nil)
+            }
+            guard let id = live.id else { continue }
+            let reopened = try ProgressStore(folder: folder.path)
+            guard case .resume(let saved) = try reopened.carryOver(id, as: Engine.self, module: module, at: clock) else {
+                Issue.record("\(Engine.kind) seed \(seed): the attempt could not be read back")
+                continue
+            }
+            let replayed = Attempt(resuming: saved, module: module, store: reopened, contentHashes: ContentHashes.of(module))
+            #expect(replayed.engine == live.engine, "\(Engine.kind), seed \(seed)")
+            #expect(replayed.engine.result(at: clock) == live.engine.result(at: clock))
+        }
+    }
+
+    @Test func video() throws { try replayEqualsLive(VideoEngine.self, options: NoOptions()) }
+    @Test func videoTask() throws { try replayEqualsLive(VideoTaskEngine.self, options: NoOptions()) }
+    @Test func vocabulary() throws { try replayEqualsLive(VocabularyEngine.self, options: NoOptions()) }
+    @Test func audioGame() throws {
+        for level in AudioGameEngine.Difficulty.allCases { try replayEqualsLive(AudioGameEngine.self, options: level, seeds: 0..<4) }
+    }
+    @Test func pronunciation() throws { try replayEqualsLive(PronunciationEngine.self, options: NoOptions()) }
+    @Test func questions() throws { try replayEqualsLive(QuestionsEngine.self, options: NoOptions()) }
+    @Test func dictionary() throws { try replayEqualsLive(DictionaryEngine.self, options: NoOptions()) }
+    @Test func test() throws { try replayEqualsLive(TestEngine.self, options: NoOptions(), steps: 40) }
+}
+
+/// An engine a test can drive at random: an action that fits its state most of the time, and now and then one
+/// that does not (an unknown id, a slot out of range), which must change nothing either way.
+protocol RandomlyDriven: ActivityEngine {
+    static func randomAction(for engine: Self, in module: Module, random: inout SeededRandom) -> Action
+}
+
+extension SeededRandom {
+    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+}
+
+extension VideoEngine: RandomlyDriven {
+    static func randomAction(for engine: VideoEngine, in module: Module, random: inout SeededRandom) -> Action {
+        switch random.below(6) {
+        case 0: .play
+        case 1: .pause
+        case 2: .seek(to: Double(random.below(1300)) / 10 - 10)
+        case 3: .replayLine(line: random.chance(90) ? random.pick(module.transcript).id : "nowhere")
+        default: .setSubtitles(on: random.chance(50))
+        }
+    }
+}
+
+extension VideoTaskEngine: RandomlyDriven {
+    static func randomAction(for engine: VideoTaskEngine, in module: Module, random: inout SeededRandom) -> Action {
+        guard random.below(12) != 0 else { return .check }
+        return .mark(statement: random.chance(95) ? random.pick(module.videoTask).id : "s99", state: random.pick(TriState.allCases))
+    }
+}
+
+extension VocabularyEngine: RandomlyDriven {
+    static func randomAction(for engine: VocabularyEngine, in module: Module, random: inout SeededRandom) -> Action {
+        random.chance(70) ? .open(term: random.chance(90) ? random.pick(module.definitions).term.uppercased() : "nothing")
+            : .hear(line: random.pick(module.transcript).id)
+    }
+}
+
+extension AudioGameEngine: RandomlyDriven {
+    static func randomAction(for engine: AudioGameEngine, in module: Module, random: inout SeededRandom) -> Action {
+        guard !engine.tray.isEmpty, random.chance(90) else { return .hear(tile: random.pick(module.transcript).id) }
+        let tile = random.pick(engine.tray)
+        // Right about half the time, so games get solved.
+        let right = engine.tiles.firstIndex { $0.id == tile } ?? 0
+        return .place(tile: tile, slot: random.chance(50) ? right : random.below(engine.tiles.count + 2) - 1)
+    }
+}
+
+extension PronunciationEngine: RandomlyDriven {
+    static func randomAction(for engine: PronunciationEngine, in module: Module, random: inout SeededRandom) -> Action {
+        let line = random.pick(module.transcript).id
+        let mode = random.pick(VoiceComparison.allCases)
+        switch random.below(7) {
+        case 0: return .hearOriginal(line: line)
+        case 1: return .record(line: line)
+        case 2: return .recorded(line: engine.recording ?? line, file: "/recordings/\(line)-\(random.below(1000)).wav")
+        case 3: return .recordingFailed(line: engine.recording ?? line, reason: "no microphone")
+        case 4: return .compare(line: line, mode: mode)
+        case 5: return .compared(line: line, mode: mode, file: "/recordings/\(line)-\(mode.rawValue).wav")
+        default: return .comparisonFailed(line: line, reason: "no ffmpeg")
+        }
+    }
+}
+
+extension QuestionsEngine: RandomlyDriven {
+    static func randomAction(for engine: QuestionsEngine, in module: Module, random: inout SeededRandom) -> Action {
+        let question = random.pick(module.questions).id
+        switch random.below(5) {
+        case 0: return .hearQuestion(question: question)
+        case 1: return .hearAnswer(question: question, letter: random.below(4))
+        default: return .answer(question: random.chance(95) ? question : "q99", letter: random.below(4))
+        }
+    }
+}
+
+extension DictionaryEngine: RandomlyDriven {
+    static func randomAction(for engine: DictionaryEngine, in module: Module, random: inout SeededRandom) -> Action {
+        .open(term: random.chance(85) ? random.pick(module.definitions).term : "zebra")
+    }
+}
+
+extension TestEngine: RandomlyDriven {
+    static func randomAction(for engine: TestEngine, in module: Module, random: inout SeededRandom) -> Action {
+        guard random.below(40) != 0 else { return .finish }
+        let item = random.chance(95) ? random.pick(engine.drawn).item.id : "t99"
+        let answer: TestEngine.Answer = switch random.below(4) {
+        case 0: .correct
+        case 1: .incorrect
+        case 2: .choice(index: random.below(5))
+        default: .cleared
+        }
+        return .answer(item: item, answer: answer)
+    }
+}
