@@ -5,7 +5,8 @@
 // locations → the typed module model → validation rules → bundles → the runtime → activity engines → presenters →
 // the progress store → the player's front ends → the command line. No target reaches back up; only the command line
 // and the player's front ends do terminal I/O, and only the command line decides exit codes. docs/architecture.md
-// draws it.
+// draws it. Nothing but the executable and the fuzz harness is a product: targets share what they must with
+// `package` access.
 import PackageDescription
 
 let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")

@@ -1,7 +1,7 @@
 /// A failure reading or writing a ZIP container, in words a person can act on, with a stable code saying which
 /// kind of failure it is (the bundle layer reports the codes; docs/bundle-format.md lists them).
-public struct ArchiveError: Error, CustomStringConvertible, Equatable, Sendable {
-    public enum Code: String, Sendable, CaseIterable {
+package struct ArchiveError: Error, CustomStringConvertible, Equatable, Sendable {
+    package enum Code: String, Sendable, CaseIterable {
         /// No end of central directory record: not a ZIP file at all.
         case notAZip = "zip-not-a-zip"
         /// The file ends before something it declares.
@@ -27,10 +27,10 @@ public struct ArchiveError: Error, CustomStringConvertible, Equatable, Sendable 
         case writeFailed = "zip-write-failed"
     }
 
-    public var code: Code
-    public var description: String
+    package var code: Code
+    package var description: String
 
-    public init(_ code: Code, _ description: String) {
+    package init(_ code: Code, _ description: String) {
         self.code = code
         self.description = description
     }

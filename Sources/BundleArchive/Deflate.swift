@@ -3,9 +3,9 @@ internal import CZlib
 
 /// How well deflate does on some bytes: decides whether a media file, already compressed by its codec, gains
 /// enough from ZIP's deflate to be worth it.
-public enum Deflate {
+package enum Deflate {
     /// The size `bytes` take after deflate at level 9.
-    public static func compressedSize(of bytes: some ContiguousBytes) -> Int {
+    package static func compressedSize(of bytes: some ContiguousBytes) -> Int {
         bytes.withUnsafeBytes { input -> Int in
             var bound = compressBound(uLong(input.count))
             var output = [UInt8](repeating: 0, count: Int(bound))
@@ -17,7 +17,7 @@ public enum Deflate {
     }
 
     /// Raw deflate (no zlib header), as ZIP stores it: for tests that craft archives by hand.
-    public static func raw(_ bytes: [UInt8], level: Int32 = 9) -> [UInt8] {
+    package static func raw(_ bytes: [UInt8], level: Int32 = 9) -> [UInt8] {
         var stream = z_stream()
         guard deflateInit2_(&stream, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
                             Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return [] }
@@ -38,7 +38,7 @@ public enum Deflate {
     }
 
     /// The CRC-32 ZIP records for each entry.
-    public static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    package static func crc32(_ bytes: [UInt8]) -> UInt32 {
         bytes.withUnsafeBufferPointer { UInt32(CZlib.crc32(0, $0.baseAddress, uInt($0.count))) }
     }
 }

@@ -6,12 +6,12 @@ import LessonpackSystem
 /// directory found, through zlib. The file stays open, so every entry comes from the file whose directory was
 /// checked, even if the path is replaced meanwhile. Work is bounded by what the directory declares: an entry is
 /// never decompressed past its declared size, and the caller's limit is checked before a byte is read.
-public final class ZipArchive: Sendable {
-    public let path: String
-    public let directory: ZipDirectory
+package final class ZipArchive: Sendable {
+    package let path: String
+    package let directory: ZipDirectory
     private let file: ReadableFile
 
-    public init(path: String, limits: ZipDirectory.Limits = ZipDirectory.Limits()) throws(ArchiveError) {
+    package init(path: String, limits: ZipDirectory.Limits = ZipDirectory.Limits()) throws(ArchiveError) {
         self.path = path
         file = try Self.open(path)
         directory = try ZipDirectory.read(file, limits: limits)
@@ -26,7 +26,7 @@ public final class ZipArchive: Sendable {
     }
 
     /// The entry the directory names `name`, byte for byte.
-    public func entry(_ name: String) -> ZipDirectory.Entry? {
+    package func entry(_ name: String) -> ZipDirectory.Entry? {
         let raw = Array(name.utf8)
         return directory.entries.first { $0.rawName == raw }
     }
@@ -34,7 +34,7 @@ public final class ZipArchive: Sendable {
     /// Streams an entry's data to `consume`, checking it decompresses to exactly its declared size and CRC-32.
     /// Refuses, before reading, an entry that declares more than `limit` bytes. Returns the size read.
     @discardableResult
-    public func read(_ entry: ZipDirectory.Entry, limit: Int,
+    package func read(_ entry: ZipDirectory.Entry, limit: Int,
                      _ consume: (UnsafeRawBufferPointer) throws -> Void) throws -> Int {
         let quoted = "entry '\(entry.name)'"
         guard entry.uncompressedSize <= UInt64(max(0, limit)) else {
@@ -56,7 +56,7 @@ public final class ZipArchive: Sendable {
     }
 
     /// An entry's data, whole.
-    public func readAll(_ entry: ZipDirectory.Entry, limit: Int) throws -> [UInt8] {
+    package func readAll(_ entry: ZipDirectory.Entry, limit: Int) throws -> [UInt8] {
         var data: [UInt8] = []
         data.reserveCapacity(Int(min(entry.uncompressedSize, UInt64(max(0, limit)))))
         try read(entry, limit: limit) { data.append(contentsOf: $0) }

@@ -7,56 +7,56 @@ import LessonpackSystem
 /// nothing between them. Readers that walk local headers, or trust a Zip64 record, an extra field or the directory
 /// alone, see different files in a ZIP where these disagree; in one where they all agree there is only one reading,
 /// and it is this one. Entries are read by the offsets found here (`ZipArchive`), never by another reader's.
-public struct ZipDirectory: Sendable {
-    public struct Entry: Sendable, Equatable {
+package struct ZipDirectory: Sendable {
+    package struct Entry: Sendable, Equatable {
         /// The name as stored, decoded as UTF-8 (invalid sequences become U+FFFD; `rawName` keeps the bytes).
-        public var name: String
-        public var rawName: [UInt8]
-        public var nameIsValidUTF8: Bool
-        public var flags: UInt16
-        public var method: UInt16
-        public var crc32: UInt32
-        public var compressedSize: UInt64
-        public var uncompressedSize: UInt64
+        package var name: String
+        package var rawName: [UInt8]
+        package var nameIsValidUTF8: Bool
+        package var flags: UInt16
+        package var method: UInt16
+        package var crc32: UInt32
+        package var compressedSize: UInt64
+        package var uncompressedSize: UInt64
         /// The high 16 bits hold the Unix mode for entries made on Unix.
-        public var externalAttributes: UInt32
-        public var madeOnUnix: Bool
-        public var localHeaderOffset: UInt64
+        package var externalAttributes: UInt32
+        package var madeOnUnix: Bool
+        package var localHeaderOffset: UInt64
         /// Where the entry's (compressed) data starts.
-        public var dataOffset: UInt64
+        package var dataOffset: UInt64
         /// Where the entry starts (its local header) and ends (after its data and any data descriptor).
-        public var span: Range<UInt64>
+        package var span: Range<UInt64>
 
         var versionNeeded: UInt16
         var time: UInt16
         var date: UInt16
 
-        public var isEncrypted: Bool { flags & 1 != 0 }
+        package var isEncrypted: Bool { flags & 1 != 0 }
         /// The Unix mode in the external attributes' high 16 bits, whatever system the entry says it was made on:
         /// a tool extracting it may honour the bits anyway. Nil when they are all zero.
-        public var unixMode: UInt32? { externalAttributes >> 16 == 0 ? nil : externalAttributes >> 16 }
-        public var isSymbolicLink: Bool { (unixMode ?? 0) & 0o170000 == 0o120000 }
-        public var hasDataDescriptor: Bool { flags & 0x0008 != 0 }
+        package var unixMode: UInt32? { externalAttributes >> 16 == 0 ? nil : externalAttributes >> 16 }
+        package var isSymbolicLink: Bool { (unixMode ?? 0) & 0o170000 == 0o120000 }
+        package var hasDataDescriptor: Bool { flags & 0x0008 != 0 }
     }
 
-    public struct Limits: Sendable {
-        public var maxEntries: Int
-        public var maxDirectoryBytes: Int
+    package struct Limits: Sendable {
+        package var maxEntries: Int
+        package var maxDirectoryBytes: Int
 
-        public init(maxEntries: Int = 10_000, maxDirectoryBytes: Int = 16 << 20) {
+        package init(maxEntries: Int = 10_000, maxDirectoryBytes: Int = 16 << 20) {
             self.maxEntries = maxEntries
             self.maxDirectoryBytes = maxDirectoryBytes
         }
     }
 
-    public var entries: [Entry]
-    public var fileSize: UInt64
+    package var entries: [Entry]
+    package var fileSize: UInt64
     /// Where the central directory starts: the last entry ends exactly here.
-    public var directoryOffset: UInt64
-    public var usesZip64: Bool
+    package var directoryOffset: UInt64
+    package var usesZip64: Bool
 
     /// Reads the directory of the ZIP file at `path` (a regular file), throwing when its structure is not sound.
-    public static func read(path: String, limits: Limits = Limits()) throws(ArchiveError) -> ZipDirectory {
+    package static func read(path: String, limits: Limits = Limits()) throws(ArchiveError) -> ZipDirectory {
         try read(ZipArchive.open(path), limits: limits)
     }
 

@@ -3,14 +3,14 @@ import Foundation
 import LessonpackSystem
 
 /// How one entry is stored.
-public enum ZipCompression: String, Sendable {
+package enum ZipCompression: String, Sendable {
     case store, deflate
 }
 
 /// Writes a ZIP file with libarchive, entry by entry, choosing compression per entry. Every entry is a plain file
 /// with mode 0644, owner 0, no names and, unless a timestamp is given, no time: the same entries always give the
 /// same bytes.
-public final class ZipWriter {
+package final class ZipWriter {
     private let archive: OpaquePointer
     private let timestamp: Int64?
     private var finished = false
@@ -18,7 +18,7 @@ public final class ZipWriter {
     /// Writes into `descriptor` (an open, empty file the caller owns and closes: `AtomicFile.Staged` gives one).
     /// `timestamp` (seconds since 1970) goes into every entry when given; ZIP's DOS time fields are local time, so
     /// pass one only when the process time zone is fixed (the build command uses UTC).
-    public init(descriptor: Int32, timestamp: Int64? = nil) throws(ArchiveError) {
+    package init(descriptor: Int32, timestamp: Int64? = nil) throws(ArchiveError) {
         guard let archive = archive_write_new() else { throw ArchiveError(.writeFailed, "cannot start a ZIP writer") }
         self.archive = archive
         self.timestamp = timestamp
@@ -38,7 +38,7 @@ public final class ZipWriter {
     }
 
     /// Adds an entry holding `bytes`.
-    public func add(_ path: String, bytes: [UInt8], compression: ZipCompression) throws(ArchiveError) {
+    package func add(_ path: String, bytes: [UInt8], compression: ZipCompression) throws(ArchiveError) {
         try begin(path, size: bytes.count, compression: compression)
         if let failure = bytes.withUnsafeBytes({ buffer in Result { () throws(ArchiveError) in try write(buffer) }.failure }) {
             throw failure
@@ -48,7 +48,7 @@ public final class ZipWriter {
 
     /// Adds an entry streamed from the file at `source` (not followed if it is a link), which must be `size` bytes
     /// long; `observe` sees every chunk written (to hash it on the way, so what is recorded is what was written).
-    public func add(_ path: String, fileAt source: String, size: Int, compression: ZipCompression,
+    package func add(_ path: String, fileAt source: String, size: Int, compression: ZipCompression,
                     observe: (UnsafeRawBufferPointer) -> Void) throws(ArchiveError) {
         switch ReadableFile.open(source, links: .refuse) {
         case .success(let opened): try add(path, file: opened, size: size, compression: compression, observe: observe)
@@ -57,7 +57,7 @@ public final class ZipWriter {
     }
 
     /// Adds an entry streamed from an open file, which must be `size` bytes long.
-    public func add(_ path: String, file: ReadableFile, size: Int, compression: ZipCompression,
+    package func add(_ path: String, file: ReadableFile, size: Int, compression: ZipCompression,
                     observe: (UnsafeRawBufferPointer) -> Void) throws(ArchiveError) {
         let source = file.path
         try begin(path, size: size, compression: compression)
@@ -79,7 +79,7 @@ public final class ZipWriter {
     }
 
     /// Writes the central directory and closes the file.
-    public func finish() throws(ArchiveError) {
+    package func finish() throws(ArchiveError) {
         finished = true
         guard archive_write_close(archive) == ARCHIVE_OK else {
             throw ArchiveError(.writeFailed, "cannot finish the ZIP file: \(ZipWriter.message(archive))")

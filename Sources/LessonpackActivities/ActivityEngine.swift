@@ -8,7 +8,7 @@ import LessonpackRandom
 /// What an action needs done outside the engine (a clip played, a voice recorded) comes back as `Effect`s; the
 /// engine never touches a clock, a file or a device. Setups and actions are `Codable`: the progress store keeps
 /// them as they are.
-public protocol ActivityEngine: Sendable, Equatable {
+package protocol ActivityEngine: Sendable, Equatable {
     associatedtype Setup: Codable & Sendable & Equatable
     associatedtype Action: Codable & Sendable & Equatable
     /// What the learner chooses when asking for a new attempt (the audio game's level); `NoOptions` for most.
@@ -42,27 +42,27 @@ public protocol ActivityEngine: Sendable, Equatable {
 }
 
 extension ActivityEngine {
-    public static func action(for outcome: EffectOutcome) -> Action? { nil }
+    package static func action(for outcome: EffectOutcome) -> Action? { nil }
 }
 
 /// For activities whose attempts are all dealt alike.
-public struct NoOptions: Codable, Sendable, Equatable {
-    public init() {}
+package struct NoOptions: Codable, Sendable, Equatable {
+    package init() {}
 }
 
 /// For activities with nothing to deal.
-public struct NoSetup: Codable, Sendable, Equatable {
-    public init() {}
+package struct NoSetup: Codable, Sendable, Equatable {
+    package init() {}
 }
 
 extension ActivityEngine where Setup == NoSetup, Options == NoOptions {
-    public static func deal(for module: Module, random: inout SeededRandom, previous: Setup?, options: Options) -> Setup {
+    package static func deal(for module: Module, random: inout SeededRandom, previous: Setup?, options: Options) -> Setup {
         NoSetup()
     }
 }
 
 /// What an action needs done outside the engine: by the player, never on replay.
-public enum Effect: Sendable, Equatable, Codable {
+package enum Effect: Sendable, Equatable, Codable {
     /// Play a media file of the module (a path under media/), from `from` seconds, up to `until` when given.
     case play(media: String, from: Double = 0, until: Double? = nil)
     case stopSound
@@ -77,7 +77,7 @@ public enum Effect: Sendable, Equatable, Codable {
 }
 
 /// What came of an effect that makes something: the player reports it back to the engine as an action.
-public enum EffectOutcome: Sendable, Equatable {
+package enum EffectOutcome: Sendable, Equatable {
     case recorded(line: String, file: String)
     case recordingFailed(line: String, reason: String)
     case compared(line: String, mode: VoiceComparison, file: String)
@@ -86,20 +86,20 @@ public enum EffectOutcome: Sendable, Equatable {
 
 /// The two ways to hear yourself against the original: at once (the original in the left ear, you in the right)
 /// or one after the other. The mixing itself is the runtime's.
-public enum VoiceComparison: String, CaseIterable, Sendable, Codable {
+package enum VoiceComparison: String, CaseIterable, Sendable, Codable {
     case simultaneous
     case sequential
 }
 
 /// How engines name the parts of a module an attempt depends on: a kind and an id, so that a line and a question
 /// that happen to share an id are never confused.
-public enum Part {
-    public static func line(_ id: String) -> String { "line:" + id }
-    public static func statement(_ id: String) -> String { "statement:" + id }
-    public static func question(_ id: String) -> String { "question:" + id }
-    public static func item(_ id: String) -> String { "item:" + id }
-    public static func term(_ term: String) -> String { "term:" + term }
-    public static func objective(_ id: String) -> String { "objective:" + id }
-    public static func media(_ path: String) -> String { "media:" + path }
-    public static func speaker(_ id: String) -> String { "speaker:" + id }
+package enum Part {
+    package static func line(_ id: String) -> String { "line:" + id }
+    package static func statement(_ id: String) -> String { "statement:" + id }
+    package static func question(_ id: String) -> String { "question:" + id }
+    package static func item(_ id: String) -> String { "item:" + id }
+    package static func term(_ term: String) -> String { "term:" + term }
+    package static func objective(_ id: String) -> String { "objective:" + id }
+    package static func media(_ path: String) -> String { "media:" + path }
+    package static func speaker(_ id: String) -> String { "speaker:" + id }
 }

@@ -3,19 +3,19 @@ import LessonpackModel
 
 /// How an attempt went, in the form the progress store keeps and reports read: what was asked, what was answered,
 /// the score, the time, and what each activity measures of its own (`details`), each as the type it is.
-public struct ActivityResult: Sendable, Codable, Equatable {
-    public var activity: ActivityKind
-    public var startedAt: Date
-    public var finishedAt: Date
+package struct ActivityResult: Sendable, Codable, Equatable {
+    package var activity: ActivityKind
+    package var startedAt: Date
+    package var finishedAt: Date
     /// Per item: a statement, question, test item, line or term.
-    public var items: [ItemOutcome]
+    package var items: [ItemOutcome]
     /// Nil for activities that are not scored (watching the video, browsing the dictionary).
-    public var score: Score?
+    package var score: Score?
     /// For the test: the score per learning objective.
-    public var objectives: [ObjectiveScore]
-    public var details: ResultDetails
+    package var objectives: [ObjectiveScore]
+    package var details: ResultDetails
 
-    public init(activity: ActivityKind, startedAt: Date, finishedAt: Date, items: [ItemOutcome] = [], score: Score? = nil,
+    package init(activity: ActivityKind, startedAt: Date, finishedAt: Date, items: [ItemOutcome] = [], score: Score? = nil,
                 objectives: [ObjectiveScore] = [], details: ResultDetails = .none) {
         self.activity = activity
         self.startedAt = startedAt
@@ -26,18 +26,18 @@ public struct ActivityResult: Sendable, Codable, Equatable {
         self.details = details
     }
 
-    public var duration: TimeInterval { max(0, finishedAt.timeIntervalSince(startedAt)) }
+    package var duration: TimeInterval { max(0, finishedAt.timeIntervalSince(startedAt)) }
 
     /// Whether the attempt did what the activity is for: pronunciation practice with no recording made (no
     /// microphone, a recorder that failed) was visited, not done.
-    public var isCompleted: Bool {
+    package var isCompleted: Bool {
         if case .pronunciation(let recorded, _) = details { return recorded > 0 }
         return true
     }
 }
 
 /// What each activity measures beyond items and score.
-public enum ResultDetails: Sendable, Codable, Equatable {
+package enum ResultDetails: Sendable, Codable, Equatable {
     case none
     case video(watchedSeconds: Double, durationSeconds: Double, subtitlesOn: Bool)
     case vocabulary(terms: Int, opened: Int)
@@ -47,20 +47,20 @@ public enum ResultDetails: Sendable, Codable, Equatable {
     case test(correct: Int, incorrect: Int, unanswered: Int)
 }
 
-public struct ItemOutcome: Sendable, Codable, Equatable {
-    public enum Outcome: String, Sendable, Codable { case correct, incorrect, unanswered, done }
+package struct ItemOutcome: Sendable, Codable, Equatable {
+    package enum Outcome: String, Sendable, Codable { case correct, incorrect, unanswered, done }
 
     /// The stable id of what was asked (statement, question, item, line id, or a term).
-    public var id: String
-    public var prompt: String
-    public var answer: String?
-    public var expected: String?
-    public var outcome: Outcome
-    public var objective: String?
+    package var id: String
+    package var prompt: String
+    package var answer: String?
+    package var expected: String?
+    package var outcome: Outcome
+    package var objective: String?
     /// Why, or what to do: an explanation, or the lines to replay.
-    public var note: String?
+    package var note: String?
 
-    public init(id: String, prompt: String, answer: String? = nil, expected: String? = nil, outcome: Outcome,
+    package init(id: String, prompt: String, answer: String? = nil, expected: String? = nil, outcome: Outcome,
                 objective: String? = nil, note: String? = nil) {
         self.id = id
         self.prompt = prompt
@@ -72,28 +72,28 @@ public struct ItemOutcome: Sendable, Codable, Equatable {
     }
 }
 
-public struct Score: Sendable, Codable, Equatable {
-    public var correct: Int
-    public var total: Int
+package struct Score: Sendable, Codable, Equatable {
+    package var correct: Int
+    package var total: Int
 
-    public init(correct: Int, total: Int) {
+    package init(correct: Int, total: Int) {
         self.correct = correct
         self.total = total
     }
 
     /// 0…100; 0 when there was nothing to score.
-    public var percent: Double { total == 0 ? 0 : Double(correct) * 100 / Double(total) }
+    package var percent: Double { total == 0 ? 0 : Double(correct) * 100 / Double(total) }
 }
 
-public struct ObjectiveScore: Sendable, Codable, Equatable {
-    public var objective: String
+package struct ObjectiveScore: Sendable, Codable, Equatable {
+    package var objective: String
     /// What the objective says the learner will do, as the module put it when the attempt was made.
-    public var performance: String?
-    public var correct: Int
-    public var incorrect: Int
-    public var unanswered: Int
+    package var performance: String?
+    package var correct: Int
+    package var incorrect: Int
+    package var unanswered: Int
 
-    public init(objective: String, performance: String?, correct: Int, incorrect: Int, unanswered: Int) {
+    package init(objective: String, performance: String?, correct: Int, incorrect: Int, unanswered: Int) {
         self.objective = objective
         self.performance = performance
         self.correct = correct
@@ -101,6 +101,6 @@ public struct ObjectiveScore: Sendable, Codable, Equatable {
         self.unanswered = unanswered
     }
 
-    public var total: Int { correct + incorrect + unanswered }
-    public var percent: Double { total == 0 ? 0 : Double(correct) * 100 / Double(total) }
+    package var total: Int { correct + incorrect + unanswered }
+    package var percent: Double { total == 0 ? 0 : Double(correct) * 100 / Double(total) }
 }

@@ -1,11 +1,11 @@
 /// "A", "B", "C", … for answer positions; past Z, the position's number, so a 27th choice can still be named.
-public func letter(_ index: Int) -> String {
+package func letter(_ index: Int) -> String {
     index < 26 ? String(UnicodeScalar(UInt8(65 + index))) : "\(index + 1)"
 }
 
 /// The position a learner's "b", "B" or "2" (counting from 1, as past Z letters do) names among `count` answers,
 /// or nil.
-public func answerIndex(_ text: String, count: Int) -> Int? {
+package func answerIndex(_ text: String, count: Int) -> Int? {
     if let number = Int(text) { return (1...max(1, count)).contains(number) ? number - 1 : nil }
     guard text.count == 1, let scalar = text.uppercased().unicodeScalars.first, (65...90).contains(scalar.value) else { return nil }
     let index = Int(scalar.value) - 65

@@ -6,12 +6,12 @@ import LessonpackRandom
 /// with half the lines already in place, medium a quarter, hard none; the rest wait in a shuffled tray. A tile
 /// dropped in the wrong slot springs back and counts as a mistake. Every game is an attempt of its own, dealt
 /// unlike the one before, and no game starts solved.
-public struct AudioGameEngine: ActivityEngine {
-    public enum Difficulty: String, CaseIterable, Sendable, Codable {
+package struct AudioGameEngine: ActivityEngine {
+    package enum Difficulty: String, CaseIterable, Sendable, Codable {
         case easy, medium, hard
 
         /// The share of lines placed before the game starts.
-        public var placedShare: Double {
+        package var placedShare: Double {
             switch self {
             case .easy: 0.5
             case .medium: 0.25
@@ -20,38 +20,38 @@ public struct AudioGameEngine: ActivityEngine {
         }
     }
 
-    public typealias Options = Difficulty
+    package typealias Options = Difficulty
 
     /// A game as dealt: the lines already in place, and the tray in its shuffled order.
-    public struct Setup: Codable, Sendable, Equatable {
-        public var difficulty: Difficulty
+    package struct Setup: Codable, Sendable, Equatable {
+        package var difficulty: Difficulty
         /// Each slot's tile id, or nil while empty.
-        public var slots: [String?]
-        public var tray: [String]
+        package var slots: [String?]
+        package var tray: [String]
 
-        public init(difficulty: Difficulty, slots: [String?], tray: [String]) {
+        package init(difficulty: Difficulty, slots: [String?], tray: [String]) {
             self.difficulty = difficulty
             self.slots = slots
             self.tray = tray
         }
     }
 
-    public enum Action: Codable, Sendable, Equatable {
+    package enum Action: Codable, Sendable, Equatable {
         /// Drops a tile from the tray into a slot: placed if it is the right one, sprung back (a mistake) if not.
         case place(tile: String, slot: Int)
         /// Plays a tile's line.
         case hear(tile: String)
     }
 
-    public struct Tile: Sendable, Equatable {
+    package struct Tile: Sendable, Equatable {
         /// The transcript line's id.
-        public var id: String
-        public var speaker: Speaker?
-        public var text: String
-        public var audio: String
+        package var id: String
+        package var speaker: Speaker?
+        package var text: String
+        package var audio: String
     }
 
-    public enum Placement: Sendable, Equatable {
+    package enum Placement: Sendable, Equatable {
         case placed
         /// Wrong slot: the tile goes back to the tray.
         case rejected
@@ -59,19 +59,19 @@ public struct AudioGameEngine: ActivityEngine {
         case ignored
     }
 
-    public static let kind = ActivityKind.audioGame
-    public static let isScored = true
+    package static let kind = ActivityKind.audioGame
+    package static let isScored = true
 
-    public static func parts(of setup: Setup, in module: Module) -> [String] {
+    package static func parts(of setup: Setup, in module: Module) -> [String] {
         module.transcript.flatMap { [Part.line($0.id), Part.speaker($0.speaker)] }
     }
 
     /// How many lines a game at `difficulty` starts with in place: never all of them.
-    public static func preplacedCount(_ difficulty: Difficulty, tiles: Int) -> Int {
+    package static func preplacedCount(_ difficulty: Difficulty, tiles: Int) -> Int {
         min(Int(Double(tiles) * difficulty.placedShare), max(0, tiles - 1))
     }
 
-    public static func deal(for module: Module, random: inout SeededRandom, previous: Setup?, options: Difficulty) -> Setup {
+    package static func deal(for module: Module, random: inout SeededRandom, previous: Setup?, options: Difficulty) -> Setup {
         let ids = module.transcript.map(\.id)
         var candidate = Setup(difficulty: options, slots: [], tray: [])
         for _ in 0..<100 {
@@ -90,22 +90,22 @@ public struct AudioGameEngine: ActivityEngine {
         return candidate
     }
 
-    public let setup: Setup
+    package let setup: Setup
     /// The tiles in their right order: slot `i` takes `tiles[i]`.
-    public let tiles: [Tile]
-    public let startedAt: Date
-    public private(set) var slots: [String?]
+    package let tiles: [Tile]
+    package let startedAt: Date
+    package private(set) var slots: [String?]
     /// The tiles still to place, in the order the tray shows them.
-    public private(set) var tray: [String]
-    public private(set) var moves = 0
-    public private(set) var mistakes = 0
-    public private(set) var completedAt: Date?
+    package private(set) var tray: [String]
+    package private(set) var moves = 0
+    package private(set) var mistakes = 0
+    package private(set) var completedAt: Date?
     /// The tile that just sprang back, for the front end to show.
-    public private(set) var lastPlacement: Placement?
+    package private(set) var lastPlacement: Placement?
     /// The tiles the learner has listened to.
-    public private(set) var heard: Set<String> = []
+    package private(set) var heard: Set<String> = []
 
-    public init(module: Module, setup: Setup, startedAt: Date) {
+    package init(module: Module, setup: Setup, startedAt: Date) {
         let speakers = Dictionary(module.speakers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         tiles = module.transcript.map { Tile(id: $0.id, speaker: speakers[$0.speaker], text: $0.text, audio: $0.audio) }
         self.setup = setup
@@ -115,9 +115,9 @@ public struct AudioGameEngine: ActivityEngine {
         tray = setup.tray
     }
 
-    public var difficulty: Difficulty { setup.difficulty }
+    package var difficulty: Difficulty { setup.difficulty }
 
-    public mutating func apply(_ action: Action, at now: Date) -> [Effect] {
+    package mutating func apply(_ action: Action, at now: Date) -> [Effect] {
         switch action {
         case .place(let tileID, let slot):
             lastPlacement = place(tileID, in: slot)
@@ -143,12 +143,12 @@ public struct AudioGameEngine: ActivityEngine {
         return .placed
     }
 
-    public var isSolved: Bool { !tiles.isEmpty && zip(slots, tiles).allSatisfy { $0 == $1.id } }
-    public var isFinished: Bool { completedAt != nil }
+    package var isSolved: Bool { !tiles.isEmpty && zip(slots, tiles).allSatisfy { $0 == $1.id } }
+    package var isFinished: Bool { completedAt != nil }
 
-    public func tile(_ id: String) -> Tile? { tiles.first { $0.id == id } }
+    package func tile(_ id: String) -> Tile? { tiles.first { $0.id == id } }
 
-    public func result(at now: Date) -> ActivityResult {
+    package func result(at now: Date) -> ActivityResult {
         let preplaced = setup.slots.compactMap { $0 }.count
         let placedByLearner = tiles.count - preplaced
         let placed = slots.compactMap { $0 }.count - preplaced

@@ -5,32 +5,32 @@ import LessonpackModel
 /// Activity 7, the dictionary and phrasebook: every definition in alphabetical order, found by the start of a word
 /// or by an approximate spelling, and the language-focus boxes. Searching is the front end's; opening an entry is
 /// the record.
-public struct DictionaryEngine: ActivityEngine {
-    public typealias Setup = NoSetup
+package struct DictionaryEngine: ActivityEngine {
+    package typealias Setup = NoSetup
 
-    public enum Action: Codable, Sendable, Equatable {
+    package enum Action: Codable, Sendable, Equatable {
         case open(term: String)
     }
 
-    public static let kind = ActivityKind.dictionary
-    public static let isScored = false
+    package static let kind = ActivityKind.dictionary
+    package static let isScored = false
 
-    public static func parts(of setup: NoSetup, in module: Module) -> [String] { module.definitions.map { Part.term($0.term) } }
+    package static func parts(of setup: NoSetup, in module: Module) -> [String] { module.definitions.map { Part.term($0.term) } }
 
-    public let setup = NoSetup()
-    public let entries: [Definition]
-    public let boxes: [FocusBox]
-    public let startedAt: Date
-    public private(set) var lookedUp: [String] = []
+    package let setup = NoSetup()
+    package let entries: [Definition]
+    package let boxes: [FocusBox]
+    package let startedAt: Date
+    package private(set) var lookedUp: [String] = []
 
-    public init(module: Module, setup: NoSetup, startedAt: Date) {
+    package init(module: Module, setup: NoSetup, startedAt: Date) {
         // Alphabetical as a reader expects: ignoring case and accents, the same on every machine.
         entries = module.definitions.sorted { Self.sortKey($0.term) < Self.sortKey($1.term) }
         boxes = module.phrasebook
         self.startedAt = startedAt
     }
 
-    public mutating func apply(_ action: Action, at now: Date) -> [Effect] {
+    package mutating func apply(_ action: Action, at now: Date) -> [Effect] {
         switch action {
         case .open(let term):
             if let entry = entry(term) { lookedUp.append(entry.term) }
@@ -38,14 +38,14 @@ public struct DictionaryEngine: ActivityEngine {
         }
     }
 
-    public var isFinished: Bool { false }
+    package var isFinished: Bool { false }
 
-    public func entry(_ term: String) -> Definition? {
+    package func entry(_ term: String) -> Definition? {
         entries.first { Self.sortKey($0.term) == Self.sortKey(term) }
     }
 
     /// Entries with a word that starts with `prefix` ("meet" finds "nice to meet you"); terms that start with it first.
-    public func search(prefix: String) -> [Definition] {
+    package func search(prefix: String) -> [Definition] {
         let wanted = Self.sortKey(prefix.trimmingCharacters(in: .whitespaces))
         guard !wanted.isEmpty else { return entries }
         let starting = entries.filter { Self.sortKey($0.term).hasPrefix(wanted) }
@@ -57,7 +57,7 @@ public struct DictionaryEngine: ActivityEngine {
     }
 
     /// Entries spelt like `text`, closest first: for a learner who heard a word and wrote it as it sounded.
-    public func search(approximately text: String) -> [Definition] {
+    package func search(approximately text: String) -> [Definition] {
         let typed = Array(Self.sortKey(text.trimmingCharacters(in: .whitespaces)))
         guard !typed.isEmpty else { return [] }
         let allowed = max(1, typed.count / 3)
@@ -71,7 +71,7 @@ public struct DictionaryEngine: ActivityEngine {
         return scored.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : Self.sortKey($0.0.term) < Self.sortKey($1.0.term) }.map(\.0)
     }
 
-    public func result(at now: Date) -> ActivityResult {
+    package func result(at now: Date) -> ActivityResult {
         let opened = Array(Set(lookedUp)).sorted()
         return ActivityResult(activity: .dictionary, startedAt: startedAt, finishedAt: now,
                               items: opened.map { ItemOutcome(id: $0, prompt: $0, outcome: .done) },

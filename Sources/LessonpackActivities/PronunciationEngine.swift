@@ -5,10 +5,10 @@ import LessonpackModel
 /// (original left, you right) or one after the other. The recording and the mixing are effects, carried out by the
 /// player; what came of them (a file, or why there is none) comes back as an action, so the record holds only
 /// recordings that were made.
-public struct PronunciationEngine: ActivityEngine {
-    public typealias Setup = NoSetup
+package struct PronunciationEngine: ActivityEngine {
+    package typealias Setup = NoSetup
 
-    public enum Action: Codable, Sendable, Equatable {
+    package enum Action: Codable, Sendable, Equatable {
         case hearOriginal(line: String)
         /// Asks for a recording of the line.
         case record(line: String)
@@ -20,35 +20,35 @@ public struct PronunciationEngine: ActivityEngine {
         case comparisonFailed(line: String, reason: String)
     }
 
-    public static let kind = ActivityKind.pronunciation
-    public static let isScored = false
+    package static let kind = ActivityKind.pronunciation
+    package static let isScored = false
 
-    public static func parts(of setup: NoSetup, in module: Module) -> [String] {
+    package static func parts(of setup: NoSetup, in module: Module) -> [String] {
         module.transcript.flatMap { [Part.line($0.id), Part.media($0.audio)] }
     }
 
     /// How long a recording of `line` may last: a little longer than the original.
-    public static func recordingSeconds(for line: TranscriptLine) -> Double { max(3, (line.end - line.start) * 1.5 + 1) }
+    package static func recordingSeconds(for line: TranscriptLine) -> Double { max(3, (line.end - line.start) * 1.5 + 1) }
 
-    public let setup = NoSetup()
-    public let lines: [TranscriptLine]
-    public let startedAt: Date
+    package let setup = NoSetup()
+    package let lines: [TranscriptLine]
+    package let startedAt: Date
     /// The learner's latest recording of each line (a WAV file).
-    public private(set) var recordings: [String: String] = [:]
+    package private(set) var recordings: [String: String] = [:]
     /// The comparison files made for each line.
-    public private(set) var comparisons: [String: [VoiceComparison: String]] = [:]
-    public private(set) var heard: Set<String> = []
+    package private(set) var comparisons: [String: [VoiceComparison: String]] = [:]
+    package private(set) var heard: Set<String> = []
     /// The line being recorded, between asking and hearing back.
-    public private(set) var recording: String?
+    package private(set) var recording: String?
     /// Why the last recording or comparison of a line did not work.
-    public private(set) var failures: [String: String] = [:]
+    package private(set) var failures: [String: String] = [:]
 
-    public init(module: Module, setup: NoSetup, startedAt: Date) {
+    package init(module: Module, setup: NoSetup, startedAt: Date) {
         lines = module.transcript
         self.startedAt = startedAt
     }
 
-    public mutating func apply(_ action: Action, at now: Date) -> [Effect] {
+    package mutating func apply(_ action: Action, at now: Date) -> [Effect] {
         switch action {
         case .hearOriginal(let id):
             guard let line = line(id) else { return [] }
@@ -82,9 +82,9 @@ public struct PronunciationEngine: ActivityEngine {
         return []
     }
 
-    public var isFinished: Bool { false }
+    package var isFinished: Bool { false }
 
-    public static func action(for outcome: EffectOutcome) -> Action? {
+    package static func action(for outcome: EffectOutcome) -> Action? {
         switch outcome {
         case .recorded(let line, let file): .recorded(line: line, file: file)
         case .recordingFailed(let line, let reason): .recordingFailed(line: line, reason: reason)
@@ -93,9 +93,9 @@ public struct PronunciationEngine: ActivityEngine {
         }
     }
 
-    public func line(_ id: String) -> TranscriptLine? { lines.first { $0.id == id } }
+    package func line(_ id: String) -> TranscriptLine? { lines.first { $0.id == id } }
 
-    public func result(at now: Date) -> ActivityResult {
+    package func result(at now: Date) -> ActivityResult {
         let items = lines.map { line -> ItemOutcome in
             let recorded = recordings[line.id] != nil
             let modes = comparisons[line.id].map { $0.keys.map(\.rawValue).sorted().joined(separator: ", ") }

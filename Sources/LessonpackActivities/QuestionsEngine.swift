@@ -5,16 +5,16 @@ import LessonpackRandom
 /// Activity 6, questions and answers: each question heard and read with its answers as A, B, C; the learner picks
 /// one and gets feedback. Each attempt shows every question's answers in an order unlike the previous attempt's,
 /// so the right letter moves.
-public struct QuestionsEngine: ActivityEngine {
+package struct QuestionsEngine: ActivityEngine {
     /// Each question's answer order in this attempt, by question id: `order[i]` is the index of the answer shown as
     /// letter i.
-    public struct Setup: Codable, Sendable, Equatable {
-        public var orders: [String: [Int]]
+    package struct Setup: Codable, Sendable, Equatable {
+        package var orders: [String: [Int]]
 
-        public init(orders: [String: [Int]]) { self.orders = orders }
+        package init(orders: [String: [Int]]) { self.orders = orders }
     }
 
-    public enum Action: Codable, Sendable, Equatable {
+    package enum Action: Codable, Sendable, Equatable {
         /// Answers a question with a letter (0 for A): final, and checked at once.
         case answer(question: String, letter: Int)
         case hearQuestion(question: String)
@@ -22,27 +22,27 @@ public struct QuestionsEngine: ActivityEngine {
     }
 
     /// A question as shown in this attempt.
-    public struct Presented: Sendable, Equatable {
-        public var question: Question
-        public var order: [Int]
+    package struct Presented: Sendable, Equatable {
+        package var question: Question
+        package var order: [Int]
 
-        public func answer(at letter: Int) -> Question.Answer { question.answers[order[letter]] }
-        public var correctLetter: Int { order.firstIndex { question.answers[$0].isCorrect } ?? 0 }
+        package func answer(at letter: Int) -> Question.Answer { question.answers[order[letter]] }
+        package var correctLetter: Int { order.firstIndex { question.answers[$0].isCorrect } ?? 0 }
     }
 
-    public struct Feedback: Sendable, Equatable {
-        public var isCorrect: Bool
-        public var chosenLetter: Int
-        public var correctLetter: Int
-        public var explanation: String?
+    package struct Feedback: Sendable, Equatable {
+        package var isCorrect: Bool
+        package var chosenLetter: Int
+        package var correctLetter: Int
+        package var explanation: String?
     }
 
-    public static let kind = ActivityKind.questions
-    public static let isScored = true
+    package static let kind = ActivityKind.questions
+    package static let isScored = true
 
-    public static func parts(of setup: Setup, in module: Module) -> [String] { module.questions.map { Part.question($0.id) } }
+    package static func parts(of setup: Setup, in module: Module) -> [String] { module.questions.map { Part.question($0.id) } }
 
-    public static func deal(for module: Module, random: inout SeededRandom, previous: Setup?, options: NoOptions) -> Setup {
+    package static func deal(for module: Module, random: inout SeededRandom, previous: Setup?, options: NoOptions) -> Setup {
         var orders: [String: [Int]] = [:]
         for question in module.questions {
             let identity = Array(question.answers.indices)
@@ -56,14 +56,14 @@ public struct QuestionsEngine: ActivityEngine {
         return Setup(orders: orders)
     }
 
-    public let setup: Setup
-    public let presented: [Presented]
-    public let startedAt: Date
-    public private(set) var feedback: [String: Feedback] = [:]
+    package let setup: Setup
+    package let presented: [Presented]
+    package let startedAt: Date
+    package private(set) var feedback: [String: Feedback] = [:]
     /// What the learner has listened to: questions by id, answers as "id letter".
-    public private(set) var heard: Set<String> = []
+    package private(set) var heard: Set<String> = []
 
-    public init(module: Module, setup: Setup, startedAt: Date) {
+    package init(module: Module, setup: Setup, startedAt: Date) {
         self.setup = setup
         self.startedAt = startedAt
         presented = module.questions.map { question in
@@ -72,7 +72,7 @@ public struct QuestionsEngine: ActivityEngine {
         }
     }
 
-    public mutating func apply(_ action: Action, at now: Date) -> [Effect] {
+    package mutating func apply(_ action: Action, at now: Date) -> [Effect] {
         switch action {
         case .answer(let id, let letter):
             guard feedback[id] == nil, let shown = presented(id), shown.order.indices.contains(letter) else { return [] }
@@ -90,15 +90,15 @@ public struct QuestionsEngine: ActivityEngine {
         }
     }
 
-    public var isFinished: Bool { !presented.isEmpty && feedback.count == presented.count }
+    package var isFinished: Bool { !presented.isEmpty && feedback.count == presented.count }
 
-    public func presented(_ id: String) -> Presented? { presented.first { $0.question.id == id } }
+    package func presented(_ id: String) -> Presented? { presented.first { $0.question.id == id } }
 
-    public func hasHeard(_ id: String, letter: Int? = nil) -> Bool {
+    package func hasHeard(_ id: String, letter: Int? = nil) -> Bool {
         heard.contains(letter.map { "\(id) \($0)" } ?? id)
     }
 
-    public func result(at now: Date) -> ActivityResult {
+    package func result(at now: Date) -> ActivityResult {
         let items = presented.map { shown -> ItemOutcome in
             let correct = shown.answer(at: shown.correctLetter).text
             guard let checked = feedback[shown.question.id] else {

@@ -7,19 +7,19 @@ import LessonpackRandom
 /// attempts of 20 from a bank of 30 cover it all. Statements take the three-state answer, multiple-choice items
 /// one of their options (shown in a shuffled order). The score counts correct, incorrect and unanswered items and
 /// gives a percentage per objective.
-public struct TestEngine: ActivityEngine {
+package struct TestEngine: ActivityEngine {
     /// The draw: the items shown, in order, and each multiple-choice item's options as shown.
-    public struct Setup: Codable, Sendable, Equatable {
-        public var drawn: [String]
-        public var options: [String: [String]]
+    package struct Setup: Codable, Sendable, Equatable {
+        package var drawn: [String]
+        package var options: [String: [String]]
 
-        public init(drawn: [String], options: [String: [String]]) {
+        package init(drawn: [String], options: [String: [String]]) {
             self.drawn = drawn
             self.options = options
         }
     }
 
-    public enum Answer: Codable, Sendable, Equatable {
+    package enum Answer: Codable, Sendable, Equatable {
         case correct
         case incorrect
         /// An index into the item's options as shown.
@@ -28,29 +28,29 @@ public struct TestEngine: ActivityEngine {
         case cleared
     }
 
-    public enum Action: Codable, Sendable, Equatable {
+    package enum Action: Codable, Sendable, Equatable {
         case answer(item: String, answer: Answer)
         /// Ends the attempt: answers are fixed from now on.
         case finish
     }
 
     /// An item as this attempt shows it.
-    public struct Shown: Sendable, Equatable {
-        public var item: TestItem
+    package struct Shown: Sendable, Equatable {
+        package var item: TestItem
         /// For multiple choice: the choices in the order shown.
-        public var options: [String]
+        package var options: [String]
     }
 
-    public enum Outcome: String, Sendable { case correct, incorrect, unanswered }
+    package enum Outcome: String, Sendable { case correct, incorrect, unanswered }
 
-    public static let kind = ActivityKind.test
-    public static let isScored = true
+    package static let kind = ActivityKind.test
+    package static let isScored = true
 
-    public static func parts(of setup: Setup, in module: Module) -> [String] {
+    package static func parts(of setup: Setup, in module: Module) -> [String] {
         setup.drawn.map(Part.item) + module.objectives.map { Part.objective($0.id) }
     }
 
-    public static func deal(for module: Module, random: inout SeededRandom, previous: Setup?, options: NoOptions) -> Setup {
+    package static func deal(for module: Module, random: inout SeededRandom, previous: Setup?, options: NoOptions) -> Setup {
         let bank = module.test.items
         let lastDrawn = (previous?.drawn ?? []).filter { id in bank.contains { $0.id == id } }
         let items = draw(from: bank, count: module.test.draw, lastDrawn: lastDrawn, random: &random)
@@ -63,7 +63,7 @@ public struct TestEngine: ActivityEngine {
 
     /// The draw: unseen-last-time items first (a random selection of them if there are more than needed), then
     /// the rest at random, all in a random order that is not the last attempt's.
-    public static func draw(from bank: [TestItem], count: Int, lastDrawn: [String], random: inout SeededRandom) -> [TestItem] {
+    package static func draw(from bank: [TestItem], count: Int, lastDrawn: [String], random: inout SeededRandom) -> [TestItem] {
         let wanted = min(max(count, 0), bank.count)
         let last = Set(lastDrawn)
         let unseen = bank.filter { !last.contains($0.id) }
@@ -77,14 +77,14 @@ public struct TestEngine: ActivityEngine {
         return order
     }
 
-    public let setup: Setup
-    public let drawn: [Shown]
-    public let startedAt: Date
-    public private(set) var answers: [String: Answer] = [:]
-    public private(set) var finishedAt: Date?
+    package let setup: Setup
+    package let drawn: [Shown]
+    package let startedAt: Date
+    package private(set) var answers: [String: Answer] = [:]
+    package private(set) var finishedAt: Date?
     private let objectives: [Objective]
 
-    public init(module: Module, setup: Setup, startedAt: Date) {
+    package init(module: Module, setup: Setup, startedAt: Date) {
         self.setup = setup
         self.startedAt = startedAt
         let bank = Dictionary(module.test.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -100,7 +100,7 @@ public struct TestEngine: ActivityEngine {
         objectives = module.objectives
     }
 
-    public mutating func apply(_ action: Action, at now: Date) -> [Effect] {
+    package mutating func apply(_ action: Action, at now: Date) -> [Effect] {
         guard finishedAt == nil else { return [] }
         switch action {
         case .answer(let id, let answer):
@@ -117,13 +117,13 @@ public struct TestEngine: ActivityEngine {
         return []
     }
 
-    public var isFinished: Bool { finishedAt != nil }
+    package var isFinished: Bool { finishedAt != nil }
 
-    public func answer(_ itemID: String) -> Answer? { answers[itemID] }
+    package func answer(_ itemID: String) -> Answer? { answers[itemID] }
 
-    public func shown(_ itemID: String) -> Shown? { drawn.first { $0.item.id == itemID } }
+    package func shown(_ itemID: String) -> Shown? { drawn.first { $0.item.id == itemID } }
 
-    public func outcome(_ itemID: String) -> Outcome {
+    package func outcome(_ itemID: String) -> Outcome {
         guard let shown = shown(itemID), let answer = answers[itemID] else { return .unanswered }
         switch (shown.item.kind, answer) {
         case (.statement(let isCorrect), .correct): return isCorrect ? .correct : .incorrect
@@ -133,7 +133,7 @@ public struct TestEngine: ActivityEngine {
         }
     }
 
-    public func result(at now: Date) -> ActivityResult {
+    package func result(at now: Date) -> ActivityResult {
         var perObjective: [String: ObjectiveScore] = [:]
         let items = drawn.map { shown -> ItemOutcome in
             let outcome = outcome(shown.item.id)

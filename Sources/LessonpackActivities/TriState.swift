@@ -1,8 +1,8 @@
 /// The three states of a correct/incorrect box: a click moves empty → correct → incorrect → empty.
-public enum TriState: String, CaseIterable, Sendable, Codable {
+package enum TriState: String, CaseIterable, Sendable, Codable {
     case empty, correct, incorrect
 
-    public var next: TriState {
+    package var next: TriState {
         switch self {
         case .empty: .correct
         case .correct: .incorrect
@@ -11,7 +11,7 @@ public enum TriState: String, CaseIterable, Sendable, Codable {
     }
 
     /// The answer this state gives to "is the statement correct?", or nil when unanswered.
-    public var claim: Bool? {
+    package var claim: Bool? {
         switch self {
         case .empty: nil
         case .correct: true

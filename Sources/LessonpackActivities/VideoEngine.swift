@@ -3,10 +3,10 @@ import LessonpackModel
 
 /// Activity 1, the conversation video: play, pause and seek, subtitles on or off, and the subtitle for any moment.
 /// Time is passed in with each action, so the engine never reads a clock of its own.
-public struct VideoEngine: ActivityEngine {
-    public typealias Setup = NoSetup
+package struct VideoEngine: ActivityEngine {
+    package typealias Setup = NoSetup
 
-    public enum Action: Codable, Sendable, Equatable {
+    package enum Action: Codable, Sendable, Equatable {
         /// Plays from where the video is; from the start again once it has ended.
         case play
         case pause
@@ -17,27 +17,27 @@ public struct VideoEngine: ActivityEngine {
         case setSubtitles(on: Bool)
     }
 
-    public static let kind = ActivityKind.video
-    public static let isScored = false
+    package static let kind = ActivityKind.video
+    package static let isScored = false
 
-    public static func parts(of setup: NoSetup, in module: Module) -> [String] {
+    package static func parts(of setup: NoSetup, in module: Module) -> [String] {
         module.transcript.map { Part.line($0.id) } + (module.video.map { [Part.media($0)] } ?? [])
     }
 
-    public let setup = NoSetup()
-    public let lines: [TranscriptLine]
-    public let duration: Double
-    public let startedAt: Date
-    public let video: String?
-    public private(set) var subtitlesOn = true
-    public private(set) var isPlaying = false
+    package let setup = NoSetup()
+    package let lines: [TranscriptLine]
+    package let duration: Double
+    package let startedAt: Date
+    package let video: String?
+    package private(set) var subtitlesOn = true
+    package private(set) var isPlaying = false
     /// How far into the video the learner has got, for the result.
-    public private(set) var furthest: Double = 0
+    package private(set) var furthest: Double = 0
     private var anchorPosition: Double = 0
     private var anchorTime: Date?
 
     /// The video's duration comes from the media manifest; without it the last line's end stands in.
-    public init(module: Module, setup: NoSetup, startedAt: Date) {
+    package init(module: Module, setup: NoSetup, startedAt: Date) {
         lines = module.transcript.sorted { $0.start < $1.start }
         video = module.video
         let recorded = module.media.first { $0.path == module.video }?.duration
@@ -45,7 +45,7 @@ public struct VideoEngine: ActivityEngine {
         self.startedAt = startedAt
     }
 
-    public mutating func apply(_ action: Action, at now: Date) -> [Effect] {
+    package mutating func apply(_ action: Action, at now: Date) -> [Effect] {
         switch action {
         case .play:
             let here = position(at: now)
@@ -79,18 +79,18 @@ public struct VideoEngine: ActivityEngine {
         return [.play(media: video, from: position(at: now))]
     }
 
-    public var isFinished: Bool { false }
+    package var isFinished: Bool { false }
 
     /// Seconds into the video at `now`: stops at the end.
-    public func position(at now: Date) -> Double {
+    package func position(at now: Date) -> Double {
         guard isPlaying, let anchorTime else { return anchorPosition }
         return min(duration, anchorPosition + max(0, now.timeIntervalSince(anchorTime)))
     }
 
-    public func hasEnded(at now: Date) -> Bool { position(at: now) >= duration }
+    package func hasEnded(at now: Date) -> Bool { position(at: now) >= duration }
 
     /// The line spoken at `seconds`, whether or not subtitles are on; nil between lines.
-    public func line(atSecond seconds: Double) -> TranscriptLine? {
+    package func line(atSecond seconds: Double) -> TranscriptLine? {
         // Lines are sorted and do not overlap: find the last one starting at or before `seconds`.
         var low = 0
         var high = lines.count
@@ -103,11 +103,11 @@ public struct VideoEngine: ActivityEngine {
     }
 
     /// What to show under the video at `now`.
-    public func subtitle(at now: Date) -> TranscriptLine? {
+    package func subtitle(at now: Date) -> TranscriptLine? {
         subtitlesOn ? line(atSecond: position(at: now)) : nil
     }
 
-    public func result(at now: Date) -> ActivityResult {
+    package func result(at now: Date) -> ActivityResult {
         ActivityResult(activity: .video, startedAt: startedAt, finishedAt: now,
                        details: .video(watchedSeconds: max(furthest, position(at: now)), durationSeconds: duration,
                                        subtitlesOn: subtitlesOn))

@@ -4,51 +4,51 @@ import LessonpackModel
 /// Activity 2, the video task: the learner marks each statement correct or incorrect (a box that cycles empty →
 /// correct → incorrect → empty), and may check only once every statement is answered. The report lists each wrong
 /// statement with the transcript lines to replay. Another go is another attempt.
-public struct VideoTaskEngine: ActivityEngine {
-    public typealias Setup = NoSetup
+package struct VideoTaskEngine: ActivityEngine {
+    package typealias Setup = NoSetup
 
-    public enum Action: Codable, Sendable, Equatable {
+    package enum Action: Codable, Sendable, Equatable {
         /// Sets a statement's box; the state, not the key press, so replaying is exact however it was given.
         case mark(statement: String, state: TriState)
         /// Checks the answers: only once every statement is marked.
         case check
     }
 
-    public struct Report: Sendable, Equatable {
-        public struct Mistake: Sendable, Equatable {
-            public var statement: VideoTaskStatement
-            public var answer: TriState
+    package struct Report: Sendable, Equatable {
+        package struct Mistake: Sendable, Equatable {
+            package var statement: VideoTaskStatement
+            package var answer: TriState
             /// The lines that show the answer, in order.
-            public var lines: [TranscriptLine]
+            package var lines: [TranscriptLine]
         }
 
-        public var correct: Int
-        public var total: Int
-        public var mistakes: [Mistake]
+        package var correct: Int
+        package var total: Int
+        package var mistakes: [Mistake]
     }
 
-    public static let kind = ActivityKind.videoTask
-    public static let isScored = true
+    package static let kind = ActivityKind.videoTask
+    package static let isScored = true
 
-    public static func parts(of setup: NoSetup, in module: Module) -> [String] {
+    package static func parts(of setup: NoSetup, in module: Module) -> [String] {
         module.videoTask.flatMap { [Part.statement($0.id)] + $0.lines.map(Part.line) }
     }
 
-    public let setup = NoSetup()
-    public let statements: [VideoTaskStatement]
-    public let startedAt: Date
-    public private(set) var answers: [String: TriState]
-    public private(set) var checked = false
+    package let setup = NoSetup()
+    package let statements: [VideoTaskStatement]
+    package let startedAt: Date
+    package private(set) var answers: [String: TriState]
+    package private(set) var checked = false
     private let linesByID: [String: TranscriptLine]
 
-    public init(module: Module, setup: NoSetup, startedAt: Date) {
+    package init(module: Module, setup: NoSetup, startedAt: Date) {
         statements = module.videoTask
         self.startedAt = startedAt
         answers = Dictionary(uniqueKeysWithValues: module.videoTask.map { ($0.id, TriState.empty) })
         linesByID = Dictionary(module.transcript.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    public mutating func apply(_ action: Action, at now: Date) -> [Effect] {
+    package mutating func apply(_ action: Action, at now: Date) -> [Effect] {
         switch action {
         case .mark(let id, let state):
             // Answers are fixed once checked.
@@ -60,14 +60,14 @@ public struct VideoTaskEngine: ActivityEngine {
         return []
     }
 
-    public var isFinished: Bool { checked }
+    package var isFinished: Bool { checked }
 
-    public func answer(_ id: String) -> TriState { answers[id] ?? .empty }
+    package func answer(_ id: String) -> TriState { answers[id] ?? .empty }
 
-    public var unanswered: [VideoTaskStatement] { statements.filter { answer($0.id) == .empty } }
+    package var unanswered: [VideoTaskStatement] { statements.filter { answer($0.id) == .empty } }
 
     /// The report, once checked.
-    public var report: Report? {
+    package var report: Report? {
         guard checked else { return nil }
         let mistakes = statements.filter { answer($0.id).claim != $0.isCorrect }.map { statement in
             Report.Mistake(statement: statement, answer: answer(statement.id), lines: lines(of: statement))
@@ -76,11 +76,11 @@ public struct VideoTaskEngine: ActivityEngine {
     }
 
     /// The transcript lines a statement points to, in the order they are spoken.
-    public func lines(of statement: VideoTaskStatement) -> [TranscriptLine] {
+    package func lines(of statement: VideoTaskStatement) -> [TranscriptLine] {
         statement.lines.compactMap { linesByID[$0] }.sorted { $0.start < $1.start }
     }
 
-    public func result(at now: Date) -> ActivityResult {
+    package func result(at now: Date) -> ActivityResult {
         let items = statements.map { statement -> ItemOutcome in
             let state = answer(statement.id)
             let outcome: ItemOutcome.Outcome = state == .empty ? .unanswered

@@ -4,10 +4,10 @@ import LessonpackModel
 /// Activity 3, language and vocabulary: the transcript as text with the difficult terms marked, and each term's
 /// definition as the learner opens it. Which term is selected is the front end's business; what the learner opened
 /// is the record.
-public struct VocabularyEngine: ActivityEngine {
-    public typealias Setup = NoSetup
+package struct VocabularyEngine: ActivityEngine {
+    package typealias Setup = NoSetup
 
-    public enum Action: Codable, Sendable, Equatable {
+    package enum Action: Codable, Sendable, Equatable {
         /// Opens a highlighted term's definition.
         case open(term: String)
         /// Plays a line's own recording.
@@ -15,44 +15,44 @@ public struct VocabularyEngine: ActivityEngine {
     }
 
     /// A stretch of a line's text: plain, or a highlighted term (with the definition's key).
-    public struct Span: Sendable, Equatable {
-        public var text: String
-        public var term: String?
+    package struct Span: Sendable, Equatable {
+        package var text: String
+        package var term: String?
     }
 
-    public struct Line: Sendable, Equatable {
-        public var line: TranscriptLine
-        public var spans: [Span]
+    package struct Line: Sendable, Equatable {
+        package var line: TranscriptLine
+        package var spans: [Span]
     }
 
     /// Where a highlighted term is: its line and span.
-    public struct TermPosition: Sendable, Equatable, Hashable {
-        public var line: Int
-        public var span: Int
+    package struct TermPosition: Sendable, Equatable, Hashable {
+        package var line: Int
+        package var span: Int
 
-        public init(line: Int, span: Int) {
+        package init(line: Int, span: Int) {
             self.line = line
             self.span = span
         }
     }
 
-    public static let kind = ActivityKind.vocabulary
-    public static let isScored = false
+    package static let kind = ActivityKind.vocabulary
+    package static let isScored = false
 
-    public static func parts(of setup: NoSetup, in module: Module) -> [String] {
+    package static func parts(of setup: NoSetup, in module: Module) -> [String] {
         module.transcript.map { Part.line($0.id) } + module.definitions.map { Part.term($0.term) }
     }
 
-    public let setup = NoSetup()
-    public let lines: [Line]
-    public let startedAt: Date
+    package let setup = NoSetup()
+    package let lines: [Line]
+    package let startedAt: Date
     /// Every highlighted term, in reading order.
-    public let termPositions: [TermPosition]
+    package let termPositions: [TermPosition]
     /// The terms opened, in order, for the result.
-    public private(set) var lookedUp: [String] = []
+    package private(set) var lookedUp: [String] = []
     private let definitions: [String: Definition]
 
-    public init(module: Module, setup: NoSetup, startedAt: Date) {
+    package init(module: Module, setup: NoSetup, startedAt: Date) {
         self.startedAt = startedAt
         definitions = Dictionary(module.definitions.map { (TermText.key($0.term), $0) }, uniquingKeysWith: { first, _ in first })
         lines = module.transcript.map { Line(line: $0, spans: Self.spans(of: $0.text, terms: $0.terms)) }
@@ -61,7 +61,7 @@ public struct VocabularyEngine: ActivityEngine {
         }
     }
 
-    public mutating func apply(_ action: Action, at now: Date) -> [Effect] {
+    package mutating func apply(_ action: Action, at now: Date) -> [Effect] {
         switch action {
         case .open(let term):
             guard definition(of: term) != nil else { return [] }
@@ -72,16 +72,16 @@ public struct VocabularyEngine: ActivityEngine {
         }
     }
 
-    public var isFinished: Bool { false }
+    package var isFinished: Bool { false }
 
-    public func definition(of term: String) -> Definition? { definitions[TermText.key(term)] }
+    package func definition(of term: String) -> Definition? { definitions[TermText.key(term)] }
 
-    public func term(at position: TermPosition) -> String? {
+    package func term(at position: TermPosition) -> String? {
         guard lines.indices.contains(position.line), lines[position.line].spans.indices.contains(position.span) else { return nil }
         return lines[position.line].spans[position.span].term
     }
 
-    public func result(at now: Date) -> ActivityResult {
+    package func result(at now: Date) -> ActivityResult {
         let opened = Array(Set(lookedUp.map(TermText.key))).sorted()
         return ActivityResult(activity: .vocabulary, startedAt: startedAt, finishedAt: now,
                               items: opened.map { ItemOutcome(id: $0, prompt: $0, outcome: .done) },

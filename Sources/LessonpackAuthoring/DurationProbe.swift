@@ -2,23 +2,23 @@ import Foundation
 import LessonpackSystem
 
 /// Measures how long an audio or video file plays.
-public protocol DurationProbe: Sendable {
+package protocol DurationProbe: Sendable {
     /// Nil when the probe cannot run at all (the tool is not installed).
     var unavailableReason: String? { get }
     func duration(ofFileAt path: String) -> Double?
 }
 
 /// Durations from ffprobe, rounded to the millisecond.
-public struct FFProbe: DurationProbe {
+package struct FFProbe: DurationProbe {
     private let tool: ExternalTool?
 
-    public init(tool: ExternalTool? = ExternalTool.find("ffprobe")) { self.tool = tool }
+    package init(tool: ExternalTool? = ExternalTool.find("ffprobe")) { self.tool = tool }
 
-    public var unavailableReason: String? {
+    package var unavailableReason: String? {
         tool == nil ? "ffprobe is not installed (it comes with ffmpeg)" : nil
     }
 
-    public func duration(ofFileAt path: String) -> Double? {
+    package func duration(ofFileAt path: String) -> Double? {
         guard let tool,
               let output = try? tool.run(["-v", "error", "-show_entries", "format=duration",
                                           "-of", "default=noprint_wrappers=1:nokey=1", "--", path], timeout: 30),

@@ -5,23 +5,23 @@ import PropertyList
 
 /// `lessonpack media scan`: lists every file under media/ with its kind, size, SHA-256 and duration, and writes
 /// the result to media.plist.
-public enum MediaScanner {
-    public struct Scan: Sendable {
-        public enum Change: String, Sendable { case added, changed, removed, unchanged }
+package enum MediaScanner {
+    package struct Scan: Sendable {
+        package enum Change: String, Sendable { case added, changed, removed, unchanged }
 
-        public var files: [MediaFile]
-        public var changes: [(path: String, change: Change)]
+        package var files: [MediaFile]
+        package var changes: [(path: String, change: Change)]
         /// Files left out, and why (an unknown extension, a link).
-        public var skipped: [(path: String, reason: String)]
+        package var skipped: [(path: String, reason: String)]
         /// Audio and video whose duration is unknown.
-        public var withoutDuration: [String]
+        package var withoutDuration: [String]
         /// Set when no duration could be measured at all.
-        public var probeUnavailable: String?
+        package var probeUnavailable: String?
     }
 
     /// Scans `folder`/media. Where a file is unchanged since the previous manifest (same SHA-256) and the probe
     /// cannot run, its recorded duration is kept.
-    public static func scan(folder: String, probe: any DurationProbe = FFProbe()) -> Scan {
+    package static func scan(folder: String, probe: any DurationProbe = FFProbe()) -> Scan {
         let source = try? ModuleLoader.load(folder: folder)
         let previous = Dictionary((source?.module.media ?? []).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         let media = MediaFolder(moduleFolder: folder)
@@ -63,7 +63,7 @@ public enum MediaScanner {
     }
 
     /// Writes the scan to `folder`/media.plist, replacing it atomically.
-    public static func write(_ scan: Scan, folder: String) throws {
+    package static func write(_ scan: Scan, folder: String) throws {
         let entries = scan.files.map { file in
             var fields: [PlistEntry] = [
                 PlistEntry("kind", .string(file.kind.rawValue)),

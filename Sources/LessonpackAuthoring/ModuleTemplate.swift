@@ -4,15 +4,15 @@ import PropertyList
 
 /// `lessonpack new`: a starter module copied from a template folder, with its id and title filled in.
 /// Template files say `{{ID}}` and `{{TITLE}}` where those go.
-public enum ModuleTemplate {
-    public enum Failure: Error, CustomStringConvertible {
+package enum ModuleTemplate {
+    package enum Failure: Error, CustomStringConvertible {
         case destinationNotEmpty(String)
         case invalidID(String)
         case emptyTitle
         case templateMissing(String)
         case io(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .destinationNotEmpty(let path): "\(path) already exists and is not empty"
             case .invalidID(let id): "'\(id)' is not a valid module id: use lowercase letters, digits and '-', " +
@@ -25,7 +25,7 @@ public enum ModuleTemplate {
     }
 
     /// A module id suggested by a folder name: `Job Interview 2` → `job-interview-2`.
-    public static func suggestedID(forFolder folder: String) -> String {
+    package static func suggestedID(forFolder folder: String) -> String {
         let name = URL(fileURLWithPath: folder).lastPathComponent
             .folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
         let words = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
@@ -33,14 +33,14 @@ public enum ModuleTemplate {
     }
 
     /// `job-interview` → `Job interview`.
-    public static func suggestedTitle(forID id: String) -> String {
+    package static func suggestedTitle(forID id: String) -> String {
         let words = id.split(separator: "-").joined(separator: " ")
         return words.prefix(1).uppercased() + words.dropFirst()
     }
 
     /// Copies `template` to `destination` (which must not exist, or be an empty folder), filling in the id and
     /// title. The copy is made beside the destination and moved into place, so a failure leaves nothing behind.
-    public static func create(from template: String, at destination: String, id: String, title: String)
+    package static func create(from template: String, at destination: String, id: String, title: String)
         throws(Failure) {
         guard Identifier.isValidModuleID(id) else { throw .invalidID(id) }
         guard !title.allSatisfy(\.isWhitespace) else { throw .emptyTitle }

@@ -6,18 +6,18 @@ import LessonpackModel
 import LessonpackSystem
 
 /// `lessonpack build`: checks a module, then writes its bundle, atomically and reproducibly.
-public enum BundleBuilder {
-    public struct Options: Sendable {
-        public var outputFolder: String
-        public var signingKey: SigningKey?
+package enum BundleBuilder {
+    package struct Options: Sendable {
+        package var outputFolder: String
+        package var signingKey: SigningKey?
         /// Seconds since 1970 for every entry (SOURCE_DATE_EPOCH); nil leaves entries undated.
-        public var timestamp: Int64?
+        package var timestamp: Int64?
         /// A bundle of the previous release: the build is refused if the version does not rise enough.
-        public var previous: String?
-        public var transcoder: Transcoder?
-        public var progress: (@Sendable (BuildProgress) -> Void)?
+        package var previous: String?
+        package var transcoder: Transcoder?
+        package var progress: (@Sendable (BuildProgress) -> Void)?
 
-        public init(outputFolder: String = "dist", signingKey: SigningKey? = nil, timestamp: Int64? = nil,
+        package init(outputFolder: String = "dist", signingKey: SigningKey? = nil, timestamp: Int64? = nil,
                     previous: String? = nil, transcoder: Transcoder? = nil,
                     progress: (@Sendable (BuildProgress) -> Void)? = nil) {
             self.outputFolder = outputFolder
@@ -29,25 +29,25 @@ public enum BundleBuilder {
         }
     }
 
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// What check found; when it holds an error, nothing was written.
-        public var diagnostics: [Diagnostic]
+        package var diagnostics: [Diagnostic]
         /// Set when the build was refused for another reason (the version did not rise enough); nothing was written.
-        public var refusal: String? { versionCheck?.refusal }
-        public var bundlePath: String?
-        public var manifest: BundleManifest?
-        public var entries: [PackedEntry] = []
-        public var transcoded: [TranscodeReport] = []
-        public var versionCheck: VersionCheck?
+        package var refusal: String? { versionCheck?.refusal }
+        package var bundlePath: String?
+        package var manifest: BundleManifest?
+        package var entries: [PackedEntry] = []
+        package var transcoded: [TranscodeReport] = []
+        package var versionCheck: VersionCheck?
     }
 
-    public struct PackedEntry: Sendable, Equatable {
-        public var path: String
-        public var size: Int
-        public var compression: ZipCompression
+    package struct PackedEntry: Sendable, Equatable {
+        package var path: String
+        package var size: Int
+        package var compression: ZipCompression
     }
 
-    public static func build(folder: String, options: Options = Options()) throws(BundleError) -> Result {
+    package static func build(folder: String, options: Options = Options()) throws(BundleError) -> Result {
         options.progress?(.checking(folder))
         let checked: ModuleChecker.Result
         do { checked = try ModuleChecker.check(folder: folder) } catch {
@@ -57,7 +57,7 @@ public enum BundleBuilder {
     }
 
     /// Builds a module already checked (a release checks every module before it builds any).
-    public static func build(_ checked: ModuleChecker.Result, options: Options = Options()) throws(BundleError) -> Result {
+    package static func build(_ checked: ModuleChecker.Result, options: Options = Options()) throws(BundleError) -> Result {
         var result = Result(diagnostics: checked.diagnostics)
         guard !checked.diagnostics.hasErrors else { return result }
 
@@ -174,7 +174,7 @@ public enum BundleBuilder {
 }
 
 /// What a build reports as it goes, for a progress line.
-public enum BuildProgress: Sendable, Equatable {
+package enum BuildProgress: Sendable, Equatable {
     case checking(String)
     case transcoding(String, index: Int, of: Int)
     case packing(String, index: Int, of: Int)

@@ -5,36 +5,36 @@ import LessonpackDiagnostics
 /// and docs/bundle-format.md explains each. The container's own codes (`zip-…`) come from `ArchiveError.Code`.
 extension DiagnosticCode {
     // Entries, before anything is decompressed
-    public static let unsafeEntryName: DiagnosticCode = "unsafe-entry-name"
-    public static let duplicateEntryName: DiagnosticCode = "duplicate-entry-name"
-    public static let entryNotAFile: DiagnosticCode = "entry-not-a-file"
-    public static let bundleTooLarge: DiagnosticCode = "bundle-too-large"
-    public static let zipBomb: DiagnosticCode = "zip-bomb"
+    package static let unsafeEntryName: DiagnosticCode = "unsafe-entry-name"
+    package static let duplicateEntryName: DiagnosticCode = "duplicate-entry-name"
+    package static let entryNotAFile: DiagnosticCode = "entry-not-a-file"
+    package static let bundleTooLarge: DiagnosticCode = "bundle-too-large"
+    package static let zipBomb: DiagnosticCode = "zip-bomb"
     // What the entries hold
-    public static let bundleMimetype: DiagnosticCode = "bundle-mimetype"
-    public static let manifestMissing: DiagnosticCode = "manifest-missing"
-    public static let manifestInvalid: DiagnosticCode = "manifest-invalid"
-    public static let bundleFormatNewer: DiagnosticCode = "bundle-format-newer"
-    public static let entryNotInManifest: DiagnosticCode = "entry-not-in-manifest"
-    public static let entryMissing: DiagnosticCode = "entry-missing"
-    public static let entryChanged: DiagnosticCode = "entry-changed"
-    public static let moduleJSONMissing: DiagnosticCode = "module-json-missing"
-    public static let moduleIdentityMismatch: DiagnosticCode = "module-identity-mismatch"
-    public static let moduleMediaMismatch: DiagnosticCode = "module-media-mismatch"
+    package static let bundleMimetype: DiagnosticCode = "bundle-mimetype"
+    package static let manifestMissing: DiagnosticCode = "manifest-missing"
+    package static let manifestInvalid: DiagnosticCode = "manifest-invalid"
+    package static let bundleFormatNewer: DiagnosticCode = "bundle-format-newer"
+    package static let entryNotInManifest: DiagnosticCode = "entry-not-in-manifest"
+    package static let entryMissing: DiagnosticCode = "entry-missing"
+    package static let entryChanged: DiagnosticCode = "entry-changed"
+    package static let moduleJSONMissing: DiagnosticCode = "module-json-missing"
+    package static let moduleIdentityMismatch: DiagnosticCode = "module-identity-mismatch"
+    package static let moduleMediaMismatch: DiagnosticCode = "module-media-mismatch"
     // Signatures and keys
-    public static let signatureInvalid: DiagnosticCode = "signature-invalid"
-    public static let signatureWrongKey: DiagnosticCode = "signature-wrong-key"
-    public static let signatureMissing: DiagnosticCode = "signature-missing"
-    public static let keyInvalid: DiagnosticCode = "key-invalid"
+    package static let signatureInvalid: DiagnosticCode = "signature-invalid"
+    package static let signatureWrongKey: DiagnosticCode = "signature-wrong-key"
+    package static let signatureMissing: DiagnosticCode = "signature-missing"
+    package static let keyInvalid: DiagnosticCode = "key-invalid"
     // Writing
-    public static let bundleWriteFailed: DiagnosticCode = "bundle-write-failed"
-    public static let transcodeFailed: DiagnosticCode = "transcode-failed"
+    package static let bundleWriteFailed: DiagnosticCode = "bundle-write-failed"
+    package static let transcodeFailed: DiagnosticCode = "transcode-failed"
 
     /// The code of a container failure.
-    public init(_ code: ArchiveError.Code) { self.init(rawValue: code.rawValue) }
+    package init(_ code: ArchiveError.Code) { self.init(rawValue: code.rawValue) }
 
     /// Every code a bundle reader or writer can report, for the test that holds the documentation to them.
-    public static let bundleCodes: [DiagnosticCode] = ArchiveError.Code.allCases.map(DiagnosticCode.init) + [
+    package static let bundleCodes: [DiagnosticCode] = ArchiveError.Code.allCases.map(DiagnosticCode.init) + [
         .unsafeEntryName, .duplicateEntryName, .entryNotAFile, .bundleTooLarge, .zipBomb, .bundleMimetype,
         .manifestMissing, .manifestInvalid, .bundleFormatNewer, .entryNotInManifest, .entryMissing, .entryChanged,
         .moduleJSONMissing, .moduleJSONInvalid, .moduleIdentityMismatch, .moduleMediaMismatch, .signatureInvalid,

@@ -3,22 +3,22 @@ import LessonpackDiagnostics
 /// Why a bundle cannot be built, opened or trusted: one or more diagnostics, each with a stable code
 /// (docs/bundle-format.md lists them) and a sentence naming the entry. Where a problem is found before anyone
 /// knows which file it is in, the location is empty until the reader that does know fills it in (`located(at:)`).
-public struct BundleError: Error, CustomStringConvertible, Equatable, Sendable {
-    public var diagnostics: [Diagnostic]
+package struct BundleError: Error, CustomStringConvertible, Equatable, Sendable {
+    package var diagnostics: [Diagnostic]
 
-    public init(_ code: DiagnosticCode, _ message: String, file: String = "") {
+    package init(_ code: DiagnosticCode, _ message: String, file: String = "") {
         diagnostics = [.error(code, message, at: SourceLocation(file: file))]
     }
 
-    public init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+    package init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
 
     /// The messages alone, for callers that show one problem per line.
-    public var problems: [String] { diagnostics.map(\.message) }
-    public var codes: [DiagnosticCode] { diagnostics.map(\.code) }
-    public var description: String { problems.joined(separator: "\n") }
+    package var problems: [String] { diagnostics.map(\.message) }
+    package var codes: [DiagnosticCode] { diagnostics.map(\.code) }
+    package var description: String { problems.joined(separator: "\n") }
 
     /// The same problems, each pointing at `file` unless it already points somewhere.
-    public func located(at file: String) -> BundleError {
+    package func located(at file: String) -> BundleError {
         BundleError(diagnostics: diagnostics.map { diagnostic in
             var moved = diagnostic
             if moved.location.file.isEmpty { moved.location = SourceLocation(file: file) }

@@ -2,43 +2,43 @@ import BundleArchive
 import LessonpackModel
 
 /// `lessonpack inspect`: what a bundle holds, for people and (as JSON) for tools.
-public struct BundleInspection: Sendable, Encodable {
-    public struct Entry: Sendable, Encodable {
-        public var path: String
-        public var size: UInt64
-        public var compressedSize: UInt64
-        public var method: String
+package struct BundleInspection: Sendable, Encodable {
+    package struct Entry: Sendable, Encodable {
+        package var path: String
+        package var size: UInt64
+        package var compressedSize: UInt64
+        package var method: String
         /// Stored size over original size, e.g. 0.25 for an entry that shrank to a quarter.
-        public var ratio: Double
+        package var ratio: Double
     }
 
-    public struct KindTotal: Sendable, Encodable {
-        public var kind: String
-        public var entries: Int
-        public var size: UInt64
-        public var compressedSize: UInt64
+    package struct KindTotal: Sendable, Encodable {
+        package var kind: String
+        package var entries: Int
+        package var size: UInt64
+        package var compressedSize: UInt64
     }
 
-    public struct ActivitySummary: Sendable, Encodable {
-        public var activity: String
-        public var title: String
+    package struct ActivitySummary: Sendable, Encodable {
+        package var activity: String
+        package var title: String
         /// E.g. `["10 statements"]` or `["30 items in the bank", "20 per attempt"]`.
-        public var counts: [String]
+        package var counts: [String]
     }
 
-    public var id: String
-    public var title: String
-    public var version: String
-    public var level: String
-    public var format: Int
-    public var tool: String
-    public var signature: String
-    public var fileSize: UInt64
-    public var entries: [Entry]
-    public var totals: [KindTotal]
-    public var activities: [ActivitySummary]
+    package var id: String
+    package var title: String
+    package var version: String
+    package var level: String
+    package var format: Int
+    package var tool: String
+    package var signature: String
+    package var fileSize: UInt64
+    package var entries: [Entry]
+    package var totals: [KindTotal]
+    package var activities: [ActivitySummary]
 
-    public init(_ bundle: OpenedBundle) {
+    package init(_ bundle: OpenedBundle) {
         let module = bundle.module
         id = module.id
         title = module.title

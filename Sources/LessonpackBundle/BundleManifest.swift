@@ -3,28 +3,28 @@ import PropertyList
 
 /// manifest.plist: what the bundle holds, entry by entry, with each entry's size and SHA-256. Verification
 /// checks the container against it; the signature, when there is one, covers its exact bytes.
-public struct BundleManifest: Hashable, Sendable {
-    public struct Entry: Hashable, Sendable {
-        public var path: String
-        public var size: Int
-        public var sha256: String
+package struct BundleManifest: Hashable, Sendable {
+    package struct Entry: Hashable, Sendable {
+        package var path: String
+        package var size: Int
+        package var sha256: String
 
-        public init(path: String, size: Int, sha256: String) {
+        package init(path: String, size: Int, sha256: String) {
             self.path = path
             self.size = size
             self.sha256 = sha256
         }
     }
 
-    public var format: Int
-    public var moduleID: String
-    public var version: String
+    package var format: Int
+    package var moduleID: String
+    package var version: String
     /// The tool that built the bundle, e.g. `lessonpack 0.1.0`.
-    public var tool: String
+    package var tool: String
     /// Every entry except the manifest itself and the signature, in the order they are stored.
-    public var entries: [Entry]
+    package var entries: [Entry]
 
-    public init(format: Int = BundleFormat.version, moduleID: String, version: String,
+    package init(format: Int = BundleFormat.version, moduleID: String, version: String,
                 tool: String = "lessonpack \(ToolVersion.current)", entries: [Entry]) {
         self.format = format
         self.moduleID = moduleID
@@ -34,13 +34,13 @@ public struct BundleManifest: Hashable, Sendable {
     }
 
     /// The entry named exactly `path`, byte for byte (Swift's `==` would also match another Unicode spelling).
-    public func entry(_ path: String) -> Entry? {
+    package func entry(_ path: String) -> Entry? {
         let raw = Array(path.utf8)
         return entries.first { Array($0.path.utf8) == raw }
     }
 
     /// The manifest as XML property list bytes, always written the same way.
-    public func encoded() throws -> [UInt8] {
+    package func encoded() throws -> [UInt8] {
         let list = entries.map { entry in
             PlistValue.dictionary([
                 PlistEntry("path", .string(entry.path)),
@@ -60,7 +60,7 @@ public struct BundleManifest: Hashable, Sendable {
 
     /// Reads manifest bytes, which come from an untrusted bundle: the plist reader's safety rules apply, and
     /// every field is checked.
-    public static func decode(_ bytes: [UInt8]) throws(BundleError) -> BundleManifest {
+    package static func decode(_ bytes: [UInt8]) throws(BundleError) -> BundleManifest {
         let document = PlistReader.read(bytes, file: BundleFormat.manifestEntry,
                                         limits: PlistReader.Limits(maxBytes: BundleLimits.default.maxTextEntryBytes,
                                                                    maxDepth: 8))

@@ -6,21 +6,21 @@ import LessonpackSystem
 
 /// A bundle opened for use: its manifest and module read and checked, its media left in the file until needed.
 /// The file stays open: media extracted later comes from the very file that was checked.
-public struct OpenedBundle: Sendable {
-    public let path: String
-    public let manifest: BundleManifest
-    public let manifestBytes: [UInt8]
-    public let module: Module
-    public let signature: SignatureStatus
-    public let archive: ZipArchive
+package struct OpenedBundle: Sendable {
+    package let path: String
+    package let manifest: BundleManifest
+    package let manifestBytes: [UInt8]
+    package let module: Module
+    package let signature: SignatureStatus
+    package let archive: ZipArchive
 
-    public var directory: ZipDirectory { archive.directory }
+    package var directory: ZipDirectory { archive.directory }
 }
 
-public enum BundleReader {
+package enum BundleReader {
     /// Opens a bundle, refusing it (with every reason found) when it is hostile, corrupt, tampered with or newer
     /// than this build understands. Reads the directory, the manifest, the signature and module.json only.
-    public static func open(_ path: String, limits: BundleLimits = .default) throws(BundleError) -> OpenedBundle {
+    package static func open(_ path: String, limits: BundleLimits = .default) throws(BundleError) -> OpenedBundle {
         let scan = BundleScan(path: path, readMedia: false, limits: limits)
         guard scan.diagnostics.isEmpty, let manifest = scan.manifest, let manifestBytes = scan.manifestBytes,
               let module = scan.module, let archive = scan.archive else {
@@ -33,7 +33,7 @@ public enum BundleReader {
 
     /// Copies one entry out of the bundle to `destination`, checking its size and SHA-256 against the manifest on
     /// the way; the file appears only once it is complete and correct.
-    public static func extract(_ entryPath: String, from bundle: OpenedBundle, to destination: String)
+    package static func extract(_ entryPath: String, from bundle: OpenedBundle, to destination: String)
         throws(BundleError) {
         guard let expected = bundle.manifest.entry(entryPath), let entry = bundle.archive.entry(entryPath) else {
             throw BundleError(.entryMissing, "the bundle has no entry '\(entryPath)'", file: bundle.path)
@@ -73,18 +73,18 @@ public enum BundleReader {
 
 /// `lessonpack verify`: everything `open` checks, plus every media entry's size and hash, and the signature
 /// against a trusted key when one is given.
-public enum BundleVerifier {
-    public struct Report: Sendable {
-        public var diagnostics: [Diagnostic]
-        public var signature: SignatureStatus
-        public var manifest: BundleManifest?
+package enum BundleVerifier {
+    package struct Report: Sendable {
+        package var diagnostics: [Diagnostic]
+        package var signature: SignatureStatus
+        package var manifest: BundleManifest?
         /// Entries in the ZIP directory.
-        public var entryCount: Int
-        public var isValid: Bool { diagnostics.isEmpty }
-        public var problems: [String] { diagnostics.map(\.message) }
+        package var entryCount: Int
+        package var isValid: Bool { diagnostics.isEmpty }
+        package var problems: [String] { diagnostics.map(\.message) }
     }
 
-    public static func verify(_ path: String, trustedKey: VerificationKey? = nil,
+    package static func verify(_ path: String, trustedKey: VerificationKey? = nil,
                               limits: BundleLimits = .default) -> Report {
         let scan = BundleScan(path: path, readMedia: true, trustedKey: trustedKey, limits: limits)
         return Report(diagnostics: scan.diagnostics, signature: scan.signature, manifest: scan.manifest,

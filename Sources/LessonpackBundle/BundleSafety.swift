@@ -8,8 +8,8 @@ import LessonpackModel
 /// rule `check` applies to media names), links and other non-files, duplicates under any spelling (case, Unicode
 /// normalisation, compatibility forms), and declared sizes and ratios over the limits, so the work of reading a
 /// bundle is bounded before it starts.
-public enum BundleSafety {
-    public static func problems(in directory: ZipDirectory, limits: BundleLimits = .default) -> [Diagnostic] {
+package enum BundleSafety {
+    package static func problems(in directory: ZipDirectory, limits: BundleLimits = .default) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         func refuse(_ code: DiagnosticCode, _ message: String) {
             problems.append(.error(code, message, at: SourceLocation(file: "")))
@@ -86,16 +86,16 @@ public enum BundleSafety {
     }
 
     /// An entry that stands for a folder: its name ends in '/'.
-    public static func isFolder(_ entry: ZipDirectory.Entry) -> Bool { entry.name.hasSuffix("/") }
+    package static func isFolder(_ entry: ZipDirectory.Entry) -> Bool { entry.name.hasSuffix("/") }
 
     /// An entry of some size that expands more than a bundle's entries may: what zip bombs do.
-    public static func isTooCompressed(_ entry: ZipDirectory.Entry, limits: BundleLimits = .default) -> Bool {
+    package static func isTooCompressed(_ entry: ZipDirectory.Entry, limits: BundleLimits = .default) -> Bool {
         entry.uncompressedSize > UInt64(limits.ratioCheckAboveBytes)
             && entry.uncompressedSize / max(entry.compressedSize, 1) > UInt64(limits.maxCompressionRatio)
     }
 
     /// Everything the entries declare, saturating: Zip64 sizes reach 2⁶⁴ − 1, and ten thousand of them must not trap.
-    public static func declaredTotal(_ directory: ZipDirectory) -> UInt64 {
+    package static func declaredTotal(_ directory: ZipDirectory) -> UInt64 {
         directory.entries.reduce(UInt64(0)) { total, entry in
             let (sum, overflow) = total.addingReportingOverflow(entry.uncompressedSize)
             return overflow ? .max : sum
@@ -103,7 +103,7 @@ public enum BundleSafety {
     }
 
     /// The most a file of this size may expand to, all entries together.
-    public static func allowedTotal(fileSize: UInt64, limits: BundleLimits = .default) -> UInt64 {
+    package static func allowedTotal(fileSize: UInt64, limits: BundleLimits = .default) -> UInt64 {
         let (product, overflow) = fileSize.multipliedReportingOverflow(by: UInt64(limits.maxCompressionRatio))
         let (sum, overflowAgain) = product.addingReportingOverflow(UInt64(limits.ratioFreeBytes))
         return overflow || overflowAgain ? .max : sum

@@ -199,15 +199,15 @@ extension DiagnosticCode {
 }
 
 /// What a bundle's signature says.
-public enum SignatureStatus: Sendable, Equatable, CustomStringConvertible {
+package enum SignatureStatus: Sendable, Equatable, CustomStringConvertible {
     case unsigned
     case valid(keyID: String)
     case invalid(String)
 
     /// The key that signed the bundle, when the signature is valid.
-    public var keyID: String? { if case .valid(let keyID) = self { keyID } else { nil } }
+    package var keyID: String? { if case .valid(let keyID) = self { keyID } else { nil } }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unsigned: "unsigned"
         case .valid(let keyID): "signed by key \(keyID)"

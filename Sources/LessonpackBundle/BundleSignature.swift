@@ -6,15 +6,15 @@ import PropertyList
 
 /// An Ed25519 key pair for signing bundles, stored as standard PEM (PKCS #8 and SubjectPublicKeyInfo), so OpenSSL
 /// and other tools read the same files.
-public struct SigningKey: Sendable {
-    public let privateKey: Curve25519.Signing.PrivateKey
+package struct SigningKey: Sendable {
+    package let privateKey: Curve25519.Signing.PrivateKey
 
-    public static func generate() -> SigningKey { SigningKey(privateKey: Curve25519.Signing.PrivateKey()) }
+    package static func generate() -> SigningKey { SigningKey(privateKey: Curve25519.Signing.PrivateKey()) }
 
-    public var verificationKey: VerificationKey { VerificationKey(publicKey: privateKey.publicKey) }
+    package var verificationKey: VerificationKey { VerificationKey(publicKey: privateKey.publicKey) }
 
     /// Writes `path` (the private key, readable by its owner only) and `path.pub` (the public key).
-    public func save(to path: String) throws(BundleError) {
+    package func save(to path: String) throws(BundleError) {
         do {
             try AtomicFile.write(Array(privateKey.pemRepresentation.utf8) + [0x0A], to: path, permissions: 0o600)
             try AtomicFile.write(Array(verificationKey.pem.utf8) + [0x0A], to: path + ".pub")
@@ -23,7 +23,7 @@ public struct SigningKey: Sendable {
         }
     }
 
-    public static func load(from path: String) throws(BundleError) -> SigningKey {
+    package static func load(from path: String) throws(BundleError) -> SigningKey {
         let text = try readKeyFile(path)
         do {
             return SigningKey(privateKey: try Curve25519.Signing.PrivateKey(pemRepresentation: text))
@@ -32,34 +32,34 @@ public struct SigningKey: Sendable {
         }
     }
 
-    public func sign(_ message: [UInt8]) throws(BundleError) -> [UInt8] {
+    package func sign(_ message: [UInt8]) throws(BundleError) -> [UInt8] {
         do { return [UInt8](try privateKey.signature(for: message)) } catch { throw BundleError(.keyInvalid, "cannot sign: \(error)") }
     }
 }
 
 /// The public half: checks signatures, and names itself by a short fingerprint.
-public struct VerificationKey: Sendable, Equatable {
-    public let publicKey: Curve25519.Signing.PublicKey
+package struct VerificationKey: Sendable, Equatable {
+    package let publicKey: Curve25519.Signing.PublicKey
 
-    public static func == (lhs: VerificationKey, rhs: VerificationKey) -> Bool {
+    package static func == (lhs: VerificationKey, rhs: VerificationKey) -> Bool {
         lhs.publicKey.rawRepresentation == rhs.publicKey.rawRepresentation
     }
 
-    public var pem: String { publicKey.pemRepresentation }
+    package var pem: String { publicKey.pemRepresentation }
 
     /// The first 16 hex digits of the SHA-256 of the raw key: enough to tell keys apart at a glance.
-    public var keyID: String { String(FileDigest.sha256(of: [UInt8](publicKey.rawRepresentation)).prefix(16)) }
+    package var keyID: String { String(FileDigest.sha256(of: [UInt8](publicKey.rawRepresentation)).prefix(16)) }
 
-    public init(publicKey: Curve25519.Signing.PublicKey) { self.publicKey = publicKey }
+    package init(publicKey: Curve25519.Signing.PublicKey) { self.publicKey = publicKey }
 
-    public init(raw: [UInt8]) throws(BundleError) {
+    package init(raw: [UInt8]) throws(BundleError) {
         do { publicKey = try Curve25519.Signing.PublicKey(rawRepresentation: raw) } catch {
             throw BundleError(.signatureInvalid, "the signature's public key is malformed")
         }
     }
 
     /// Reads a public key file, or the public half of a private key file.
-    public static func load(from path: String) throws(BundleError) -> VerificationKey {
+    package static func load(from path: String) throws(BundleError) -> VerificationKey {
         let text = try readKeyFile(path)
         if let key = try? Curve25519.Signing.PublicKey(pemRepresentation: text) { return VerificationKey(publicKey: key) }
         if let key = try? Curve25519.Signing.PrivateKey(pemRepresentation: text) {
@@ -68,28 +68,28 @@ public struct VerificationKey: Sendable, Equatable {
         throw BundleError(.keyInvalid, "\(path) is not an Ed25519 public key in PEM form")
     }
 
-    public func isValid(_ signature: [UInt8], for message: [UInt8]) -> Bool {
+    package func isValid(_ signature: [UInt8], for message: [UInt8]) -> Bool {
         publicKey.isValidSignature(signature, for: message)
     }
 }
 
 /// signature.plist: who signed the manifest and the signature itself.
-public struct BundleSignature: Sendable, Equatable {
-    public static let algorithm = "ed25519"
+package struct BundleSignature: Sendable, Equatable {
+    package static let algorithm = "ed25519"
 
-    public var publicKey: [UInt8]
-    public var signature: [UInt8]
+    package var publicKey: [UInt8]
+    package var signature: [UInt8]
 
-    public init(publicKey: [UInt8], signature: [UInt8]) {
+    package init(publicKey: [UInt8], signature: [UInt8]) {
         self.publicKey = publicKey
         self.signature = signature
     }
 
-    public static func signing(_ manifest: [UInt8], with key: SigningKey) throws(BundleError) -> BundleSignature {
+    package static func signing(_ manifest: [UInt8], with key: SigningKey) throws(BundleError) -> BundleSignature {
         BundleSignature(publicKey: [UInt8](key.privateKey.publicKey.rawRepresentation), signature: try key.sign(manifest))
     }
 
-    public func encoded() throws -> [UInt8] {
+    package func encoded() throws -> [UInt8] {
         Array(try PlistXMLWriter.xml(.dictionary([
             PlistEntry("algorithm", .string(Self.algorithm)),
             PlistEntry("public-key", .data(publicKey)),
@@ -97,7 +97,7 @@ public struct BundleSignature: Sendable, Equatable {
         ])).utf8)
     }
 
-    public static func decode(_ bytes: [UInt8]) throws(BundleError) -> BundleSignature {
+    package static func decode(_ bytes: [UInt8]) throws(BundleError) -> BundleSignature {
         let document = PlistReader.read(bytes, file: BundleFormat.signatureEntry,
                                         limits: PlistReader.Limits(maxBytes: 64 << 10, maxDepth: 4))
         guard !document.hasErrors, let root = document.root?.value else {
@@ -113,7 +113,7 @@ public struct BundleSignature: Sendable, Equatable {
     }
 
     /// Checks the signature over `manifest` with the key it names.
-    public func verify(_ manifest: [UInt8]) throws(BundleError) -> VerificationKey {
+    package func verify(_ manifest: [UInt8]) throws(BundleError) -> VerificationKey {
         let key = try VerificationKey(raw: publicKey)
         guard key.isValid(signature, for: manifest) else {
             throw BundleError(.signatureInvalid, "the signature does not match the manifest: the manifest or the signature " +

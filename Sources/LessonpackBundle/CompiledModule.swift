@@ -3,19 +3,19 @@ import LessonpackModel
 
 /// module.json: every text of the module (all its property lists) as one compact document the runtime loads in
 /// one read. JSON with sorted keys, so the same module always gives the same bytes.
-public enum CompiledModule {
+package enum CompiledModule {
     private struct Document: Codable {
         var format: Int
         var module: Module
     }
 
-    public static func encode(_ module: Module) throws -> [UInt8] {
+    package static func encode(_ module: Module) throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return [UInt8](try encoder.encode(Document(format: BundleFormat.version, module: module)))
     }
 
-    public static func decode(_ bytes: [UInt8]) throws(BundleError) -> Module {
+    package static func decode(_ bytes: [UInt8]) throws(BundleError) -> Module {
         let document: Document
         do {
             document = try JSONDecoder().decode(Document.self, from: Data(bytes))

@@ -6,9 +6,9 @@ import LessonpackModel
 /// stored, since deflate spends time for nothing; but containers carry headers and padding that do compress
 /// (short Ogg clips, MP4 indexes), so deflate decides on the bytes themselves: a file that fits in one sample is
 /// deflated whenever that makes it smaller; a larger one when its first `sampleBytes` shrink by `minimumSaving`.
-public enum CompressionPolicy {
-    public static let sampleBytes = 256 << 10
-    public static let minimumSaving = 0.01
+package enum CompressionPolicy {
+    package static let sampleBytes = 256 << 10
+    package static let minimumSaving = 0.01
 
     static func compression(for source: MediaSource) -> ZipCompression {
         let fileExtension = (source.description as NSString).pathExtension

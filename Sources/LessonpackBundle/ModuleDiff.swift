@@ -5,8 +5,8 @@ import LessonpackModel
 /// Learners' progress is kept under the ids of lines, statements, questions, test items, objectives and speakers,
 /// so removing one of those (or an activity) breaks history: a major change. Adding anything is minor. Changing
 /// an existing entry (a corrected text, a new timing, re-encoded media) is a patch.
-public struct ModuleDiff: Sendable, Equatable {
-    public enum Area: String, CaseIterable, Sendable {
+package struct ModuleDiff: Sendable, Equatable {
+    package enum Area: String, CaseIterable, Sendable {
         case details, speakers, objectives, activities, transcript, definitions, phrasebook
         case videoTask = "video task", questions, test, media
 
@@ -16,17 +16,17 @@ public struct ModuleDiff: Sendable, Equatable {
         }
     }
 
-    public enum ChangeKind: String, Sendable { case added, removed, changed }
+    package enum ChangeKind: String, Sendable { case added, removed, changed }
 
-    public struct Change: Sendable, Equatable {
-        public var area: Area
-        public var kind: ChangeKind
+    package struct Change: Sendable, Equatable {
+        package var area: Area
+        package var kind: ChangeKind
         /// The id, term, title or path of the entry.
-        public var key: String
+        package var key: String
         /// For a change: what differs, e.g. `text: "Hi." → "Hello."`.
-        public var detail: String?
+        package var detail: String?
 
-        public var bump: VersionBump {
+        package var bump: VersionBump {
             switch kind {
             case .removed: area.keysHistory ? .major : .minor
             case .added: .minor
@@ -35,15 +35,15 @@ public struct ModuleDiff: Sendable, Equatable {
         }
     }
 
-    public var old: (id: String, version: String)
-    public var new: (id: String, version: String)
-    public var changes: [Change]
+    package var old: (id: String, version: String)
+    package var new: (id: String, version: String)
+    package var changes: [Change]
 
-    public static func == (lhs: ModuleDiff, rhs: ModuleDiff) -> Bool { lhs.changes == rhs.changes }
+    package static func == (lhs: ModuleDiff, rhs: ModuleDiff) -> Bool { lhs.changes == rhs.changes }
 
-    public var requiredBump: VersionBump { changes.map(\.bump).max() ?? .none }
+    package var requiredBump: VersionBump { changes.map(\.bump).max() ?? .none }
 
-    public static func between(_ old: Module, _ new: Module) -> ModuleDiff {
+    package static func between(_ old: Module, _ new: Module) -> ModuleDiff {
         var changes: [Change] = []
         func compare<T: Equatable>(_ area: Area, _ before: [T], _ after: [T], key: (T) -> String,
                                    detail: (T, T) -> String?) {
@@ -133,15 +133,15 @@ public struct ModuleDiff: Sendable, Equatable {
 }
 
 /// How much a version must rise.
-public enum VersionBump: Int, Comparable, Sendable, CustomStringConvertible {
+package enum VersionBump: Int, Comparable, Sendable, CustomStringConvertible {
     case none, patch, minor, major
 
-    public static func < (lhs: VersionBump, rhs: VersionBump) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: VersionBump, rhs: VersionBump) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    public var description: String { ["none", "patch", "minor", "major"][rawValue] }
+    package var description: String { ["none", "patch", "minor", "major"][rawValue] }
 
     /// The smallest version that makes this bump from `version`.
-    public func applied(to version: SemanticVersion) -> SemanticVersion {
+    package func applied(to version: SemanticVersion) -> SemanticVersion {
         switch self {
         case .none: version
         case .patch: SemanticVersion(major: version.major, minor: version.minor, patch: version.patch + 1)

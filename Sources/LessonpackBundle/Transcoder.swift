@@ -5,15 +5,15 @@ import LessonpackSystem
 /// `build --transcode`: re-encodes media for size with ffmpeg (speech audio to mono Opus, video to H.264 at a
 /// modest size) and caches each result under the hash of its input and settings, so rebuilding is quick. A file
 /// is kept as it was whenever re-encoding does not make it smaller.
-public struct Transcoder: Sendable {
-    public struct Preset: Sendable, Equatable {
-        public var audioBitrate: String
-        public var videoHeight: Int
-        public var videoQuality: Int
-        public var videoAudioBitrate: String
+package struct Transcoder: Sendable {
+    package struct Preset: Sendable, Equatable {
+        package var audioBitrate: String
+        package var videoHeight: Int
+        package var videoQuality: Int
+        package var videoAudioBitrate: String
 
         /// Speech needs little: 24 kbit/s mono Opus is clear; 360p video shows two people talking.
-        public static let speech = Preset(audioBitrate: "24k", videoHeight: 360, videoQuality: 28, videoAudioBitrate: "48k")
+        package static let speech = Preset(audioBitrate: "24k", videoHeight: 360, videoQuality: 28, videoAudioBitrate: "48k")
 
         func audioArguments(_ input: String, _ output: String) -> [String] {
             ["-nostdin", "-v", "error", "-y", "-i", input, "-vn", "-ac", "1", "-c:a", "libopus", "-b:a", audioBitrate,
@@ -36,7 +36,7 @@ public struct Transcoder: Sendable {
     let preset: Preset
 
     /// Finds ffmpeg, or says clearly that it is missing.
-    public static func make(cacheFolder: String, preset: Preset = .speech,
+    package static func make(cacheFolder: String, preset: Preset = .speech,
                             ffmpeg: ExternalTool? = ExternalTool.find("ffmpeg")) throws(BundleError) -> Transcoder {
         guard let ffmpeg else {
             throw BundleError(.transcodeFailed, "--transcode needs ffmpeg, which is not installed (scripts/setup installs it; " +
@@ -48,7 +48,7 @@ public struct Transcoder: Sendable {
     }
 
     /// The default cache: $XDG_CACHE_HOME/lessonpack/transcode, or ~/.cache/lessonpack/transcode.
-    public static func defaultCacheFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func defaultCacheFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (environment["HOME"] ?? NSTemporaryDirectory()) + "/.cache"
         return base + "/lessonpack/transcode"
@@ -145,13 +145,13 @@ public struct Transcoder: Sendable {
 }
 
 /// One media file's fate under --transcode.
-public struct TranscodeReport: Sendable, Equatable {
-    public var path: String
-    public var newPath: String
-    public var originalSize: Int
-    public var newSize: Int
+package struct TranscodeReport: Sendable, Equatable {
+    package var path: String
+    package var newPath: String
+    package var originalSize: Int
+    package var newSize: Int
     /// The original was kept because re-encoding did not make it smaller.
-    public var kept: Bool
+    package var kept: Bool
     /// The encoding came from the cache.
-    public var cached: Bool
+    package var cached: Bool
 }

@@ -1,24 +1,24 @@
 import LessonpackModel
 
 /// Whether a new version number is enough for what changed since the previous release.
-public struct VersionCheck: Sendable {
-    public var diff: ModuleDiff
-    public var previousVersion: String
-    public var newVersion: String
+package struct VersionCheck: Sendable {
+    package var diff: ModuleDiff
+    package var previousVersion: String
+    package var newVersion: String
     /// The smallest acceptable new version.
-    public var required: SemanticVersion?
+    package var required: SemanticVersion?
     /// Why the build must stop, or nil when the version is fine.
-    public var refusal: String?
+    package var refusal: String?
 }
 
-public enum VersionPolicy {
+package enum VersionPolicy {
     /// Compares `next` with the module in the bundle at `previous`.
-    public static func check(previous: String, next: Module) throws(BundleError) -> VersionCheck {
+    package static func check(previous: String, next: Module) throws(BundleError) -> VersionCheck {
         let old = try BundleReader.open(previous).module
         return check(old: old, new: next)
     }
 
-    public static func check(old: Module, new: Module) -> VersionCheck {
+    package static func check(old: Module, new: Module) -> VersionCheck {
         let diff = ModuleDiff.between(old, new)
         var result = VersionCheck(diff: diff, previousVersion: old.version, newVersion: new.version)
         guard old.id == new.id else {

@@ -28,9 +28,9 @@ struct CommandFailure: Error, CustomStringConvertible {
     static let outputNotARegularFile = "output-not-a-regular-file"
 }
 
-public enum LessonpackMain {
+package enum LessonpackMain {
     /// Runs the command line and returns the exit status: 0 success, 1 problems found, 2 usage or I/O failure.
-    public static func run(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
+    package static func run(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
         do {
             var command = try Lessonpack.parseAsRoot(arguments)
             try command.run()

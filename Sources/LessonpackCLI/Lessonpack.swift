@@ -2,8 +2,8 @@ import ArgumentParser
 import LessonpackModel
 
 /// The `lessonpack` command: parses arguments and renders results; the work itself happens in the libraries.
-public struct Lessonpack: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct Lessonpack: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "lessonpack",
         abstract: "Check, build and play language-learning modules.",
         discussion: """
@@ -18,5 +18,5 @@ public struct Lessonpack: ParsableCommand {
             PlayCommand.self, ProgressCommand.self, InstallCommand.self, ListCommand.self, KeygenCommand.self, NewCommand.self, MediaCommand.self, PlistCommand.self, FmtCommand.self, ImportCommand.self, ReleaseCommand.self,
         ])
 
-    public init() {}
+    package init() {}
 }

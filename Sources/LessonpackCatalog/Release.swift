@@ -9,18 +9,18 @@ import LessonpackSystem
 /// `lessonpack release`: every module under a folder, checked and built on every core into one output folder
 /// with a catalog. A module whose sources, tool version and signing key are what they were at the last release
 /// is not checked or built again. If any module has an error, nothing is written at all.
-public enum Release {
-    public struct Options: Sendable {
-        public var output: String
-        public var signingKey: SigningKey?
-        public var jobs: Int
+package enum Release {
+    package struct Options: Sendable {
+        package var output: String
+        package var signingKey: SigningKey?
+        package var jobs: Int
         /// SOURCE_DATE_EPOCH: dates the bundles' entries and the catalog, for releases that can be reproduced.
-        public var timestamp: Int64?
+        package var timestamp: Int64?
         /// Warnings stop the release too (--werror).
-        public var warningsAsErrors: Bool
-        public var progress: (@Sendable (Progress) -> Void)?
+        package var warningsAsErrors: Bool
+        package var progress: (@Sendable (Progress) -> Void)?
 
-        public init(output: String, signingKey: SigningKey? = nil, jobs: Int = OrderedParallelMap.defaultWidth,
+        package init(output: String, signingKey: SigningKey? = nil, jobs: Int = OrderedParallelMap.defaultWidth,
                     timestamp: Int64? = nil, warningsAsErrors: Bool = false,
                     progress: (@Sendable (Progress) -> Void)? = nil) {
             self.output = output
@@ -32,29 +32,29 @@ public enum Release {
         }
     }
 
-    public enum Progress: Sendable {
+    package enum Progress: Sendable {
         case checked(String)
         case built(String)
     }
 
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// Every problem in every module checked; with an error among them nothing was written.
-        public var diagnostics: [Diagnostic] = []
+        package var diagnostics: [Diagnostic] = []
         /// Module folders built this time, and those whose last bundle still stands.
-        public var built: [String] = []
-        public var unchanged: [String] = []
+        package var built: [String] = []
+        package var unchanged: [String] = []
         /// Bundle files of the previous release that this one replaced, deleted.
-        public var removed: [String] = []
-        public var catalog: Catalog?
+        package var removed: [String] = []
+        package var catalog: Catalog?
         /// False when nothing changed since the last release: the catalog was left as it was.
-        public var catalogWritten = false
+        package var catalogWritten = false
         /// Files whose SHA-256 had to be computed (the rest were known from the last release).
-        public var filesHashed = 0
+        package var filesHashed = 0
 
-        public var hasErrors: Bool { diagnostics.hasErrors }
+        package var hasErrors: Bool { diagnostics.hasErrors }
     }
 
-    public static func run(_ root: String, options: Options) throws(CatalogError) -> Outcome {
+    package static func run(_ root: String, options: Options) throws(CatalogError) -> Outcome {
         let folders = ModuleDiscovery.modules(under: root)
         guard !folders.isEmpty else {
             throw CatalogError(.releaseFailed, "no modules under \(root): a module is a folder with a module.plist", file: root)
@@ -308,5 +308,5 @@ public enum Release {
 
 extension DiagnosticCode {
     /// A module a release cannot take: unreadable, a duplicate id, a version that did not rise with the content.
-    public static let releaseModule: DiagnosticCode = "release-module"
+    package static let releaseModule: DiagnosticCode = "release-module"
 }

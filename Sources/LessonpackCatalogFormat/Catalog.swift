@@ -7,20 +7,20 @@ import PropertyList
 
 /// OUT/catalog.plist and OUT/catalog.json: what a release holds — every bundle with what a learner's tool needs
 /// to choose it and to trust the file it downloads — and what changed since the release before.
-public struct Catalog: Codable, Sendable, Equatable {
-    public struct Module: Codable, Sendable, Equatable {
-        public var id: String
-        public var title: String
-        public var version: String
-        public var level: String
+package struct Catalog: Codable, Sendable, Equatable {
+    package struct Module: Codable, Sendable, Equatable {
+        package var id: String
+        package var title: String
+        package var version: String
+        package var level: String
         /// The bundle's file name, in the catalog's folder.
-        public var file: String
-        public var size: Int
-        public var sha256: String
+        package var file: String
+        package var size: Int
+        package var sha256: String
         /// The signing key's id, or nil for an unsigned bundle.
-        public var signedBy: String?
+        package var signedBy: String?
 
-        public init(id: String, title: String, version: String, level: String, file: String, size: Int, sha256: String,
+        package init(id: String, title: String, version: String, level: String, file: String, size: Int, sha256: String,
                     signedBy: String?) {
             self.id = id
             self.title = title
@@ -33,16 +33,16 @@ public struct Catalog: Codable, Sendable, Equatable {
         }
     }
 
-    public struct Change: Codable, Sendable, Equatable {
-        public enum Kind: String, Codable, Sendable { case added, removed, updated, rebuilt }
-        public var id: String
-        public var kind: Kind
-        public var fromVersion: String?
-        public var toVersion: String?
+    package struct Change: Codable, Sendable, Equatable {
+        package enum Kind: String, Codable, Sendable { case added, removed, updated, rebuilt }
+        package var id: String
+        package var kind: Kind
+        package var fromVersion: String?
+        package var toVersion: String?
         /// What changed in the content, area by area ("transcript: 2 changed"), from `lessonpack diff`.
-        public var details: [String]
+        package var details: [String]
 
-        public init(id: String, kind: Kind, fromVersion: String?, toVersion: String?, details: [String]) {
+        package init(id: String, kind: Kind, fromVersion: String?, toVersion: String?, details: [String]) {
             self.id = id
             self.kind = kind
             self.fromVersion = fromVersion
@@ -51,39 +51,39 @@ public struct Catalog: Codable, Sendable, Equatable {
         }
     }
 
-    public static let fileName = "catalog.plist"
-    public static let jsonFileName = "catalog.json"
-    public static let format = 1
+    package static let fileName = "catalog.plist"
+    package static let jsonFileName = "catalog.json"
+    package static let format = 1
 
-    public var format: Int = Catalog.format
-    public var tool: String = "lessonpack \(ToolVersion.current)"
+    package var format: Int = Catalog.format
+    package var tool: String = "lessonpack \(ToolVersion.current)"
     /// Counts the releases that changed something, from 1.
-    public var release: Int
+    package var release: Int
     /// Seconds since 1970 (SOURCE_DATE_EPOCH when set, so a release can be reproduced).
-    public var released: Int64
-    public var modules: [Module]
+    package var released: Int64
+    package var modules: [Module]
     /// This release's changes against the one before.
-    public var changes: [Change]
+    package var changes: [Change]
 
-    public init(release: Int, released: Int64, modules: [Module], changes: [Change]) {
+    package init(release: Int, released: Int64, modules: [Module], changes: [Change]) {
         self.release = release
         self.released = released
         self.modules = modules
         self.changes = changes
     }
 
-    public func module(_ id: String) -> Module? { modules.first { $0.id == id } }
+    package func module(_ id: String) -> Module? { modules.first { $0.id == id } }
 
     // MARK: - Reading and writing
 
-    public func json() throws -> [UInt8] {
+    package func json() throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return [UInt8](try encoder.encode(self)) + [0x0A]
     }
 
     /// The same content as a property list, for tools that read plists.
-    public func plist() throws(PlistXMLWriter.Failure) -> String {
+    package func plist() throws(PlistXMLWriter.Failure) -> String {
         func text(_ value: String?) -> PlistValue? { value.map(PlistValue.string) }
         func dictionary(_ entries: [(String, PlistValue?)]) -> PlistValue {
             .dictionary(entries.compactMap { key, value in value.map { PlistEntry(key, $0) } })
@@ -107,8 +107,8 @@ public struct Catalog: Codable, Sendable, Equatable {
     }
 
     /// The most modules a catalog may list: far beyond any publisher's, and a bound on the work of reading one.
-    public static let maxModules = 10_000
-    public static let maxBytes = 16 << 20
+    package static let maxModules = 10_000
+    package static let maxBytes = 16 << 20
 
     /// Reads OUT/catalog.json. Like any file a learner downloads, it is untrusted: a regular file, bounded, and
     /// every field as strict as a source's (ids are module ids, versions semantic versions, each bundle's file the
@@ -116,7 +116,7 @@ public struct Catalog: Codable, Sendable, Equatable {
     /// listed twice is read once; one id listed twice with different entries is refused.
     /// `links: .refuse` where the folder is one we write (a release's output): a catalog.json there that is a link
     /// is not ours.
-    public static func read(folder: String, links: ReadableFile.Links = .follow) throws(CatalogError) -> Catalog {
+    package static func read(folder: String, links: ReadableFile.Links = .follow) throws(CatalogError) -> Catalog {
         let path = ModuleLayout.join(folder, jsonFileName)
         let data: Data
         switch BoundedFile.read(path, limit: maxBytes, links: links) {
@@ -133,7 +133,7 @@ public struct Catalog: Codable, Sendable, Equatable {
     }
 
     /// Checks and decodes catalog.json's bytes; `path` names them in messages.
-    public static func decode(_ data: Data, path: String) throws(CatalogError) -> Catalog {
+    package static func decode(_ data: Data, path: String) throws(CatalogError) -> Catalog {
         var catalog: Catalog
         do { catalog = try JSONDecoder().decode(Catalog.self, from: data) } catch {
             throw CatalogError(.catalogInvalid, "\(path) is not a catalog: \(DecodingErrorText.describe(error))", file: path)
@@ -198,28 +198,28 @@ public struct Catalog: Codable, Sendable, Equatable {
 }
 
 /// Why a catalog cannot be read or a release cannot be made, with a stable code (docs/bundle-format.md).
-public struct CatalogError: Error, CustomStringConvertible, Sendable {
-    public var diagnostic: Diagnostic
-    public var code: DiagnosticCode { diagnostic.code }
-    public var description: String { diagnostic.message }
+package struct CatalogError: Error, CustomStringConvertible, Sendable {
+    package var diagnostic: Diagnostic
+    package var code: DiagnosticCode { diagnostic.code }
+    package var description: String { diagnostic.message }
 
-    public init(_ code: DiagnosticCode, _ message: String, file: String = "") {
+    package init(_ code: DiagnosticCode, _ message: String, file: String = "") {
         diagnostic = .error(code, message, at: SourceLocation(file: file))
     }
 }
 
 extension DiagnosticCode {
-    public static let catalogUnreadable: DiagnosticCode = "catalog-unreadable"
-    public static let catalogInvalid: DiagnosticCode = "catalog-invalid"
-    public static let catalogNewerFormat: DiagnosticCode = "catalog-newer-format"
-    public static let catalogTooLarge: DiagnosticCode = "catalog-too-large"
-    public static let catalogDuplicateModule: DiagnosticCode = "catalog-duplicate-module"
+    package static let catalogUnreadable: DiagnosticCode = "catalog-unreadable"
+    package static let catalogInvalid: DiagnosticCode = "catalog-invalid"
+    package static let catalogNewerFormat: DiagnosticCode = "catalog-newer-format"
+    package static let catalogTooLarge: DiagnosticCode = "catalog-too-large"
+    package static let catalogDuplicateModule: DiagnosticCode = "catalog-duplicate-module"
     /// A bundle that is not the one its catalog lists: missing, or of another size, hash, module or signer.
-    public static let catalogBundleMismatch: DiagnosticCode = "catalog-bundle-mismatch"
+    package static let catalogBundleMismatch: DiagnosticCode = "catalog-bundle-mismatch"
     /// A release that could not be written.
-    public static let releaseFailed: DiagnosticCode = "release-failed"
+    package static let releaseFailed: DiagnosticCode = "release-failed"
 
-    public static let catalogCodes: [DiagnosticCode] = [.catalogUnreadable, .catalogInvalid, .catalogNewerFormat,
+    package static let catalogCodes: [DiagnosticCode] = [.catalogUnreadable, .catalogInvalid, .catalogNewerFormat,
                                                         .catalogTooLarge, .catalogDuplicateModule, .catalogBundleMismatch,
                                                         .releaseFailed]
 }

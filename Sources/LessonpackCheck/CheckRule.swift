@@ -3,7 +3,7 @@ import LessonpackModel
 
 /// One rule about a module as a whole. Each lives in its own file under Rules/, reports only the codes it lists,
 /// and has a fixture module under Tests/LessonpackCheckTests/Fixtures/rules/ that breaks it.
-public protocol CheckRule: Sendable {
+package protocol CheckRule: Sendable {
     /// Every code this rule can report: the fixture tests hold each rule to having a fixture per code.
     static var codes: [DiagnosticCode] { get }
     /// Whether the rule looks at the files under media/: a module compiled into a bundle has none to look at
@@ -13,28 +13,28 @@ public protocol CheckRule: Sendable {
 }
 
 extension CheckRule {
-    public static var readsMediaFolder: Bool { false }
+    package static var readsMediaFolder: Bool { false }
 }
 
 /// What a rule sees: the module as read, where each part was written, and its media on disk.
-public struct CheckContext: Sendable {
-    public let source: ModuleSource
+package struct CheckContext: Sendable {
+    package let source: ModuleSource
     /// The module's media/ folder; nil for a module that has none on disk (one read back from a bundle).
-    public let mediaFolder: MediaFolder?
+    package let mediaFolder: MediaFolder?
 
-    public init(source: ModuleSource, mediaOnDisk: Bool = true) {
+    package init(source: ModuleSource, mediaOnDisk: Bool = true) {
         self.source = source
         self.mediaFolder = mediaOnDisk ? MediaFolder(moduleFolder: source.folder) : nil
     }
 
-    public var module: Module { source.module }
-    public var map: SourceMap { source.map }
+    package var module: Module { source.module }
+    package var map: SourceMap { source.map }
 
-    public func has(_ file: SourceFile) -> Bool { source.presentFiles.contains(file) }
-    public func lists(_ activity: ActivityKind) -> Bool { module.activities.contains(activity) }
+    package func has(_ file: SourceFile) -> Bool { source.presentFiles.contains(file) }
+    package func lists(_ activity: ActivityKind) -> Bool { module.activities.contains(activity) }
 
     /// "line 'l03'", for messages.
-    public func describeLine(_ index: Int) -> String {
+    package func describeLine(_ index: Int) -> String {
         let id = module.transcript[index].id
         return id.isEmpty ? "line \(index + 1)" : "line '\(id)'"
     }

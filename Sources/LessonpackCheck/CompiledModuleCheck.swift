@@ -3,7 +3,7 @@ import LessonpackModel
 
 extension DiagnosticCode {
     /// A compiled module (a bundle's module.json) that no source folder could have produced.
-    public static let moduleJSONInvalid: DiagnosticCode = "module-json-invalid"
+    package static let moduleJSONInvalid: DiagnosticCode = "module-json-invalid"
 }
 
 /// Checks a module that arrived compiled, from a bundle nobody here checked, by exactly the rules `lessonpack check`
@@ -11,13 +11,13 @@ extension DiagnosticCode {
 /// reader, and run through every rule that does not need the media files on disk (the bundle's manifest and hashes
 /// stand for those). It must also read back as itself: a field the source format cannot say, or says differently,
 /// would otherwise slip past every rule.
-public enum CompiledModuleCheck {
+package enum CompiledModuleCheck {
     /// The name the module's files go under in diagnostics: they never exist on disk.
-    public static let folder = "module.json"
+    package static let folder = "module.json"
 
     /// The errors found, each with the code `check` would give it. Warnings are not reported: a bundle is refused
     /// only for what would stop a build.
-    public static func errors(in module: Module) -> [Diagnostic] {
+    package static func errors(in module: Module) -> [Diagnostic] {
         let location = SourceLocation(file: folder)
         let sources: [SourceFile: [UInt8]]
         do { sources = try ModuleSourceWriter.sources(of: module) } catch {

@@ -2,9 +2,9 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 /// `lessonpack check`: read a module folder, then run every rule over it.
-public enum ModuleChecker {
+package enum ModuleChecker {
     /// Every rule, in no particular order: diagnostics are sorted by place before anyone sees them.
-    public static let rules: [any CheckRule] = [
+    package static let rules: [any CheckRule] = [
         ActivityListRule(), EmptyActivityRule(), ModuleSizeRule(), SemanticVersionRule(), LevelRule(), SpeakerColourRule(),
         UniqueIDRule(), UndeclaredSpeakerRule(), UnusedSpeakerRule(),
         TimingOrderRule(), TimingOverlapRule(), TimingWithinVideoRule(),
@@ -15,19 +15,19 @@ public enum ModuleChecker {
         TestBankSizeRule(), UnknownObjectiveRule(), UnassessedObjectiveRule(),
     ]
 
-    public struct Result: Sendable {
-        public var source: ModuleSource
+    package struct Result: Sendable {
+        package var source: ModuleSource
         /// Reading problems and rule findings together, sorted by file, line and column.
-        public var diagnostics: [Diagnostic]
+        package var diagnostics: [Diagnostic]
     }
 
-    public static func check(folder: String) throws(ModuleLoader.Failure) -> Result {
+    package static func check(folder: String) throws(ModuleLoader.Failure) -> Result {
         let source = try ModuleLoader.load(folder: folder)
         return Result(source: source, diagnostics: check(source))
     }
 
     /// `mediaOnDisk: false` leaves out the rules that look at the media folder (for a module read from a bundle).
-    public static func check(_ source: ModuleSource, mediaOnDisk: Bool = true) -> [Diagnostic] {
+    package static func check(_ source: ModuleSource, mediaOnDisk: Bool = true) -> [Diagnostic] {
         let context = CheckContext(source: source, mediaOnDisk: mediaOnDisk)
         var diagnostics = source.diagnostics
         for rule in rules where mediaOnDisk || !type(of: rule).readsMediaFolder { diagnostics += rule.check(context) }

@@ -1,6 +1,6 @@
 /// How serious a diagnostic is. Errors stop a build; warnings are worth fixing but do not
 /// (unless `--werror` says so); notes only ever accompany another diagnostic.
-public enum Severity: String, Hashable, Comparable, Sendable, Codable {
+package enum Severity: String, Hashable, Comparable, Sendable, Codable {
     case note, warning, error
 
     private var rank: Int {
@@ -11,42 +11,42 @@ public enum Severity: String, Hashable, Comparable, Sendable, Codable {
         }
     }
 
-    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+    package static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }
 
 /// A stable, human-readable identifier for a kind of problem, shown as `[duplicate-key]` after the message so a
 /// person can look it up in docs/format.md and a tool can match on it. Never reuse or rename a code.
-public struct DiagnosticCode: RawRepresentable, Hashable, Comparable, Sendable, Codable,
+package struct DiagnosticCode: RawRepresentable, Hashable, Comparable, Sendable, Codable,
     ExpressibleByStringLiteral, CustomStringConvertible {
-    public let rawValue: String
+    package let rawValue: String
 
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { self.rawValue = value }
+    package init(rawValue: String) { self.rawValue = rawValue }
+    package init(stringLiteral value: String) { self.rawValue = value }
 
-    public var description: String { rawValue }
-    public static func < (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool { lhs.rawValue < rhs.rawValue }
+    package var description: String { rawValue }
+    package static func < (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// One problem found in a source file: where it is, how serious, a stable code, a one-line message that says what
 /// is wrong (and, where we can tell, how to fix it), and notes pointing at related places.
-public struct Diagnostic: Hashable, Sendable, Codable {
-    public struct Note: Hashable, Sendable, Codable {
-        public var message: String
-        public var location: SourceLocation?
+package struct Diagnostic: Hashable, Sendable, Codable {
+    package struct Note: Hashable, Sendable, Codable {
+        package var message: String
+        package var location: SourceLocation?
 
-        public init(_ message: String, at location: SourceLocation? = nil) {
+        package init(_ message: String, at location: SourceLocation? = nil) {
             self.message = message
             self.location = location
         }
     }
 
-    public var severity: Severity
-    public var code: DiagnosticCode
-    public var message: String
-    public var location: SourceLocation
-    public var notes: [Note]
+    package var severity: Severity
+    package var code: DiagnosticCode
+    package var message: String
+    package var location: SourceLocation
+    package var notes: [Note]
 
-    public init(_ severity: Severity, _ code: DiagnosticCode, _ message: String, at location: SourceLocation,
+    package init(_ severity: Severity, _ code: DiagnosticCode, _ message: String, at location: SourceLocation,
                 notes: [Note] = []) {
         self.severity = severity
         self.code = code
@@ -55,12 +55,12 @@ public struct Diagnostic: Hashable, Sendable, Codable {
         self.notes = notes
     }
 
-    public static func error(_ code: DiagnosticCode, _ message: String, at location: SourceLocation,
+    package static func error(_ code: DiagnosticCode, _ message: String, at location: SourceLocation,
                              notes: [Note] = []) -> Diagnostic {
         Diagnostic(.error, code, message, at: location, notes: notes)
     }
 
-    public static func warning(_ code: DiagnosticCode, _ message: String, at location: SourceLocation,
+    package static func warning(_ code: DiagnosticCode, _ message: String, at location: SourceLocation,
                                notes: [Note] = []) -> Diagnostic {
         Diagnostic(.warning, code, message, at: location, notes: notes)
     }
@@ -68,7 +68,7 @@ public struct Diagnostic: Hashable, Sendable, Codable {
 
 extension Array where Element == Diagnostic {
     /// File, then line and column, then severity (errors first): the order a person fixes things in.
-    public func sortedForDisplay() -> [Diagnostic] {
+    package func sortedForDisplay() -> [Diagnostic] {
         enumerated().sorted { lhs, rhs in
             if lhs.element.location != rhs.element.location { return lhs.element.location < rhs.element.location }
             if lhs.element.severity != rhs.element.severity { return lhs.element.severity > rhs.element.severity }
@@ -76,12 +76,12 @@ extension Array where Element == Diagnostic {
         }.map(\.element)
     }
 
-    public var errorCount: Int { count { $0.severity == .error } }
-    public var warningCount: Int { count { $0.severity == .warning } }
-    public var hasErrors: Bool { contains { $0.severity == .error } }
+    package var errorCount: Int { count { $0.severity == .error } }
+    package var warningCount: Int { count { $0.severity == .warning } }
+    package var hasErrors: Bool { contains { $0.severity == .error } }
 
     /// `--werror`: every warning becomes an error, keeping its code and message.
-    public func promotingWarningsToErrors() -> [Diagnostic] {
+    package func promotingWarningsToErrors() -> [Diagnostic] {
         map { diagnostic in
             var promoted = diagnostic
             if promoted.severity == .warning { promoted.severity = .error }

@@ -1,7 +1,7 @@
 /// Finds the candidate a person most likely meant when they typed `word`: the one with the fewest single-character
 /// edits (insert, delete, substitute, swap two neighbours), provided it is close enough to be a plausible typo.
-public enum DidYouMean {
-    public static func suggestion(for word: String, among candidates: some Sequence<String>) -> String? {
+package enum DidYouMean {
+    package static func suggestion(for word: String, among candidates: some Sequence<String>) -> String? {
         let typed = Array(word.lowercased())
         // A third of the length, at least one: "titel" → "title", but "x" does not become "id".
         let allowed = max(1, typed.count / 3)
@@ -24,12 +24,12 @@ public enum DidYouMean {
     }
 
     /// `" (did you mean 'title'?)"`, or an empty string when nothing is close: ready to append to a message.
-    public static func hint(for word: String, among candidates: some Sequence<String>) -> String {
+    package static func hint(for word: String, among candidates: some Sequence<String>) -> String {
         suggestion(for: word, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
     /// Optimal string alignment distance (Damerau–Levenshtein without repeated edits of one substring).
-    public static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    package static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var beforePrevious = [Int](repeating: 0, count: b.count + 1)

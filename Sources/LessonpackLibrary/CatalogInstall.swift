@@ -10,21 +10,21 @@ import LessonpackSystem
 /// and installed unless the library already has exactly that file, from a signer the learner trusts. Learners'
 /// progress is kept by module id, so an update carries it over.
 extension ModuleLibrary {
-    public struct CatalogOutcome: Sendable {
-        public enum Result: Sendable {
+    package struct CatalogOutcome: Sendable {
+        package enum Result: Sendable {
             case installed
             case updated(from: String)
             case upToDate
             case failed([Diagnostic])
         }
 
-        public var id: String
-        public var version: String
-        public var result: Result
-        public var warnings: [Diagnostic] = []
+        package var id: String
+        package var version: String
+        package var result: Result
+        package var warnings: [Diagnostic] = []
     }
 
-    public func install(catalog folder: String, trust: Trust = Trust()) throws(CatalogError) -> [CatalogOutcome] {
+    package func install(catalog folder: String, trust: Trust = Trust()) throws(CatalogError) -> [CatalogOutcome] {
         let catalog = try Catalog.read(folder: folder)
         let held: FolderLock
         do { held = try lock() } catch {

@@ -9,47 +9,47 @@ import LessonpackSystem
 /// a module's id instead of a path. One process changes the library at a time (`FolderLock`); each install copies
 /// the bundle in under a temporary name, verifies the copy, and only then renames it into place, so a killed
 /// install leaves a temporary file that the next one clears, never a half-installed module.
-public struct ModuleLibrary: Sendable {
-    public let folder: String
+package struct ModuleLibrary: Sendable {
+    package let folder: String
 
-    public init(dataFolder: String) { folder = dataFolder + "/library" }
+    package init(dataFolder: String) { folder = dataFolder + "/library" }
 
-    public struct Installed: Sendable, Equatable {
-        public var id: String
-        public var version: String
-        public var title: String
-        public var path: String
-        public var signature: SignatureStatus
+    package struct Installed: Sendable, Equatable {
+        package var id: String
+        package var version: String
+        package var title: String
+        package var path: String
+        package var signature: SignatureStatus
     }
 
     /// What the learner trusts: a publisher's key (`--key`) and whether an older version may go in.
-    public struct Trust: Sendable {
-        public var key: VerificationKey?
-        public var allowDowngrade: Bool
+    package struct Trust: Sendable {
+        package var key: VerificationKey?
+        package var allowDowngrade: Bool
 
-        public init(key: VerificationKey? = nil, allowDowngrade: Bool = false) {
+        package init(key: VerificationKey? = nil, allowDowngrade: Bool = false) {
             self.key = key
             self.allowDowngrade = allowDowngrade
         }
     }
 
-    public struct Outcome: Sendable {
-        public var installed: Installed
+    package struct Outcome: Sendable {
+        package var installed: Installed
         /// The copy of the same version this one replaced, when there was one with other content.
-        public var replaced: Installed?
+        package var replaced: Installed?
         /// Said, not refused: a change of signer, an older version (see the trust rules in docs/bundle-format.md).
-        public var warnings: [Diagnostic]
+        package var warnings: [Diagnostic]
         /// The identical bundle was already installed; nothing changed.
-        public var alreadyInstalled: Bool
+        package var alreadyInstalled: Bool
     }
 
     /// A bundle being installed, checked by whoever asked for it: `expect` sees the copy before it is verified (is
     /// it the file a catalog lists?), `accept` the verified report (is it the module and signer the catalog says?).
-    public struct Checks: Sendable {
-        public var expect: @Sendable (_ copy: String) -> [Diagnostic]
-        public var accept: @Sendable (BundleVerifier.Report) -> [Diagnostic]
+    package struct Checks: Sendable {
+        package var expect: @Sendable (_ copy: String) -> [Diagnostic]
+        package var accept: @Sendable (BundleVerifier.Report) -> [Diagnostic]
 
-        public init(expect: @escaping @Sendable (String) -> [Diagnostic] = { _ in [] },
+        package init(expect: @escaping @Sendable (String) -> [Diagnostic] = { _ in [] },
                     accept: @escaping @Sendable (BundleVerifier.Report) -> [Diagnostic] = { _ in [] }) {
             self.expect = expect
             self.accept = accept
@@ -59,7 +59,7 @@ public struct ModuleLibrary: Sendable {
     static let incomingPrefix = ".incoming"
 
     /// Takes the library's lock and clears what killed installs left behind. Hold it while changing the library.
-    public func lock() throws(BundleError) -> FolderLock {
+    package func lock() throws(BundleError) -> FolderLock {
         let lock: FolderLock
         do { lock = try FolderLock(folder) } catch { throw BundleError(.libraryBusy, error.description, file: folder) }
         lock.removeLeftovers(in: folder) { $0.hasPrefix(Self.incomingPrefix) && FolderLock.isTemporaryFile($0) }
@@ -69,7 +69,7 @@ public struct ModuleLibrary: Sendable {
     /// Installs one bundle: copied in, the copy verified (against `trust.key` when given), then checked against
     /// what is installed already, and renamed into place. Verifying the copy rather than the original means a file
     /// swapped on a shared folder after it was checked cannot get in.
-    public func install(_ bundle: String, trust: Trust = Trust(), checks: Checks = Checks()) throws(BundleError) -> Outcome {
+    package func install(_ bundle: String, trust: Trust = Trust(), checks: Checks = Checks()) throws(BundleError) -> Outcome {
         let held = try lock()
         defer { withExtendedLifetime(held) {} }
         return try installLocked(bundle, trust: trust, checks: checks)
@@ -147,7 +147,7 @@ public struct ModuleLibrary: Sendable {
 
     /// Every installed bundle that opens, by id then version. A library folder is checked like any bundle on
     /// every listing: a file changed there after it was installed is left out.
-    public func list() -> [Installed] {
+    package func list() -> [Installed] {
         let ids = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         var found: [Installed] = []
         for id in ids.sorted() where Identifier.isValidModuleID(id) {
@@ -164,7 +164,7 @@ public struct ModuleLibrary: Sendable {
     }
 
     /// The newest installed version of module `id`.
-    public func newest(_ id: String) -> Installed? { list().last { $0.id == id } }
+    package func newest(_ id: String) -> Installed? { list().last { $0.id == id } }
 
     static func version(_ installed: Installed) -> SemanticVersion {
         SemanticVersion(installed.version) ?? SemanticVersion(major: 0, minor: 0, patch: 0)
@@ -180,10 +180,10 @@ public struct ModuleLibrary: Sendable {
 }
 
 extension DiagnosticCode {
-    public static let installFailed: DiagnosticCode = "install-failed"
-    public static let installSignerChanged: DiagnosticCode = "install-signer-changed"
-    public static let installDowngrade: DiagnosticCode = "install-downgrade"
-    public static let libraryBusy: DiagnosticCode = "library-busy"
+    package static let installFailed: DiagnosticCode = "install-failed"
+    package static let installSignerChanged: DiagnosticCode = "install-signer-changed"
+    package static let installDowngrade: DiagnosticCode = "install-downgrade"
+    package static let libraryBusy: DiagnosticCode = "library-busy"
 
-    public static let libraryCodes: [DiagnosticCode] = [.installFailed, .installSignerChanged, .installDowngrade, .libraryBusy]
+    package static let libraryCodes: [DiagnosticCode] = [.installFailed, .installSignerChanged, .installDowngrade, .libraryBusy]
 }

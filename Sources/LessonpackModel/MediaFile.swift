@@ -1,14 +1,14 @@
 /// An entry of the media manifest: a file under `media/` with what it is and what it must hash to.
-public struct MediaFile: Hashable, Sendable, Codable {
-    public var path: String
-    public var kind: MediaKind
-    public var size: Int
+package struct MediaFile: Hashable, Sendable, Codable {
+    package var path: String
+    package var kind: MediaKind
+    package var size: Int
     /// Lowercase hex SHA-256 of the file's bytes.
-    public var sha256: String
+    package var sha256: String
     /// Seconds, for audio and video; nil when unknown (no ffprobe when the manifest was made).
-    public var duration: Double?
+    package var duration: Double?
 
-    public init(path: String, kind: MediaKind, size: Int, sha256: String, duration: Double? = nil) {
+    package init(path: String, kind: MediaKind, size: Int, sha256: String, duration: Double? = nil) {
         self.path = path
         self.kind = kind
         self.size = size
@@ -17,11 +17,11 @@ public struct MediaFile: Hashable, Sendable, Codable {
     }
 }
 
-public enum MediaKind: String, CaseIterable, Hashable, Sendable, Codable {
+package enum MediaKind: String, CaseIterable, Hashable, Sendable, Codable {
     case video, audio, image, subtitles
 
     /// The kind a file's extension says it is, or nil for extensions a module does not use.
-    public init?(fileExtension: String) {
+    package init?(fileExtension: String) {
         switch fileExtension.lowercased() {
         case "mp4", "m4v", "webm", "mkv", "mov", "ogv": self = .video
         case "wav", "opus", "ogg", "oga", "mp3", "m4a", "aac", "flac": self = .audio
@@ -32,7 +32,7 @@ public enum MediaKind: String, CaseIterable, Hashable, Sendable, Codable {
     }
 
     /// Formats that are already compressed gain nothing from being compressed again.
-    public static func isCompressedFormat(fileExtension: String) -> Bool {
+    package static func isCompressedFormat(fileExtension: String) -> Bool {
         ["mp4", "m4v", "webm", "mkv", "mov", "ogv", "opus", "ogg", "oga", "mp3", "m4a", "aac", "flac", "png", "jpg",
          "jpeg", "gif", "webp"].contains(fileExtension.lowercased())
     }

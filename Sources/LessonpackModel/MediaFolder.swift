@@ -3,17 +3,17 @@ import LessonpackSystem
 
 /// Read-only access to a module's media/ folder, refusing anything that would lead outside it: every file is
 /// reached from the module's folder without following a link, not even `media/` itself or a folder inside it.
-public struct MediaFolder: Sendable {
-    public let moduleFolder: String
-    public var root: String { ModuleLayout.join(moduleFolder, ModuleLayout.mediaFolder) }
+package struct MediaFolder: Sendable {
+    package let moduleFolder: String
+    package var root: String { ModuleLayout.join(moduleFolder, ModuleLayout.mediaFolder) }
 
     /// The media/ folder of the module at `moduleFolder`.
-    public init(moduleFolder: String) { self.moduleFolder = moduleFolder }
+    package init(moduleFolder: String) { self.moduleFolder = moduleFolder }
 
     /// `path` (relative to media/) relative to the module's folder.
     private func inModule(_ relativePath: String) -> String { ModuleLayout.mediaFolder + "/" + relativePath }
 
-    public enum Entry: Equatable, Sendable {
+    package enum Entry: Equatable, Sendable {
         case missing
         case file(size: Int)
         case symbolicLink
@@ -22,7 +22,7 @@ public struct MediaFolder: Sendable {
 
     /// A path as the sources write it is safe when it stays inside media/ and follows `PathName`'s rules, the
     /// ones every bundle reader applies to entry names (the entry is `media/` + this path).
-    public static func problem(with relativePath: String) -> String? {
+    package static func problem(with relativePath: String) -> String? {
         let entryLength = ModuleLayout.mediaFolder.utf8.count + 1 + relativePath.utf8.count
         let problem: PathName.Problem? = entryLength > PathName.maxBytes && !relativePath.isEmpty
             ? .tooLong(bytes: entryLength) : PathName.problem(relativePath)
@@ -37,9 +37,9 @@ public struct MediaFolder: Sendable {
         }
     }
 
-    public func path(_ relativePath: String) -> String { root.hasSuffix("/") ? root + relativePath : root + "/" + relativePath }
+    package func path(_ relativePath: String) -> String { root.hasSuffix("/") ? root + relativePath : root + "/" + relativePath }
 
-    public func entry(_ relativePath: String) -> Entry {
+    package func entry(_ relativePath: String) -> Entry {
         guard MediaFolder.problem(with: relativePath) == nil else { return .missing }
         switch ReadableFile.kind(of: inModule(relativePath), in: moduleFolder.isEmpty ? "." : moduleFolder) {
         case .failure(.linkInPath): return .symbolicLink
@@ -53,12 +53,12 @@ public struct MediaFolder: Sendable {
     }
 
     /// The file, opened from the module's folder with no link on the way.
-    public func open(_ relativePath: String) -> Result<ReadableFile, ReadableFile.Failure> {
+    package func open(_ relativePath: String) -> Result<ReadableFile, ReadableFile.Failure> {
         ReadableFile.open(inModule(relativePath), in: moduleFolder.isEmpty ? "." : moduleFolder)
     }
 
     /// Lowercase hex SHA-256 of a file, read in chunks so large videos do not sit in memory.
-    public func sha256(_ relativePath: String) -> String? {
+    package func sha256(_ relativePath: String) -> String? {
         guard case .success(let file) = open(relativePath) else { return nil }
         var hasher = StreamingSHA256()
         do { try file.forEachChunk { hasher.update($0) } } catch { return nil }
@@ -67,7 +67,7 @@ public struct MediaFolder: Sendable {
 
     /// Every regular file and symbolic link under media/, as relative paths, skipping hidden files
     /// (`.DS_Store` and the like, which editors and file managers leave behind).
-    public func allFiles() -> [String] {
+    package func allFiles() -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
         var files: [String] = []
         while let relative = walker.nextObject() as? String {

@@ -1,27 +1,27 @@
 /// One stand-alone lesson built around one filmed conversation: everything the eight activities need, as plain
 /// values. Source locations live apart, in `ModuleSource`, so this type is the same whether it was read from a
 /// source folder or loaded from a compiled bundle.
-public struct Module: Hashable, Sendable, Codable {
-    public var id: String
-    public var title: String
+package struct Module: Hashable, Sendable, Codable {
+    package var id: String
+    package var title: String
     /// Kept as written; `SemanticVersion(version)` parses it (the `invalid-version` rule reports when it can't).
-    public var version: String
-    public var level: String
-    public var summary: String
+    package var version: String
+    package var level: String
+    package var summary: String
     /// The conversation video, a path under `media/`.
-    public var video: String?
-    public var speakers: [Speaker]
-    public var objectives: [Objective]
-    public var activities: [ActivityKind]
-    public var transcript: [TranscriptLine]
-    public var definitions: [Definition]
-    public var phrasebook: [FocusBox]
-    public var videoTask: [VideoTaskStatement]
-    public var questions: [Question]
-    public var test: TestBank
-    public var media: [MediaFile]
+    package var video: String?
+    package var speakers: [Speaker]
+    package var objectives: [Objective]
+    package var activities: [ActivityKind]
+    package var transcript: [TranscriptLine]
+    package var definitions: [Definition]
+    package var phrasebook: [FocusBox]
+    package var videoTask: [VideoTaskStatement]
+    package var questions: [Question]
+    package var test: TestBank
+    package var media: [MediaFile]
 
-    public init(id: String = "", title: String = "", version: String = "", level: String = "", summary: String = "",
+    package init(id: String = "", title: String = "", version: String = "", level: String = "", summary: String = "",
                 video: String? = nil, speakers: [Speaker] = [], objectives: [Objective] = [],
                 activities: [ActivityKind] = [], transcript: [TranscriptLine] = [], definitions: [Definition] = [],
                 phrasebook: [FocusBox] = [], videoTask: [VideoTaskStatement] = [], questions: [Question] = [],
@@ -45,13 +45,13 @@ public struct Module: Hashable, Sendable, Codable {
     }
 }
 
-public struct Speaker: Hashable, Sendable, Codable {
-    public var id: String
-    public var name: String
+package struct Speaker: Hashable, Sendable, Codable {
+    package var id: String
+    package var name: String
     /// `#RRGGBB`: the colour of this speaker's tiles and subtitles.
-    public var colour: String
+    package var colour: String
 
-    public init(id: String, name: String, colour: String) {
+    package init(id: String, name: String, colour: String) {
         self.id = id
         self.name = name
         self.colour = colour
@@ -60,14 +60,14 @@ public struct Speaker: Hashable, Sendable, Codable {
 
 /// A learning objective in the PC³ form: what the learner will do (performance), in what situation (condition),
 /// with what language (content), and how well (criteria).
-public struct Objective: Hashable, Sendable, Codable {
-    public var id: String
-    public var performance: String
-    public var condition: String
-    public var content: String
-    public var criteria: String
+package struct Objective: Hashable, Sendable, Codable {
+    package var id: String
+    package var performance: String
+    package var condition: String
+    package var content: String
+    package var criteria: String
 
-    public init(id: String, performance: String, condition: String, content: String, criteria: String) {
+    package init(id: String, performance: String, condition: String, content: String, criteria: String) {
         self.id = id
         self.performance = performance
         self.condition = condition
@@ -77,7 +77,7 @@ public struct Objective: Hashable, Sendable, Codable {
 }
 
 /// The eight activities, in the order a module presents them.
-public enum ActivityKind: String, CaseIterable, Hashable, Sendable, Codable {
+package enum ActivityKind: String, CaseIterable, Hashable, Sendable, Codable {
     case video
     case videoTask = "video-task"
     case vocabulary
@@ -87,7 +87,7 @@ public enum ActivityKind: String, CaseIterable, Hashable, Sendable, Codable {
     case dictionary
     case test
 
-    public var title: String {
+    package var title: String {
         switch self {
         case .video: "Video"
         case .videoTask: "Video task"

@@ -1,5 +1,5 @@
 /// The fixed names of a module folder's files, so every author and tool finds things in the same place.
-public enum SourceFile: String, CaseIterable, Hashable, Sendable, Codable, Comparable {
+package enum SourceFile: String, CaseIterable, Hashable, Sendable, Codable, Comparable {
     case module = "module.plist"
     case transcript = "transcript.plist"
     case definitions = "definitions.plist"
@@ -9,13 +9,13 @@ public enum SourceFile: String, CaseIterable, Hashable, Sendable, Codable, Compa
     case test = "questions/test.plist"
     case media = "media.plist"
 
-    public var path: String { rawValue }
+    package var path: String { rawValue }
 
-    public static func < (lhs: SourceFile, rhs: SourceFile) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: SourceFile, rhs: SourceFile) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// Whether a module listing `activities` needs this file. `module.plist`, the transcript and the media
     /// manifest are always needed: every module is built around its conversation.
-    public func isRequired(for activities: [ActivityKind]) -> Bool {
+    package func isRequired(for activities: [ActivityKind]) -> Bool {
         switch self {
         case .module, .transcript, .media: true
         case .definitions: activities.contains(.vocabulary) || activities.contains(.dictionary)
@@ -27,12 +27,12 @@ public enum SourceFile: String, CaseIterable, Hashable, Sendable, Codable, Compa
     }
 }
 
-public enum ModuleLayout {
+package enum ModuleLayout {
     /// The folder, inside a module, that holds its media files. Media paths in the sources are relative to it.
-    public static let mediaFolder = "media"
+    package static let mediaFolder = "media"
 
     /// `folder/name`, as diagnostics show it: no `./` prefix for the current folder, no doubled slash.
-    public static func join(_ folder: String, _ name: String) -> String {
+    package static func join(_ folder: String, _ name: String) -> String {
         if folder.isEmpty || folder == "." { return name }
         if name.isEmpty { return folder }
         return folder.hasSuffix("/") ? folder + name : folder + "/" + name

@@ -5,12 +5,12 @@ import PropertyList
 
 /// Reads a module source folder: every source file's syntax and schema. Cross-file rules come after, in
 /// LessonpackCheck.
-public enum ModuleLoader {
-    public enum Failure: Error, CustomStringConvertible, Equatable {
+package enum ModuleLoader {
+    package enum Failure: Error, CustomStringConvertible, Equatable {
         case noSuchFolder(String)
         case notAFolder(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .noSuchFolder(let path): "\(path): no such folder"
             case .notAFolder(let path): "\(path): not a folder (a module is a folder holding module.plist)"
@@ -18,7 +18,7 @@ public enum ModuleLoader {
         }
     }
 
-    public static func load(folder: String, limits: PlistReader.Limits = PlistReader.Limits()) throws(Failure)
+    package static func load(folder: String, limits: PlistReader.Limits = PlistReader.Limits()) throws(Failure)
         -> ModuleSource {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
@@ -38,7 +38,7 @@ public enum ModuleLoader {
 
     /// Reads a module whose source files are given as bytes (absent ones are missing), as if they were in
     /// `folder`: for tools and fuzzers that hold sources in memory. Media is still looked for on disk.
-    public static func load(sources: [SourceFile: [UInt8]], folder: String,
+    package static func load(sources: [SourceFile: [UInt8]], folder: String,
                             limits: PlistReader.Limits = PlistReader.Limits()) -> ModuleSource {
         assemble(folder: folder) { file, path in
             sources[file].map { PlistReader.read($0, file: path, limits: limits) }

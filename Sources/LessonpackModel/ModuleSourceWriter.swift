@@ -4,13 +4,13 @@ import PropertyList
 /// `ModuleSchema` gives (the layout `lessonpack fmt` writes). A compiled module read from a bundle goes through it
 /// and back through the source reader and the checker, so what a bundle says is held to exactly the rules a source
 /// folder is; and a bundle can be turned back into a folder an author can edit.
-public enum ModuleSourceWriter {
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var description: String
+package enum ModuleSourceWriter {
+    package struct Failure: Error, CustomStringConvertible, Sendable {
+        package var description: String
     }
 
     /// Every source file the module has content for, as property list values.
-    public static func values(of module: Module) -> [SourceFile: PlistValue] {
+    package static func values(of module: Module) -> [SourceFile: PlistValue] {
         var files: [SourceFile: PlistValue] = [.module: moduleFile(module), .transcript: transcript(module),
                                                .media: media(module)]
         if !module.definitions.isEmpty || module.activities.contains(.vocabulary) || module.activities.contains(.dictionary) {
@@ -37,7 +37,7 @@ public enum ModuleSourceWriter {
     }
 
     /// The source files as the XML a source folder holds.
-    public static func sources(of module: Module) throws(Failure) -> [SourceFile: [UInt8]] {
+    package static func sources(of module: Module) throws(Failure) -> [SourceFile: [UInt8]] {
         var files: [SourceFile: [UInt8]] = [:]
         for (file, value) in values(of: module) {
             do { files[file] = Array(try PlistXMLWriter.xml(value).utf8) } catch {

@@ -4,11 +4,11 @@ import Foundation
 /// name in a bundle. `check` and `build` apply it to what an author wrote, and every reader of a bundle to what the
 /// bundle says, so a name `build` accepts is never one `verify` refuses, and no name can lead outside its folder,
 /// forge a line on a terminal or pass for another name.
-public enum PathName {
+package enum PathName {
     /// The longest name, in UTF-8 bytes: more than any real name needs, less than every file system allows.
-    public static let maxBytes = 512
+    package static let maxBytes = 512
 
-    public enum Problem: Equatable, Sendable {
+    package enum Problem: Equatable, Sendable {
         case empty
         case invalidUTF8
         case tooLong(bytes: Int)
@@ -24,7 +24,7 @@ public enum PathName {
     }
 
     /// What is wrong with `path`, or nil. `rawByteCount` is the length as stored, when that can differ.
-    public static func problem(_ path: String, rawByteCount: Int? = nil, validUTF8: Bool = true) -> Problem? {
+    package static func problem(_ path: String, rawByteCount: Int? = nil, validUTF8: Bool = true) -> Problem? {
         if !validUTF8 { return .invalidUTF8 }
         if path.isEmpty { return .empty }
         let length = rawByteCount ?? path.utf8.count
@@ -49,7 +49,7 @@ public enum PathName {
     }
 
     /// A sentence for `problem`, naming the character or the rule.
-    public static func describe(_ problem: Problem) -> String {
+    package static func describe(_ problem: Problem) -> String {
         switch problem {
         case .empty: "the name is empty"
         case .invalidUTF8: "the name is not valid UTF-8"
@@ -65,7 +65,7 @@ public enum PathName {
 
     /// Names that would be one file on a case-insensitive or normalising file system, or that look the same to a
     /// person (compatibility forms such as full-width letters), fold to the same key.
-    public static func foldedKey(_ path: String) -> String {
+    package static func foldedKey(_ path: String) -> String {
         path.precomposedStringWithCompatibilityMapping.folding(options: [.caseInsensitive], locale: nil)
     }
 

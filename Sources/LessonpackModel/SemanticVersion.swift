@@ -1,13 +1,13 @@
 /// A version number as Semantic Versioning 2.0.0 defines it: `MAJOR.MINOR.PATCH`, optionally followed by
 /// `-prerelease` and `+build`. Ordering follows the specification's precedence rules (build metadata is ignored).
-public struct SemanticVersion: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
-    public var major: UInt64
-    public var minor: UInt64
-    public var patch: UInt64
-    public var prerelease: [String]
-    public var build: [String]
+package struct SemanticVersion: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    package var major: UInt64
+    package var minor: UInt64
+    package var patch: UInt64
+    package var prerelease: [String]
+    package var build: [String]
 
-    public init(major: UInt64, minor: UInt64, patch: UInt64, prerelease: [String] = [], build: [String] = []) {
+    package init(major: UInt64, minor: UInt64, patch: UInt64, prerelease: [String] = [], build: [String] = []) {
         self.major = major
         self.minor = minor
         self.patch = patch
@@ -16,7 +16,7 @@ public struct SemanticVersion: Hashable, Comparable, Sendable, Codable, CustomSt
     }
 
     /// Parses `text`, or explains in `problem` what is wrong with it.
-    public static func parse(_ text: String) -> Result<SemanticVersion, SemanticVersionProblem> {
+    package static func parse(_ text: String) -> Result<SemanticVersion, SemanticVersionProblem> {
         var rest = Substring(text)
         var build: [String] = []
         if let plus = rest.firstIndex(of: "+") {
@@ -47,19 +47,19 @@ public struct SemanticVersion: Hashable, Comparable, Sendable, Codable, CustomSt
                                         prerelease: prerelease, build: build))
     }
 
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard case .success(let version) = Self.parse(text) else { return nil }
         self = version
     }
 
-    public var description: String {
+    package var description: String {
         var text = "\(major).\(minor).\(patch)"
         if !prerelease.isEmpty { text += "-" + prerelease.joined(separator: ".") }
         if !build.isEmpty { text += "+" + build.joined(separator: ".") }
         return text
     }
 
-    public static func < (lhs: SemanticVersion, rhs: SemanticVersion) -> Bool {
+    package static func < (lhs: SemanticVersion, rhs: SemanticVersion) -> Bool {
         if (lhs.major, lhs.minor, lhs.patch) != (rhs.major, rhs.minor, rhs.patch) {
             return (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)
         }
@@ -81,7 +81,7 @@ public struct SemanticVersion: Hashable, Comparable, Sendable, Codable, CustomSt
     }
 
     /// Precedence equality: `1.0.0+a` and `1.0.0+b` are the same version.
-    public func hasSamePrecedence(as other: SemanticVersion) -> Bool { !(self < other) && !(other < self) }
+    package func hasSamePrecedence(as other: SemanticVersion) -> Bool { !(self < other) && !(other < self) }
 
     private static func isIdentifier(_ part: some StringProtocol) -> Bool {
         !part.isEmpty && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
@@ -92,10 +92,10 @@ public struct SemanticVersion: Hashable, Comparable, Sendable, Codable, CustomSt
     }
 }
 
-public enum SemanticVersionProblem: Error, Hashable, Sendable, CustomStringConvertible {
+package enum SemanticVersionProblem: Error, Hashable, Sendable, CustomStringConvertible {
     case notThreeNumbers, leadingZero, badPrerelease, badBuild
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notThreeNumbers: "a version is three numbers separated by dots, like 1.0.0"
         case .leadingZero: "version numbers cannot have leading zeros (write 1.2.0, not 1.02.0)"

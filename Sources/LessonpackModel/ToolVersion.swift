@@ -1,4 +1,4 @@
 /// The version of the Lessonpack tools, recorded in every bundle they build.
-public enum ToolVersion {
-    public static let current = "0.1.0"
+package enum ToolVersion {
+    package static let current = "0.1.0"
 }

@@ -4,55 +4,55 @@ import LessonpackModel
 
 /// Activity 4: pick a tile from the tray, drop it in its slot; a wrong drop springs back. Each game is an attempt,
 /// started at a level the learner chooses.
-public enum AudioGamePresenter: ActivityPresenter {
-    public typealias Engine = AudioGameEngine
+package enum AudioGamePresenter: ActivityPresenter {
+    package typealias Engine = AudioGameEngine
 
-    public struct View: Sendable, Equatable, Codable {
-        public struct Tile: Sendable, Equatable, Codable {
-            public var id: String
-            public var speaker: String
-            public var colour: String?
+    package struct View: Sendable, Equatable, Codable {
+        package struct Tile: Sendable, Equatable, Codable {
+            package var id: String
+            package var speaker: String
+            package var colour: String?
             /// The line's text, or nil while it is hidden until heard (listening first).
-            public var text: String?
+            package var text: String?
         }
 
-        public struct Slot: Sendable, Equatable, Codable {
-            public var number: Int
-            public var tile: Tile?
-            public var isCursor: Bool
+        package struct Slot: Sendable, Equatable, Codable {
+            package var number: Int
+            package var tile: Tile?
+            package var isCursor: Bool
         }
 
-        public struct TrayTile: Sendable, Equatable, Codable {
+        package struct TrayTile: Sendable, Equatable, Codable {
             /// Its letter, kept for the whole game: "A" is the first tile the tray was dealt.
-            public var label: String
-            public var tile: Tile
-            public var isCursor: Bool
-            public var sprangBack: Bool
+            package var label: String
+            package var tile: Tile
+            package var isCursor: Bool
+            package var sprangBack: Bool
         }
 
-        public struct Level: Sendable, Equatable, Codable {
-            public var difficulty: AudioGameEngine.Difficulty
+        package struct Level: Sendable, Equatable, Codable {
+            package var difficulty: AudioGameEngine.Difficulty
             /// "Medium: 5 of 21 lines already in place".
-            public var text: String
-            public var isCursor: Bool
+            package var text: String
+            package var isCursor: Bool
         }
 
-        public enum Mode: String, Sendable, Codable { case choosingLevel, picking, dropping }
+        package enum Mode: String, Sendable, Codable { case choosingLevel, picking, dropping }
 
-        public var mode: Mode
-        public var levels: [Level]
+        package var mode: Mode
+        package var levels: [Level]
         /// "medium · moves 3 · mistakes 1 · 0:42".
-        public var status: String
-        public var solved: String?
-        public var slots: [Slot]
-        public var tray: [TrayTile]
+        package var status: String
+        package var solved: String?
+        package var slots: [Slot]
+        package var tray: [TrayTile]
         /// The tile being dropped.
-        public var holding: TrayTile?
+        package var holding: TrayTile?
         /// How many tiles the tray was dealt: letters name them from A.
-        public var labels: Int
+        package var labels: Int
     }
 
-    public enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable {
         case chooseLevel(AudioGameEngine.Difficulty)
         case askLevel
         case moveLevelCursor(Int)
@@ -71,21 +71,21 @@ public enum AudioGamePresenter: ActivityPresenter {
         case newGame
     }
 
-    public struct Local: Sendable, Equatable {
-        public enum Mode: Sendable, Equatable {
+    package struct Local: Sendable, Equatable {
+        package enum Mode: Sendable, Equatable {
             case choosingLevel
             case picking
             case dropping(String)
         }
 
-        public var mode: Mode
-        public var trayCursor = 0
-        public var slotCursor = 0
-        public var levelCursor: Int
-        public var sprangBack: String?
+        package var mode: Mode
+        package var trayCursor = 0
+        package var slotCursor = 0
+        package var levelCursor: Int
+        package var sprangBack: String?
     }
 
-    public static func local(for engine: AudioGameEngine, context: PresentationContext) -> Local {
+    package static func local(for engine: AudioGameEngine, context: PresentationContext) -> Local {
         Local(mode: engine.moves == 0 && !engine.isFinished ? .choosingLevel : .picking,
               levelCursor: AudioGameEngine.Difficulty.allCases.firstIndex(of: engine.difficulty) ?? 1)
     }
@@ -99,7 +99,7 @@ public enum AudioGamePresenter: ActivityPresenter {
                          text: hidden ? nil : tile.text)
     }
 
-    public static func view(of engine: AudioGameEngine, local: Local, context: PresentationContext, at now: Date) -> View {
+    package static func view(of engine: AudioGameEngine, local: Local, context: PresentationContext, at now: Date) -> View {
         let labels = labels(engine)
         let holding: String? = if case .dropping(let id) = local.mode { id } else { nil }
         let trayTiles = engine.tray.enumerated().compactMap { index, id -> View.TrayTile? in
@@ -135,7 +135,7 @@ public enum AudioGamePresenter: ActivityPresenter {
             "(\(Wording.count(seconds, "second"))). Start a new game when you like."
     }
 
-    public static func reduce(_ event: Event, engine: AudioGameEngine, local: inout Local, context: PresentationContext,
+    package static func reduce(_ event: Event, engine: AudioGameEngine, local: inout Local, context: PresentationContext,
                               at now: Date) -> Reaction<AudioGameEngine> {
         local.sprangBack = nil
         let levels = AudioGameEngine.Difficulty.allCases

@@ -4,10 +4,10 @@ import LessonpackModel
 
 /// Activity 7: every definition, alphabetically; a search by the start of a word or by approximate spelling; and
 /// the language-focus boxes.
-public enum DictionaryPresenter: ActivityPresenter {
-    public typealias Engine = DictionaryEngine
+package enum DictionaryPresenter: ActivityPresenter {
+    package typealias Engine = DictionaryEngine
 
-    public enum Page: String, Sendable, Equatable, Codable, CaseIterable {
+    package enum Page: String, Sendable, Equatable, Codable, CaseIterable {
         /// Entries with a word starting with what is typed.
         case wordStart
         /// Entries spelt like what is typed.
@@ -24,35 +24,35 @@ public enum DictionaryPresenter: ActivityPresenter {
         }
     }
 
-    public struct View: Sendable, Equatable, Codable {
-        public struct Entry: Sendable, Equatable, Codable {
-            public var term: String
-            public var partOfSpeech: String
-            public var selected: Bool
+    package struct View: Sendable, Equatable, Codable {
+        package struct Entry: Sendable, Equatable, Codable {
+            package var term: String
+            package var partOfSpeech: String
+            package var selected: Bool
         }
 
-        public struct Box: Sendable, Equatable, Codable {
-            public var title: String
-            public var text: String
+        package struct Box: Sendable, Equatable, Codable {
+            package var title: String
+            package var text: String
         }
 
-        public var page: Page
+        package var page: Page
         /// "Search (word start):".
-        public var searchLabel: String
-        public var query: String
+        package var searchLabel: String
+        package var query: String
         /// "12 entries".
-        public var count: String
-        public var entries: [Entry]
-        public var selected: Int
+        package var count: String
+        package var entries: [Entry]
+        package var selected: Int
         /// The entry opened, as a sentence: "have a seat (expression): a polite way of asking someone to sit down."
-        public var opened: String?
-        public var openedTerm: String?
-        public var boxes: [Box]
+        package var opened: String?
+        package var openedTerm: String?
+        package var boxes: [Box]
         /// "18 entries and 2 language focus boxes."
-        public var summary: String
+        package var summary: String
     }
 
-    public enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable {
         case type(String)
         case deleteBack
         case clear
@@ -67,21 +67,21 @@ public enum DictionaryPresenter: ActivityPresenter {
         case searchSpelling(String)
     }
 
-    public struct Local: Sendable, Equatable {
-        public var page: Page = .wordStart
-        public var query = ""
-        public var selected = 0
-        public var opened: String?
+    package struct Local: Sendable, Equatable {
+        package var page: Page = .wordStart
+        package var query = ""
+        package var selected = 0
+        package var opened: String?
     }
 
-    public static func local(for engine: DictionaryEngine, context: PresentationContext) -> Local { Local() }
+    package static func local(for engine: DictionaryEngine, context: PresentationContext) -> Local { Local() }
 
     static func results(_ engine: DictionaryEngine, _ local: Local) -> [Definition] {
         guard !local.query.isEmpty else { return engine.entries }
         return local.page == .spelling ? engine.search(approximately: local.query) : engine.search(prefix: local.query)
     }
 
-    public static func view(of engine: DictionaryEngine, local: Local, context: PresentationContext, at now: Date) -> View {
+    package static func view(of engine: DictionaryEngine, local: Local, context: PresentationContext, at now: Date) -> View {
         let found = local.page == .boxes ? [] : results(engine, local)
         let opened = local.opened.flatMap(engine.entry)
         return View(page: local.page, searchLabel: "Search (\(local.page.label)):", query: local.query,
@@ -98,7 +98,7 @@ public enum DictionaryPresenter: ActivityPresenter {
         "\(definition.term) (\(definition.partOfSpeech)): \(definition.meaning)"
     }
 
-    public static func reduce(_ event: Event, engine: DictionaryEngine, local: inout Local, context: PresentationContext,
+    package static func reduce(_ event: Event, engine: DictionaryEngine, local: inout Local, context: PresentationContext,
                               at now: Date) -> Reaction<DictionaryEngine> {
         let pages = Page.allCases
         switch event {

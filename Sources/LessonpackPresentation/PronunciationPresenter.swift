@@ -3,32 +3,32 @@ import LessonpackActivities
 import LessonpackModel
 
 /// Activity 5: choose a line, hear it, record yourself, and hear the two together.
-public enum PronunciationPresenter: ActivityPresenter {
-    public typealias Engine = PronunciationEngine
+package enum PronunciationPresenter: ActivityPresenter {
+    package typealias Engine = PronunciationEngine
 
-    public struct View: Sendable, Equatable, Codable {
-        public struct Row: Sendable, Equatable, Codable {
-            public var number: Int
-            public var text: String
-            public var recorded: Bool
-            public var isCurrent: Bool
+    package struct View: Sendable, Equatable, Codable {
+        package struct Row: Sendable, Equatable, Codable {
+            package var number: Int
+            package var text: String
+            package var recorded: Bool
+            package var isCurrent: Bool
         }
 
-        public var line: SpokenLine?
+        package var line: SpokenLine?
         /// "Line 3 of 21".
-        public var position: String
+        package var position: String
         /// "recorded · compared: both at once", "not recorded yet".
-        public var status: String
-        public var recorded: Bool
+        package var status: String
+        package var recorded: Bool
         /// Why the last recording or comparison of this line did not work.
-        public var failure: String?
+        package var failure: String?
         /// "Recording: say the line now. 4 seconds left.", while a recording is under way.
-        public var recording: String?
-        public var rows: [Row]
-        public var current: Int
+        package var recording: String?
+        package var rows: [Row]
+        package var current: Int
     }
 
-    public enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable {
         case move(Int)
         case select(Int)
         case hearOriginal
@@ -38,20 +38,20 @@ public enum PronunciationPresenter: ActivityPresenter {
         case compare(VoiceComparison)
     }
 
-    public struct Local: Sendable, Equatable {
-        public var current = 0
+    package struct Local: Sendable, Equatable {
+        package var current = 0
     }
 
-    public static func local(for engine: PronunciationEngine, context: PresentationContext) -> Local { Local() }
+    package static func local(for engine: PronunciationEngine, context: PresentationContext) -> Local { Local() }
 
-    public static func describe(_ mode: VoiceComparison) -> String {
+    package static func describe(_ mode: VoiceComparison) -> String {
         switch mode {
         case .simultaneous: "both at once"
         case .sequential: "one after the other"
         }
     }
 
-    public static func view(of engine: PronunciationEngine, local: Local, context: PresentationContext, at now: Date) -> View {
+    package static func view(of engine: PronunciationEngine, local: Local, context: PresentationContext, at now: Date) -> View {
         let line = engine.lines.indices.contains(local.current) ? engine.lines[local.current] : nil
         let recorded = line.map { engine.recordings[$0.id] != nil } ?? false
         let compared = line.flatMap { engine.comparisons[$0.id] }?.keys.sorted { $0.rawValue < $1.rawValue }.map(describe)
@@ -71,7 +71,7 @@ public enum PronunciationPresenter: ActivityPresenter {
                     current: local.current)
     }
 
-    public static func reduce(_ event: Event, engine: PronunciationEngine, local: inout Local, context: PresentationContext,
+    package static func reduce(_ event: Event, engine: PronunciationEngine, local: inout Local, context: PresentationContext,
                               at now: Date) -> Reaction<PronunciationEngine> {
         guard !engine.lines.isEmpty else { return .say("There are no lines.") }
         let line = engine.lines[min(local.current, engine.lines.count - 1)]
@@ -99,7 +99,7 @@ public enum PronunciationPresenter: ActivityPresenter {
         return Reaction()
     }
 
-    public static func message(after outcome: EffectOutcome) -> Message? {
+    package static func message(after outcome: EffectOutcome) -> Message? {
         switch outcome {
         case .recorded: Message("Recorded: compare it with the original.", .good)
         case .recordingFailed(_, let reason): Message("Cannot record: \(reason)", .bad)

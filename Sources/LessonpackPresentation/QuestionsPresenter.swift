@@ -4,35 +4,35 @@ import LessonpackModel
 
 /// Activity 6: a question, its answers A, B and C, and feedback once answered. When listening comes first, the
 /// question plays by itself and each answer's text appears once it has been heard.
-public enum QuestionsPresenter: ActivityPresenter {
-    public typealias Engine = QuestionsEngine
+package enum QuestionsPresenter: ActivityPresenter {
+    package typealias Engine = QuestionsEngine
 
-    public struct View: Sendable, Equatable, Codable {
-        public enum Mark: String, Sendable, Codable { case none, right, wrong }
+    package struct View: Sendable, Equatable, Codable {
+        package enum Mark: String, Sendable, Codable { case none, right, wrong }
 
-        public struct Answer: Sendable, Equatable, Codable {
-            public var letter: String
+        package struct Answer: Sendable, Equatable, Codable {
+            package var letter: String
             /// Nil while hidden until heard.
-            public var text: String?
-            public var mark: Mark
-            public var isCursor: Bool
+            package var text: String?
+            package var mark: Mark
+            package var isCursor: Bool
         }
 
         /// "Question 2 of 7 · attempt 3 · 1 answered".
-        public var header: String
-        public var number: Int
-        public var question: String
-        public var answers: [Answer]
+        package var header: String
+        package var number: Int
+        package var question: String
+        package var answers: [Answer]
         /// "Right." or "Not quite: the answer is B.", once answered.
-        public var feedback: Message?
-        public var explanation: String?
+        package var feedback: Message?
+        package var explanation: String?
         /// "All answered: 5 of 7 right.", at the end.
-        public var summary: String?
+        package var summary: String?
         /// Said when answers are hidden until heard.
-        public var listening: String?
+        package var listening: String?
     }
 
-    public enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable {
         case answer(Int)
         case answerAtCursor
         case moveCursor(Int)
@@ -45,16 +45,16 @@ public enum QuestionsPresenter: ActivityPresenter {
         case advance
     }
 
-    public struct Local: Sendable, Equatable {
-        public var current = 0
-        public var cursor = 0
+    package struct Local: Sendable, Equatable {
+        package var current = 0
+        package var cursor = 0
     }
 
-    public static func local(for engine: QuestionsEngine, context: PresentationContext) -> Local {
+    package static func local(for engine: QuestionsEngine, context: PresentationContext) -> Local {
         Local(current: engine.presented.indices.first { engine.feedback[engine.presented[$0].question.id] == nil } ?? 0)
     }
 
-    public static func view(of engine: QuestionsEngine, local: Local, context: PresentationContext, at now: Date) -> View {
+    package static func view(of engine: QuestionsEngine, local: Local, context: PresentationContext, at now: Date) -> View {
         guard engine.presented.indices.contains(local.current) else {
             return View(header: "There are no questions.", number: 0, question: "", answers: [], feedback: nil,
                         explanation: nil, summary: nil, listening: nil)
@@ -80,7 +80,7 @@ public enum QuestionsPresenter: ActivityPresenter {
                     listening: hiding ? "Listen to each answer to see it written." : nil)
     }
 
-    public static func enter(engine: QuestionsEngine, local: Local, context: PresentationContext) -> Reaction<QuestionsEngine> {
+    package static func enter(engine: QuestionsEngine, local: Local, context: PresentationContext) -> Reaction<QuestionsEngine> {
         autoplay(engine, local, context)
     }
 
@@ -91,7 +91,7 @@ public enum QuestionsPresenter: ActivityPresenter {
         return engine.feedback[id] == nil ? Reaction(actions: [.hearQuestion(question: id)]) : Reaction()
     }
 
-    public static func reduce(_ event: Event, engine: QuestionsEngine, local: inout Local, context: PresentationContext,
+    package static func reduce(_ event: Event, engine: QuestionsEngine, local: inout Local, context: PresentationContext,
                               at now: Date) -> Reaction<QuestionsEngine> {
         let presented = engine.presented
         guard presented.indices.contains(local.current) else { return .say("There are no questions.") }

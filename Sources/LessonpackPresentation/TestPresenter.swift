@@ -4,65 +4,65 @@ import LessonpackModel
 
 /// Activity 8: the drawn items one at a time, then the results with what was wrong and why; the last results can
 /// be seen again later.
-public enum TestPresenter: ActivityPresenter {
-    public typealias Engine = TestEngine
+package enum TestPresenter: ActivityPresenter {
+    package typealias Engine = TestEngine
 
-    public struct View: Sendable, Equatable, Codable {
-        public enum Mark: String, Sendable, Codable { case none, correct, incorrect }
+    package struct View: Sendable, Equatable, Codable {
+        package enum Mark: String, Sendable, Codable { case none, correct, incorrect }
 
-        public struct Choice: Sendable, Equatable, Codable {
-            public var letter: String
-            public var text: String
-            public var chosen: Bool
+        package struct Choice: Sendable, Equatable, Codable {
+            package var letter: String
+            package var text: String
+            package var chosen: Bool
         }
 
-        public struct Item: Sendable, Equatable, Codable {
-            public var number: Int
-            public var text: String
+        package struct Item: Sendable, Equatable, Codable {
+            package var number: Int
+            package var text: String
             /// For a statement: the mark given.
-            public var mark: Mark?
+            package var mark: Mark?
             /// For multiple choice.
-            public var choices: [Choice]
+            package var choices: [Choice]
             /// "you said correct", "B. in the morning", "not answered".
-            public var answerText: String
+            package var answerText: String
         }
 
-        public struct Results: Sendable, Equatable, Codable {
-            public struct Objective: Sendable, Equatable, Codable {
-                public var percent: String
-                public var text: String
-                public var good: Bool
+        package struct Results: Sendable, Equatable, Codable {
+            package struct Objective: Sendable, Equatable, Codable {
+                package var percent: String
+                package var text: String
+                package var good: Bool
             }
 
-            public struct Review: Sendable, Equatable, Codable {
-                public var prompt: String
+            package struct Review: Sendable, Equatable, Codable {
+                package var prompt: String
                 /// "You said: correct. Answer: incorrect. Because …"
-                public var text: String
+                package var text: String
             }
 
             /// "Score: 15 of 20 (75%)".
-            public var score: String
+            package var score: String
             /// "15 correct · 3 incorrect · 2 unanswered".
-            public var counts: String
-            public var objectives: [Objective]
-            public var review: [Review]
+            package var counts: String
+            package var objectives: [Objective]
+            package var review: [Review]
             /// When the results are those of an earlier attempt: "Your last test, finished on …".
-            public var earlier: String?
+            package var earlier: String?
         }
 
         /// "Item 3 of 20 · 5 answered".
-        public var header: String
-        public var item: Item?
-        public var items: [Item]
-        public var answered: [Bool]
-        public var current: Int
+        package var header: String
+        package var item: Item?
+        package var items: [Item]
+        package var answered: [Bool]
+        package var current: Int
         /// "3 items are not answered. Finish anyway?"
-        public var confirming: String?
-        public var results: Results?
-        public var allAnswered: Bool
+        package var confirming: String?
+        package var results: Results?
+        package var allAnswered: Bool
     }
 
-    public enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable {
         case mark(TestEngine.Answer)
         /// A statement's box moves on: empty → correct → incorrect → empty.
         case cycle
@@ -81,13 +81,13 @@ public enum TestPresenter: ActivityPresenter {
         case hideResults
     }
 
-    public struct Local: Sendable, Equatable {
-        public var current = 0
-        public var confirming = false
-        public var showingLast = false
+    package struct Local: Sendable, Equatable {
+        package var current = 0
+        package var confirming = false
+        package var showingLast = false
     }
 
-    public static func local(for engine: TestEngine, context: PresentationContext) -> Local { Local() }
+    package static func local(for engine: TestEngine, context: PresentationContext) -> Local { Local() }
 
     static func item(_ shown: TestEngine.Shown, number: Int, engine: TestEngine) -> View.Item {
         let answer = engine.answer(shown.item.id)
@@ -106,7 +106,7 @@ public enum TestPresenter: ActivityPresenter {
                          answerText: answerText)
     }
 
-    public static func view(of engine: TestEngine, local: Local, context: PresentationContext, at now: Date) -> View {
+    package static func view(of engine: TestEngine, local: Local, context: PresentationContext, at now: Date) -> View {
         let items = engine.drawn.enumerated().map { item($1, number: $0 + 1, engine: engine) }
         let answered = engine.drawn.map { engine.answer($0.item.id) != nil }
         let unanswered = answered.filter { !$0 }.count
@@ -126,7 +126,7 @@ public enum TestPresenter: ActivityPresenter {
     }
 
     /// The results of a finished attempt, with each objective as the module words it.
-    public static func results(_ result: ActivityResult, context: PresentationContext, earlier: String?) -> View.Results {
+    package static func results(_ result: ActivityResult, context: PresentationContext, earlier: String?) -> View.Results {
         let score = result.score ?? Score(correct: 0, total: 0)
         let counts: String = if case .test(let correct, let incorrect, let unanswered) = result.details {
             "\(correct) correct · \(incorrect) incorrect · \(unanswered) unanswered"
@@ -145,7 +145,7 @@ public enum TestPresenter: ActivityPresenter {
                             counts: counts, objectives: objectives, review: review, earlier: earlier)
     }
 
-    public static func reduce(_ event: Event, engine: TestEngine, local: inout Local, context: PresentationContext,
+    package static func reduce(_ event: Event, engine: TestEngine, local: inout Local, context: PresentationContext,
                               at now: Date) -> Reaction<TestEngine> {
         let drawn = engine.drawn
         if case .showLastResults = event {

@@ -3,33 +3,33 @@ import LessonpackActivities
 import LessonpackModel
 
 /// Activity 1: the clock, the subtitle, and the transcript around it.
-public enum VideoPresenter: ActivityPresenter {
-    public typealias Engine = VideoEngine
+package enum VideoPresenter: ActivityPresenter {
+    package typealias Engine = VideoEngine
 
-    public struct View: Sendable, Equatable, Codable {
-        public enum State: String, Sendable, Codable { case playing, paused, ended }
+    package struct View: Sendable, Equatable, Codable {
+        package enum State: String, Sendable, Codable { case playing, paused, ended }
 
-        public var state: State
+        package var state: State
         /// "0:05 / 1:47".
-        public var clock: String
-        public var position: Double
-        public var duration: Double
-        public var subtitlesOn: Bool
+        package var clock: String
+        package var position: Double
+        package var duration: Double
+        package var subtitlesOn: Bool
         /// The line spoken now, when subtitles are on.
-        public var subtitle: SpokenLine?
+        package var subtitle: SpokenLine?
         /// Every line with its time; empty when listening comes first and subtitles are off.
-        public var transcript: [SpokenLine]
+        package var transcript: [SpokenLine]
         /// How many lines there are, shown or not.
-        public var lineCount: Int
+        package var lineCount: Int
         /// The line the learner has chosen, or the one playing.
-        public var current: Int
+        package var current: Int
         /// Said instead of the transcript when it is hidden.
-        public var hidden: String?
+        package var hidden: String?
         /// "The conversation lasts 1:47."
-        public var length: String
+        package var length: String
     }
 
-    public enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable {
         case togglePlay, play, pause
         case rewind, forward, toStart
         case seek(Double)
@@ -40,18 +40,18 @@ public enum VideoPresenter: ActivityPresenter {
         case setSubtitles(Bool)
     }
 
-    public struct Local: Sendable, Equatable {
+    package struct Local: Sendable, Equatable {
         /// The line chosen with the arrows; nil follows the video.
-        public var cursor: Int?
+        package var cursor: Int?
     }
 
-    public static func local(for engine: VideoEngine, context: PresentationContext) -> Local { Local() }
+    package static func local(for engine: VideoEngine, context: PresentationContext) -> Local { Local() }
 
     static func transcriptHidden(_ engine: VideoEngine, _ context: PresentationContext) -> Bool {
         context.settings.listeningFirst && !engine.subtitlesOn
     }
 
-    public static func view(of engine: VideoEngine, local: Local, context: PresentationContext, at now: Date) -> View {
+    package static func view(of engine: VideoEngine, local: Local, context: PresentationContext, at now: Date) -> View {
         let position = engine.position(at: now)
         let state: View.State = engine.hasEnded(at: now) ? .ended : engine.isPlaying ? .playing : .paused
         let hidden = transcriptHidden(engine, context)
@@ -69,7 +69,7 @@ public enum VideoPresenter: ActivityPresenter {
         return engine.lines.lastIndex { $0.start <= position } ?? 0
     }
 
-    public static func reduce(_ event: Event, engine: VideoEngine, local: inout Local, context: PresentationContext,
+    package static func reduce(_ event: Event, engine: VideoEngine, local: inout Local, context: PresentationContext,
                               at now: Date) -> Reaction<VideoEngine> {
         let position = engine.position(at: now)
         switch event {

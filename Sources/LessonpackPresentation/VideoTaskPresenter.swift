@@ -4,40 +4,40 @@ import LessonpackModel
 
 /// Activity 2: ten statements, each with a box that cycles empty → correct → incorrect → empty, then the report,
 /// with the lines to watch again for each wrong statement.
-public enum VideoTaskPresenter: ActivityPresenter {
-    public typealias Engine = VideoTaskEngine
+package enum VideoTaskPresenter: ActivityPresenter {
+    package typealias Engine = VideoTaskEngine
 
-    public struct View: Sendable, Equatable, Codable {
-        public struct Row: Sendable, Equatable, Codable {
-            public var number: Int
-            public var text: String
-            public var mark: TriState
+    package struct View: Sendable, Equatable, Codable {
+        package struct Row: Sendable, Equatable, Codable {
+            package var number: Int
+            package var text: String
+            package var mark: TriState
             /// After checking: whether the mark was right.
-            public var right: Bool?
+            package var right: Bool?
         }
 
-        public struct Mistake: Sendable, Equatable, Codable {
-            public var number: Int
-            public var text: String
+        package struct Mistake: Sendable, Equatable, Codable {
+            package var number: Int
+            package var text: String
             /// "It is correct."
-            public var truth: String
-            public var lines: [SpokenLine]
+            package var truth: String
+            package var lines: [SpokenLine]
         }
 
-        public var prompt: String
-        public var rows: [Row]
-        public var selected: Int
+        package var prompt: String
+        package var rows: [Row]
+        package var selected: Int
         /// "7 of 10 right.", once checked.
-        public var summary: String?
-        public var allRight: Bool
-        public var mistakes: [Mistake]
+        package var summary: String?
+        package var allRight: Bool
+        package var mistakes: [Mistake]
         /// The selected statement's mistake, when it is a wrong one.
-        public var selectedMistake: Mistake?
+        package var selectedMistake: Mistake?
         /// What to do next, once checked.
-        public var hint: String?
+        package var hint: String?
     }
 
-    public enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable {
         case move(Int)
         case select(Int)
         /// Moves the box of statement `index` (the selected one when nil) on: empty → correct → incorrect → empty.
@@ -51,13 +51,13 @@ public enum VideoTaskPresenter: ActivityPresenter {
         case tryAgain
     }
 
-    public struct Local: Sendable, Equatable {
-        public var selected = 0
+    package struct Local: Sendable, Equatable {
+        package var selected = 0
     }
 
-    public static func local(for engine: VideoTaskEngine, context: PresentationContext) -> Local { Local() }
+    package static func local(for engine: VideoTaskEngine, context: PresentationContext) -> Local { Local() }
 
-    public static func view(of engine: VideoTaskEngine, local: Local, context: PresentationContext, at now: Date) -> View {
+    package static func view(of engine: VideoTaskEngine, local: Local, context: PresentationContext, at now: Date) -> View {
         let report = engine.report
         let wrong = Set(report?.mistakes.map(\.statement.id) ?? [])
         let rows = engine.statements.enumerated().map { index, statement in
@@ -81,7 +81,7 @@ public enum VideoTaskPresenter: ActivityPresenter {
                             lines: mistake.lines.map { SpokenLine($0, in: context) })
     }
 
-    public static func reduce(_ event: Event, engine: VideoTaskEngine, local: inout Local, context: PresentationContext,
+    package static func reduce(_ event: Event, engine: VideoTaskEngine, local: inout Local, context: PresentationContext,
                               at now: Date) -> Reaction<VideoTaskEngine> {
         let statements = engine.statements
         guard !statements.isEmpty else { return Reaction() }

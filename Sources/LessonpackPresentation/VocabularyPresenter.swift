@@ -3,42 +3,42 @@ import LessonpackActivities
 import LessonpackModel
 
 /// Activity 3: the transcript with its terms marked, and a term's definition when the learner asks.
-public enum VocabularyPresenter: ActivityPresenter {
-    public typealias Engine = VocabularyEngine
+package enum VocabularyPresenter: ActivityPresenter {
+    package typealias Engine = VocabularyEngine
 
-    public struct View: Sendable, Equatable, Codable {
-        public struct Span: Sendable, Equatable, Codable {
-            public var text: String
+    package struct View: Sendable, Equatable, Codable {
+        package struct Span: Sendable, Equatable, Codable {
+            package var text: String
             /// The term's number (from 0, in reading order), for a highlighted term.
-            public var term: Int?
-            public var selected: Bool
+            package var term: Int?
+            package var selected: Bool
         }
 
-        public struct Line: Sendable, Equatable, Codable {
-            public var number: Int
-            public var speaker: String
-            public var colour: String?
-            public var spans: [Span]
+        package struct Line: Sendable, Equatable, Codable {
+            package var number: Int
+            package var speaker: String
+            package var colour: String?
+            package var spans: [Span]
         }
 
-        public struct Shown: Sendable, Equatable, Codable {
-            public var term: String
-            public var partOfSpeech: String
-            public var meaning: String
+        package struct Shown: Sendable, Equatable, Codable {
+            package var term: String
+            package var partOfSpeech: String
+            package var meaning: String
             /// "have a seat (expression): a polite way of asking someone to sit down."
-            public var sentence: String
+            package var sentence: String
         }
 
-        public var lines: [Line]
-        public var terms: [String]
+        package var lines: [Line]
+        package var terms: [String]
         /// The selected term's line, for scrolling to it.
-        public var focusLine: Int
-        public var definition: Shown?
+        package var focusLine: Int
+        package var definition: Shown?
         /// What to do next when no definition is shown.
-        public var hint: String
+        package var hint: String
     }
 
-    public enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable {
         case next, previous
         /// Term number `index` (from 0).
         case select(Int)
@@ -49,14 +49,14 @@ public enum VocabularyPresenter: ActivityPresenter {
         case hearSelectedLine
     }
 
-    public struct Local: Sendable, Equatable {
-        public var selection: Int?
-        public var shown: String?
+    package struct Local: Sendable, Equatable {
+        package var selection: Int?
+        package var shown: String?
     }
 
-    public static func local(for engine: VocabularyEngine, context: PresentationContext) -> Local { Local() }
+    package static func local(for engine: VocabularyEngine, context: PresentationContext) -> Local { Local() }
 
-    public static func view(of engine: VocabularyEngine, local: Local, context: PresentationContext, at now: Date) -> View {
+    package static func view(of engine: VocabularyEngine, local: Local, context: PresentationContext, at now: Date) -> View {
         let numbers = Dictionary(uniqueKeysWithValues: engine.termPositions.enumerated().map { ($1, $0) })
         let lines = engine.lines.enumerated().map { lineIndex, line in
             let speaker = context.speaker(line.line.speaker)
@@ -80,7 +80,7 @@ public enum VocabularyPresenter: ActivityPresenter {
                     definition: shown, hint: hint)
     }
 
-    public static func reduce(_ event: Event, engine: VocabularyEngine, local: inout Local, context: PresentationContext,
+    package static func reduce(_ event: Event, engine: VocabularyEngine, local: inout Local, context: PresentationContext,
                               at now: Date) -> Reaction<VocabularyEngine> {
         let count = engine.termPositions.count
         switch event {

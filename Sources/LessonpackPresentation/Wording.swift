@@ -1,30 +1,30 @@
 import Foundation
 
 /// Small ways of saying things that several activities share.
-public enum Wording {
+package enum Wording {
     /// 65.3 → "1:05".
-    public static func clock(_ seconds: Double) -> String {
+    package static func clock(_ seconds: Double) -> String {
         let whole = Int(max(0, seconds))
         return String(format: "%d:%02d", whole / 60, whole % 60)
     }
 
     /// `text` ending as a sentence does: a full stop added unless it already ends with one, ! or ?.
-    public static func sentence(_ text: String) -> String {
+    package static func sentence(_ text: String) -> String {
         guard let last = text.last else { return text }
         return ".!?".contains(last) ? text : text + "."
     }
 
     /// "1 mistake", "2 mistakes".
-    public static func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
+    package static func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
         "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
     }
 
     /// "3", "3 and 5", "3, 5 and 8".
-    public static func list(_ items: [String]) -> String {
+    package static func list(_ items: [String]) -> String {
         guard items.count > 1 else { return items.first ?? "" }
         return items.dropLast().joined(separator: ", ") + " and " + items.last!
     }
 
     /// "75%".
-    public static func percent(_ value: Double) -> String { "\(Int(value.rounded()))%" }
+    package static func percent(_ value: Double) -> String { "\(Int(value.rounded()))%" }
 }

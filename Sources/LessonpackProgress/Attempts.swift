@@ -4,29 +4,29 @@ import LessonpackActivities
 import LessonpackModel
 
 /// An attempt the learner left unfinished (or that was cut short), as the resume prompt shows it.
-public struct UnfinishedAttempt: Sendable, Equatable {
-    public var id: Int64
-    public var moduleVersion: String
-    public var activity: ActivityKind
+package struct UnfinishedAttempt: Sendable, Equatable {
+    package var id: Int64
+    package var moduleVersion: String
+    package var activity: ActivityKind
     /// The attempt's number among the learner's attempts at this activity of this module, from 1.
-    public var number: Int
+    package var number: Int
     /// How many actions it holds.
-    public var steps: Int
-    public var startedAt: Date
+    package var steps: Int
+    package var startedAt: Date
 }
 
 /// An unfinished attempt read back to be carried on: its setup and every action, as the engine's own types.
-public struct SavedAttempt<Engine: ActivityEngine>: Sendable {
-    public var id: Int64
-    public var number: Int
-    public var seed: UInt64
-    public var setup: Engine.Setup
-    public var startedAt: Date
-    public var actions: [(action: Engine.Action, at: Date)]
+package struct SavedAttempt<Engine: ActivityEngine>: Sendable {
+    package var id: Int64
+    package var number: Int
+    package var seed: UInt64
+    package var setup: Engine.Setup
+    package var startedAt: Date
+    package var actions: [(action: Engine.Action, at: Date)]
 }
 
 /// What became of an unfinished attempt when the player looked at it again.
-public enum CarryOver<Engine: ActivityEngine>: Sendable {
+package enum CarryOver<Engine: ActivityEngine>: Sendable {
     /// It can go on: the parts it uses read as they did when it started.
     case resume(SavedAttempt<Engine>)
     /// It was closed, kept in the history but not carried on, for the reason given (a sentence's end: "its items
@@ -42,7 +42,7 @@ enum AttemptFormat {
 }
 
 extension ProgressStore {
-    public func noteModuleSeen(_ module: Module, at now: Date) throws(ProgressError) {
+    package func noteModuleSeen(_ module: Module, at now: Date) throws(ProgressError) {
         try write { db in
             try db.execute(sql: """
                 INSERT INTO module (id, version, title, firstSeen, lastSeen) VALUES (?, ?, ?, ?, ?)
@@ -52,7 +52,7 @@ extension ProgressStore {
     }
 
     /// The number the next attempt at `activity` gets: one more than any attempt so far, whatever became of it.
-    public func nextAttemptNumber(moduleID: String, activity: ActivityKind) throws(ProgressError) -> Int {
+    package func nextAttemptNumber(moduleID: String, activity: ActivityKind) throws(ProgressError) -> Int {
         try read { db in
             try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(number), 0) + 1 FROM attempt WHERE moduleID = ? AND activity = ?",
                              arguments: [moduleID, activity.rawValue]) ?? 1
@@ -60,7 +60,7 @@ extension ProgressStore {
     }
 
     /// Starts an attempt from its setup. `parts` is the hash of the module's parts the setup uses.
-    public func startAttempt<Engine: ActivityEngine>(_ engine: Engine.Type, module: Module, number: Int, seed: UInt64,
+    package func startAttempt<Engine: ActivityEngine>(_ engine: Engine.Type, module: Module, number: Int, seed: UInt64,
                                                      setup: Engine.Setup, startedAt: Date) throws(ProgressError) -> Int64 {
         let parts = ModuleParts.hash(Engine.parts(of: setup, in: module), in: module)
         return try write { db in
@@ -76,7 +76,7 @@ extension ProgressStore {
     }
 
     /// Appends one action to an attempt's log, durably, before returning: the player applies it only after.
-    public func record<Engine: ActivityEngine>(_ action: Engine.Action, of engine: Engine.Type, in attempt: Int64,
+    package func record<Engine: ActivityEngine>(_ action: Engine.Action, of engine: Engine.Type, in attempt: Int64,
                                                at now: Date) throws(ProgressError) {
         let payload = StoredJSON.encode(action)
         let kind = StoredJSON.caseName(action)
@@ -90,7 +90,7 @@ extension ProgressStore {
     }
 
     /// Closes an attempt with its result. `contentHashes` (item id → hash of its content) key the per-item history.
-    public func finish(_ attempt: Int64, module: Module, result: ActivityResult,
+    package func finish(_ attempt: Int64, module: Module, result: ActivityResult,
                        contentHashes: [String: String]) throws(ProgressError) {
         let encoded = StoredJSON.encode(result)
         try write { db in
@@ -109,7 +109,7 @@ extension ProgressStore {
     }
 
     /// The learner set the attempt aside (started afresh, or another game).
-    public func abandon(_ attempt: Int64, at now: Date) throws(ProgressError) {
+    package func abandon(_ attempt: Int64, at now: Date) throws(ProgressError) {
         try write { db in
             try db.execute(sql: "UPDATE attempt SET state = 'abandoned', finishedAt = ? WHERE id = ? AND state = 'in-progress'",
                            arguments: [now, attempt])
@@ -117,7 +117,7 @@ extension ProgressStore {
     }
 
     /// The unfinished attempts at this module, newest first.
-    public func unfinishedAttempts(moduleID: String) throws(ProgressError) -> [UnfinishedAttempt] {
+    package func unfinishedAttempts(moduleID: String) throws(ProgressError) -> [UnfinishedAttempt] {
         try read { db in
             try Row.fetchAll(db, sql: """
                 SELECT attempt.*, (SELECT COUNT(*) FROM action WHERE attemptID = attempt.id) AS steps FROM attempt
@@ -133,7 +133,7 @@ extension ProgressStore {
     /// Reads an unfinished attempt back to carry it on with `module`, or closes it when it cannot be: when the parts
     /// of the module it uses no longer read as they did (a new version changed its items), or when it cannot be read.
     /// An attempt from a store before schema 3 is rewritten in today's form first.
-    public func carryOver<Engine: ActivityEngine>(_ attempt: Int64, as engine: Engine.Type, module: Module,
+    package func carryOver<Engine: ActivityEngine>(_ attempt: Int64, as engine: Engine.Type, module: Module,
                                                   at now: Date) throws(ProgressError) -> CarryOver<Engine> {
         guard let row = try read({ db in try Row.fetchOne(db, sql: "SELECT * FROM attempt WHERE id = ?", arguments: [attempt]) })
         else { return .closed(reason: "it is no longer in the store") }
@@ -224,7 +224,7 @@ extension ProgressStore {
     }
 
     /// The setup of the most recent attempt at an activity, whatever became of it: what a new deal must differ from.
-    public func lastSetup<Engine: ActivityEngine>(_ engine: Engine.Type, module: Module) throws(ProgressError)
+    package func lastSetup<Engine: ActivityEngine>(_ engine: Engine.Type, module: Module) throws(ProgressError)
         -> Engine.Setup? {
         try read { db in
             guard let row = try Row.fetchOne(db, sql: """

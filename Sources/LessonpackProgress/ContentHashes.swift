@@ -5,8 +5,8 @@ import LessonpackSystem
 
 /// A hash of each item's content, keyed by its id: two versions of a module share an item's history only when the
 /// item reads the same in both.
-public enum ContentHashes {
-    public static func of(_ module: Module) -> [String: String] {
+package enum ContentHashes {
+    package static func of(_ module: Module) -> [String: String] {
         var hashes: [String: String] = [:]
         for line in module.transcript { hashes[line.id] = digest(line) }
         for statement in module.videoTask { hashes[statement.id] = digest(statement) }
@@ -28,8 +28,8 @@ public enum ContentHashes {
 
 /// The content of the parts of a module an attempt uses (named as `Part` names them), hashed together: an
 /// unfinished attempt goes on in another version of its module only when this reads the same in both.
-public enum ModuleParts {
-    public static func hash(_ parts: [String], in module: Module) -> String {
+package enum ModuleParts {
+    package static func hash(_ parts: [String], in module: Module) -> String {
         let contents = parts.map { part in part + "=" + (content(of: part, in: module) ?? "missing") }
         return ContentHashes.digest(contents)
     }

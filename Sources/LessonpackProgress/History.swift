@@ -4,7 +4,7 @@ import LessonpackActivities
 import LessonpackModel
 
 /// Where the learner stands with an activity, for the contents and the progress report.
-public enum ActivityStatus: Sendable, Equatable {
+package enum ActivityStatus: Sendable, Equatable {
     case notStarted
     /// Opened and left without doing what it is for (pronunciation practice with nothing recorded).
     case visited
@@ -15,26 +15,26 @@ public enum ActivityStatus: Sendable, Equatable {
 }
 
 /// A finished attempt, for reports that list every one.
-public struct FinishedAttempt: Sendable, Equatable {
-    public var number: Int
-    public var moduleVersion: String
-    public var result: ActivityResult
+package struct FinishedAttempt: Sendable, Equatable {
+    package var number: Int
+    package var moduleVersion: String
+    package var result: ActivityResult
 }
 
 /// How an activity has gone so far.
-public struct ActivityHistory: Sendable, Equatable {
-    public var activity: ActivityKind
+package struct ActivityHistory: Sendable, Equatable {
+    package var activity: ActivityKind
     /// Attempts begun and not set aside.
-    public var attempts: Int
-    public var finished: [FinishedAttempt]
-    public var inProgress: Bool
-    public var bestPercent: Double?
-    public var lastPercent: Double?
+    package var attempts: Int
+    package var finished: [FinishedAttempt]
+    package var inProgress: Bool
+    package var bestPercent: Double?
+    package var lastPercent: Double?
 
     /// The last finished attempt's result (the test's counts and objectives).
-    public var lastResult: ActivityResult? { finished.last?.result }
+    package var lastResult: ActivityResult? { finished.last?.result }
 
-    public var status: ActivityStatus {
+    package var status: ActivityStatus {
         if let bestPercent { return .scored(best: bestPercent, inProgress: inProgress) }
         if inProgress { return .inProgress }
         if finished.contains(where: { $0.result.isCompleted }) { return .done }
@@ -44,7 +44,7 @@ public struct ActivityHistory: Sendable, Equatable {
 
 extension ProgressStore {
     /// Per activity, over every version of the module the learner has used.
-    public func history(moduleID: String) throws(ProgressError) -> [ActivityKind: ActivityHistory] {
+    package func history(moduleID: String) throws(ProgressError) -> [ActivityKind: ActivityHistory] {
         try read { db in
             var histories: [ActivityKind: ActivityHistory] = [:]
             let rows = try Row.fetchAll(db, sql: """
@@ -76,7 +76,7 @@ extension ProgressStore {
 
     /// The items the last finished test showed, for the next draw to favour the others. Items whose content has
     /// changed since count as unseen: they start afresh.
-    public func lastTestDraw(moduleID: String, contentHashes: [String: String]) throws(ProgressError) -> [String] {
+    package func lastTestDraw(moduleID: String, contentHashes: [String: String]) throws(ProgressError) -> [String] {
         try read { db in
             guard let row = try Row.fetchOne(db, sql: """
                 SELECT id, result FROM attempt WHERE moduleID = ? AND activity = 'test' AND state = 'finished'
@@ -96,7 +96,7 @@ extension ProgressStore {
 
     /// For each item of the module as it is now, whether the learner has ever got it right, counting only answers
     /// given while the item read as it does now.
-    public func mastered(moduleID: String, contentHashes: [String: String]) throws(ProgressError) -> Set<String> {
+    package func mastered(moduleID: String, contentHashes: [String: String]) throws(ProgressError) -> Set<String> {
         try read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT DISTINCT itemID, contentHash FROM resultItem WHERE moduleID = ? AND outcome = 'correct'
@@ -109,7 +109,7 @@ extension ProgressStore {
     }
 
     /// The modules the learner has opened, newest version last.
-    public func modules() throws(ProgressError) -> [(id: String, version: String, title: String)] {
+    package func modules() throws(ProgressError) -> [(id: String, version: String, title: String)] {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT id, version, title FROM module ORDER BY id, lastSeen").map {
                 (id: $0["id"], version: $0["version"], title: $0["title"])
@@ -117,20 +117,20 @@ extension ProgressStore {
         }
     }
 
-    public func hasSeenHelp(_ screen: String) -> Bool {
+    package func hasSeenHelp(_ screen: String) -> Bool {
         (try? read { db in try Bool.fetchOne(db, sql: "SELECT 1 FROM helpSeen WHERE screen = ?", arguments: [screen]) }) == true
     }
 
-    public func markHelpSeen(_ screen: String) {
+    package func markHelpSeen(_ screen: String) {
         _ = try? write { db in try db.execute(sql: "INSERT OR IGNORE INTO helpSeen (screen) VALUES (?)", arguments: [screen]) }
     }
 
     /// A setting the learner chose, as stored.
-    public func setting(_ key: String) -> String? {
+    package func setting(_ key: String) -> String? {
         try? read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key]) }
     }
 
-    public func setSetting(_ key: String, to value: String) throws(ProgressError) {
+    package func setSetting(_ key: String, to value: String) throws(ProgressError) {
         try write { db in
             try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
         }

@@ -4,10 +4,10 @@ import LessonpackSystem
 /// One player at a time per progress store. Two would both carry on the same attempt and overwrite each other's
 /// answers without either learner knowing, so the second is refused, naming the way out. The lock is the kernel's
 /// (`flock`), so a player that is killed releases it.
-public final class PlayerLock: Sendable {
+package final class PlayerLock: Sendable {
     private let lock: FolderLock
 
-    public init(folder: String) throws(ProgressError) {
+    package init(folder: String) throws(ProgressError) {
         do {
             lock = try FolderLock(folder, name: "player.lock", timeout: 0)
         } catch where !error.isBusy {

@@ -13,21 +13,21 @@ import LessonpackSystem
 /// not know) is refused, naming the version that wrote it, rather than failing later with SQL errors; a damaged
 /// store (`PRAGMA quick_check`) is moved aside, kept and never deleted, and a fresh one started, with a note saying
 /// where the old one went. Another process holding the store is waited for, not raced.
-public final class ProgressStore: Sendable {
+package final class ProgressStore: Sendable {
     let database: any DatabaseWriter
-    public let path: String
+    package let path: String
     /// What opening found and did that the learner should hear about (a damaged store moved aside).
-    public let notes: [String]
+    package let notes: [String]
 
     /// How long a write waits for another process that holds the store.
-    public let busyTimeout: TimeInterval
+    package let busyTimeout: TimeInterval
 
     /// Opens the store in `folder` only to read it, changing nothing there: for reports, which must work in a
     /// read-only folder and must not upgrade a store an older Lessonpack still uses. A store no player is writing
     /// (no write-ahead log beside it) is read from a private copy, so not even SQLite's shared-memory file appears
     /// in the folder; one that a player is using is read in place. A store with an older schema is read through an
     /// upgraded copy. Nil when the learner has no store yet.
-    public static func reading(folder: String, busyTimeout: TimeInterval = 10) throws(ProgressError) -> ProgressStore? {
+    package static func reading(folder: String, busyTimeout: TimeInterval = 10) throws(ProgressError) -> ProgressStore? {
         let path = folder + "/progress.sqlite"
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         var copy: String?
@@ -95,7 +95,7 @@ public final class ProgressStore: Sendable {
     }
 
     /// Opens (creating if needed) `progress.sqlite` in `folder`, bringing its schema up to date.
-    public init(folder: String, busyTimeout: TimeInterval = 10) throws(ProgressError) {
+    package init(folder: String, busyTimeout: TimeInterval = 10) throws(ProgressError) {
         self.busyTimeout = busyTimeout
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -198,12 +198,12 @@ public final class ProgressStore: Sendable {
     }
 
     /// $LESSONPACK_BUSY_TIMEOUT (seconds), else ten.
-    public static func busyTimeout(environment: [String: String] = ProcessInfo.processInfo.environment) -> TimeInterval {
+    package static func busyTimeout(environment: [String: String] = ProcessInfo.processInfo.environment) -> TimeInterval {
         environment["LESSONPACK_BUSY_TIMEOUT"].flatMap(TimeInterval.init).map { min(max($0, 0), 600) } ?? 10
     }
 
     /// $LESSONPACK_DATA_DIR, else $XDG_DATA_HOME/lessonpack, else ~/.local/share/lessonpack.
-    public static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let configured = environment["LESSONPACK_DATA_DIR"], !configured.isEmpty { return configured }
         let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (environment["HOME"] ?? NSTemporaryDirectory()) + "/.local/share"
@@ -234,17 +234,17 @@ public final class ProgressStore: Sendable {
     }
 
     /// SQLite's own consistency check: "ok" when the file is sound.
-    public func integrityCheck() throws(ProgressError) -> String {
+    package func integrityCheck() throws(ProgressError) -> String {
         try read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "" }
     }
 }
 
 /// A failure of the progress store, with a stable code (docs/player.md lists them).
-public struct ProgressError: Error, CustomStringConvertible, Sendable {
-    public var code: DiagnosticCode
-    public var description: String
+package struct ProgressError: Error, CustomStringConvertible, Sendable {
+    package var code: DiagnosticCode
+    package var description: String
 
-    public init(_ code: DiagnosticCode, _ description: String) {
+    package init(_ code: DiagnosticCode, _ description: String) {
         self.code = code
         self.description = description
     }
@@ -252,13 +252,13 @@ public struct ProgressError: Error, CustomStringConvertible, Sendable {
 
 extension DiagnosticCode {
     /// The store was written by a newer Lessonpack, whose schema this one does not know.
-    public static let progressNewerSchema: DiagnosticCode = "progress-newer-schema"
+    package static let progressNewerSchema: DiagnosticCode = "progress-newer-schema"
     /// The store failed SQLite's check; it is moved aside and a fresh one started.
-    public static let progressDamaged: DiagnosticCode = "progress-damaged"
+    package static let progressDamaged: DiagnosticCode = "progress-damaged"
     /// An answer could not be saved (another program held the store too long, the disk is full).
-    public static let progressUnsaved: DiagnosticCode = "progress-unsaved"
+    package static let progressUnsaved: DiagnosticCode = "progress-unsaved"
     /// The store cannot be created, opened or read.
-    public static let progressUnavailable: DiagnosticCode = "progress-unavailable"
+    package static let progressUnavailable: DiagnosticCode = "progress-unavailable"
     /// Another player is using the same progress store: the second is refused.
-    public static let progressInUse: DiagnosticCode = "progress-in-use"
+    package static let progressInUse: DiagnosticCode = "progress-in-use"
 }

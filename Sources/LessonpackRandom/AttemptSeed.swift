@@ -1,8 +1,8 @@
 /// The seed of one attempt's deal, from the session's seed, the activity and the attempt's number and nothing else:
 /// the test's second attempt is drawn the same way whatever the learner did before it, so a file of answers keeps
 /// working when the commands before a deal change.
-public enum AttemptSeed {
-    public static func derive(session: UInt64, activity: String, attempt: Int) -> UInt64 {
+package enum AttemptSeed {
+    package static func derive(session: UInt64, activity: String, attempt: Int) -> UInt64 {
         // FNV-1a over the activity's name, then SplitMix64's finaliser over the three together.
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in activity.utf8 {

@@ -2,10 +2,10 @@
 /// this file's own algorithms (Fisher–Yates, Lemire's bounded integers) rather than the standard library's, whose
 /// exact sequence for a given generator is not promised to stay the same between Swift releases: a seed must
 /// replay a session exactly, on any build.
-public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable, Codable {
+package struct SeededRandom: RandomNumberGenerator, Sendable, Equatable, Codable {
     private var state: (UInt64, UInt64, UInt64, UInt64)
 
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         var splitMix = seed
         func next() -> UInt64 {
             splitMix &+= 0x9E37_79B9_7F4A_7C15
@@ -18,12 +18,12 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable, Codable 
     }
 
     /// A generator seeded from the system's entropy, for sessions nobody needs to replay.
-    public static func fromSystem() -> SeededRandom {
+    package static func fromSystem() -> SeededRandom {
         var system = SystemRandomNumberGenerator()
         return SeededRandom(seed: system.next())
     }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         let result = rotate(state.1 &* 5, 7) &* 9
         let t = state.1 << 17
         state.2 ^= state.0
@@ -36,7 +36,7 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable, Codable 
     }
 
     /// A uniformly distributed integer in 0..<bound (Lemire's method, without modulo bias).
-    public mutating func below(_ bound: Int) -> Int {
+    package mutating func below(_ bound: Int) -> Int {
         precondition(bound > 0, "below(_:) needs a positive bound")
         let limit = UInt64(bound)
         var product = next().multipliedFullWidth(by: limit)
@@ -48,7 +48,7 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable, Codable 
     }
 
     /// `items` in a uniformly random order (Fisher–Yates).
-    public mutating func shuffled<T>(_ items: [T]) -> [T] {
+    package mutating func shuffled<T>(_ items: [T]) -> [T] {
         var result = items
         guard result.count > 1 else { return result }
         for index in stride(from: result.count - 1, to: 0, by: -1) {
@@ -58,24 +58,24 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable, Codable 
     }
 
     /// `count` different elements of `items`, uniformly, in random order.
-    public mutating func sample<T>(_ items: [T], count: Int) -> [T] {
+    package mutating func sample<T>(_ items: [T], count: Int) -> [T] {
         Array(shuffled(items).prefix(max(0, count)))
     }
 
     private func rotate(_ value: UInt64, _ amount: UInt64) -> UInt64 { (value << amount) | (value >> (64 - amount)) }
 
-    public static func == (lhs: SeededRandom, rhs: SeededRandom) -> Bool {
+    package static func == (lhs: SeededRandom, rhs: SeededRandom) -> Bool {
         lhs.state == rhs.state
     }
 
     // Tuples are not Codable: store the state as four numbers, so an engine's state can be saved and resumed.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         state = (try container.decode(UInt64.self), try container.decode(UInt64.self),
                  try container.decode(UInt64.self), try container.decode(UInt64.self))
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         try container.encode(state.0)
         try container.encode(state.1)

@@ -4,20 +4,20 @@ import LessonpackCheck
 import LessonpackModel
 
 /// A module ready to play: its content, immutable, and where to get its media.
-public struct LoadedModule: Sendable {
-    public enum Origin: Sendable {
+package struct LoadedModule: Sendable {
+    package enum Origin: Sendable {
         case bundle(OpenedBundle)
         case folder(String)
     }
 
-    public let module: Module
-    public let origin: Origin
-    public let media: MediaStore
+    package let module: Module
+    package let origin: Origin
+    package let media: MediaStore
 
     /// Opens a `.lessonpack` bundle or a module source folder. A bundle is checked as untrusted input (structure,
     /// manifest, hashes of what is read, format version, the module's internal consistency) and its media is left in the file
     /// until asked for; a folder must pass `check`. `cacheFolder` receives extracted and decoded media.
-    public static func open(_ path: String, cacheFolder: String = MediaStore.defaultCacheFolder())
+    package static func open(_ path: String, cacheFolder: String = MediaStore.defaultCacheFolder())
         throws(RuntimeError) -> LoadedModule {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {

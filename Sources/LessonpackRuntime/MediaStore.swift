@@ -6,14 +6,14 @@ import LessonpackSystem
 /// Hands out a module's media as files, for players and decoders that need a path. From a bundle, each file is
 /// extracted once into the cache (named by its SHA-256, so identical files are stored once and a changed file
 /// never reuses a stale copy) and checked against the manifest on the way out.
-public final class MediaStore: Sendable {
+package final class MediaStore: Sendable {
     enum Origin: Sendable {
         case bundle(OpenedBundle)
         case folder(String, [MediaFile])
     }
 
     private let origin: Origin
-    public let cacheFolder: String
+    package let cacheFolder: String
     private let lock = NSLock()
 
     init(origin: Origin, cacheFolder: String) {
@@ -22,14 +22,14 @@ public final class MediaStore: Sendable {
     }
 
     /// $XDG_CACHE_HOME/lessonpack/media, or ~/.cache/lessonpack/media.
-    public static func defaultCacheFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func defaultCacheFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (environment["HOME"] ?? NSTemporaryDirectory()) + "/.cache"
         return base + "/lessonpack/media"
     }
 
     /// The media file the module calls `path` (relative to media/), as a file on disk.
-    public func file(_ path: String) throws(RuntimeError) -> String {
+    package func file(_ path: String) throws(RuntimeError) -> String {
         switch origin {
         case .folder(let folder, let files):
             guard MediaFolder.problem(with: path) == nil, files.contains(where: { $0.path == path }) else {
@@ -54,7 +54,7 @@ public final class MediaStore: Sendable {
     }
 
     /// What the module records about a media file.
-    public func info(_ path: String) -> MediaFile? {
+    package func info(_ path: String) -> MediaFile? {
         switch origin {
         case .folder(_, let files): files.first { $0.path == path }
         case .bundle(let bundle): bundle.module.media.first { $0.path == path }

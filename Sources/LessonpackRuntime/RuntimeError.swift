@@ -3,12 +3,12 @@ import LessonpackDiagnostics
 /// Why a module cannot be opened or a media file cannot be provided, in a sentence for the learner's screen, with a
 /// stable code (docs/player.md lists them) and the diagnostics behind it when there are some (every problem of a
 /// refused bundle, with its code).
-public struct RuntimeError: Error, CustomStringConvertible, Equatable, Sendable {
-    public var code: DiagnosticCode
-    public var description: String
-    public var diagnostics: [Diagnostic]
+package struct RuntimeError: Error, CustomStringConvertible, Equatable, Sendable {
+    package var code: DiagnosticCode
+    package var description: String
+    package var diagnostics: [Diagnostic]
 
-    public init(_ code: DiagnosticCode, _ description: String, diagnostics: [Diagnostic] = []) {
+    package init(_ code: DiagnosticCode, _ description: String, diagnostics: [Diagnostic] = []) {
         self.code = code
         self.description = description
         self.diagnostics = diagnostics
@@ -17,21 +17,21 @@ public struct RuntimeError: Error, CustomStringConvertible, Equatable, Sendable 
 
 extension DiagnosticCode {
     /// There is no bundle or module folder at the path given.
-    public static let runtimeModuleMissing: DiagnosticCode = "runtime-module-missing"
+    package static let runtimeModuleMissing: DiagnosticCode = "runtime-module-missing"
     /// The bundle failed verification; its diagnostics say why.
-    public static let runtimeBundleRefused: DiagnosticCode = "runtime-bundle-refused"
+    package static let runtimeBundleRefused: DiagnosticCode = "runtime-bundle-refused"
     /// The module folder does not pass `check`.
-    public static let runtimeModuleInvalid: DiagnosticCode = "runtime-module-invalid"
+    package static let runtimeModuleInvalid: DiagnosticCode = "runtime-module-invalid"
     /// The module names a media file it does not have.
-    public static let runtimeMediaMissing: DiagnosticCode = "runtime-media-missing"
+    package static let runtimeMediaMissing: DiagnosticCode = "runtime-media-missing"
     /// A media file cannot be taken out of the bundle or the folder (its bytes do not match the manifest, the cache
     /// cannot be written).
-    public static let runtimeMediaUnreadable: DiagnosticCode = "runtime-media-unreadable"
+    package static let runtimeMediaUnreadable: DiagnosticCode = "runtime-media-unreadable"
     /// Audio cannot be decoded for comparison (not a WAV Lessonpack can read, and no ffmpeg to convert it).
-    public static let runtimeAudioUndecodable: DiagnosticCode = "runtime-audio-undecodable"
+    package static let runtimeAudioUndecodable: DiagnosticCode = "runtime-audio-undecodable"
 
     /// Every runtime code, for the documentation test.
-    public static let runtimeCodes: [DiagnosticCode] = [
+    package static let runtimeCodes: [DiagnosticCode] = [
         .runtimeModuleMissing, .runtimeBundleRefused, .runtimeModuleInvalid, .runtimeMediaMissing,
         .runtimeMediaUnreadable, .runtimeAudioUndecodable,
     ]

@@ -7,8 +7,8 @@ import Foundation
 /// over `/dev/stdout` replaces the system's device node with a regular file. A symbolic link is refused too unless
 /// the caller asks to write through it, which only makes sense for a path the user named themselves; then the
 /// regular file it leads to gets the new content and the link stays.
-public enum AtomicFile {
-    public enum Links: Sendable {
+package enum AtomicFile {
+    package enum Links: Sendable {
         /// Outputs inside trees we manage (a module, a release folder, the library): a link there could send our
         /// write anywhere, so it is refused.
         case refuse
@@ -16,8 +16,8 @@ public enum AtomicFile {
         case writeThrough
     }
 
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public enum Kind: Sendable, Equatable {
+    package struct Failure: Error, CustomStringConvertible, Sendable {
+        package enum Kind: Sendable, Equatable {
             /// The path is a symbolic link and links are refused, or it leads nowhere.
             case symbolicLink
             /// A device, a FIFO, a socket or a folder.
@@ -25,12 +25,12 @@ public enum AtomicFile {
             case io
         }
 
-        public var path: String
-        public var reason: String
-        public var kind: Kind
-        public var description: String { "cannot write \(path): \(reason)" }
+        package var path: String
+        package var reason: String
+        package var kind: Kind
+        package var description: String { "cannot write \(path): \(reason)" }
 
-        public init(path: String, reason: String, kind: Kind = .io) {
+        package init(path: String, reason: String, kind: Kind = .io) {
             self.path = path
             self.reason = reason
             self.kind = kind
@@ -39,7 +39,7 @@ public enum AtomicFile {
 
     /// `permissions` nil keeps those of the file replaced (0644 for a new one): rewriting a private file must not
     /// make it readable to all.
-    public static func write(_ bytes: some DataProtocol, to path: String, permissions: mode_t? = nil,
+    package static func write(_ bytes: some DataProtocol, to path: String, permissions: mode_t? = nil,
                              links: Links = .refuse) throws(Failure) {
         let staged = try Staged(replacing: path, links: links)
         var status = stat()
@@ -54,13 +54,13 @@ public enum AtomicFile {
         }
     }
 
-    public static func write(_ text: String, to path: String, links: Links = .refuse) throws(Failure) {
+    package static func write(_ text: String, to path: String, links: Links = .refuse) throws(Failure) {
         try write(Array(text.utf8), to: path, links: links)
     }
 
     /// Where a write of `path` must land: the path itself when it is a regular file or absent, the file a link
     /// leads to when writing through is allowed; otherwise the write is refused, before anything is written.
-    public static func destination(for path: String, links: Links) throws(Failure) -> String {
+    package static func destination(for path: String, links: Links) throws(Failure) -> String {
         var status = stat()
         guard lstat(path, &status) == 0 else {
             guard errno == ENOENT else { throw Failure(path: path, reason: ReadableFile.reason()) }
@@ -93,15 +93,15 @@ public enum AtomicFile {
 
     /// A file being written: a temporary file beside its destination that only `commit` moves into place.
     /// For writers that stream (bundles, extracted media) rather than hand over all their bytes at once.
-    public final class Staged: @unchecked Sendable {
-        public let destination: String
-        public let temporaryPath: String
+    package final class Staged: @unchecked Sendable {
+        package let destination: String
+        package let temporaryPath: String
         /// The temporary file's descriptor, for libraries that write to one themselves.
-        public let descriptor: Int32
+        package let descriptor: Int32
         private var open = true
         private var done = false
 
-        public init(replacing path: String, links: Links = .refuse) throws(Failure) {
+        package init(replacing path: String, links: Links = .refuse) throws(Failure) {
             destination = try AtomicFile.destination(for: path, links: links)
             let url = URL(fileURLWithPath: destination)
             let folder = url.deletingLastPathComponent().path
@@ -115,7 +115,7 @@ public enum AtomicFile {
 
         deinit { discard() }
 
-        public func write(_ buffer: UnsafeRawBufferPointer) throws(Failure) {
+        package func write(_ buffer: UnsafeRawBufferPointer) throws(Failure) {
             var offset = 0
             while offset < buffer.count {
                 let count = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
@@ -130,7 +130,7 @@ public enum AtomicFile {
         /// Flushes the file to disk and renames it over the destination (or over `other`, for a file whose final
         /// name was known only once it was written), which is checked again first: what was found there when
         /// writing began may have been swapped since.
-        public func commit(permissions: mode_t = 0o644, to other: String? = nil) throws(Failure) {
+        package func commit(permissions: mode_t = 0o644, to other: String? = nil) throws(Failure) {
             guard !done else { return }
             guard fsync(descriptor) == 0, fchmod(descriptor, permissions) == 0 else {
                 let failure = Failure(path: destination, reason: ReadableFile.reason())
@@ -152,7 +152,7 @@ public enum AtomicFile {
         }
 
         /// Removes the temporary file; the destination is left as it was.
-        public func discard() {
+        package func discard() {
             closeDescriptor()
             if !done {
                 unlink(temporaryPath)

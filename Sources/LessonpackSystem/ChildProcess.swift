@@ -4,17 +4,17 @@ import Foundation
 /// input and output on /dev/null so it cannot scribble on the screen. Stopping it signals the whole group, so a
 /// player started through a wrapper script goes with everything the script started; and every child is waited for
 /// (reaped), so none is left defunct. Whatever happens, the group is gone when the value is.
-public final class ChildProcess: @unchecked Sendable {
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var description: String
+package final class ChildProcess: @unchecked Sendable {
+    package struct Failure: Error, CustomStringConvertible, Sendable {
+        package var description: String
     }
 
-    public let pid: pid_t
+    package let pid: pid_t
     private let lock = NSLock()
     private var status: Int32?
 
     /// Starts `executable` with `arguments` (no shell: nothing is interpreted).
-    public init(executable: String, arguments: [String]) throws(Failure) {
+    package init(executable: String, arguments: [String]) throws(Failure) {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -55,23 +55,23 @@ public final class ChildProcess: @unchecked Sendable {
     deinit { stop() }
 
     /// The exit status once the program has ended (and been reaped), nil while it runs.
-    public var exitStatus: Int32? {
+    package var exitStatus: Int32? {
         lock.lock()
         defer { lock.unlock() }
         return reap(blocking: false)
     }
 
-    public var isRunning: Bool { exitStatus == nil }
+    package var isRunning: Bool { exitStatus == nil }
 
     /// Asks the group to finish what it is doing (SIGINT: a recorder closes its file properly).
-    public func interrupt() {
+    package func interrupt() {
         lock.lock()
         defer { lock.unlock() }
         if reap(blocking: false) == nil { kill(-pid, SIGINT) }
     }
 
     /// Ends the group: SIGTERM, then SIGKILL for whatever is still there after half a second, and reaps the program.
-    public func stop() {
+    package func stop() {
         lock.lock()
         defer { lock.unlock() }
         if reap(blocking: false) == nil {
@@ -85,7 +85,7 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// Waits for the program to end, up to `timeout` seconds; its exit status, or nil when it is still running.
-    public func wait(timeout: TimeInterval) -> Int32? {
+    package func wait(timeout: TimeInterval) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if let status = exitStatus { return status }

@@ -2,17 +2,17 @@ import Foundation
 
 /// An optional helper program (ffprobe, ffmpeg, a media player) found on the PATH. Lessonpack works without them
 /// and says what it skipped; when one is present it runs with a time limit, so a stuck tool cannot hang us.
-public struct ExternalTool: Sendable {
-    public let name: String
-    public let path: String
+package struct ExternalTool: Sendable {
+    package let name: String
+    package let path: String
 
-    public init(name: String, path: String) {
+    package init(name: String, path: String) {
         self.name = name
         self.path = path
     }
 
     /// The first executable called `name` on the PATH, or nil.
-    public static func find(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+    package static func find(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment)
         -> ExternalTool? {
         let searchPath = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         for folder in searchPath.split(separator: ":") where !folder.isEmpty {
@@ -22,20 +22,20 @@ public struct ExternalTool: Sendable {
         return nil
     }
 
-    public struct Output: Sendable {
-        public var status: Int32
-        public var standardOutput: Data
-        public var standardError: Data
-        public var timedOut: Bool
+    package struct Output: Sendable {
+        package var status: Int32
+        package var standardOutput: Data
+        package var standardError: Data
+        package var timedOut: Bool
 
-        public var succeeded: Bool { status == 0 && !timedOut }
-        public var errorText: String { String(decoding: standardError, as: UTF8.self) }
+        package var succeeded: Bool { status == 0 && !timedOut }
+        package var errorText: String { String(decoding: standardError, as: UTF8.self) }
     }
 
     /// Runs the tool with `arguments` and no shell, collecting what it prints; kills it after `timeout` seconds.
     /// `environment` replaces the inherited environment; `input` is fed to its standard input. A tool that leaves
     /// a daemon behind (tmux starting its server) must not `capture` output: the daemon would hold the pipes open.
-    public func run(_ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil,
+    package func run(_ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil,
                     input: Data? = nil, capture: Bool = true, timeout: TimeInterval = 60) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)

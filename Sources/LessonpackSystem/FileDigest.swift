@@ -2,16 +2,16 @@ import Crypto
 import Foundation
 
 /// SHA-256 as lowercase hex, the form manifests record.
-public enum FileDigest {
+package enum FileDigest {
     /// The SHA-256 of a regular file (links followed), or nil when it cannot be read or is not a regular file.
-    public static func sha256(ofFileAt path: String, links: ReadableFile.Links = .follow) -> String? {
+    package static func sha256(ofFileAt path: String, links: ReadableFile.Links = .follow) -> String? {
         guard case .success(let file) = ReadableFile.open(path, links: links) else { return nil }
         var hasher = SHA256()
         do { try file.forEachChunk { hasher.update(bufferPointer: $0) } } catch { return nil }
         return hex(hasher.finalize())
     }
 
-    public static func sha256(of bytes: some DataProtocol) -> String {
+    package static func sha256(of bytes: some DataProtocol) -> String {
         hex(SHA256.hash(data: bytes))
     }
 
@@ -24,14 +24,14 @@ public enum FileDigest {
 }
 
 /// SHA-256 over bytes that arrive in pieces, as lowercase hex.
-public struct StreamingSHA256: Sendable {
+package struct StreamingSHA256: Sendable {
     private var hasher = SHA256()
 
-    public init() {}
+    package init() {}
 
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) { hasher.update(bufferPointer: bytes) }
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) { hasher.update(bufferPointer: bytes) }
 
-    public mutating func update(_ bytes: some DataProtocol) { hasher.update(data: bytes) }
+    package mutating func update(_ bytes: some DataProtocol) { hasher.update(data: bytes) }
 
-    public func finalize() -> String { FileDigest.hex(hasher.finalize()) }
+    package func finalize() -> String { FileDigest.hex(hasher.finalize()) }
 }

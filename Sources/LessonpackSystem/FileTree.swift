@@ -5,9 +5,9 @@ import Foundation
 /// or to a folder) is listed where it is, so that whoever reads it refuses it rather than what it leads to being
 /// read as the module's own. FileManager's enumerator reports a link as a link, which a release's change detection
 /// or `check --watch` must not mistake for "no file".
-public enum FileTree {
+package enum FileTree {
     /// Paths relative to `root`, sorted. `skippingFolders`: folder names not to enter, at any depth.
-    public static func files(under root: String, skippingFolders: Set<String> = []) -> [String] {
+    package static func files(under root: String, skippingFolders: Set<String> = []) -> [String] {
         var found: [String] = []
         func visit(_ folder: String, relative: String, depth: Int) {
             guard depth < 32, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }

@@ -3,17 +3,17 @@ import Foundation
 /// An exclusive lock on a folder that lessonpack writes into (a library, a release), held by one process at a time
 /// through `flock` on a lock file inside it. The kernel drops the lock when its holder dies, however it dies, so
 /// whoever holds it next knows that any temporary file left in the folder belongs to nobody, and may clear it.
-public final class FolderLock: @unchecked Sendable {
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var description: String
+package final class FolderLock: @unchecked Sendable {
+    package struct Failure: Error, CustomStringConvertible, Sendable {
+        package var description: String
         /// Another process holds the lock (rather than the lock file being impossible to make).
-        public var isBusy = false
+        package var isBusy = false
     }
 
     private let descriptor: Int32
 
     /// Waits up to `timeout` seconds for the lock on `folder` (created if needed).
-    public init(_ folder: String, name: String = ".lock", timeout: TimeInterval = 30) throws(Failure) {
+    package init(_ folder: String, name: String = ".lock", timeout: TimeInterval = 30) throws(Failure) {
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
             throw Failure(description: "cannot create \(folder): \(error.localizedDescription)")
         }
@@ -34,7 +34,7 @@ public final class FolderLock: @unchecked Sendable {
     }
 
     /// The name `AtomicFile` gives a file it is writing: `.NAME.tmp-XXXXXX`.
-    public static func isTemporaryFile(_ name: String) -> Bool { name.hasPrefix(".") && name.contains(".tmp-") }
+    package static func isTemporaryFile(_ name: String) -> Bool { name.hasPrefix(".") && name.contains(".tmp-") }
 
     deinit {
         flock(descriptor, LOCK_UN)
@@ -44,7 +44,7 @@ public final class FolderLock: @unchecked Sendable {
     /// Removes the regular files and folders directly in `folder` whose names `isLeftover` picks: what an earlier
     /// run, killed before it could clean up, left behind. Call only while holding the lock.
     @discardableResult
-    public func removeLeftovers(in folder: String, where isLeftover: (String) -> Bool) -> [String] {
+    package func removeLeftovers(in folder: String, where isLeftover: (String) -> Bool) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         var removed: [String] = []
         for name in names where isLeftover(name) {

@@ -7,13 +7,13 @@ import Foundation
 /// Workers keep taking the next job while the caller consumes results in order; a worker may run at most a
 /// window of jobs ahead of the caller, so memory stays bounded however many jobs there are, and one slow job
 /// holds up only the results after it, never the other workers.
-public enum OrderedParallelMap {
+package enum OrderedParallelMap {
     /// How many jobs run at once by default: one per core.
-    public static var defaultWidth: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    package static var defaultWidth: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
     /// Calls `transform` on every item, up to `width` at a time, and `consume` with each result in item order on
     /// the calling thread. An error thrown by `consume` stops the jobs not yet started and is thrown from here.
-    public static func run<Item: Sendable, Output: Sendable, Failure: Error>(
+    package static func run<Item: Sendable, Output: Sendable, Failure: Error>(
         _ items: [Item], width: Int = defaultWidth,
         transform: @escaping @Sendable (Item) -> Output, consume: (Output) throws(Failure) -> Void) throws(Failure) {
         let width = max(1, min(width, items.count))

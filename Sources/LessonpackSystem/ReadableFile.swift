@@ -3,9 +3,9 @@ import Foundation
 /// A regular file opened for reading, and nothing else: a FIFO, a device, a socket or a folder is refused before a
 /// byte is read (opening a FIFO to read blocks until a writer comes, which an attacker need never do), and a
 /// symbolic link is refused too when the caller asks. Every reader of untrusted input opens files through this.
-public final class ReadableFile: @unchecked Sendable {
+package final class ReadableFile: @unchecked Sendable {
     /// What to do when the path itself is a symbolic link.
-    public enum Links: Sendable {
+    package enum Links: Sendable {
         /// The user named the file: read what it links to (as `cat` would), if that is a regular file.
         case follow
         /// The file belongs to a tree we read on the user's behalf (a module, a library): a link there could lead
@@ -13,7 +13,7 @@ public final class ReadableFile: @unchecked Sendable {
         case refuse
     }
 
-    public enum Failure: Error, CustomStringConvertible, Equatable, Sendable {
+    package enum Failure: Error, CustomStringConvertible, Equatable, Sendable {
         case missing
         case isDirectory
         case isSymbolicLink
@@ -24,7 +24,7 @@ public final class ReadableFile: @unchecked Sendable {
         case tooLarge(size: Int, limit: Int)
         case unreadable(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .missing: "no such file"
             case .isDirectory: "is a folder, not a file"
@@ -37,8 +37,8 @@ public final class ReadableFile: @unchecked Sendable {
         }
     }
 
-    public let path: String
-    public let size: Int
+    package let path: String
+    package let size: Int
     private let descriptor: Int32
 
     private init(path: String, descriptor: Int32, size: Int) {
@@ -49,7 +49,7 @@ public final class ReadableFile: @unchecked Sendable {
 
     deinit { close(descriptor) }
 
-    public static func open(_ path: String, links: Links = .follow) -> Result<ReadableFile, Failure> {
+    package static func open(_ path: String, links: Links = .follow) -> Result<ReadableFile, Failure> {
         // lstat first, so a device or FIFO is never opened at all (opening some devices has side effects).
         var status = stat()
         guard lstat(path, &status) == 0 else { return .failure(errno == ENOENT ? .missing : .unreadable(Self.reason())) }
@@ -84,7 +84,7 @@ public final class ReadableFile: @unchecked Sendable {
     /// Opens `relative` (a path with '/' between its parts) inside `root`, refusing a link anywhere on the way, not
     /// only at the end: within a module, `questions/` or `media/lines/` being a link would lead out of it as surely
     /// as a linked file. `root` itself is the user's to name, and is followed.
-    public static func open(_ relative: String, in root: String) -> Result<ReadableFile, Failure> {
+    package static func open(_ relative: String, in root: String) -> Result<ReadableFile, Failure> {
         let walked = walk(relative, in: root)
         guard case .success(let (folder, name)) = walked else {
             if case .failure(let failure) = walked { return .failure(failure) }
@@ -110,7 +110,7 @@ public final class ReadableFile: @unchecked Sendable {
     }
 
     /// What is at `relative` inside `root`, looking at every folder on the way without following a link.
-    public static func kind(of relative: String, in root: String) -> Result<mode_t, Failure> {
+    package static func kind(of relative: String, in root: String) -> Result<mode_t, Failure> {
         let walked = walk(relative, in: root)
         guard case .success(let (folder, name)) = walked else {
             if case .failure(let failure) = walked { return .failure(failure) }
@@ -147,7 +147,7 @@ public final class ReadableFile: @unchecked Sendable {
     }
 
     /// Up to `count` bytes from `offset`; fewer only at the end of the file.
-    public func read(at offset: UInt64, count: Int) throws(Failure) -> [UInt8] {
+    package func read(at offset: UInt64, count: Int) throws(Failure) -> [UInt8] {
         guard count > 0 else { return [] }
         var buffer = [UInt8](repeating: 0, count: count)
         let filled = buffer.withUnsafeMutableBytes { raw in Result { () throws(Failure) in try self.read(into: raw, at: offset) } }
@@ -157,7 +157,7 @@ public final class ReadableFile: @unchecked Sendable {
     }
 
     /// Fills `buffer` from `offset`, returning how many bytes were read (fewer only at the end of the file).
-    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: UInt64) throws(Failure) -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer, at offset: UInt64) throws(Failure) -> Int {
         var filled = 0
         while filled < buffer.count {
             let got = pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(offset) + off_t(filled))
@@ -173,7 +173,7 @@ public final class ReadableFile: @unchecked Sendable {
 
     /// The whole file, refused when it is larger than `limit` (asking one byte more, so a file that grew since it
     /// was opened is caught too).
-    public func readAll(limit: Int) throws(Failure) -> [UInt8] {
+    package func readAll(limit: Int) throws(Failure) -> [UInt8] {
         guard size <= limit else { throw .tooLarge(size: size, limit: limit) }
         let bytes = try read(at: 0, count: limit + 1)
         guard bytes.count <= limit else { throw .tooLarge(size: bytes.count, limit: limit) }
@@ -181,7 +181,7 @@ public final class ReadableFile: @unchecked Sendable {
     }
 
     /// Streams the file in chunks from the start.
-    public func forEachChunk(size chunk: Int = 1 << 20, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    package func forEachChunk(size chunk: Int = 1 << 20, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         var buffer = [UInt8](repeating: 0, count: chunk)
         var offset: UInt64 = 0
         while true {

@@ -4,8 +4,8 @@ import XMLStream
 /// it precedes, so that a formatter that reorders keys or re-indents can put every comment back beside what it was
 /// written about, and keep the blank lines an author used to group entries.
 /// Values are named by index paths: `[]` is the root value, `[2, 0]` the first item of the root's third entry.
-public struct PlistComments: Sendable, Equatable {
-    public enum Slot: Hashable, Sendable {
+package struct PlistComments: Sendable, Equatable {
+    package enum Slot: Hashable, Sendable {
         /// Before `<plist>`.
         case beforeDocument
         /// Before the value at the path: for a dictionary's value, between its `<key>` and the value. The path
@@ -19,20 +19,20 @@ public struct PlistComments: Sendable, Equatable {
         case afterDocument
     }
 
-    public enum Item: Hashable, Sendable {
+    package enum Item: Hashable, Sendable {
         case markup(XMLMarkup)
         /// One or more empty lines between elements.
         case blankLine
     }
 
-    public private(set) var items: [Slot: [Item]] = [:]
+    package private(set) var items: [Slot: [Item]] = [:]
 
-    public init() {}
+    package init() {}
 
     /// How many comments and processing instructions (blank lines not counted).
-    public var markupCount: Int { items.values.joined().filter { $0 != .blankLine }.count }
+    package var markupCount: Int { items.values.joined().filter { $0 != .blankLine }.count }
 
-    public subscript(slot: Slot) -> [Item] { items[slot] ?? [] }
+    package subscript(slot: Slot) -> [Item] { items[slot] ?? [] }
 
     mutating func append(_ item: Item, at slot: Slot) {
         if item == .blankLine, items[slot]?.last == .blankLine { return }

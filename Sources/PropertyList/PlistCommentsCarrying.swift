@@ -3,7 +3,7 @@ extension PlistComments {
     /// each follows what it stood before — a dictionary entry by its key, an array item by its position — and
     /// what stood before a closing tag stays before the new one, after anything appended. Comments whose entry is
     /// gone are dropped, and counted.
-    public func carried(from old: PlistValue, to new: PlistValue) -> (comments: PlistComments, dropped: Int) {
+    package func carried(from old: PlistValue, to new: PlistValue) -> (comments: PlistComments, dropped: Int) {
         var carried = PlistComments()
         var dropped = 0
         for (slot, items) in self.items {

@@ -1,11 +1,11 @@
 /// Writes a property list as JSON: dict → object (keys in document order), array → array, string → string,
 /// integer and real → number, bool → bool, date → "YYYY-MM-DDTHH:MM:SSZ", data → base64 without line breaks.
-public enum PlistJSONWriter {
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
+package enum PlistJSONWriter {
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
-    public static func json(_ value: PlistValue, indent: Int = 2) throws(Failure) -> String {
+    package static func json(_ value: PlistValue, indent: Int = 2) throws(Failure) -> String {
         var output = ""
         try write(value, into: &output, depth: 0, indent: indent)
         return output + "\n"

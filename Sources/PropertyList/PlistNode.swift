@@ -2,8 +2,8 @@ import LessonpackDiagnostics
 
 /// A property list value as read from a file: every value and every dictionary key knows where it was written, so
 /// whatever later finds fault with it can point at the exact line and column.
-public struct PlistNode: Sendable {
-    public enum Content: Sendable {
+package struct PlistNode: Sendable {
+    package enum Content: Sendable {
         case string(String)
         case integer(PlistInteger)
         case real(Double)
@@ -17,17 +17,17 @@ public struct PlistNode: Sendable {
         case invalid
     }
 
-    public var content: Content
+    package var content: Content
     /// The `<` of the value's element.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
-    public init(_ content: Content, at location: SourceLocation) {
+    package init(_ content: Content, at location: SourceLocation) {
         self.content = content
         self.location = location
     }
 
     /// The element name the value was written with, for messages ("expected a string, found <integer>").
-    public var elementName: String {
+    package var elementName: String {
         switch content {
         case .string: "string"
         case .integer: "integer"
@@ -42,7 +42,7 @@ public struct PlistNode: Sendable {
     }
 
     /// The plain value, or nil when anything inside could not be read.
-    public var value: PlistValue? {
+    package var value: PlistValue? {
         switch content {
         case .string(let value): return .string(value)
         case .integer(let value): return .integer(value)
@@ -70,38 +70,38 @@ public struct PlistNode: Sendable {
         }
     }
 
-    public var dictionary: PlistDictionary? {
+    package var dictionary: PlistDictionary? {
         if case .dictionary(let dictionary) = content { dictionary } else { nil }
     }
 
-    public var array: [PlistNode]? {
+    package var array: [PlistNode]? {
         if case .array(let items) = content { items } else { nil }
     }
 
-    public var string: String? {
+    package var string: String? {
         if case .string(let value) = content { value } else { nil }
     }
 
-    public var isInvalid: Bool {
+    package var isInvalid: Bool {
         if case .invalid = content { true } else { false }
     }
 }
 
 /// A dictionary's entries in document order, each with where its key was written.
-public struct PlistDictionary: Sendable {
-    public struct Entry: Sendable {
-        public var key: String
-        public var keyLocation: SourceLocation
-        public var value: PlistNode
+package struct PlistDictionary: Sendable {
+    package struct Entry: Sendable {
+        package var key: String
+        package var keyLocation: SourceLocation
+        package var value: PlistNode
     }
 
-    public var entries: [Entry]
+    package var entries: [Entry]
 
-    public init(entries: [Entry] = []) { self.entries = entries }
+    package init(entries: [Entry] = []) { self.entries = entries }
 
-    public subscript(key: String) -> PlistNode? { entry(key)?.value }
+    package subscript(key: String) -> PlistNode? { entry(key)?.value }
 
-    public func entry(_ key: String) -> Entry? { entries.first { $0.key == key } }
+    package func entry(_ key: String) -> Entry? { entries.first { $0.key == key } }
 
-    public var keys: [String] { entries.map(\.key) }
+    package var keys: [String] { entries.map(\.key) }
 }

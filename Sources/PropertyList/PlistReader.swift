@@ -4,25 +4,25 @@ import LessonpackDiagnostics
 import XMLStream
 
 /// A property list file as read: its tree (nil when the XML itself could not be read) and every problem found.
-public struct PlistDocument: Sendable {
-    public var file: String
-    public var root: PlistNode?
-    public var diagnostics: [Diagnostic]
+package struct PlistDocument: Sendable {
+    package var file: String
+    package var root: PlistNode?
+    package var diagnostics: [Diagnostic]
     /// The document's comments, when it was read keeping them.
-    public var comments: PlistComments?
+    package var comments: PlistComments?
 
-    public var hasErrors: Bool { diagnostics.hasErrors }
+    package var hasErrors: Bool { diagnostics.hasErrors }
 }
 
 /// Reads XML property lists, keeping the line and column of every key and value, safely: see `XMLStream` for the
 /// rules that make untrusted files harmless.
-public enum PlistReader {
-    public struct Limits: Sendable {
-        public var maxBytes: Int
-        public var maxDepth: Int
+package enum PlistReader {
+    package struct Limits: Sendable {
+        package var maxBytes: Int
+        package var maxDepth: Int
 
         /// Lesson sources are a few hundred kilobytes; 32 MiB leaves room for any real property list.
-        public init(maxBytes: Int = 32 << 20, maxDepth: Int = 128) {
+        package init(maxBytes: Int = 32 << 20, maxDepth: Int = 128) {
             self.maxBytes = maxBytes
             self.maxDepth = maxDepth
         }
@@ -30,7 +30,7 @@ public enum PlistReader {
 
     /// Reads `bytes`; `file` is the name diagnostics will show.
     /// `keepingComments` is for tools that write the file back (`fmt`): readers of values do not need them.
-    public static func read(_ bytes: [UInt8], file: String, limits: Limits = Limits(),
+    package static func read(_ bytes: [UInt8], file: String, limits: Limits = Limits(),
                             keepingComments: Bool = false) -> PlistDocument {
         let builder = PlistTreeBuilder(file: file, keepingComments: keepingComments)
         let problems = XMLStream.parse(bytes, delegate: builder,
@@ -48,7 +48,7 @@ public enum PlistReader {
     /// Reads the file at `path`, never more than the size limit, and names it `displayName` in diagnostics. Only
     /// a regular file is read: a FIFO would hang the reader. `links: .refuse` for files inside a tree we read on
     /// the user's behalf (a module's sources), where a link could lead to any file on the machine.
-    public static func read(fileAt path: String, displayName: String? = nil, limits: Limits = Limits(),
+    package static func read(fileAt path: String, displayName: String? = nil, limits: Limits = Limits(),
                             keepingComments: Bool = false, links: ReadableFile.Links = .follow) -> PlistDocument {
         read(BoundedFile.read(path, limit: limits.maxBytes, links: links), name: displayName ?? path, limits: limits,
              keepingComments: keepingComments)
@@ -56,7 +56,7 @@ public enum PlistReader {
 
     /// Reads `relative` inside `root` (a module's folder), refusing a link anywhere on the way, and names it
     /// `root/relative` in diagnostics.
-    public static func read(_ relative: String, in root: String, limits: Limits = Limits(),
+    package static func read(_ relative: String, in root: String, limits: Limits = Limits(),
                             keepingComments: Bool = false) -> PlistDocument {
         let name = root.isEmpty || root == "." ? relative : (root.hasSuffix("/") ? root : root + "/") + relative
         return read(BoundedFile.read(relative, in: root.isEmpty ? "." : root, limit: limits.maxBytes), name: name,

@@ -1,6 +1,6 @@
 /// A property list value, independent of where it came from. Dictionaries keep their keys in document order,
 /// because authors arrange keys for people to read and conversions should not shuffle them.
-public indirect enum PlistValue: Hashable, Sendable {
+package indirect enum PlistValue: Hashable, Sendable {
     case string(String)
     case integer(PlistInteger)
     case real(Double)
@@ -12,7 +12,7 @@ public indirect enum PlistValue: Hashable, Sendable {
 
     /// A dictionary's value for `key`. Setting replaces the value in place, appends a new key at the end, or
     /// (set to nil) removes the key; on anything but a dictionary, setting does nothing.
-    public subscript(key: String) -> PlistValue? {
+    package subscript(key: String) -> PlistValue? {
         get {
             guard case .dictionary(let entries) = self else { return nil }
             return entries.first { $0.key == key }?.value
@@ -28,16 +28,16 @@ public indirect enum PlistValue: Hashable, Sendable {
         }
     }
 
-    public var string: String? { if case .string(let value) = self { value } else { nil } }
-    public var array: [PlistValue]? { if case .array(let items) = self { items } else { nil } }
-    public var entries: [PlistEntry]? { if case .dictionary(let entries) = self { entries } else { nil } }
+    package var string: String? { if case .string(let value) = self { value } else { nil } }
+    package var array: [PlistValue]? { if case .array(let items) = self { items } else { nil } }
+    package var entries: [PlistEntry]? { if case .dictionary(let entries) = self { entries } else { nil } }
 }
 
-public struct PlistEntry: Hashable, Sendable {
-    public var key: String
-    public var value: PlistValue
+package struct PlistEntry: Hashable, Sendable {
+    package var key: String
+    package var value: PlistValue
 
-    public init(_ key: String, _ value: PlistValue) {
+    package init(_ key: String, _ value: PlistValue) {
         self.key = key
         self.value = value
     }
@@ -45,34 +45,34 @@ public struct PlistEntry: Hashable, Sendable {
 
 /// An integer in the range property lists allow: −2⁶³ through 2⁶⁴−1, i.e. everything an Int64 or a UInt64 holds.
 /// Values that fit an Int64 are always `.signed`, so each number has exactly one representation.
-public enum PlistInteger: Hashable, Sendable, CustomStringConvertible {
+package enum PlistInteger: Hashable, Sendable, CustomStringConvertible {
     case signed(Int64)
     case unsigned(UInt64)   // only above Int64.max
 
-    public init(_ value: Int64) { self = .signed(value) }
+    package init(_ value: Int64) { self = .signed(value) }
 
-    public init(_ value: UInt64) {
+    package init(_ value: UInt64) {
         self = value <= UInt64(Int64.max) ? .signed(Int64(value)) : .unsigned(value)
     }
 
-    public init(_ value: Int) { self = .signed(Int64(value)) }
+    package init(_ value: Int) { self = .signed(Int64(value)) }
 
     /// The value as an Int, when it fits.
-    public var intValue: Int? {
+    package var intValue: Int? {
         switch self {
         case .signed(let value): Int(exactly: value)
         case .unsigned(let value): Int(exactly: value)
         }
     }
 
-    public var doubleValue: Double {
+    package var doubleValue: Double {
         switch self {
         case .signed(let value): Double(value)
         case .unsigned(let value): Double(value)
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .signed(let value): String(value)
         case .unsigned(let value): String(value)
@@ -81,15 +81,15 @@ public enum PlistInteger: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A moment in UTC to the second, the resolution XML property lists write (`2024-05-01T09:30:00Z`).
-public struct PlistDate: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var secondsSince1970: Int64
+package struct PlistDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package var secondsSince1970: Int64
 
-    public init(secondsSince1970: Int64) { self.secondsSince1970 = secondsSince1970 }
+    package init(secondsSince1970: Int64) { self.secondsSince1970 = secondsSince1970 }
 
-    public static func < (lhs: PlistDate, rhs: PlistDate) -> Bool { lhs.secondsSince1970 < rhs.secondsSince1970 }
+    package static func < (lhs: PlistDate, rhs: PlistDate) -> Bool { lhs.secondsSince1970 < rhs.secondsSince1970 }
 
     /// `YYYY-MM-DDTHH:MM:SSZ`, the form both XML property lists and our JSON use.
-    public var description: String {
+    package var description: String {
         let days = secondsSince1970.floorDivided(by: 86_400)
         let secondOfDay = secondsSince1970 - days * 86_400
         let (year, month, day) = CivilCalendar.date(fromDaysSince1970: days)

@@ -2,7 +2,7 @@ extension PlistValue {
     /// Whether two values say the same thing: dictionaries compared as sets of keys (their order carries no
     /// meaning in a property list), reals by their bits (a NaN is the NaN that was written). What `fmt` must
     /// keep when it rewrites a file.
-    public func sameContent(as other: PlistValue) -> Bool {
+    package func sameContent(as other: PlistValue) -> Bool {
         switch (self, other) {
         case (.real(let left), .real(let right)):
             return left.bitPattern == right.bitPattern
@@ -19,7 +19,7 @@ extension PlistValue {
     }
 
     /// Whether a NaN is anywhere inside: JSON has no way to write one.
-    public var containsNaN: Bool {
+    package var containsNaN: Bool {
         switch self {
         case .real(let real): real.isNaN
         case .array(let items): items.contains { $0.containsNaN }

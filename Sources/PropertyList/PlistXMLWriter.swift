@@ -2,27 +2,27 @@ import XMLStream
 
 /// Writes a property list in the XML form Apple's tools write: the standard header and DOCTYPE, one element per
 /// line, tab indentation.
-public enum PlistXMLWriter {
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
+package enum PlistXMLWriter {
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// The XML declaration and the standard DOCTYPE, before `<plist>`.
-    public static let prolog = """
+    package static let prolog = """
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
 
         """
-    public static let header = prolog + "<plist version=\"1.0\">\n"
+    package static let header = prolog + "<plist version=\"1.0\">\n"
 
-    public static func xml(_ value: PlistValue) throws(Failure) -> String {
+    package static func xml(_ value: PlistValue) throws(Failure) -> String {
         try xml(value, comments: PlistComments(), keyOrder: { _ in nil })
     }
 
     /// The same layout with a document's comments put back beside what they were written about, and the keys of
     /// some dictionaries reordered: `keyOrder` gives, for the dictionary at a path, the keys that come first and
     /// in what order; the others follow in the order they were written. nil keeps the written order.
-    public static func xml(_ value: PlistValue, comments: PlistComments,
+    package static func xml(_ value: PlistValue, comments: PlistComments,
                            keyOrder: ([PlistPathStep]) -> [String]?) throws(Failure) -> String {
         try withoutActuallyEscaping(keyOrder) { (keyOrder) throws(Failure) in
             var writer = Writer(comments: comments, keyOrder: keyOrder)
@@ -125,7 +125,7 @@ public enum PlistXMLWriter {
 
     /// Escapes markup characters; a carriage return becomes `&#13;` so that reading the file back, which turns
     /// line breaks into `\n`, returns the same string.
-    public static func escaped(_ string: String) throws(Failure) -> String {
+    package static func escaped(_ string: String) throws(Failure) -> String {
         var output = ""
         output.reserveCapacity(string.utf8.count)
         for scalar in string.unicodeScalars {

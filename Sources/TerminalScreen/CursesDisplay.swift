@@ -6,16 +6,16 @@ import TerminalText
 /// The terminal, through ncurses: UTF-8 and wide characters, colours mapped to what the terminal has (or none,
 /// with bold and underline standing in), resizing, and the terminal always put back as it was, whether the player
 /// ends normally, by Ctrl-C, or by a signal.
-public final class CursesDisplay: Display {
+package final class CursesDisplay: Display {
     private var palette = ColourPalette()
     private var started = false
     /// Draw in ASCII: the terminal is not set up for UTF-8.
     private let ascii: Bool
 
-    public init(ascii: Bool = false) { self.ascii = ascii }
+    package init(ascii: Bool = false) { self.ascii = ascii }
 
     /// Takes over the terminal. Call `stop()` when done (`run` does).
-    public func start() {
+    package func start() {
         setlocale(LC_ALL, "")
         lp_set_escdelay(25)
         initscr()
@@ -33,7 +33,7 @@ public final class CursesDisplay: Display {
     }
 
     /// Gives the terminal back: the cursor, echo, the normal screen.
-    public func stop() {
+    package func stop() {
         guard started else { return }
         started = false
         curs_set(1)
@@ -41,16 +41,16 @@ public final class CursesDisplay: Display {
     }
 
     /// Runs `body` with the terminal taken over, restoring it however `body` ends.
-    public static func run(ascii: Bool = false, _ body: (CursesDisplay) throws -> Void) rethrows {
+    package static func run(ascii: Bool = false, _ body: (CursesDisplay) throws -> Void) rethrows {
         let display = CursesDisplay(ascii: ascii)
         display.start()
         defer { display.stop() }
         try body(display)
     }
 
-    public var size: (rows: Int, columns: Int) { (Int(lp_lines()), Int(lp_columns())) }
+    package var size: (rows: Int, columns: Int) { (Int(lp_lines()), Int(lp_columns())) }
 
-    public func show(_ frame: Frame) {
+    package func show(_ frame: Frame) {
         let (rows, columns) = size
         erase()
         for (row, line) in frame.lines.prefix(rows).enumerated() {
@@ -68,7 +68,7 @@ public final class CursesDisplay: Display {
         refresh()
     }
 
-    public func nextKey(timeout: Double) -> Key? {
+    package func nextKey(timeout: Double) -> Key? {
         if SignalFlag.isSet { return .interrupt }
         wtimeout(lp_stdscr(), Int32(timeout * 1000))
         var character: wint_t = 0

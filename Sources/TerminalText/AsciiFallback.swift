@@ -8,10 +8,10 @@ import Foundation
 /// Text for a terminal that is not set up for UTF-8 (`LANG=C`, a serial console): there, ✓, arrows, accents and box
 /// borders would print as bytes of garbage, so they are written in ASCII instead: symbols as look-alikes, accented
 /// letters without their accents, anything else as '?'.
-public enum AsciiFallback {
+package enum AsciiFallback {
     /// Whether the terminal's locale (LC_ALL, LC_CTYPE, LANG, as the C library reads them) uses UTF-8. A locale
     /// that names UTF-8 but is not installed still counts: the terminal is what matters, not the locale files.
-    public static func terminalIsUTF8(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    package static func terminalIsUTF8(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         let named = environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["LC_CTYPE"].flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["LANG"].flatMap { $0.isEmpty ? nil : $0 }
@@ -21,7 +21,7 @@ public enum AsciiFallback {
     }
 
     /// `text` in ASCII.
-    public static func text(_ text: String) -> String {
+    package static func text(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
         var output = ""
         output.reserveCapacity(text.utf8.count)

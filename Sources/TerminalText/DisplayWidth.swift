@@ -4,7 +4,7 @@ import Glibc
 /// How many terminal columns text takes, as the system's C library says (`wcwidth`, asked in a UTF-8 locale of
 /// its own whatever the process's is): CJK ideographs, Hangul and emoji such as ☕ take two, combining marks none.
 /// Terminals measure text the same way, so what is laid out here lines up there.
-public enum DisplayWidth {
+package enum DisplayWidth {
     /// A UTF-8 character-type locale, made once and never changed: C.UTF-8 (built into glibc), else the first
     /// installed one of a few common names. Nil only on a system with none.
     nonisolated(unsafe) private static let utf8: locale_t? = {
@@ -14,12 +14,12 @@ public enum DisplayWidth {
         return nil
     }()
 
-    public static func of(_ scalar: Unicode.Scalar) -> Int {
+    package static func of(_ scalar: Unicode.Scalar) -> Int {
         if let ascii = asciiWidth(scalar) { return ascii }
         return withUTF8Locale { width(scalar) }
     }
 
-    public static func of(_ text: some StringProtocol) -> Int {
+    package static func of(_ text: some StringProtocol) -> Int {
         // Most text is ASCII: it needs no locale switch.
         var total = 0
         var rest: [Unicode.Scalar] = []
@@ -32,7 +32,7 @@ public enum DisplayWidth {
 
     /// Whether widths come from the C library; false only on a system without a UTF-8 locale, where every
     /// character but a control or a combining mark counts as one column.
-    public static var usesSystemWidths: Bool { utf8 != nil }
+    package static var usesSystemWidths: Bool { utf8 != nil }
 
     private static func asciiWidth(_ scalar: Unicode.Scalar) -> Int? {
         switch scalar.value {

@@ -3,10 +3,10 @@
 /// an ESC or a C1 CSI in a name could move the cursor, recolour or hide what follows, rewrite the window title or,
 /// on some terminals, answer back; a bidirectional override makes text read differently from what it is. Each such
 /// character is shown as an escape instead (`\x1B`, `\u{202E}`), so the learner sees that it is there.
-public enum TerminalSafe {
+package enum TerminalSafe {
     /// A multi-line text: line breaks and tabs stay, every other control character and every bidirectional
     /// override, embedding or isolate is escaped. Joiners and directional marks stay: scripts need them.
-    public static func block(_ text: some StringProtocol) -> String {
+    package static func block(_ text: some StringProtocol) -> String {
         escape(text) { scalar in
             if scalar == "\n" || scalar == "\t" { return false }
             return isControl(scalar) || isBidiOverride(scalar)
@@ -15,7 +15,7 @@ public enum TerminalSafe {
 
     /// One line of a table or a message, or a name: everything `block` escapes, and line breaks, tabs and every
     /// invisible format character too, so a name cannot forge another line or hide a character in plain sight.
-    public static func line(_ text: some StringProtocol) -> String {
+    package static func line(_ text: some StringProtocol) -> String {
         escape(text) { scalar in
             isControl(scalar) || isBidiOverride(scalar) || scalar.properties.generalCategory == .format
                 || scalar.properties.generalCategory == .lineSeparator
@@ -26,7 +26,7 @@ public enum TerminalSafe {
     /// A JSON document with every character `line` would escape written as a JSON `\\uXXXX` escape instead:
     /// the same document to any JSON reader, and safe on a terminal. Such characters can only stand inside JSON
     /// strings, so rewriting them anywhere in the text changes no string's meaning.
-    public static func json(_ text: String) -> String {
+    package static func json(_ text: String) -> String {
         var output = String.UnicodeScalarView()
         var changed = false
         for scalar in text.unicodeScalars {
@@ -49,15 +49,15 @@ public enum TerminalSafe {
     }
 
     /// Whether `text` would be changed by `line`: a name that needs escaping is usually one to refuse.
-    public static func needsEscaping(_ text: some StringProtocol) -> Bool { line(text) != String(text) }
+    package static func needsEscaping(_ text: some StringProtocol) -> Bool { line(text) != String(text) }
 
     /// C0 controls, DEL and C1 controls (U+0080–U+009F: 0x9B is a one-byte CSI on terminals that honour C1).
-    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// The embeddings, overrides and isolates that reorder what follows them (the "Trojan Source" characters).
-    public static func isBidiOverride(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isBidiOverride(_ scalar: Unicode.Scalar) -> Bool {
         (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 

@@ -1,7 +1,7 @@
 /// Fitting text to a width measured in terminal columns.
-public enum TextLayout {
+package enum TextLayout {
     /// Breaks `text` into lines no wider than `width`, at spaces where it can.
-    public static func wrap(_ text: String, width: Int) -> [String] {
+    package static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [text] }
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -28,7 +28,7 @@ public enum TextLayout {
     }
 
     /// The longest prefix of `text` no wider than `width`.
-    public static func fit(_ text: String, width: Int) -> String {
+    package static func fit(_ text: String, width: Int) -> String {
         var result = ""
         var used = 0
         for character in text {
@@ -41,7 +41,7 @@ public enum TextLayout {
     }
 
     /// `text` cut to `width` with an ellipsis, or padded with spaces to exactly `width`.
-    public static func pad(_ text: String, width: Int) -> String {
+    package static func pad(_ text: String, width: Int) -> String {
         let size = DisplayWidth.of(text)
         if size <= width { return text + String(repeating: " ", count: width - size) }
         let cut = fit(text, width: max(0, width - 1)) + "…"

@@ -1,8 +1,8 @@
 import LessonpackDiagnostics
 
 /// Something wrong with the XML itself, found by libxml2 or by the safety rules this reader adds to it.
-public struct XMLProblem: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
+package struct XMLProblem: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// Not well-formed: libxml2's own error, with its numeric code.
         case syntax(code: Int)
         /// A DOCTYPE with an internal subset (`<!DOCTYPE plist [ … ]>`): the door to entity attacks.
@@ -17,12 +17,12 @@ public struct XMLProblem: Hashable, Sendable {
         case tooLarge(limit: Int)
     }
 
-    public var kind: Kind
-    public var message: String
-    public var position: SourcePosition?
-    public var isWarning: Bool
+    package var kind: Kind
+    package var message: String
+    package var position: SourcePosition?
+    package var isWarning: Bool
 
-    public init(kind: Kind, message: String, position: SourcePosition?, isWarning: Bool = false) {
+    package init(kind: Kind, message: String, position: SourcePosition?, isWarning: Bool = false) {
         self.kind = kind
         self.message = message
         self.position = position
@@ -31,11 +31,11 @@ public struct XMLProblem: Hashable, Sendable {
 }
 
 /// The bounds that keep a hostile document from exhausting memory, stack or time.
-public struct XMLLimits: Sendable {
-    public var maxBytes: Int
-    public var maxDepth: Int
+package struct XMLLimits: Sendable {
+    package var maxBytes: Int
+    package var maxDepth: Int
 
-    public init(maxBytes: Int = 32 << 20, maxDepth: Int = 128) {
+    package init(maxBytes: Int = 32 << 20, maxDepth: Int = 128) {
         self.maxBytes = maxBytes
         self.maxDepth = maxDepth
     }

@@ -8,7 +8,7 @@ import LessonpackDiagnostics
 /// refused, and size and nesting depth are bounded.
 ///
 /// This is the only code that touches libxml2; everything above it sees Swift values.
-public final class XMLStream {
+package final class XMLStream {
     private let delegate: any XMLStreamDelegate
     private let limits: XMLLimits
     private let context: xmlParserCtxtPtr
@@ -25,7 +25,7 @@ public final class XMLStream {
 
     /// Parses `bytes` (any encoding XML allows: a BOM or the XML declaration says which) and returns every problem
     /// found. After the first error the delegate may receive no further events.
-    public static func parse(_ bytes: [UInt8], delegate: any XMLStreamDelegate,
+    package static func parse(_ bytes: [UInt8], delegate: any XMLStreamDelegate,
                              limits: XMLLimits = XMLLimits()) -> [XMLProblem] {
         if bytes.count > limits.maxBytes {
             return [XMLProblem(kind: .tooLarge(limit: limits.maxBytes),
@@ -68,7 +68,7 @@ public final class XMLStream {
     private static let parserInitialised: Void = xmlInitParser()
 
     /// Ends the parse after the current event: the delegate has seen enough.
-    public func stop() {
+    package func stop() {
         xmlStopParser(context)
     }
 

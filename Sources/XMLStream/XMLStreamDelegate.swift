@@ -1,15 +1,15 @@
 import LessonpackDiagnostics
 
 /// An attribute of a start tag, with its prefix folded into the name (`xml:lang`).
-public struct XMLAttribute: Hashable, Sendable {
-    public var name: String
-    public var value: String
+package struct XMLAttribute: Hashable, Sendable {
+    package var name: String
+    package var value: String
 }
 
 /// Receives the document as a stream of events, each with the position a person would point at.
 ///
 /// Events arrive in document order. A delegate that has seen enough calls `XMLStream.stop()`.
-public protocol XMLStreamDelegate: AnyObject {
+package protocol XMLStreamDelegate: AnyObject {
     /// `start` is the `<` of the start tag; `contentStart` is the first character after its `>`.
     func xmlStream(_ stream: XMLStream, didStartElement name: String, attributes: [XMLAttribute],
                    at start: SourcePosition, contentStart: SourcePosition)
@@ -22,11 +22,11 @@ public protocol XMLStreamDelegate: AnyObject {
 }
 
 extension XMLStreamDelegate {
-    public func xmlStream(_ stream: XMLStream, foundMarkup markup: XMLMarkup) {}
+    package func xmlStream(_ stream: XMLStream, foundMarkup markup: XMLMarkup) {}
 }
 
 /// Markup that carries no value: `<!--text-->` or `<?target data?>`.
-public enum XMLMarkup: Hashable, Sendable {
+package enum XMLMarkup: Hashable, Sendable {
     case comment(String)
     case processingInstruction(target: String, data: String)
 }

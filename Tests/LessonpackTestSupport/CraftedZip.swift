@@ -4,54 +4,54 @@ import Foundation
 /// Writes ZIP files byte by byte, including the malformed and malicious ones no real writer produces, so tests
 /// can show that readers refuse them: lying sizes, encrypted flags, links, overlapping entries, bad CRCs, extra
 /// fields that rename, records hidden beyond the directory's count, bytes between entries.
-public struct CraftedZip: Sendable {
-    public struct Entry: Sendable {
-        public var name: String
-        public var data: [UInt8]
-        public var deflate = false
-        public var flags: UInt16 = 0
+package struct CraftedZip: Sendable {
+    package struct Entry: Sendable {
+        package var name: String
+        package var data: [UInt8]
+        package var deflate = false
+        package var flags: UInt16 = 0
         /// Unix mode in the high bits of the external attributes (0o100644 for a file, 0o120777 for a link).
-        public var unixMode: UInt32 = 0o100644
+        package var unixMode: UInt32 = 0o100644
         /// Overrides, to lie about the entry.
-        public var crc32: UInt32?
-        public var declaredSize: UInt32?
-        public var compressedSizeOverride: UInt32?
+        package var crc32: UInt32?
+        package var declaredSize: UInt32?
+        package var compressedSizeOverride: UInt32?
         /// The method both records give (e.g. 12, bzip2), whatever `deflate` says about the data.
-        public var method: UInt16?
+        package var method: UInt16?
         /// Points the directory record at another entry's local header (by index), for overlap attacks.
-        public var localHeaderOf: Int?
+        package var localHeaderOf: Int?
         /// The name the local header gives, when it is not `name`.
-        public var localName: String?
-        public var localExtra: [UInt8] = []
-        public var centralExtra: [UInt8] = []
+        package var localName: String?
+        package var localExtra: [UInt8] = []
+        package var centralExtra: [UInt8] = []
         /// Sizes and CRC left zero in the local header and given in a data descriptor after the data (bit 3).
-        public var dataDescriptor = false
+        package var dataDescriptor = false
 
-        public init(_ name: String, _ data: [UInt8], deflate: Bool = false) {
+        package init(_ name: String, _ data: [UInt8], deflate: Bool = false) {
             self.name = name
             self.data = data
             self.deflate = deflate
         }
 
-        public init(_ name: String, _ text: String, deflate: Bool = false) {
+        package init(_ name: String, _ text: String, deflate: Bool = false) {
             self.init(name, Array(text.utf8), deflate: deflate)
         }
     }
 
-    public var entries: [Entry]
+    package var entries: [Entry]
     /// Bytes before the first entry (a self-extractor's stub, or something to hide).
-    public var prefix: [UInt8] = []
+    package var prefix: [UInt8] = []
     /// Bytes after each entry, by index: space no entry accounts for.
-    public var gapAfter: [Int: [UInt8]] = [:]
+    package var gapAfter: [Int: [UInt8]] = [:]
     /// Directory records the end record does not count: written after the counted ones.
-    public var uncounted: [Entry] = []
-    public var comment: [UInt8] = []
+    package var uncounted: [Entry] = []
+    package var comment: [UInt8] = []
     /// Bytes after the end record that its comment length does not cover.
-    public var trailing: [UInt8] = []
+    package var trailing: [UInt8] = []
 
-    public init(_ entries: [Entry]) { self.entries = entries }
+    package init(_ entries: [Entry]) { self.entries = entries }
 
-    public func bytes() -> [UInt8] {
+    package func bytes() -> [UInt8] {
         var output = prefix
         var directory: [UInt8] = []
         var offsets: [Int] = []
@@ -94,19 +94,19 @@ public struct CraftedZip: Sendable {
         return output + trailing
     }
 
-    public func write(to path: String) throws {
+    package func write(to path: String) throws {
         try Data(bytes()).write(to: URL(fileURLWithPath: path))
     }
 
     /// An Info-ZIP Unicode Path extra field (0x7075) giving `name` as the entry's name, for the header name `header`.
-    public static func unicodePathField(_ name: String, header: String) -> [UInt8] {
+    package static func unicodePathField(_ name: String, header: String) -> [UInt8] {
         let body: [UInt8] = [1] + le32(Deflate.crc32(Array(header.utf8))) + Array(name.utf8)
         return le16(0x7075) + le16(UInt16(body.count)) + body
     }
 
-    public static func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
-    public static func le32(_ value: UInt32) -> [UInt8] { le16(UInt16(value & 0xFFFF)) + le16(UInt16(value >> 16)) }
-    public static func le64(_ value: UInt64) -> [UInt8] { le32(UInt32(value & 0xFFFF_FFFF)) + le32(UInt32(value >> 32)) }
+    package static func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
+    package static func le32(_ value: UInt32) -> [UInt8] { le16(UInt16(value & 0xFFFF)) + le16(UInt16(value >> 16)) }
+    package static func le64(_ value: UInt64) -> [UInt8] { le32(UInt32(value & 0xFFFF_FFFF)) + le32(UInt32(value >> 32)) }
     private func le16(_ value: UInt16) -> [UInt8] { Self.le16(value) }
     private func le32(_ value: UInt32) -> [UInt8] { Self.le32(value) }
 }

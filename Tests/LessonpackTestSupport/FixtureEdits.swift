@@ -14,20 +14,20 @@ import Foundation
 ///
 /// `replace` changes the first occurrence of the text before `---` (which must occur) into the text after it;
 /// blocks are separated by lines holding only `===`.
-public struct FixtureEdits {
-    public enum Edit: Equatable {
+package struct FixtureEdits {
+    package enum Edit: Equatable {
         case replace(file: String, old: String, new: String)
         case delete(file: String)
         case create(file: String, content: String)
     }
 
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
-    public var edits: [Edit]
+    package var edits: [Edit]
 
-    public init(_ text: String) throws {
+    package init(_ text: String) throws {
         edits = []
         for block in text.components(separatedBy: "\n===\n") where !block.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             let header = block.prefix { $0 != "\n" }
@@ -49,12 +49,12 @@ public struct FixtureEdits {
         }
     }
 
-    public init(contentsOf path: String) throws {
+    package init(contentsOf path: String) throws {
         try self.init(String(contentsOfFile: path, encoding: .utf8))
     }
 
     /// Applies the edits to the module at `folder`.
-    public func apply(to folder: String) throws {
+    package func apply(to folder: String) throws {
         for edit in edits {
             switch edit {
             case .replace(let file, let old, let new):

@@ -1,14 +1,14 @@
 import Foundation
 
 /// A program driven line by line from a test: write to its input, wait for its output to say something, kill it.
-public final class InteractiveProcess: @unchecked Sendable {
+package final class InteractiveProcess: @unchecked Sendable {
     private let process = Process()
     private let input = Pipe()
     private let output = Pipe()
     private let lock = NSLock()
     private var collected = Data()
 
-    public init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+    package init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
@@ -29,19 +29,19 @@ public final class InteractiveProcess: @unchecked Sendable {
         try process.run()
     }
 
-    public var text: String {
+    package var text: String {
         lock.lock()
         defer { lock.unlock() }
         return String(decoding: collected, as: UTF8.self)
     }
 
-    public func send(_ line: String) {
+    package func send(_ line: String) {
         try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
     }
 
     /// Waits until the output contains `text` `count` times; false on timeout.
     @discardableResult
-    public func waitFor(_ text: String, count: Int = 1, timeout: TimeInterval = 20) -> Bool {
+    package func waitFor(_ text: String, count: Int = 1, timeout: TimeInterval = 20) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if self.text.components(separatedBy: text).count - 1 >= count { return true }
@@ -51,15 +51,15 @@ public final class InteractiveProcess: @unchecked Sendable {
     }
 
     /// SIGKILL: no chance to tidy up, as in a crash or a pulled plug.
-    public func kill() {
+    package func kill() {
         Foundation.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         output.fileHandleForReading.readabilityHandler = nil
     }
 
-    public func closeInput() { try? input.fileHandleForWriting.close() }
+    package func closeInput() { try? input.fileHandleForWriting.close() }
 
-    public func waitUntilExit(timeout: TimeInterval = 20) -> Int32? {
+    package func waitUntilExit(timeout: TimeInterval = 20) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         return process.isRunning ? nil : process.terminationStatus

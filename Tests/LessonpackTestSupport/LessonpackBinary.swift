@@ -2,19 +2,19 @@ import Foundation
 import LessonpackSystem
 
 /// Runs the built `lessonpack` executable, as a user would, and collects what it prints.
-public enum LessonpackBinary {
-    public struct Result: Sendable {
-        public var status: Int32
-        public var standardOutput: String
-        public var standardError: String
+package enum LessonpackBinary {
+    package struct Result: Sendable {
+        package var status: Int32
+        package var standardOutput: String
+        package var standardError: String
     }
 
-    public struct RunFailure: Error, CustomStringConvertible {
-        public var description: String
+    package struct RunFailure: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// $LESSONPACK_BIN, or the executable in the build folder that also holds this test bundle.
-    public static var path: String {
+    package static var path: String {
         if let configured = ProcessInfo.processInfo.environment["LESSONPACK_BIN"] { return configured }
         var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         while folder.path != "/" {
@@ -26,7 +26,7 @@ public enum LessonpackBinary {
     }
 
     /// Runs `lessonpack arguments` with colour off and `environment` added to the test's own.
-    public static func run(_ arguments: [String], in directory: String? = nil,
+    package static func run(_ arguments: [String], in directory: String? = nil,
                            environment: [String: String] = [:], standardInput: String? = nil,
                            timeout: TimeInterval = 120) throws -> Result {
         guard FileManager.default.isExecutableFile(atPath: path) else {
@@ -52,7 +52,7 @@ public enum LessonpackBinary {
 
 extension LessonpackBinary {
     /// Runs another program the tests need (a generator script, cp), with `environment` added to the test's own.
-    public static func runTool(_ path: String, _ arguments: [String], environment: [String: String] = [:],
+    package static func runTool(_ path: String, _ arguments: [String], environment: [String: String] = [:],
                                timeout: TimeInterval = 120) throws -> Result {
         var merged = ProcessInfo.processInfo.environment
         merged.merge(environment) { _, new in new }

@@ -1,7 +1,7 @@
 /// Just enough of a JSON reader to compare documents the way the plist corpus asks: object keys in order,
 /// numbers by value (integers beyond Int64 included). Foundation's JSONSerialization forgets key order, which is
 /// exactly what these comparisons must check.
-public indirect enum OrderedJSON: Equatable, CustomStringConvertible {
+package indirect enum OrderedJSON: Equatable, CustomStringConvertible {
     case object([(String, OrderedJSON)])
     case array([OrderedJSON])
     case string(String)
@@ -9,11 +9,11 @@ public indirect enum OrderedJSON: Equatable, CustomStringConvertible {
     case bool(Bool)
     case null
 
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
-    public static func parse(_ text: String) throws -> OrderedJSON {
+    package static func parse(_ text: String) throws -> OrderedJSON {
         var reader = Reader(scalars: Array(text.unicodeScalars))
         let value = try reader.value()
         reader.skipSpace()
@@ -21,7 +21,7 @@ public indirect enum OrderedJSON: Equatable, CustomStringConvertible {
         return value
     }
 
-    public static func == (lhs: OrderedJSON, rhs: OrderedJSON) -> Bool {
+    package static func == (lhs: OrderedJSON, rhs: OrderedJSON) -> Bool {
         switch (lhs, rhs) {
         case let (.object(l), .object(r)):
             return l.count == r.count && zip(l, r).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
@@ -44,7 +44,7 @@ public indirect enum OrderedJSON: Equatable, CustomStringConvertible {
         return Double(l) == Double(r)
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .object(let entries): "{" + entries.map { "\($0.0.debugDescription): \($0.1)" }.joined(separator: ", ") + "}"
         case .array(let items): "[" + items.map(\.description).joined(separator: ", ") + "]"

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Where things are in the package, found from this file's own location so tests run from any directory.
-public enum Paths {
+package enum Paths {
     /// The package root: the folder holding Package.swift.
-    public static let root: URL = {
+    package static let root: URL = {
         var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         while folder.path != "/" {
             if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
@@ -14,19 +14,19 @@ public enum Paths {
         fatalError("no Package.swift above \(#filePath)")
     }()
 
-    public static func inPackage(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+    package static func inPackage(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 
-    public static let sampleModule = inPackage("Modules/job-interview")
+    package static let sampleModule = inPackage("Modules/job-interview")
     /// The shared test data beside the project (`../shared`), or wherever $LESSONPACK_SHARED says.
-    public static let shared = ProcessInfo.processInfo.environment["LESSONPACK_SHARED"] ?? inPackage("../shared")
-    public static let corpus = shared + "/corpus"
+    package static let shared = ProcessInfo.processInfo.environment["LESSONPACK_SHARED"] ?? inPackage("../shared")
+    package static let corpus = shared + "/corpus"
 }
 
 /// A fresh folder under the system's temporary folder, removed when the value goes away.
-public final class TemporaryFolder: @unchecked Sendable {
-    public let path: String
+package final class TemporaryFolder: @unchecked Sendable {
+    package let path: String
 
-    public init(_ label: String = "lessonpack-test") {
+    package init(_ label: String = "lessonpack-test") {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("\(label)-\(UUID().uuidString.prefix(8))")
         try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -35,18 +35,18 @@ public final class TemporaryFolder: @unchecked Sendable {
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
 
-    public func child(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+    package func child(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
 
     /// Copies `source` into this folder as `name` and returns the copy's path.
     @discardableResult
-    public func copy(_ source: String, as name: String) -> String {
+    package func copy(_ source: String, as name: String) -> String {
         let destination = child(name)
         try! FileManager.default.copyItem(atPath: source, toPath: destination)
         return destination
     }
 
     @discardableResult
-    public func write(_ text: String, to name: String) -> String {
+    package func write(_ text: String, to name: String) -> String {
         let destination = child(name)
         try! FileManager.default.createDirectory(atPath: (destination as NSString).deletingLastPathComponent,
                                                  withIntermediateDirectories: true)

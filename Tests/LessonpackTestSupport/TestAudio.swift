@@ -1,8 +1,8 @@
 import Foundation
 
 /// Small, real audio files for tests: 16-bit mono PCM WAV holding a quiet tone.
-public enum TestAudio {
-    public static func wav(seconds: Double, sampleRate: Int = 8000, frequency: Double = 440) -> Data {
+package enum TestAudio {
+    package static func wav(seconds: Double, sampleRate: Int = 8000, frequency: Double = 440) -> Data {
         let count = Int(seconds * Double(sampleRate))
         var samples = Data(capacity: count * 2)
         for index in 0..<count {

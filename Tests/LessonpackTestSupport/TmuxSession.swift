@@ -3,12 +3,12 @@ import LessonpackSystem
 
 /// A program in a real terminal: a detached tmux session of a fixed size, driven with send-keys and read with
 /// capture-pane. Each session has its own tmux server socket, so tests never meet each other's sessions.
-public final class TmuxSession: @unchecked Sendable {
+package final class TmuxSession: @unchecked Sendable {
     private let tmux: ExternalTool
     private let socket: String
-    public let name = "lessonpack"
+    package let name = "lessonpack"
 
-    public init(command: [String], environment: [String: String], columns: Int = 100, rows: Int = 30) throws {
+    package init(command: [String], environment: [String: String], columns: Int = 100, rows: Int = 30) throws {
         guard let tmux = ExternalTool.find("tmux") else { throw TmuxFailure("tmux is not installed (scripts/setup installs it)") }
         self.tmux = tmux
         socket = "lessonpack-test-\(UUID().uuidString.prefix(8))"
@@ -27,24 +27,24 @@ public final class TmuxSession: @unchecked Sendable {
     }
 
     /// Sends keys as tmux names them: "Enter", "Space", "Up", "Escape", or literal text.
-    public func send(_ keys: String...) {
+    package func send(_ keys: String...) {
         for key in keys { _ = try? tmux.run(["-L", socket, "send-keys", "-t", name, key]) }
     }
 
     /// Sends `text` literally, character by character.
-    public func type(_ text: String) {
+    package func type(_ text: String) {
         _ = try? tmux.run(["-L", socket, "send-keys", "-t", name, "-l", text])
     }
 
     /// What the pane shows now.
-    public func screen() -> String {
+    package func screen() -> String {
         guard let output = try? tmux.run(["-L", socket, "capture-pane", "-p", "-t", name]) else { return "" }
         return String(decoding: output.standardOutput, as: UTF8.self)
     }
 
     /// Waits until the screen contains `text`; returns the screen then (or the last one on timeout).
     @discardableResult
-    public func waitFor(_ text: String, timeout: TimeInterval = 15) -> (found: Bool, screen: String) {
+    package func waitFor(_ text: String, timeout: TimeInterval = 15) -> (found: Bool, screen: String) {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
         while Date() < deadline {
@@ -56,7 +56,7 @@ public final class TmuxSession: @unchecked Sendable {
     }
 
     /// Whether the program in the pane is still running.
-    public var isRunning: Bool {
+    package var isRunning: Bool {
         guard let output = try? tmux.run(["-L", socket, "list-panes", "-t", name, "-F", "#{pane_dead}"]) else { return false }
         return String(decoding: output.standardOutput, as: UTF8.self).hasPrefix("0")
     }
@@ -96,8 +96,8 @@ public final class TmuxSession: @unchecked Sendable {
 
     private static func quote(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
-    public struct TmuxFailure: Error, CustomStringConvertible {
-        public var description: String
+    package struct TmuxFailure: Error, CustomStringConvertible {
+        package var description: String
         init(_ description: String) { self.description = description }
     }
 }

@@ -7,8 +7,8 @@ import PropertyList
 /// `lessonpack fmt`: one canonical layout for property list sources — the standard header, one element per line,
 /// tab indentation, minimal escaping, each scalar spelt one way, and in module sources the keys of each record in
 /// the documented order — without changing a value or losing a comment.
-public enum SourceFormatter {
-    public enum Outcome: Sendable, Equatable {
+package enum SourceFormatter {
+    package enum Outcome: Sendable, Equatable {
         case unchanged
         case changed(String)
         /// The file has errors (fmt formats only what it can read completely), or formatting would have changed
@@ -17,7 +17,7 @@ public enum SourceFormatter {
     }
 
     /// `role` is the module source the file is, which decides its key order; nil for any other property list.
-    public static func format(_ bytes: [UInt8], file: String, role: SourceFile?) -> Outcome {
+    package static func format(_ bytes: [UInt8], file: String, role: SourceFile?) -> Outcome {
         let document = PlistReader.read(bytes, file: file, keepingComments: true)
         guard !document.hasErrors, let value = document.root?.value, let comments = document.comments else {
             return .failed(document.diagnostics.filter { $0.severity == .error })
@@ -45,7 +45,7 @@ public enum SourceFormatter {
 
     /// The property lists fmt treats under `path`: the file itself, or every `.plist` under a folder (not in
     /// media/ or hidden folders), each with its role when it sits where a module source belongs.
-    public static func files(under path: String) -> [(path: String, role: SourceFile?)] {
+    package static func files(under path: String) -> [(path: String, role: SourceFile?)] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return [] }
         guard isFolder.boolValue else { return [(path, role(of: path))] }
@@ -71,5 +71,5 @@ public enum SourceFormatter {
 }
 
 extension DiagnosticCode {
-    public static let cannotFormat: DiagnosticCode = "cannot-format"
+    package static let cannotFormat: DiagnosticCode = "cannot-format"
 }

@@ -5,15 +5,15 @@ import PropertyList
 /// A glossary from a spreadsheet — term, part of speech, definition — into definitions.plist, whose entries read
 /// `term → (part of speech) definition`. A first row that names the columns is skipped. A term already defined
 /// is updated when its definition changed and left alone when not.
-public enum GlossaryImport {
-    public struct Entry: Sendable, Equatable {
-        public var term: String
-        public var definition: String
-        public var location: SourceLocation
+package enum GlossaryImport {
+    package struct Entry: Sendable, Equatable {
+        package var term: String
+        package var definition: String
+        package var location: SourceLocation
     }
 
     /// CSV, or TSV for a .tsv or .tab file (or a first line with a tab and no comma).
-    public static func read(_ bytes: [UInt8], file: String) -> ReadResult<Entry> {
+    package static func read(_ bytes: [UInt8], file: String) -> ReadResult<Entry> {
         .reading(bytes, file: file) { read($0, file: file) }
     }
 
@@ -75,7 +75,7 @@ public enum GlossaryImport {
             && fields.dropFirst().allSatisfy { !$0.isEmpty && $0.count < 25 && !$0.contains(".") }
     }
 
-    public static func plan(_ entries: [Entry], from file: String, into folder: String) -> ImportPlan {
+    package static func plan(_ entries: [Entry], from file: String, into folder: String) -> ImportPlan {
         var plan = ImportPlan()
         do {
             _ = try moduleDocument(in: folder)

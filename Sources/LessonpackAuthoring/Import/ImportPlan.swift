@@ -6,13 +6,13 @@ import PropertyList
 
 /// What an import would do to a module: the files to write, in full, and a report of what it took. Nothing is
 /// written until `apply()`, and nothing at all when the plan has errors.
-public struct ImportPlan: Sendable {
-    public var files: [(path: String, text: String)] = []
+package struct ImportPlan: Sendable {
+    package var files: [(path: String, text: String)] = []
     /// One line per thing done, for the person who ran the import.
-    public var report: [String] = []
-    public var diagnostics: [Diagnostic] = []
+    package var report: [String] = []
+    package var diagnostics: [Diagnostic] = []
 
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     /// Adds a file to write, unless it would come out as it already is: importing the same thing twice
     /// rewrites nothing.
@@ -27,7 +27,7 @@ public struct ImportPlan: Sendable {
     }
 
     /// Writes every file, each atomically. Refuses a plan with errors.
-    public func apply() throws(AtomicFile.Failure) {
+    package func apply() throws(AtomicFile.Failure) {
         precondition(!hasErrors, "an import plan with errors is never applied")
         for file in files {
             let folder = (file.path as NSString).deletingLastPathComponent

@@ -5,13 +5,13 @@ import PropertyList
 /// Puts imported questions into a module's test bank (questions/test.plist) or its spoken Q&A
 /// (questions/qa.plist), after the questions already there. A question whose text is already there is skipped,
 /// so importing the same file twice adds nothing the second time.
-public enum QuestionImport {
-    public enum Target: String, CaseIterable, Sendable {
+package enum QuestionImport {
+    package enum Target: String, CaseIterable, Sendable {
         case test, qa
     }
 
     /// `objective`: the objective test items assess; it may be left out when the module has only one.
-    public static func plan(_ questions: [ImportedQuestion], from file: String, into folder: String, target: Target,
+    package static func plan(_ questions: [ImportedQuestion], from file: String, into folder: String, target: Target,
                             objective: String? = nil) -> ImportPlan {
         var plan = ImportPlan()
         do {

@@ -79,8 +79,8 @@ struct TextSource {
 }
 
 /// An import that cannot go on, with the diagnostic that says why.
-public struct ImportFailure: Error, CustomStringConvertible {
-    public var diagnostic: Diagnostic
+package struct ImportFailure: Error, CustomStringConvertible {
+    package var diagnostic: Diagnostic
     init(_ diagnostic: Diagnostic) { self.diagnostic = diagnostic }
-    public var description: String { "\(diagnostic.location): \(diagnostic.message)" }
+    package var description: String { "\(diagnostic.location): \(diagnostic.message)" }
 }

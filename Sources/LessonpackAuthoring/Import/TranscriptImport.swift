@@ -7,8 +7,8 @@ import PropertyList
 /// did not have. Importing into a module that already has a transcript replaces its lines position by position,
 /// keeping what the import cannot know (each line's id, audio and terms, and its times when the file has none),
 /// so a corrected transcript can be imported again without losing work.
-public enum TranscriptImport {
-    public static func plan(_ lines: [ImportedLine], from file: String, into folder: String,
+package enum TranscriptImport {
+    package static func plan(_ lines: [ImportedLine], from file: String, into folder: String,
                             defaultSpeaker: String? = nil) -> ImportPlan {
         var plan = ImportPlan()
         do {

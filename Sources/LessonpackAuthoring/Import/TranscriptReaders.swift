@@ -2,7 +2,7 @@ import LessonpackDiagnostics
 
 /// Reads a conversation from the forms authors have it in. Each reader returns the lines it could read and a
 /// located diagnostic for each it could not; none stops at the first problem.
-public enum TranscriptFormat: String, CaseIterable, Sendable {
+package enum TranscriptFormat: String, CaseIterable, Sendable {
     /// `Speaker: what they say`, one line each; blank lines ignored.
     case plain
     /// SubRip (.srt): numbered cues with `00:00:01,000 --> 00:00:04,000` times.
@@ -11,14 +11,14 @@ public enum TranscriptFormat: String, CaseIterable, Sendable {
     case webVTT = "vtt"
 
     /// From the file's extension: .srt, .vtt, anything else plain text.
-    public static func guess(forFile path: String) -> TranscriptFormat {
+    package static func guess(forFile path: String) -> TranscriptFormat {
         let lowered = path.lowercased()
         if lowered.hasSuffix(".srt") { return .subRip }
         if lowered.hasSuffix(".vtt") || lowered.hasSuffix(".webvtt") { return .webVTT }
         return .plain
     }
 
-    public func read(_ bytes: [UInt8], file: String) -> ReadResult<ImportedLine> {
+    package func read(_ bytes: [UInt8], file: String) -> ReadResult<ImportedLine> {
         .reading(bytes, file: file) { source in
             switch self {
             case .plain: Self.readPlain(source)

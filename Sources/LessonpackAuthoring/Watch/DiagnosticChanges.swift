@@ -3,13 +3,13 @@ import LessonpackDiagnostics
 /// What is new and what is gone between two runs of check. A problem is the same problem when it is in the same
 /// file with the same code and message, wherever it moved: adding a line above an error must not make it look
 /// fixed and found again.
-public struct DiagnosticChanges: Sendable {
-    public var added: [Diagnostic] = []
-    public var fixed: [Diagnostic] = []
+package struct DiagnosticChanges: Sendable {
+    package var added: [Diagnostic] = []
+    package var fixed: [Diagnostic] = []
 
-    public var isEmpty: Bool { added.isEmpty && fixed.isEmpty }
+    package var isEmpty: Bool { added.isEmpty && fixed.isEmpty }
 
-    public init(from old: [Diagnostic], to new: [Diagnostic]) {
+    package init(from old: [Diagnostic], to new: [Diagnostic]) {
         var unmatched = Dictionary(grouping: old, by: Identity.init)
         for diagnostic in new {
             let identity = Identity(diagnostic)

@@ -4,7 +4,7 @@ import LessonpackSystem
 /// What a folder holds, file by file (size and modification time), to tell cheaply whether anything was saved
 /// since the last look. Polling rather than inotify: it works the same on every filesystem (network shares,
 /// containers' bind mounts) and for every editor, including those that save by writing a new file and renaming it.
-public struct FolderSnapshot: Equatable, Sendable {
+package struct FolderSnapshot: Equatable, Sendable {
     struct Stamp: Equatable, Sendable {
         var size: Int
         var modified: TimeInterval
@@ -13,7 +13,7 @@ public struct FolderSnapshot: Equatable, Sendable {
     private var files: [String: Stamp] = [:]
 
     /// Everything under `folders` (links followed), except hidden files and folders and editors' backups.
-    public init(of folders: [String]) {
+    package init(of folders: [String]) {
         for folder in folders {
             for relative in FileTree.files(under: folder) {
                 let path = folder + "/" + relative
@@ -26,7 +26,7 @@ public struct FolderSnapshot: Equatable, Sendable {
     }
 
     /// The files added, removed or changed since `earlier`, sorted.
-    public func changes(since earlier: FolderSnapshot) -> [String] {
+    package func changes(since earlier: FolderSnapshot) -> [String] {
         Set(files.keys).union(earlier.files.keys).filter { files[$0] != earlier.files[$0] }.sorted()
     }
 }

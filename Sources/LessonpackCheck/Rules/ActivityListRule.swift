@@ -2,9 +2,9 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 extension DiagnosticCode {
-    public static let duplicateActivity: DiagnosticCode = "duplicate-activity"
-    public static let activityOrder: DiagnosticCode = "activity-order"
-    public static let noActivities: DiagnosticCode = "no-activities"
+    package static let duplicateActivity: DiagnosticCode = "duplicate-activity"
+    package static let activityOrder: DiagnosticCode = "activity-order"
+    package static let noActivities: DiagnosticCode = "no-activities"
 }
 
 /// The activities appear once each, in the standard order learners meet them.

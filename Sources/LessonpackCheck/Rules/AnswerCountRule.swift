@@ -2,7 +2,7 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 extension DiagnosticCode {
-    public static let answerCount: DiagnosticCode = "answer-count"
+    package static let answerCount: DiagnosticCode = "answer-count"
 }
 
 /// Each question has exactly three answers: the activity offers A, B and C.

@@ -2,8 +2,8 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 extension DiagnosticCode {
-    public static let invalidChoices: DiagnosticCode = "invalid-choices"
-    public static let answerNotAChoice: DiagnosticCode = "answer-not-a-choice"
+    package static let invalidChoices: DiagnosticCode = "invalid-choices"
+    package static let answerNotAChoice: DiagnosticCode = "answer-not-a-choice"
 }
 
 /// A multiple-choice test item offers at least two different choices, and its answer is one of them.

@@ -2,7 +2,7 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 extension DiagnosticCode {
-    public static let correctAnswerCount: DiagnosticCode = "correct-answer-count"
+    package static let correctAnswerCount: DiagnosticCode = "correct-answer-count"
 }
 
 /// Exactly one of a question's answers is marked correct.

@@ -2,7 +2,7 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 extension DiagnosticCode {
-    public static let definitionFormat: DiagnosticCode = "definition-format"
+    package static let definitionFormat: DiagnosticCode = "definition-format"
 }
 
 /// A definition reads "(part of speech) definition", the form the dictionary shows.

@@ -2,7 +2,7 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 extension DiagnosticCode {
-    public static let emptyActivity: DiagnosticCode = "empty-activity"
+    package static let emptyActivity: DiagnosticCode = "empty-activity"
 }
 
 /// Every listed activity has something to show, and the conversation has lines: an empty list would greet

@@ -2,7 +2,7 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 extension DiagnosticCode {
-    public static let invalidLevel: DiagnosticCode = "invalid-level"
+    package static let invalidLevel: DiagnosticCode = "invalid-level"
 }
 
 /// The level is a CEFR level, the scale learners and catalogues understand.

@@ -2,8 +2,8 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 extension DiagnosticCode {
-    public static let unknownLine: DiagnosticCode = "unknown-line"
-    public static let noLineReference: DiagnosticCode = "no-line-reference"
+    package static let unknownLine: DiagnosticCode = "unknown-line"
+    package static let noLineReference: DiagnosticCode = "no-line-reference"
 }
 
 /// Each video-task statement names at least one transcript line, and every line it names exists: learners who

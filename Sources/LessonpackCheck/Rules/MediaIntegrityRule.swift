@@ -2,9 +2,9 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 extension DiagnosticCode {
-    public static let mediaFileMissing: DiagnosticCode = "media-file-missing"
-    public static let mediaSizeMismatch: DiagnosticCode = "media-size-mismatch"
-    public static let mediaHashMismatch: DiagnosticCode = "media-hash-mismatch"
+    package static let mediaFileMissing: DiagnosticCode = "media-file-missing"
+    package static let mediaSizeMismatch: DiagnosticCode = "media-size-mismatch"
+    package static let mediaHashMismatch: DiagnosticCode = "media-hash-mismatch"
 }
 
 /// Every file the media manifest lists is on disk, a real file inside media/, with the size and SHA-256 the

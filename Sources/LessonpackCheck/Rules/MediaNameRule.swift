@@ -2,8 +2,8 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 extension DiagnosticCode {
-    public static let mediaNameClash: DiagnosticCode = "media-name-clash"
-    public static let mediaTooLarge: DiagnosticCode = "media-too-large"
+    package static let mediaNameClash: DiagnosticCode = "media-name-clash"
+    package static let mediaTooLarge: DiagnosticCode = "media-too-large"
 }
 
 /// What a bundle reader would refuse about the media list, caught in the sources where it can be fixed: names that

@@ -2,9 +2,9 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 extension DiagnosticCode {
-    public static let mediaNotInManifest: DiagnosticCode = "media-not-in-manifest"
-    public static let mediaKindMismatch: DiagnosticCode = "media-kind-mismatch"
-    public static let invalidMediaPath: DiagnosticCode = "invalid-media-path"
+    package static let mediaNotInManifest: DiagnosticCode = "media-not-in-manifest"
+    package static let mediaKindMismatch: DiagnosticCode = "media-kind-mismatch"
+    package static let invalidMediaPath: DiagnosticCode = "invalid-media-path"
 }
 
 /// Every clip the sources refer to (the video, each line's audio, each question's and answer's audio) is a file

@@ -2,7 +2,7 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 extension DiagnosticCode {
-    public static let tooManyEntries: DiagnosticCode = "too-many-entries"
+    package static let tooManyEntries: DiagnosticCode = "too-many-entries"
 }
 
 /// A module is one lesson around one conversation: its lists are short. Far above any real lesson's, these bounds

@@ -2,7 +2,7 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 extension DiagnosticCode {
-    public static let invalidVersion: DiagnosticCode = "invalid-version"
+    package static let invalidVersion: DiagnosticCode = "invalid-version"
 }
 
 /// The module's version is a semantic version, so publishers and `build --previous` can tell what changed.

@@ -2,7 +2,7 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 extension DiagnosticCode {
-    public static let invalidColour: DiagnosticCode = "invalid-colour"
+    package static let invalidColour: DiagnosticCode = "invalid-colour"
 }
 
 /// Each speaker's colour is `#RRGGBB`: tiles and subtitles are drawn in it.

@@ -2,7 +2,7 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 extension DiagnosticCode {
-    public static let termNotInLine: DiagnosticCode = "term-not-in-line"
+    package static let termNotInLine: DiagnosticCode = "term-not-in-line"
 }
 
 /// A highlighted term appears in its line's text; otherwise there is nothing to highlight.

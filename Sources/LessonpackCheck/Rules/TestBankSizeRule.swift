@@ -2,7 +2,7 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 extension DiagnosticCode {
-    public static let testBankTooSmall: DiagnosticCode = "test-bank-too-small"
+    package static let testBankTooSmall: DiagnosticCode = "test-bank-too-small"
 }
 
 /// The item bank holds at least as many items as an attempt draws.

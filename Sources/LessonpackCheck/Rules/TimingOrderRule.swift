@@ -2,7 +2,7 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 extension DiagnosticCode {
-    public static let timingOrder: DiagnosticCode = "timing-order"
+    package static let timingOrder: DiagnosticCode = "timing-order"
 }
 
 /// Each line ends after it starts, and lines start in the order they are spoken: subtitles and replays

@@ -2,7 +2,7 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 extension DiagnosticCode {
-    public static let timingOverlap: DiagnosticCode = "timing-overlap"
+    package static let timingOverlap: DiagnosticCode = "timing-overlap"
 }
 
 /// A line starts only once the previous one has ended, so exactly one subtitle shows at any moment.

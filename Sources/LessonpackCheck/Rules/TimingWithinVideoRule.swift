@@ -2,7 +2,7 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 extension DiagnosticCode {
-    public static let timingBeyondVideo: DiagnosticCode = "timing-beyond-video"
+    package static let timingBeyondVideo: DiagnosticCode = "timing-beyond-video"
 }
 
 /// Every line lies within the video, by the duration the media manifest records for it.

@@ -2,7 +2,7 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 extension DiagnosticCode {
-    public static let unassessedObjective: DiagnosticCode = "unassessed-objective"
+    package static let unassessedObjective: DiagnosticCode = "unassessed-objective"
 }
 
 /// Every learning objective is assessed by at least one test item: an objective nothing measures cannot be

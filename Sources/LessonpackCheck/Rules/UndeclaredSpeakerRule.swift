@@ -2,7 +2,7 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 extension DiagnosticCode {
-    public static let undeclaredSpeaker: DiagnosticCode = "undeclared-speaker"
+    package static let undeclaredSpeaker: DiagnosticCode = "undeclared-speaker"
 }
 
 /// Every line's speaker is one of the speakers module.plist declares.

@@ -2,7 +2,7 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 extension DiagnosticCode {
-    public static let undefinedTerm: DiagnosticCode = "undefined-term"
+    package static let undefinedTerm: DiagnosticCode = "undefined-term"
 }
 
 /// Every term a line highlights has a definition: selecting it in the vocabulary activity shows that definition.

@@ -2,7 +2,7 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 extension DiagnosticCode {
-    public static let duplicateID: DiagnosticCode = "duplicate-id"
+    package static let duplicateID: DiagnosticCode = "duplicate-id"
 }
 
 /// Ids are unique within their list: other files refer to them, and learners' progress is kept under them.

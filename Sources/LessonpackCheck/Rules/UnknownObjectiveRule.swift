@@ -2,7 +2,7 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 extension DiagnosticCode {
-    public static let unknownObjective: DiagnosticCode = "unknown-objective"
+    package static let unknownObjective: DiagnosticCode = "unknown-objective"
 }
 
 /// Each test item names an objective module.plist declares, so results can be reported per objective.

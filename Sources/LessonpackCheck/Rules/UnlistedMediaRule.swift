@@ -2,7 +2,7 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 extension DiagnosticCode {
-    public static let unlistedMedia: DiagnosticCode = "unlisted-media"
+    package static let unlistedMedia: DiagnosticCode = "unlisted-media"
 }
 
 /// A file under media/ that the manifest does not list will not be in the bundle: usually a forgotten scan.

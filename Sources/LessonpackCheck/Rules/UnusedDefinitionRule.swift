@@ -2,7 +2,7 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 extension DiagnosticCode {
-    public static let unusedDefinition: DiagnosticCode = "unused-definition"
+    package static let unusedDefinition: DiagnosticCode = "unused-definition"
 }
 
 /// A definition no line highlights is only reachable through the dictionary: often a term whose highlight was

@@ -2,7 +2,7 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 extension DiagnosticCode {
-    public static let unusedSpeaker: DiagnosticCode = "unused-speaker"
+    package static let unusedSpeaker: DiagnosticCode = "unused-speaker"
 }
 
 /// A declared speaker who never speaks is usually a leftover or a misspelt id.

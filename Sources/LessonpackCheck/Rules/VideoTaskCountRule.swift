@@ -2,7 +2,7 @@ import LessonpackDiagnostics
 import LessonpackModel
 
 extension DiagnosticCode {
-    public static let videoTaskCount: DiagnosticCode = "video-task-count"
+    package static let videoTaskCount: DiagnosticCode = "video-task-count"
 }
 
 /// The video task has exactly ten statements: the activity's design, one screen of boxes to tick.

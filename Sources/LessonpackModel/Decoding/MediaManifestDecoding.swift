@@ -2,7 +2,7 @@ import LessonpackDiagnostics
 import PropertyList
 
 extension DiagnosticCode {
-    public static let invalidMediaKind: DiagnosticCode = "invalid-media-kind"
+    package static let invalidMediaKind: DiagnosticCode = "invalid-media-kind"
 }
 
 extension ModuleDecoder {

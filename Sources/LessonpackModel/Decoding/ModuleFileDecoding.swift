@@ -2,7 +2,7 @@ import LessonpackDiagnostics
 import PropertyList
 
 extension DiagnosticCode {
-    public static let unknownActivity: DiagnosticCode = "unknown-activity"
+    package static let unknownActivity: DiagnosticCode = "unknown-activity"
 }
 
 extension ModuleDecoder {

@@ -1,9 +1,9 @@
 /// Times as authors write them next to a video player: `1:02.5`, `0:01:02.500`, or plain seconds `62.5`.
-public enum TimeText {
+package enum TimeText {
     /// 99:59:59.999: no lesson's video is longer, and bounding times keeps every sum of them exact.
-    public static let longest = 359_999.999
+    package static let longest = 359_999.999
 
-    public static func seconds(from text: String) -> Double? {
+    package static func seconds(from text: String) -> Double? {
         // By the byte: a module has a start and an end time for every line, and Character-wise parsing of each
         // was a tenth of `check`'s time.
         let bytes = Array(text.trimmingWhitespace().utf8)
@@ -38,7 +38,7 @@ public enum TimeText {
     }
 
     /// `m:ss.mmm`, or `h:mm:ss.mmm` from an hour on: how times are shown back to authors.
-    public static func format(_ seconds: Double) -> String {
+    package static func format(_ seconds: Double) -> String {
         // Times are checked to lie within `longest` when read; anything else is shown as it is rather than trap.
         guard seconds.isFinite, abs(seconds) <= longest * 1000 else { return "\(seconds) s" }
         let milliseconds = Int((seconds * 1000).rounded())

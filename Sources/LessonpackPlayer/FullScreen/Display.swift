@@ -1,5 +1,5 @@
 /// Where the full-screen player draws and reads keys: curses in a terminal, a recording in tests.
-public protocol Display: AnyObject {
+package protocol Display: AnyObject {
     /// Rows and columns available now.
     var size: (rows: Int, columns: Int) { get }
     /// Replaces the screen with `frame`.

@@ -7,7 +7,7 @@ import TerminalText
 /// The full-screen player: a stack of screens (the contents at the bottom, an activity on top), the help overlay,
 /// and the loop that draws and reads keys. A key or a fifth of a second, whichever comes first, redraws, so the
 /// video's clock and a recording's countdown move.
-public final class FullScreenApp {
+package final class FullScreenApp {
     private let session: PlayerSession
     private let display: Display
     private let now: () -> Date
@@ -17,13 +17,13 @@ public final class FullScreenApp {
     private var helpShown = false
     private var status: Message?
 
-    public init(session: PlayerSession, display: Display, now: @escaping () -> Date = Date.init) {
+    package init(session: PlayerSession, display: Display, now: @escaping () -> Date = Date.init) {
         self.session = session
         self.display = display
         self.now = now
     }
 
-    public func run() {
+    package func run() {
         stack = [ContentsScreen(session: session)]
         if let unfinished = session.resumable(at: now()) {
             stack.append(ResumeScreen(session: session, unfinished: unfinished))

@@ -4,12 +4,12 @@ import LessonpackSystem
 /// Records the learner through a program installed on the machine: arecord, sox or ffmpeg, or a configured
 /// command (`{output}` is the WAV file to write, `{seconds}` how long to record at most). The recorder runs in the
 /// background, so the screen goes on counting down, and the learner may stop it early.
-public struct CommandRecorder: Sendable {
-    public let unavailableReason: String?
+package struct CommandRecorder: Sendable {
+    package let unavailableReason: String?
     private let template: CommandTemplate?
     private let executable: String?
 
-    public init(configured: String?, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(configured: String?, environment: [String: String] = ProcessInfo.processInfo.environment) {
         if configured == "none" {
             (template, executable, unavailableReason) = (nil, nil, "recording is turned off (--recorder none)")
             return
@@ -41,7 +41,7 @@ public struct CommandRecorder: Sendable {
 
     /// Starts recording into `path` (a WAV file) for at most `seconds`. Interrupting the process ends the recording
     /// early with the file properly closed.
-    public func start(to path: String, seconds: Double) throws(PlayerProblem) -> ChildProcess {
+    package func start(to path: String, seconds: Double) throws(PlayerProblem) -> ChildProcess {
         if let unavailableReason { throw PlayerProblem(.recordingUnavailable, unavailableReason) }
         guard let template, let executable else { throw PlayerProblem(.recordingUnavailable, "no recorder") }
         let arguments = template.arguments(["output": path, "seconds": String(format: "%.1f", seconds),

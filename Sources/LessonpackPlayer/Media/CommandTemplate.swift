@@ -1,14 +1,14 @@
 /// A command line with placeholders, as a user configures a player or recorder: `mpv --no-video {file}`.
 /// Split on spaces (no shell is involved, so nothing is interpreted); each `{name}` is replaced in place.
-public struct CommandTemplate: Sendable, Equatable {
-    public var words: [String]
+package struct CommandTemplate: Sendable, Equatable {
+    package var words: [String]
 
-    public init(_ text: String) { words = text.split(separator: " ").map(String.init) }
-    public init(words: [String]) { self.words = words }
+    package init(_ text: String) { words = text.split(separator: " ").map(String.init) }
+    package init(words: [String]) { self.words = words }
 
-    public var program: String? { words.first }
+    package var program: String? { words.first }
 
-    public func arguments(_ values: [String: String]) -> [String] {
+    package func arguments(_ values: [String: String]) -> [String] {
         words.dropFirst().map { word in
             values.reduce(word) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
         }

@@ -5,8 +5,8 @@ import LessonpackSystem
 /// window of its own when there is a desktop to open one on, its sound alone otherwise), paplay or aplay for WAV.
 /// When there is none, or no sound device, `unavailableReason` says why once, and playing does nothing: every
 /// activity stays usable without sound.
-public final class SoundOutput: @unchecked Sendable {
-    public let unavailableReason: String?
+package final class SoundOutput: @unchecked Sendable {
+    package let unavailableReason: String?
     private let template: CommandTemplate?
     private var videoTemplate: CommandTemplate?
     private let wavOnly: Bool
@@ -17,7 +17,7 @@ public final class SoundOutput: @unchecked Sendable {
     private let lock = NSLock()
 
     /// `configured` is a command template (`{file}`, `{start}` in seconds), "none", or nil to find a player.
-    public init(configured: String?, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(configured: String?, environment: [String: String] = ProcessInfo.processInfo.environment) {
         if configured == "none" {
             (template, wavOnly, executable, unavailableReason) = (nil, false, nil, "sound is turned off (--player none)")
             return
@@ -54,12 +54,12 @@ public final class SoundOutput: @unchecked Sendable {
             : "no sound device was found: sound is off"
     }
 
-    public var isAvailable: Bool { unavailableReason == nil }
+    package var isAvailable: Bool { unavailableReason == nil }
 
     /// Starts playing `file` from `start` seconds (up to `until` seconds when given), stopping whatever was playing;
     /// with `showingVideo`, in a window where there is a desktop. Returns false when it cannot.
     @discardableResult
-    public func play(_ file: String, from start: Double = 0, until end: Double? = nil, showingVideo: Bool = false) -> Bool {
+    package func play(_ file: String, from start: Double = 0, until end: Double? = nil, showingVideo: Bool = false) -> Bool {
         stop()
         guard unavailableReason == nil, let template, let executable else { return false }
         if wavOnly, !file.lowercased().hasSuffix(".wav") { return false }
@@ -80,7 +80,7 @@ public final class SoundOutput: @unchecked Sendable {
         return true
     }
 
-    public func stop() {
+    package func stop() {
         lock.lock()
         let stopping = current
         current = nil
@@ -97,7 +97,7 @@ public final class SoundOutput: @unchecked Sendable {
     }
 
     /// Reaps a player that has finished by itself, so that none is left defunct while the learner reads.
-    public func tidy() {
+    package func tidy() {
         lock.lock()
         defer { lock.unlock() }
         if let current, !current.isRunning { self.current = nil }
@@ -110,7 +110,7 @@ public final class SoundOutput: @unchecked Sendable {
         return current?.pid
     }
 
-    public var isPlaying: Bool {
+    package var isPlaying: Bool {
         lock.lock()
         defer { lock.unlock() }
         return current?.isRunning ?? false

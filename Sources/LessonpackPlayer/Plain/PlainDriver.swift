@@ -7,10 +7,10 @@ import LessonpackProgress
 /// terminals and scripts. It reads commands from standard input, so a file of answers plays a module through
 /// (`--seed` makes it the same every time); when the input is not a terminal, each command is echoed after its
 /// prompt so the transcript reads like a session.
-public final class PlainDriver {
-    public typealias ReadLine = () -> String?
+package final class PlainDriver {
+    package typealias ReadLine = () -> String?
     /// Writes exactly the text given; lines come with their own line break.
-    public typealias Write = (String) -> Void
+    package typealias Write = (String) -> Void
 
     private let session: PlayerSession
     private let readLine: ReadLine
@@ -18,7 +18,7 @@ public final class PlainDriver {
     private let echo: Bool
     private let now: () -> Date
 
-    public init(session: PlayerSession, readLine: @escaping ReadLine, write: @escaping Write, echo: Bool,
+    package init(session: PlayerSession, readLine: @escaping ReadLine, write: @escaping Write, echo: Bool,
                 now: @escaping () -> Date = Date.init) {
         self.session = session
         self.readLine = readLine
@@ -27,7 +27,7 @@ public final class PlainDriver {
         self.now = now
     }
 
-    public func run() {
+    package func run() {
         let module = session.module
         write("Lessonpack: \(module.title) (\(module.id) \(module.version), level \(module.level))")
         let resumable = session.resumable(at: now())

@@ -8,11 +8,11 @@ import LessonpackRuntime
 
 /// Everything one run of the player shares: the module, the learner's progress (held by this player alone), their
 /// settings, sound and recording, and the seed every attempt's deal is derived from (so `--seed` replays a session).
-public final class PlayerSession {
-    public let loaded: LoadedModule
-    public let store: ProgressStore
+package final class PlayerSession {
+    package let loaded: LoadedModule
+    package let store: ProgressStore
     /// The session's seed: with an activity and an attempt's number, it makes that attempt's deal.
-    public let seed: UInt64
+    package let seed: UInt64
     let media: MediaEffects
     let contentHashes: [String: String]
     private(set) var settings: LearnerSettings
@@ -21,7 +21,7 @@ public final class PlayerSession {
     private var pendingNotices: [String] = []
 
     /// Refuses to start when another player holds the same progress store (`progress-in-use`).
-    public init(loaded: LoadedModule, store: ProgressStore, sound: SoundOutput, recorder: CommandRecorder,
+    package init(loaded: LoadedModule, store: ProgressStore, sound: SoundOutput, recorder: CommandRecorder,
                 seed: UInt64?, workFolder: String, at now: Date) throws(ProgressError) {
         lock = try PlayerLock(folder: (store.path as NSString).deletingLastPathComponent)
         self.loaded = loaded
@@ -36,28 +36,28 @@ public final class PlayerSession {
         for note in store.notes { notice(note) }
     }
 
-    public var module: Module { loaded.module }
+    package var module: Module { loaded.module }
 
     /// A message to show once per session ("no sound device"), however often its cause comes up.
-    public func notice(_ message: String) {
+    package func notice(_ message: String) {
         guard shownNotices.insert(message).inserted else { return }
         pendingNotices.append(message)
     }
 
     /// The notices not yet shown; each is returned once.
-    public func takeNotices() -> [String] {
+    package func takeNotices() -> [String] {
         defer { pendingNotices = [] }
         return pendingNotices
     }
 
     /// Where the learner stands with each activity.
-    public func statuses() -> [ActivityKind: ActivityStatus] {
+    package func statuses() -> [ActivityKind: ActivityStatus] {
         let histories = (try? store.history(moduleID: module.id)) ?? [:]
         return Dictionary(uniqueKeysWithValues: ActivityKind.allCases.map { ($0, histories[$0]?.status ?? .notStarted) })
     }
 
     /// Listening first: the learner's choice, remembered.
-    public func setListeningFirst(_ on: Bool) throws(ProgressError) {
+    package func setListeningFirst(_ on: Bool) throws(ProgressError) {
         try store.setSetting(SettingKey.listeningFirst, to: on ? "on" : "off")
         settings.listeningFirst = on
     }
@@ -65,7 +65,7 @@ public final class PlayerSession {
     /// Looks at the attempts an earlier session left unfinished: those whose module changed under them are closed
     /// (the learner is told), those of activities without a score are counted as visited, and the newest of the
     /// rest is offered for resuming.
-    public func resumable(at now: Date) -> UnfinishedAttempt? {
+    package func resumable(at now: Date) -> UnfinishedAttempt? {
         guard let unfinished = try? store.unfinishedAttempts(moduleID: module.id) else { return nil }
         var offered: UnfinishedAttempt?
         for attempt in unfinished {
@@ -79,7 +79,7 @@ public final class PlayerSession {
     }
 
     /// The learner chose to start afresh rather than resume.
-    public func setAside(_ attempt: UnfinishedAttempt, at now: Date) {
+    package func setAside(_ attempt: UnfinishedAttempt, at now: Date) {
         do { try store.abandon(attempt.id, at: now) } catch { notice("\(error.description) [\(error.code)]") }
     }
 
@@ -97,7 +97,7 @@ public final class PlayerSession {
     }
 
     /// Stops whatever plays or records: the session is ending.
-    public func close() { media.stopAll() }
+    package func close() { media.stopAll() }
 }
 
 enum SettingKey {

@@ -5,8 +5,8 @@ import LessonpackProgress
 
 /// What the player says about the session itself (the contents, resuming, settings), for both front ends: each
 /// sentence is written once, here; what is said about an activity is its presenter's.
-public enum SessionWording {
-    public static func status(_ status: ActivityStatus) -> String {
+package enum SessionWording {
+    package static func status(_ status: ActivityStatus) -> String {
         switch status {
         case .notStarted: "not started"
         case .visited: "visited"

@@ -1,5 +1,5 @@
 /// A key press, as screens see it, whatever terminal it came from.
-public enum Key: Sendable, Hashable {
+package enum Key: Sendable, Hashable {
     case up, down, left, right, home, end, pageUp, pageDown
     case enter, space, tab, backTab, backspace, escape
     case character(Character)

@@ -2,12 +2,12 @@ import Foundation
 import LessonpackSystem
 
 /// Turns any audio or video file into samples: WAV directly, anything else through ffmpeg.
-public struct AudioDecoder: Sendable {
+package struct AudioDecoder: Sendable {
     private let ffmpeg: ExternalTool?
 
-    public init(ffmpeg: ExternalTool? = ExternalTool.find("ffmpeg")) { self.ffmpeg = ffmpeg }
+    package init(ffmpeg: ExternalTool? = ExternalTool.find("ffmpeg")) { self.ffmpeg = ffmpeg }
 
-    public func decode(fileAt path: String) throws(RuntimeError) -> PCMAudio {
+    package func decode(fileAt path: String) throws(RuntimeError) -> PCMAudio {
         let bytes: [UInt8]
         switch BoundedFile.read(path, limit: WAVCodec.maximumBytes) {
         case .success(let read): bytes = read

@@ -1,24 +1,24 @@
 /// Sound as 16-bit samples: one array per channel, all the same length.
-public struct PCMAudio: Sendable, Equatable {
-    public var sampleRate: Int
-    public var channels: [[Int16]]
+package struct PCMAudio: Sendable, Equatable {
+    package var sampleRate: Int
+    package var channels: [[Int16]]
 
-    public init(sampleRate: Int, channels: [[Int16]]) {
+    package init(sampleRate: Int, channels: [[Int16]]) {
         precondition(!channels.isEmpty && channels.allSatisfy { $0.count == channels[0].count },
                      "every channel holds the same number of samples")
         self.sampleRate = sampleRate
         self.channels = channels
     }
 
-    public var frameCount: Int { channels[0].count }
-    public var duration: Double { Double(frameCount) / Double(sampleRate) }
+    package var frameCount: Int { channels[0].count }
+    package var duration: Double { Double(frameCount) / Double(sampleRate) }
 
-    public static func silence(seconds: Double, sampleRate: Int) -> PCMAudio {
+    package static func silence(seconds: Double, sampleRate: Int) -> PCMAudio {
         PCMAudio(sampleRate: sampleRate, channels: [Array(repeating: 0, count: Int(seconds * Double(sampleRate)))])
     }
 
     /// One channel: the average of all of them.
-    public func mono() -> PCMAudio {
+    package func mono() -> PCMAudio {
         guard channels.count > 1 else { return self }
         let mixed = (0..<frameCount).map { frame in
             Int16(clamping: channels.reduce(0) { $0 + Int($1[frame]) } / channels.count)
@@ -27,7 +27,7 @@ public struct PCMAudio: Sendable, Equatable {
     }
 
     /// The same sound at another sample rate, by linear interpolation: plenty for comparing voices.
-    public func resampled(to rate: Int) -> PCMAudio {
+    package func resampled(to rate: Int) -> PCMAudio {
         guard rate != sampleRate, frameCount > 0 else { return PCMAudio(sampleRate: rate, channels: channels) }
         let count = max(1, Int((Double(frameCount) * Double(rate) / Double(sampleRate)).rounded()))
         let step = Double(sampleRate) / Double(rate)

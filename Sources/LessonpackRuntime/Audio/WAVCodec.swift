@@ -2,10 +2,10 @@ import Foundation
 
 /// Reads and writes RIFF WAVE files of integer PCM (8, 16, 24 or 32 bits) or 32-bit float, any channel count.
 /// Recordings come from other programs and module media from anyone, so every length is checked before use.
-public enum WAVCodec {
-    public static let maximumBytes = 512 << 20
+package enum WAVCodec {
+    package static let maximumBytes = 512 << 20
 
-    public static func decode(_ bytes: [UInt8]) throws(RuntimeError) -> PCMAudio {
+    package static func decode(_ bytes: [UInt8]) throws(RuntimeError) -> PCMAudio {
         guard bytes.count >= 12, bytes.ascii(0, 4) == "RIFF", bytes.ascii(8, 4) == "WAVE" else {
             throw RuntimeError(.runtimeAudioUndecodable, "not a WAV file")
         }
@@ -62,7 +62,7 @@ public enum WAVCodec {
     }
 
     /// 16-bit PCM WAV bytes.
-    public static func encode(_ audio: PCMAudio) -> [UInt8] {
+    package static func encode(_ audio: PCMAudio) -> [UInt8] {
         let channelCount = audio.channels.count
         let dataSize = audio.frameCount * channelCount * 2
         var bytes: [UInt8] = []
