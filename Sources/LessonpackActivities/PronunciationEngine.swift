@@ -27,8 +27,12 @@ package struct PronunciationEngine: ActivityEngine {
         module.transcript.flatMap { [Part.line($0.id), Part.media($0.audio)] }
     }
 
-    /// How long a recording of `line` may last: a little longer than the original.
-    package static func recordingSeconds(for line: TranscriptLine) -> Double { max(3, (line.end - line.start) * 1.5 + 1) }
+    /// How long a recording of `line` may last: a little longer than the original, and two minutes at the most
+    /// whatever the module's timings say.
+    package static func recordingSeconds(for line: TranscriptLine) -> Double {
+        let span = line.end - line.start
+        return span.isFinite ? min(120, max(3, span * 1.5 + 1)) : 3
+    }
 
     package let setup = NoSetup()
     package let lines: [TranscriptLine]

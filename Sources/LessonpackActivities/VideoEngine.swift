@@ -40,8 +40,10 @@ package struct VideoEngine: ActivityEngine {
     package init(module: Module, setup: NoSetup, startedAt: Date) {
         lines = module.transcript.sorted { $0.start < $1.start }
         video = module.video
+        // Only sane numbers: a manifest is untrusted, and a clock must be able to show the duration.
         let recorded = module.media.first { $0.path == module.video }?.duration
-        duration = max(recorded ?? 0, lines.last?.end ?? 0)
+        duration = [recorded, lines.last?.end].compactMap { $0 }.filter { $0.isFinite && $0 >= 0 }
+            .map { min($0, 360_000) }.max() ?? 0
         self.startedAt = startedAt
     }
 

@@ -113,7 +113,9 @@ package struct RecordingProgress: Sendable, Equatable {
         self.seconds = seconds
     }
 
-    package func remaining(at now: Date) -> Int { max(0, Int((seconds - now.timeIntervalSince(startedAt)).rounded(.up))) }
+    package func remaining(at now: Date) -> Int {
+        Wording.wholeSeconds(seconds - now.timeIntervalSince(startedAt), rounding: .up)
+    }
 }
 
 /// A transcript line as shown: who says it, in their colour, and what.

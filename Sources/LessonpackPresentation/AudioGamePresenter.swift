@@ -130,7 +130,7 @@ package enum AudioGamePresenter: ActivityPresenter {
     }
 
     static func solvedText(_ engine: AudioGameEngine, at now: Date) -> String {
-        let seconds = Int((engine.completedAt ?? now).timeIntervalSince(engine.startedAt))
+        let seconds = Wording.wholeSeconds((engine.completedAt ?? now).timeIntervalSince(engine.startedAt))
         return "Solved in \(Wording.count(engine.moves, "move")) with \(Wording.count(engine.mistakes, "mistake")) " +
             "(\(Wording.count(seconds, "second"))). Start a new game when you like."
     }

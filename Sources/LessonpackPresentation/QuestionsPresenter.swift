@@ -21,6 +21,8 @@ package enum QuestionsPresenter: ActivityPresenter {
         /// "Question 2 of 7 · attempt 3 · 1 answered".
         package var header: String
         package var number: Int
+        /// How many questions there are.
+        package var total: Int
         package var question: String
         package var answers: [Answer]
         /// "Right." or "Not quite: the answer is B.", once answered.
@@ -56,7 +58,7 @@ package enum QuestionsPresenter: ActivityPresenter {
 
     package static func view(of engine: QuestionsEngine, local: Local, context: PresentationContext, at now: Date) -> View {
         guard engine.presented.indices.contains(local.current) else {
-            return View(header: "There are no questions.", number: 0, question: "", answers: [], feedback: nil,
+            return View(header: "There are no questions.", number: 0, total: 0, question: "", answers: [], feedback: nil,
                         explanation: nil, summary: nil, listening: nil)
         }
         let shown = engine.presented[local.current]
@@ -72,7 +74,7 @@ package enum QuestionsPresenter: ActivityPresenter {
         let score = engine.result(at: now).score
         return View(header: "Question \(local.current + 1) of \(engine.presented.count) · attempt \(context.attempt) · " +
                         "\(engine.feedback.count) answered",
-                    number: local.current + 1, question: shown.question.text, answers: answers,
+                    number: local.current + 1, total: engine.presented.count, question: shown.question.text, answers: answers,
                     feedback: feedback.map { $0.isCorrect ? Message("Right.", .good)
                         : Message("Not quite: the answer is \(letter($0.correctLetter)).", .bad) },
                     explanation: feedback?.explanation,
@@ -84,11 +86,13 @@ package enum QuestionsPresenter: ActivityPresenter {
         autoplay(engine, local, context)
     }
 
-    /// Listening first: the question plays as soon as it is shown, unless it has been answered.
+    /// Listening first: the question plays as soon as it is shown, unless it has been answered. Only the sound: a
+    /// question heard by itself starts no attempt (what is heard on request is recorded, as answers' text shows
+    /// once heard).
     static func autoplay(_ engine: QuestionsEngine, _ local: Local, _ context: PresentationContext) -> Reaction<QuestionsEngine> {
         guard context.settings.listeningFirst, engine.presented.indices.contains(local.current) else { return Reaction() }
-        let id = engine.presented[local.current].question.id
-        return engine.feedback[id] == nil ? Reaction(actions: [.hearQuestion(question: id)]) : Reaction()
+        let shown = engine.presented[local.current]
+        return engine.feedback[shown.question.id] == nil ? Reaction(effects: [.play(media: shown.question.audio)]) : Reaction()
     }
 
     package static func reduce(_ event: Event, engine: QuestionsEngine, local: inout Local, context: PresentationContext,

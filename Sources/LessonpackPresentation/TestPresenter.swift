@@ -157,6 +157,8 @@ package enum TestPresenter: ActivityPresenter {
             local.showingLast = false
             return Reaction()
         }
+        // Answering or moving puts earlier results away.
+        local.showingLast = false
         guard !engine.isFinished else { return .say("The test is over: its results are below.") }
         guard drawn.indices.contains(local.current) else { return Reaction() }
         let shown = drawn[local.current]

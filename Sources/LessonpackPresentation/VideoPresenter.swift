@@ -78,7 +78,8 @@ package enum VideoPresenter: ActivityPresenter {
             return Reaction(actions: [engine.isPlaying && !engine.hasEnded(at: now) ? .pause : .play])
         case .play:
             local.cursor = nil
-            return Reaction(actions: engine.isPlaying ? [] : [.play])
+            // At the end, playing starts again from the beginning.
+            return Reaction(actions: engine.isPlaying && !engine.hasEnded(at: now) ? [] : [.play])
         case .pause: return Reaction(actions: engine.isPlaying ? [.pause] : [])
         case .rewind:
             local.cursor = nil
@@ -97,7 +98,8 @@ package enum VideoPresenter: ActivityPresenter {
             local.cursor = min(max(0, (local.cursor ?? currentIndex(engine, at: now)) + step), engine.lines.count - 1)
             return Reaction()
         case .replayLine(let index):
-            let chosen = index ?? local.cursor
+            // Without a line chosen, the one the view highlights: the line playing now.
+            let chosen = index ?? local.cursor ?? (engine.lines.isEmpty ? nil : currentIndex(engine, at: now))
             local.cursor = nil
             guard let chosen, engine.lines.indices.contains(chosen) else {
                 return .say("There is no line \((index ?? 0) + 1): the lines are 1 to \(engine.lines.count).", .bad)

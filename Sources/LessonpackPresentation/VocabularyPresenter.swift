@@ -97,7 +97,7 @@ package enum VocabularyPresenter: ActivityPresenter {
             guard let index = local.selection else { return .say("Choose a highlighted term first.") }
             return open(index, engine: engine, local: &local)
         case .define(let wanted):
-            let index = Int(wanted).flatMap { engine.termPositions.indices.contains($0 - 1) ? $0 - 1 : nil }
+            let index = Int(wanted).flatMap { $0 > 0 && engine.termPositions.indices.contains($0 - 1) ? $0 - 1 : nil }
                 ?? engine.termPositions.firstIndex { engine.term(at: $0)?.lowercased() == wanted.lowercased() }
             guard let index else { return noSuchTerm(wanted) }
             return open(index, engine: engine, local: &local)

@@ -75,9 +75,25 @@ extension ProgressStore {
         }
     }
 
-    /// Appends one action to an attempt's log, durably, before returning: the player applies it only after.
+    /// What finishing an attempt writes: its result, and per item a hash of the item's content (item id → hash) that
+    /// keys the per-item history.
+    package struct Finishing: Sendable {
+        package var module: Module
+        package var result: ActivityResult
+        package var contentHashes: [String: String]
+
+        package init(module: Module, result: ActivityResult, contentHashes: [String: String]) {
+            self.module = module
+            self.result = result
+            self.contentHashes = contentHashes
+        }
+    }
+
+    /// Appends one action to an attempt's log, durably, before returning: the player applies it only after. An
+    /// action that ends the attempt is saved with its result, in the same transaction, so no attempt is ever
+    /// finished in its log and open in the store.
     package func record<Engine: ActivityEngine>(_ action: Engine.Action, of engine: Engine.Type, in attempt: Int64,
-                                               at now: Date) throws(ProgressError) {
+                                               at now: Date, finishing: Finishing? = nil) throws(ProgressError) {
         let payload = StoredJSON.encode(action)
         let kind = StoredJSON.caseName(action)
         try write { db in
@@ -86,25 +102,30 @@ extension ProgressStore {
             try db.execute(sql: """
                 INSERT INTO action (attemptID, sequence, kind, payload, at, moment) VALUES (?, ?, ?, ?, ?, ?)
                 """, arguments: [attempt, next, kind, payload, now, now.timeIntervalSinceReferenceDate])
+            if let finishing { try Self.finish(attempt, finishing, db) }
         }
     }
 
-    /// Closes an attempt with its result. `contentHashes` (item id → hash of its content) key the per-item history.
+    /// Closes an attempt with its result.
     package func finish(_ attempt: Int64, module: Module, result: ActivityResult,
                        contentHashes: [String: String]) throws(ProgressError) {
-        let encoded = StoredJSON.encode(result)
         try write { db in
+            try Self.finish(attempt, Finishing(module: module, result: result, contentHashes: contentHashes), db)
+        }
+    }
+
+    private static func finish(_ attempt: Int64, _ finishing: Finishing, _ db: Database) throws {
+        let result = finishing.result
+        try db.execute(sql: """
+            UPDATE attempt SET state = 'finished', finishedAt = ?, scoreCorrect = ?, scoreTotal = ?, result = ?
+            WHERE id = ?
+            """, arguments: [result.finishedAt, result.score?.correct, result.score?.total, StoredJSON.encode(result), attempt])
+        for item in result.items {
             try db.execute(sql: """
-                UPDATE attempt SET state = 'finished', finishedAt = ?, scoreCorrect = ?, scoreTotal = ?, result = ?
-                WHERE id = ?
-                """, arguments: [result.finishedAt, result.score?.correct, result.score?.total, encoded, attempt])
-            for item in result.items {
-                try db.execute(sql: """
-                    INSERT OR REPLACE INTO resultItem (attemptID, moduleID, activity, itemID, contentHash, outcome, objective)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [attempt, module.id, result.activity.rawValue, item.id,
-                                     contentHashes[item.id] ?? "", item.outcome.rawValue, item.objective])
-            }
+                INSERT OR REPLACE INTO resultItem (attemptID, moduleID, activity, itemID, contentHash, outcome, objective)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [attempt, finishing.module.id, result.activity.rawValue, item.id,
+                                 finishing.contentHashes[item.id] ?? "", item.outcome.rawValue, item.objective])
         }
     }
 

@@ -136,3 +136,28 @@ extension ProgressStore {
         }
     }
 }
+
+extension ProgressStore {
+    /// Results saved before objectives carried their performance text (stores from before schema 3) get it from
+    /// the module, so reports name objectives as the module words them. Results that have it keep their own.
+    package func completeObjectiveTexts(for module: Module) throws(ProgressError) {
+        let texts = Dictionary(module.objectives.map { ($0.id, $0.performance) }, uniquingKeysWith: { first, _ in first })
+        let incomplete = try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, result FROM attempt WHERE moduleID = ? AND state = 'finished' AND result LIKE '%"objectives":[{%'
+                """, arguments: [module.id])
+        }
+        for row in incomplete {
+            let text: String = row["result"]
+            guard var result = StoredJSON.decode(ActivityResult.self, text),
+                  result.objectives.contains(where: { $0.performance == nil && texts[$0.objective] != nil }) else { continue }
+            for index in result.objectives.indices where result.objectives[index].performance == nil {
+                result.objectives[index].performance = texts[result.objectives[index].objective]
+            }
+            let id: Int64 = row["id"]
+            try write { db in
+                try db.execute(sql: "UPDATE attempt SET result = ? WHERE id = ?", arguments: [StoredJSON.encode(result), id])
+            }
+        }
+    }
+}

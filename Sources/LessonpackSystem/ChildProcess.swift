@@ -50,6 +50,19 @@ package final class ChildProcess: @unchecked Sendable {
             throw Failure(description: "cannot start \(executable): \(String(cString: strerror(result)))")
         }
         pid = child
+        Self.running.insert(child)
+    }
+
+    /// The groups still running, for `stopEverything`.
+    private static let running = RunningGroups()
+
+    /// Ends every group still running, at once: for a program that is being ended by a signal, whose helpers no
+    /// longer hear the terminal's signals (they are in groups of their own). Safe to call from any thread.
+    package static func stopEverything() {
+        let groups = running.all()
+        for group in groups { kill(-group, SIGTERM) }
+        usleep(100_000)
+        for group in groups { kill(-group, SIGKILL) }
     }
 
     deinit { stop() }
@@ -106,6 +119,31 @@ package final class ChildProcess: @unchecked Sendable {
             // Reaped elsewhere: it has ended all the same.
             status = -1
         }
+        if status != nil { Self.running.remove(pid) }
         return status
+    }
+}
+
+/// The process groups started and not yet reaped.
+private final class RunningGroups: @unchecked Sendable {
+    private let lock = NSLock()
+    private var groups: Set<pid_t> = []
+
+    func insert(_ group: pid_t) {
+        lock.lock()
+        groups.insert(group)
+        lock.unlock()
+    }
+
+    func remove(_ group: pid_t) {
+        lock.lock()
+        groups.remove(group)
+        lock.unlock()
+    }
+
+    func all() -> [pid_t] {
+        lock.lock()
+        defer { lock.unlock() }
+        return Array(groups)
     }
 }

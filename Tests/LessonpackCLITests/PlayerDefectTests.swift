@@ -142,8 +142,9 @@ import Testing
         let on = try play(["listening on", "6", "back", "quit"], data: data)
         #expect(on.standardOutput.contains("Listening first is on"))
         #expect(on.standardOutput.contains("  A. (listen: 'hear A')"))
-        // Entering played the question by itself: the attempt began, and is offered again.
-        let later = try play(["yes", "hear B", "look", "back", "listening off", "quit"], data: data)
+        // The question played by itself without starting an attempt: the next start goes straight to the contents.
+        let later = try play(["6", "hear B", "look", "back", "listening off", "quit"], data: data)
+        #expect(!later.standardOutput.contains("unfinished"))
         #expect(later.standardOutput.contains("  A. (listen: 'hear A')"))
         #expect(later.standardOutput.split(separator: "\n").contains { $0.hasPrefix("  B. ") && !$0.contains("(listen") })
         #expect(later.standardOutput.contains("Listening first is off"))
@@ -165,5 +166,41 @@ import Testing
         #expect(listed == expected)
         let report = try LessonpackBinary.run(["progress", "--data-dir", data.path])
         #expect(report.standardOutput.contains("    test 1, "), "\(report.standardOutput)")
+    }
+
+    /// Defect 12: after seeing the last test's results, the learner goes on with the test.
+    @Test func earlierResultsDoNotStopTheTest() throws {
+        let data = TemporaryFolder().path
+        _ = try play(["8", "finish", "back", "quit"], data: data)
+        let result = try play(["8", "results", "skip", "quit"], data: data)
+        let afterResults = result.standardOutput.components(separatedBy: "test> skip").last ?? ""
+        #expect(result.standardOutput.contains("Your last test, finished on"))
+        #expect(afterResults.contains("Item 2 of 20"), "\(result.standardOutput)")
+    }
+
+    /// Defect 13: ending plain play with a signal ends the media player too, though it runs in a group of its own.
+    @Test func aSignalEndsTheMediaPlayerToo() throws {
+        let folder = TemporaryFolder()
+        let script = folder.child("player")
+        try "#!/bin/sh\necho $$ > \"$0.pid\"\nexec sleep 30\n".write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        let player = try InteractiveProcess(LessonpackBinary.path, ["play", Paths.sampleModule, "--plain", "--data-dir",
+                                                                    folder.child("data"), "--player", script + " {file}"])
+        #expect(player.waitFor("contents>"))
+        player.send("1")
+        player.send("play")
+        var sleeper: Int32?
+        let deadline = Date().addingTimeInterval(10)
+        while sleeper == nil, Date() < deadline {
+            sleeper = (try? String(contentsOfFile: script + ".pid", encoding: .utf8))
+                .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            usleep(50_000)
+        }
+        let pid = try #require(sleeper, "the player never started: \(player.text)")
+        kill(player.pid, SIGTERM)
+        #expect(player.waitUntilExit() == 128 + SIGTERM)
+        usleep(300_000)
+        let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        #expect(state.isEmpty || state.contains(") Z "), "the media player outlived lessonpack: \(state)")
     }
 }

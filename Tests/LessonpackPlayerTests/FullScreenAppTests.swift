@@ -93,8 +93,9 @@ import Testing
         let display = try run([.character("l"), .character("6"), .escape], in: folder)
         #expect(display.frames.map { $0.text.joined() }.contains { $0.contains("Listening first is on") })
         #expect(display.lastScreen.contains("♪ A: press its number to hear it"))
-        // Entering played the question by itself: the attempt began, and is offered again.
-        let later = try run([.character("y")], in: folder)
+        // The question played by itself, but that starts no attempt: nothing to resume, and the setting stays.
+        let later = try run([.character("6")], in: folder)
+        #expect(!later.frames.map { $0.text.joined() }.contains { $0.contains("unfinished") })
         #expect(later.lastScreen.contains("♪ A: press its number to hear it"))
     }
 

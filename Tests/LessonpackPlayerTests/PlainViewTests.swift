@@ -59,4 +59,34 @@ import Testing
     @Test func theVideoTaskHasAReplayCommand() {
         #expect(PlainVideoTask.commands.contains { $0.hasPrefix("replay N") })
     }
+
+    /// Numbers are read without overflowing, however large.
+    @Test func hugeNumbersAreRefusedNotCrashedOn() throws {
+        let three = try view(choices: 3)
+        guard case .show = PlainTest.read(["item", "-9223372036854775808"], view: three) else {
+            Issue.record("an impossible item number was taken")
+            return
+        }
+        #expect(events(PlainTest.read(["9223372036854775807"], view: three)) == nil)
+    }
+
+    /// On an item with six choices, f chooses F: finishing is End (or f on another item).
+    @Test func theFullScreenTestPrefersAnswersToCommandKeys() throws {
+        let six = try view(choices: 6)
+        guard case .events(let chosen)? = TestScreen.input(.character("f"), view: six) else {
+            Issue.record("f did nothing")
+            return
+        }
+        #expect(chosen == [.choose(5)])
+        guard case .events(let finishing)? = TestScreen.input(.end, view: six) else {
+            Issue.record("End did nothing")
+            return
+        }
+        #expect(finishing == [.finish])
+        guard case .events(let alsoFinishing)? = TestScreen.input(.character("f"), view: try view(choices: 3)) else {
+            Issue.record("f did nothing on a three-choice item")
+            return
+        }
+        #expect(alsoFinishing == [.finish])
+    }
 }

@@ -74,4 +74,28 @@ import Testing
         #expect(message?.text == "Cannot record: recording is turned off (--recorder none)", "\(String(describing: message))")
         #expect(practice.view(at: Date()).recording == nil)
     }
+
+    /// A recording that fails keeps the last good one: it is still there to compare with.
+    @Test func aFailedRecordingKeepsTheLastGoodOne() throws {
+        _ = try #require(ExternalTool.find("sox"), "scripts/setup installs sox")
+        let folder = TemporaryFolder()
+        let script = folder.child("once")
+        // Records the first time, fails every time after.
+        try """
+            #!/bin/sh
+            if [ -e "$0.done" ]; then exit 1; fi
+            touch "$0.done"
+            sox -n -r 16000 -c 1 "$1" synth 0.5 sine 300
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        let session = try makeSession(in: folder, recorder: script + " {output}")
+        let practice = try open(PronunciationPresenter.self, in: session)
+        practice.send(.record, at: Date())
+        #expect(practice.waitForEffects()?.text == "Recorded: compare it with the original.")
+        let good = try #require(practice.engine.recordings["l01"])
+        practice.send(.record, at: Date())
+        #expect(practice.waitForEffects()?.text.hasPrefix("Cannot record:") == true)
+        #expect(practice.engine.recordings["l01"] == good)
+        #expect(FileManager.default.fileExists(atPath: good))
+    }
 }

@@ -3,6 +3,7 @@ import LessonpackActivities
 import LessonpackModel
 import LessonpackPresentation
 import LessonpackProgress
+import LessonpackRandom
 import LessonpackTestSupport
 import Testing
 @testable import LessonpackPlayer
@@ -161,5 +162,55 @@ import Testing
         #expect(results.earlier?.hasPrefix("Your last test, finished on") == true)
         #expect(results.score == "Score: 0 of 20 (0%)")
         #expect(results.objectives.map(\.text) == session.module.objectives.map(\.performance))
+    }
+}
+
+/// What a review found, each held by a test.
+@Suite(.serialized) struct SessionReviewTests {
+    /// The action that ends an attempt is saved with its result, in one transaction; and a log that ends an attempt
+    /// whose row is still open (a store written before that) gets its result when resumed.
+    @Test func aFinishedLogAlwaysHasItsResult() throws {
+        let folder = TemporaryFolder()
+        var first: PlayerSession? = try makeSession(in: folder)
+        let questions = try open(QuestionsPresenter.self, in: first!)
+        for index in 0..<questions.engine.presented.count {
+            questions.send(.go(index), at: Date())
+            questions.send(.answer(0), at: Date())
+        }
+        #expect(first!.statuses()[.questions].map { if case .scored(_, false) = $0 { true } else { false } } == true)
+        // Hearing again after the end still plays, unrecorded.
+        #expect(questions.send(.hearQuestion, at: Date())?.text == "Playing the question.")
+        first = nil
+
+        // A log that ends the attempt, with the row left open.
+        let store = try ProgressStore(folder: folder.child("data"))
+        let module = try ModuleLoader.load(folder: Paths.sampleModule).module
+        var random = SeededRandom(seed: 9)
+        let setup = QuestionsEngine.deal(for: module, random: &random, previous: nil, options: NoOptions())
+        let attempt = try store.startAttempt(QuestionsEngine.self, module: module, number: 2, seed: 9, setup: setup,
+                                             startedAt: Date())
+        for question in module.questions {
+            try store.record(.answer(question: question.id, letter: 1), of: QuestionsEngine.self, in: attempt, at: Date())
+        }
+        let second = try makeSession(in: folder, seed: 2)
+        #expect(second.resumable(at: Date())?.id == attempt)
+        let resumed = try open(QuestionsPresenter.self, in: second)
+        #expect(resumed.attempt.isFinished)
+        #expect(try store.unfinishedAttempts(moduleID: module.id).isEmpty)
+    }
+
+    @Test func playingAtTheEndStartsAgainAndEnterPlaysTheCurrentLine() throws {
+        let session = try makeSession(in: TemporaryFolder())
+        let video = try open(VideoPresenter.self, in: session)
+        let start = Date()
+        video.send(.play, at: start)
+        video.send(.seek(500), at: start)
+        #expect(video.view(at: start).state == .ended)
+        video.send(.play, at: start)
+        #expect(video.view(at: start.addingTimeInterval(1)).state == .playing)
+        // With no line chosen by hand, Enter plays the line the view shows as current.
+        video.send(.seek(10), at: start)
+        #expect(video.send(.replayLine(nil), at: start) == nil)
+        #expect(video.view(at: start).position == session.module.transcript[2].start)
     }
 }

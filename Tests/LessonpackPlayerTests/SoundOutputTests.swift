@@ -17,7 +17,7 @@ import Testing
         var groups: [Int32] = []
         for start in 0..<5 {
             // Seeking: each play replaces the one before.
-            #expect(sound.play(folder.child("clip.wav"), from: Double(start)))
+            #expect(sound.play(folder.child("clip.wav"), from: Double(start)) == nil)
             groups.append(try #require(sound.currentProcessID))
             usleep(100_000)
         }
@@ -33,9 +33,15 @@ import Testing
         }
     }
 
+    @Test func aPlayerThatCannotStartSaysSo() {
+        let sound = SoundOutput(configured: "/no/such/player {file}")
+        let reason = sound.play("clip.wav")
+        #expect(reason?.hasPrefix("the player cannot be started") == true, "\(String(describing: reason))")
+    }
+
     @Test func aClipStopsWhereItIsToldTo() throws {
-        let sound = SoundOutput(configured: "/bin/sleep {start}")
-        #expect(sound.play("60", from: 0, until: 0.3))
+        let sound = SoundOutput(configured: "/bin/sleep {file}")
+        #expect(sound.play("60", from: 0, until: 0.3) == nil)
         #expect(sound.isPlaying)
         usleep(900_000)
         #expect(!sound.isPlaying)

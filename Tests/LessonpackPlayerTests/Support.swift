@@ -11,8 +11,9 @@ import LessonpackTestSupport
 func makeSession(in folder: TemporaryFolder, seed: UInt64 = 1, module: String = Paths.sampleModule,
                  recorder: String = "none") throws -> PlayerSession {
     let loaded = try LoadedModule.open(module, cacheFolder: folder.child("cache"))
+    let lock = try PlayerLock(folder: folder.child("data"))
     let store = try ProgressStore(folder: folder.child("data"))
-    return try PlayerSession(loaded: loaded, store: store, sound: SoundOutput(configured: "none"),
+    return try PlayerSession(loaded: loaded, store: store, lock: lock, sound: SoundOutput(configured: "none"),
                              recorder: CommandRecorder(configured: recorder), seed: seed,
                              workFolder: folder.child("recordings"), at: Date())
 }

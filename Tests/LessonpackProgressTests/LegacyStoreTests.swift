@@ -29,6 +29,10 @@ import Testing
         #expect(result.details == .test(correct: 9, incorrect: 11, unanswered: 0))
         #expect(result.objectives.map(\.objective) == ["greet", "background", "closing"])
         #expect(result.objectives.allSatisfy { $0.performance == nil })
+        // Once the module is at hand, they get the module's words.
+        try store.completeObjectiveTexts(for: sampleModule)
+        let completed = try #require(try store.history(moduleID: "job-interview")[.test]?.lastResult)
+        #expect(completed.objectives.map(\.performance) == sampleModule.objectives.map(\.performance))
         #expect(test.finished.map(\.number) == [1])
         let unfinished = try store.unfinishedAttempts(moduleID: "job-interview")
         #expect(unfinished.map(\.activity) == [.test, .audioGame, .questions])

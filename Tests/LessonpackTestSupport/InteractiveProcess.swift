@@ -59,6 +59,9 @@ package final class InteractiveProcess: @unchecked Sendable {
 
     package func closeInput() { try? input.fileHandleForWriting.close() }
 
+    /// The process's id, to signal it.
+    package var pid: Int32 { process.processIdentifier }
+
     package func waitUntilExit(timeout: TimeInterval = 20) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }

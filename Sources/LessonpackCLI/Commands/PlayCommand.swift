@@ -51,9 +51,11 @@ struct PlayCommand: ParsableCommand {
         let session: PlayerSession
         do {
             let loaded = try LoadedModule.open(path)
+            // One player per store, decided before the store is opened (opening may upgrade it).
+            let lock = try PlayerLock(folder: dataFolder)
             let store = try ProgressStore(folder: dataFolder, busyTimeout: ProgressStore.busyTimeout())
             session = try PlayerSession(
-                loaded: loaded, store: store,
+                loaded: loaded, store: store, lock: lock,
                 sound: SoundOutput(configured: player ?? environment["LESSONPACK_PLAYER"]),
                 recorder: CommandRecorder(configured: recorder ?? environment["LESSONPACK_RECORDER"]),
                 // Per module: line ids are unique within a module, not across modules. Both were checked to be ids.
@@ -70,6 +72,8 @@ struct PlayCommand: ParsableCommand {
         // A terminal not set up for UTF-8 gets ASCII look-alikes rather than bytes of garbage.
         let ascii = !AsciiFallback.terminalIsUTF8(environment: environment)
         if plain || !interactive {
+            let signals = EndingSignals.install()
+            defer { withExtendedLifetime(signals) {} }
             PlainDriver(session: session, readLine: { Swift.readLine(strippingNewline: true) },
                         write: { Console.out(ascii ? AsciiFallback.text($0) : $0, terminator: "") },
                         echo: !Console.isTerminal(0)).run()

@@ -11,7 +11,7 @@ enum TestScreen: ActivityScreenView {
     static let helpID = "test"
     static let help = ["A statement: space changes its box (empty, ✓ correct, ✗ incorrect)",
                        "A choice: a, b, c… (or 1, 2, 3…) picks an option", "← → (or Enter): the previous or next item",
-                       "Backspace: clear this answer", "f: finish the test and see your results",
+                       "Backspace: clear this answer", "f or End: finish the test and see your results",
                        "r: the results of your last finished test", "q: back to the contents (your answers are kept)"]
 
     static func hints(_ view: TestPresenter.View) -> String {
@@ -33,18 +33,20 @@ enum TestScreen: ActivityScreenView {
         if view.confirming != nil {
             return key == .character("y") ? .events([.finish]) : .events([.cancelFinish])
         }
+        // On an item with choices, a letter or digit that names one chooses it, even f, q or r: those keys are
+        // commands only where they are not answers (End finishes and Esc goes back from anywhere).
+        if case .character(let character) = key, let item = view.item, !item.choices.isEmpty,
+           let index = answerIndex(String(character), count: item.choices.count) {
+            return .events([.choose(index)])
+        }
         switch key {
         case .right, .enter, .tab: return .events([.move(1)])
         case .left, .backTab: return .events([.move(-1)])
         case .space: return .events([.cycle])
         case .backspace: return .events([.clear])
-        case .character("f"): return .events([.finish])
+        case .character("f"), .end: return .events([.finish])
         case .character("r"): return .events([.showLastResults])
         case .character("q"), .escape: return .back
-        case .character(let character):
-            guard let item = view.item, !item.choices.isEmpty,
-                  let index = answerIndex(String(character), count: item.choices.count) else { return nil }
-            return .events([.choose(index)])
         default: return nil
         }
     }

@@ -36,7 +36,8 @@ enum VideoScreen: ActivityScreenView {
         case .paused: "❚❚ paused"
         }
         let bar = max(10, width - 30)
-        let done = Int(Double(bar) * view.position / max(view.duration, 1))
+        let share = view.duration > 0 && view.position.isFinite ? min(1, max(0, view.position / view.duration)) : 0
+        let done = Int(Double(bar) * share)
         var lines = [FrameLine(),
                      FrameLine("  \(state)  \(view.clock)   subtitles " + (view.subtitlesOn ? "on" : "off"), .bold),
                      FrameLine("  " + String(repeating: "━", count: done) + String(repeating: "─", count: max(0, bar - done)),

@@ -45,7 +45,7 @@ package struct CommandRecorder: Sendable {
         if let unavailableReason { throw PlayerProblem(.recordingUnavailable, unavailableReason) }
         guard let template, let executable else { throw PlayerProblem(.recordingUnavailable, "no recorder") }
         let arguments = template.arguments(["output": path, "seconds": String(format: "%.1f", seconds),
-                                            "whole-seconds": String(Int(seconds.rounded(.up)))])
+                                            "whole-seconds": String(Int(min(max(1, seconds), 3_600).rounded(.up)))])
         do { return try ChildProcess(executable: executable, arguments: arguments) } catch {
             throw PlayerProblem(.recordingFailed, "cannot start the recorder: \(error)")
         }

@@ -11,7 +11,10 @@ import LessonpackSystem
 final class MediaEffects {
     private struct ActiveRecording {
         var line: String
+        /// Where the recording goes once it is made; until then it is written beside it, so that a recording that
+        /// fails leaves the last good one in place.
         var file: String
+        var partial: String
         var process: ChildProcess
         var progress: RecordingProgress
     }
@@ -46,7 +49,7 @@ final class MediaEffects {
         case .stopSound:
             sound.stop()
         case .playFile(let file):
-            if let reason = sound.unavailableReason { notice(reason) } else { sound.play(file) }
+            if let reason = sound.play(file) { notice(reason) }
         case .record(let line, let seconds):
             return startRecording(line, seconds: seconds, at: now)
         case .stopRecording:
@@ -67,9 +70,7 @@ final class MediaEffects {
         do {
             let file = try loaded.media.file(path)
             let isVideo = loaded.media.info(path)?.kind == .video
-            if !sound.play(file, from: start, until: end, showingVideo: isVideo) {
-                notice("this player cannot play \((path as NSString).pathExtension) files")
-            }
+            if let reason = sound.play(file, from: start, until: end, showingVideo: isVideo) { notice(reason) }
         } catch {
             notice(error.description)
         }
@@ -80,10 +81,10 @@ final class MediaEffects {
         sound.stop()
         do {
             let file = try studio.recordingPath(for: line)
-            // A recording that fails must not leave the last one looking new.
-            unlink(file)
-            let process = try recorder.start(to: file, seconds: seconds)
-            recording = ActiveRecording(line: line, file: file, process: process,
+            let partial = file + ".partial.wav"
+            unlink(partial)
+            let process = try recorder.start(to: partial, seconds: seconds)
+            recording = ActiveRecording(line: line, file: file, partial: partial, process: process,
                                         progress: RecordingProgress(line: line, startedAt: now, seconds: seconds))
             return nil
         } catch {
@@ -103,7 +104,8 @@ final class MediaEffects {
         recording = nil
         var info = stat()
         // A WAV header alone is 44 bytes: anything less holds no sound.
-        guard stat(active.file, &info) == 0, info.st_size > 44 else {
+        guard stat(active.partial, &info) == 0, info.st_size > 44, rename(active.partial, active.file) == 0 else {
+            unlink(active.partial)
             return .recordingFailed(line: active.line, reason: "the recorder stopped without recording anything " +
                                     "(exit status \(status))")
         }
@@ -122,7 +124,10 @@ final class MediaEffects {
     /// Ends everything that is playing or recording.
     func stopAll() {
         sound.stop()
-        recording?.process.stop()
+        if let recording {
+            recording.process.stop()
+            unlink(recording.partial)
+        }
         recording = nil
     }
 

@@ -57,17 +57,22 @@ package final class SoundOutput: @unchecked Sendable {
     package var isAvailable: Bool { unavailableReason == nil }
 
     /// Starts playing `file` from `start` seconds (up to `until` seconds when given), stopping whatever was playing;
-    /// with `showingVideo`, in a window where there is a desktop. Returns false when it cannot.
+    /// with `showingVideo`, in a window where there is a desktop. Returns why it cannot, or nil when it plays.
     @discardableResult
-    package func play(_ file: String, from start: Double = 0, until end: Double? = nil, showingVideo: Bool = false) -> Bool {
+    package func play(_ file: String, from start: Double = 0, until end: Double? = nil, showingVideo: Bool = false) -> String? {
         stop()
-        guard unavailableReason == nil, let template, let executable else { return false }
-        if wavOnly, !file.lowercased().hasSuffix(".wav") { return false }
+        guard unavailableReason == nil, let template, let executable else { return unavailableReason ?? "there is no player" }
+        if wavOnly, !file.lowercased().hasSuffix(".wav") {
+            return "this player cannot play \((file as NSString).pathExtension) files"
+        }
         let chosen = showingVideo ? videoTemplate ?? template : template
         let arguments = chosen.arguments(["file": file, "start": String(format: "%.2f", max(0, start))])
         lock.lock()
         defer { lock.unlock() }
-        guard let process = try? ChildProcess(executable: executable, arguments: arguments) else { return false }
+        let process: ChildProcess
+        do { process = try ChildProcess(executable: executable, arguments: arguments) } catch {
+            return "the player cannot be started (\(error.description))"
+        }
         current = process
         generation += 1
         if let end, end > start {
@@ -77,7 +82,7 @@ package final class SoundOutput: @unchecked Sendable {
                 self?.stop(ifStill: playing)
             }
         }
-        return true
+        return nil
     }
 
     package func stop() {

@@ -69,7 +69,7 @@ final class PlainActivity<View: PlainActivityView>: PlainActivityDriving {
                 // Plain mode cannot draw a countdown: it says so, then waits for the recorder.
                 if let recording = typedRun.context.recording {
                     lines.append(message?.text ?? "")
-                    lines.append("(up to \(Wording.count(Int(recording.seconds.rounded(.up)), "second")))")
+                    lines.append("(up to \(Wording.count(Wording.wholeSeconds(recording.seconds, rounding: .up), "second")))")
                     message = typedRun.waitForEffects()
                 }
             }

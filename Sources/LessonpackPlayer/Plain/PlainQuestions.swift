@@ -27,8 +27,10 @@ enum PlainQuestions: PlainActivityView {
         switch first {
         case "next": return .events([.move(1)])
         case "question":
-            guard let index = words.dropFirst().first.flatMap(Int.init) else { return .show(["Say which: question 2"]) }
-            return .events([.go(index - 1)])
+            guard let index = PlainWords.index(words.dropFirst().first, count: view.total) else {
+                return .show(["Say which question: question 2 (1–\(view.total))"])
+            }
+            return .events([.go(index)])
         case "again": return .events([.newAttempt])
         case "hear":
             guard let word = words.dropFirst().first else { return .events([.hearQuestion]) }

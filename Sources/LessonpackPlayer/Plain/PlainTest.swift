@@ -36,15 +36,20 @@ enum PlainTest: PlainActivityView {
         case "skip", "next": return .events([.move(1)])
         case "previous": return .events([.move(-1)])
         case "item":
-            guard let number = words.dropFirst().first.flatMap(Int.init) else { return .show(["Say which: item 3"]) }
-            return .events([.go(number - 1)])
+            guard let index = PlainWords.index(words.dropFirst().first, count: view.items.count) else {
+                return .show(["Say which item: item 3 (1–\(view.items.count))"])
+            }
+            return .events([.go(index)])
         case "clear": return .events([.clear])
         case "list": return .show(view.items.map { "\($0.number). \($0.text) — \($0.answerText)" })
         case "finish": return .events([.finishNow])
         case "results": return .events([.showLastResults])
         default: break
         }
-        guard words.count == 1, let item = view.item, view.results == nil else { return .unknown }
+        // Earlier results on show do not stop the learner answering this test.
+        guard words.count == 1, let item = view.item, view.results == nil || view.results?.earlier != nil else {
+            return .unknown
+        }
         if item.choices.isEmpty {
             switch word {
             case "correct", "c": return .events([.mark(.correct), .nextUnanswered])

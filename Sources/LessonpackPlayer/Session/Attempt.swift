@@ -47,22 +47,31 @@ final class Attempt<Engine: ActivityEngine> {
         id = saved.id
         engine = Engine(module: module, setup: saved.setup, startedAt: saved.startedAt)
         for (action, at) in saved.actions { _ = engine.apply(action, at: at) }
-        isFinished = engine.isFinished
+        // A log that ends the attempt with the attempt still open (a store from before results were saved with
+        // the action that earned them): the result is saved now.
+        if engine.isFinished { finish(at: saved.actions.last?.at ?? saved.startedAt) }
     }
 
     /// Saves `action`, then applies it. Returns the effects to carry out, or nil when it could not be saved (and so
-    /// did not happen).
+    /// did not happen). Once the attempt is finished its record is closed: what the engine still takes then
+    /// (hearing a clip again) changes nothing it keeps, and is not recorded.
     func perform(_ action: Engine.Action, at now: Date) -> [Effect]? {
-        guard unsaved == nil, !isFinished else { return nil }
+        guard unsaved == nil else { return nil }
+        if isFinished { return engine.apply(action, at: now) }
+        // The engine is a value: the action is tried on a copy, which becomes the engine once it is saved.
+        var next = engine
+        let effects = next.apply(action, at: now)
+        let finishing = next.isFinished
+            ? ProgressStore.Finishing(module: module, result: next.result(at: now), contentHashes: contentHashes) : nil
         do {
             let id = try savedID()
-            try store.record(action, of: Engine.self, in: id, at: now)
+            try store.record(action, of: Engine.self, in: id, at: now, finishing: finishing)
         } catch {
             unsaved = error
             return nil
         }
-        let effects = engine.apply(action, at: now)
-        if engine.isFinished { finish(at: now) }
+        engine = next
+        if finishing != nil { isFinished = true }
         return effects
     }
 

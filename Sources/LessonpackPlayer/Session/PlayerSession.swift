@@ -20,10 +20,11 @@ package final class PlayerSession {
     private var shownNotices: Set<String> = []
     private var pendingNotices: [String] = []
 
-    /// Refuses to start when another player holds the same progress store (`progress-in-use`).
-    package init(loaded: LoadedModule, store: ProgressStore, sound: SoundOutput, recorder: CommandRecorder,
-                seed: UInt64?, workFolder: String, at now: Date) throws(ProgressError) {
-        lock = try PlayerLock(folder: (store.path as NSString).deletingLastPathComponent)
+    /// `lock` is the data folder's, taken before the store was opened: a second player is refused before it can
+    /// touch the store (upgrade it, or move it aside).
+    package init(loaded: LoadedModule, store: ProgressStore, lock: PlayerLock, sound: SoundOutput,
+                 recorder: CommandRecorder, seed: UInt64?, workFolder: String, at now: Date) throws(ProgressError) {
+        self.lock = lock
         self.loaded = loaded
         self.store = store
         var system = SeededRandom.fromSystem()
@@ -33,6 +34,7 @@ package final class PlayerSession {
         media = MediaEffects(loaded: loaded, sound: sound, recorder: recorder, workFolder: workFolder)
         media.notice = { [weak self] in self?.notice($0) }
         try store.noteModuleSeen(loaded.module, at: now)
+        try store.completeObjectiveTexts(for: loaded.module)
         for note in store.notes { notice(note) }
     }
 
