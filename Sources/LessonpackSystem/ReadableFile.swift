@@ -85,46 +85,45 @@ package final class ReadableFile: @unchecked Sendable {
     /// only at the end: within a module, `questions/` or `media/lines/` being a link would lead out of it as surely
     /// as a linked file. `root` itself is the user's to name, and is followed.
     package static func open(_ relative: String, in root: String) -> Result<ReadableFile, Failure> {
-        let walked = walk(relative, in: root)
-        guard case .success(let (folder, name)) = walked else {
-            if case .failure(let failure) = walked { return .failure(failure) }
-            return .failure(.missing)
+        entry(relative, in: root) { folder, name, status in
+            if let refusal = refusal(for: status.st_mode) { return .failure(refusal) }
+            let descriptor = openat(folder, name, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+            guard descriptor >= 0 else {
+                return .failure(errno == ELOOP ? .isSymbolicLink : errno == ENOENT ? .missing : .unreadable(reason()))
+            }
+            var opened = stat()
+            guard fstat(descriptor, &opened) == 0, refusal(for: opened.st_mode) == nil else {
+                let failure = refusal(for: opened.st_mode) ?? .unreadable(reason())
+                close(descriptor)
+                return .failure(failure)
+            }
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+            return .success(ReadableFile(path: root + "/" + relative, descriptor: descriptor, size: Int(opened.st_size)))
         }
-        defer { close(folder) }
-        var status = stat()
-        guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
-            return .failure(errno == ENOENT ? .missing : .unreadable(reason()))
-        }
-        if let refusal = refusal(for: status.st_mode) { return .failure(refusal) }
-        let descriptor = openat(folder, name, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else {
-            return .failure(errno == ELOOP ? .isSymbolicLink : errno == ENOENT ? .missing : .unreadable(reason()))
-        }
-        guard fstat(descriptor, &status) == 0, refusal(for: status.st_mode) == nil else {
-            let failure = refusal(for: status.st_mode) ?? .unreadable(reason())
-            close(descriptor)
-            return .failure(failure)
-        }
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        return .success(ReadableFile(path: root + "/" + relative, descriptor: descriptor, size: Int(status.st_size)))
     }
 
     /// What is at `relative` inside `root`, looking at every folder on the way without following a link.
     package static func kind(of relative: String, in root: String) -> Result<mode_t, Failure> {
-        let walked = walk(relative, in: root)
-        guard case .success(let (folder, name)) = walked else {
-            if case .failure(let failure) = walked { return .failure(failure) }
-            return .failure(.missing)
+        entry(relative, in: root) { _, _, status in .success(status.st_mode) }
+    }
+
+    /// Walks to the folder holding `relative`'s last part and looks at that part without following it; `body` gets
+    /// the open folder, the part's name and what is there.
+    private static func entry<T>(_ relative: String, in root: String,
+                                 _ body: (Int32, String, stat) -> Result<T, Failure>) -> Result<T, Failure> {
+        let folder: Int32, name: String
+        switch walk(relative, in: root) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let found): (folder, name) = found
         }
         defer { close(folder) }
         var status = stat()
         guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
             return .failure(errno == ENOENT ? .missing : .unreadable(reason()))
         }
-        return .success(status.st_mode)
+        return body(folder, name, status)
     }
 
-    /// The folder holding `relative`'s last part, opened one real folder at a time from `root`, and that part.
     private static func walk(_ relative: String, in root: String) -> Result<(Int32, String), Failure> {
         let parts = relative.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         guard let name = parts.last, !parts.contains(".."), !relative.hasPrefix("/") else { return .failure(.missing) }
