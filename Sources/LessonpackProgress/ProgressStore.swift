@@ -240,15 +240,7 @@ package final class ProgressStore: Sendable {
 }
 
 /// A failure of the progress store, with a stable code (docs/player.md lists them).
-package struct ProgressError: Error, CustomStringConvertible, Sendable {
-    package var code: DiagnosticCode
-    package var description: String
-
-    package init(_ code: DiagnosticCode, _ description: String) {
-        self.code = code
-        self.description = description
-    }
-}
+package typealias ProgressError = CodedError
 
 extension DiagnosticCode {
     /// The store was written by a newer Lessonpack, whose schema this one does not know.

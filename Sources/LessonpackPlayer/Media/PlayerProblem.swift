@@ -1,15 +1,7 @@
 import LessonpackDiagnostics
 
 /// Something the player could not do for the learner (record, compare), with a stable code (docs/player.md).
-package struct PlayerProblem: Error, CustomStringConvertible, Sendable {
-    package var code: DiagnosticCode
-    package var description: String
-
-    package init(_ code: DiagnosticCode, _ description: String) {
-        self.code = code
-        self.description = description
-    }
-}
+package typealias PlayerProblem = CodedError
 
 extension DiagnosticCode {
     /// There is no recorder or no sound device, or recording was turned off.
