@@ -8,8 +8,12 @@ import TerminalText
 final class ContentsScreen: Screen {
     private let session: PlayerSession
     private var selected = 0
+    /// Read from the store when the screen comes back, not on every redraw (five a second).
+    private var statuses: [ActivityKind: ActivityStatus]?
 
     init(session: PlayerSession) { self.session = session }
+
+    func reappear() { statuses = nil }
 
     let title = "Contents"
     let helpID = "contents"
@@ -23,7 +27,8 @@ final class ContentsScreen: Screen {
 
     func body(width: Int, height: Int, now: Date) -> [FrameLine] {
         let module = session.module
-        let statuses = session.statuses()
+        let statuses = self.statuses ?? session.statuses()
+        self.statuses = statuses
         var lines = [FrameLine(), FrameLine("  \(module.title)", .bold),
                      FrameLine("  level \(module.level) · version \(module.version)", .muted), FrameLine()]
         lines += Draw.paragraph(module.summary, width: width - 2, indent: 2)

@@ -57,6 +57,7 @@ package final class FullScreenApp {
                 top.leave(now: now())
                 runs[ObjectIdentifier(top)] = nil
                 stack.removeLast()
+                stack.last?.reappear()
             case .open(let activity): open(activity)
             case .resume(let unfinished):
                 stack.removeLast()
@@ -92,6 +93,7 @@ package final class FullScreenApp {
         screen.leave(now: now())
         stack.remove(at: index)
         runs[ObjectIdentifier(screen)] = nil
+        stack.last?.reappear()
         status = Message(message, .bad)
     }
 

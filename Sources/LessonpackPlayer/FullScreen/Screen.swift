@@ -19,11 +19,14 @@ protocol Screen: AnyObject {
     func poll(now: Date) -> Message?
     /// The screen is closing: save what needs saving.
     func leave(now: Date)
+    /// The screen is on top again, the one above it closed: what it shows may have changed.
+    func reappear()
 }
 
 extension Screen {
     func poll(now: Date) -> Message? { nil }
     func leave(now: Date) {}
+    func reappear() {}
 }
 
 enum ScreenAction {
