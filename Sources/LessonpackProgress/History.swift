@@ -139,12 +139,14 @@ extension ProgressStore {
 
 extension ProgressStore {
     /// Results saved before objectives carried their performance text (stores from before schema 3) get it from
-    /// the module, so reports name objectives as the module words them. Results that have it keep their own.
+    /// the module, so reports name objectives as the module words them. Results that have it keep their own, and
+    /// are not even read: this runs at every start.
     package func completeObjectiveTexts(for module: Module) throws(ProgressError) {
         let texts = Dictionary(module.objectives.map { ($0.id, $0.performance) }, uniquingKeysWith: { first, _ in first })
         let incomplete = try read { db in
             try Row.fetchAll(db, sql: """
                 SELECT id, result FROM attempt WHERE moduleID = ? AND state = 'finished' AND result LIKE '%"objectives":[{%'
+                AND result NOT LIKE '%"performance":%'
                 """, arguments: [module.id])
         }
         for row in incomplete {
