@@ -90,6 +90,13 @@ enum PlainWords {
         return number - 1
     }
 
+    /// What to say when a command needs a number it did not get, or got out of range.
+    static func askNumber<Event>(_ thing: String, command: String, count: Int) -> PlainCommand<Event> {
+        guard count > 0 else { return .show(["There is no \(thing) here."]) }
+        return .show([count == 1 ? "Say '\(command) 1': there is only one \(thing)."
+                      : "Say which \(thing): '\(command) N', with N from 1 to \(count)."])
+    }
+
     /// The message's text, as lines (none without a message).
     static func say(_ message: Message?) -> [String] { message.map { [$0.text] } ?? [] }
 }

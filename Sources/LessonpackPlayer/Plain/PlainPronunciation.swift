@@ -28,7 +28,7 @@ enum PlainPronunciation: PlainActivityView {
         case "previous": return .events([.move(-1)])
         case "line":
             guard let index = PlainWords.index(words.dropFirst().first, count: view.rows.count) else {
-                return .show(["Say which line: line 3 (1–\(view.rows.count))"])
+                return PlainWords.askNumber("line", command: "line", count: view.rows.count)
             }
             return .events([.select(index)])
         case "original": return .events([.hearOriginal])

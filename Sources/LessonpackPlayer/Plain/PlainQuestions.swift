@@ -28,7 +28,7 @@ enum PlainQuestions: PlainActivityView {
         case "next": return .events([.move(1)])
         case "question":
             guard let index = PlainWords.index(words.dropFirst().first, count: view.total) else {
-                return .show(["Say which question: question 2 (1–\(view.total))"])
+                return PlainWords.askNumber("question", command: "question", count: view.total)
             }
             return .events([.go(index)])
         case "again": return .events([.newAttempt])

@@ -37,7 +37,7 @@ enum PlainTest: PlainActivityView {
         case "previous": return .events([.move(-1)])
         case "item":
             guard let index = PlainWords.index(words.dropFirst().first, count: view.items.count) else {
-                return .show(["Say which item: item 3 (1–\(view.items.count))"])
+                return PlainWords.askNumber("item", command: "item", count: view.items.count)
             }
             return .events([.go(index)])
         case "clear": return .events([.clear])

@@ -36,7 +36,7 @@ enum PlainVideo: PlainActivityView {
             return .events([.seek(seconds)])
         case "replay":
             guard let index = PlainWords.index(argument, count: view.lineCount) else {
-                return .show(["Say which line: replay 3 (1–\(view.lineCount))"])
+                return PlainWords.askNumber("line", command: "replay", count: view.lineCount)
             }
             return .events([.replayLine(index)])
         case "subtitles":

@@ -30,7 +30,7 @@ enum PlainVideoTask: PlainActivityView {
         case "again": return .events([.tryAgain])
         case "replay":
             guard let index = PlainWords.index(words.dropFirst().first, count: view.rows.count) else {
-                return .show(["Say which statement: replay 4 (1–\(view.rows.count))"])
+                return PlainWords.askNumber("statement", command: "replay", count: view.rows.count)
             }
             return .events([.replay(index)])
         case "answers":

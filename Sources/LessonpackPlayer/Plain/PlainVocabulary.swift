@@ -20,7 +20,7 @@ enum PlainVocabulary: PlainActivityView {
         case "terms": return .show(terms(view))
         case "hear":
             guard let index = PlainWords.index(words.dropFirst().first, count: view.lines.count) else {
-                return .show(["Say which line: hear 3 (1–\(view.lines.count))"])
+                return PlainWords.askNumber("line", command: "hear", count: view.lines.count)
             }
             return .events([.hearLine(index)])
         case "define":
