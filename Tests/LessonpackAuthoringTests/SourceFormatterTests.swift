@@ -20,7 +20,7 @@ import Testing
 
     func bytes(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
 
-    @Test func theCorpusIsThere() {
+    @Test(.needsSharedData) func theCorpusIsThere() {
         #expect(Self.corpusFiles.count >= 30)
         #expect(Self.moduleSources.count >= 20)
     }

@@ -5,7 +5,7 @@ import Testing
 @Suite struct PlistCommandTests {
     let corpus = Paths.corpus + "/plist-real"
 
-    @Test func lintAcceptsRealFilesAndNamesTheProblemInBrokenOnes() throws {
+    @Test(.needsSharedData) func lintAcceptsRealFilesAndNamesTheProblemInBrokenOnes() throws {
         let folder = TemporaryFolder()
         let broken = folder.write("<plist>\n<dict>\n\t<key>a</key>\n</dict>\n</plist>\n", to: "broken.plist")
         let good = corpus + "/021-launchd-mdnsresponder.plist"
@@ -44,14 +44,14 @@ import Testing
         #expect(!result.standardOutput.contains("root:"))
     }
 
-    @Test func convertsToTheCorpusJSON() throws {
+    @Test(.needsSharedData) func convertsToTheCorpusJSON() throws {
         let result = try LessonpackBinary.run(["plist", "convert", "--to", "json", corpus + "/056-int64-extremes.plist"])
         #expect(result.status == 0)
         let expected = try String(contentsOfFile: corpus + "/056-int64-extremes.json", encoding: .utf8)
         #expect(try OrderedJSON.parse(result.standardOutput) == OrderedJSON.parse(expected))
     }
 
-    @Test func convertWritesTheOutputFileOnlyWhenTheInputIsValid() throws {
+    @Test(.needsSharedData) func convertWritesTheOutputFileOnlyWhenTheInputIsValid() throws {
         let folder = TemporaryFolder()
         let output = folder.write("previous", to: "out.json")
         let good = try LessonpackBinary.run(["plist", "convert", "--to", "xml", corpus + "/059-dates-range.plist", "-o", output])

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Where things are in the package, found from this file's own location so tests run from any directory.
 package enum Paths {
@@ -20,6 +21,17 @@ package enum Paths {
     /// The shared test data beside the project (`../shared`), or wherever $LESSONPACK_SHARED says.
     package static let shared = ProcessInfo.processInfo.environment["LESSONPACK_SHARED"] ?? inPackage("../shared")
     package static let corpus = shared + "/corpus"
+    /// Whether the shared test data is there.
+    package static var hasSharedData: Bool { FileManager.default.fileExists(atPath: corpus) }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// For a test that reads the shared data: on a plain clone without it, skipped with a message saying so; when
+    /// CI is set, always run, so that missing data fails it.
+    package static var needsSharedData: Self {
+        .enabled(if: Paths.hasSharedData || ProcessInfo.processInfo.environment["CI"] != nil,
+                 "needs the shared test data at ../shared (or $LESSONPACK_SHARED); required when CI is set")
+    }
 }
 
 /// A fresh folder under the system's temporary folder, removed when the value goes away.

@@ -13,7 +13,7 @@ import Testing
         return names.filter { $0.hasSuffix(".plist") }.sorted()
     }()
 
-    @Test func theCorpusIsThere() {
+    @Test(.needsSharedData) func theCorpusIsThere() {
         #expect(Self.files.count >= 60, "expected the shared corpus at \(Self.folder)")
     }
 
