@@ -54,7 +54,7 @@ package struct VocabularyEngine: ActivityEngine {
 
     package init(module: Module, setup: NoSetup, startedAt: Date) {
         self.startedAt = startedAt
-        definitions = Dictionary(module.definitions.map { (TermText.key($0.term), $0) }, uniquingKeysWith: { first, _ in first })
+        definitions = Dictionary(module.definitions.map { (TermLayout.key($0.term), $0) }, uniquingKeysWith: { first, _ in first })
         lines = module.transcript.map { Line(line: $0, spans: Self.spans(of: $0.text, terms: $0.terms)) }
         termPositions = lines.enumerated().flatMap { lineIndex, line in
             line.spans.enumerated().compactMap { $1.term == nil ? nil : TermPosition(line: lineIndex, span: $0) }
@@ -74,7 +74,7 @@ package struct VocabularyEngine: ActivityEngine {
 
     package var isFinished: Bool { false }
 
-    package func definition(of term: String) -> Definition? { definitions[TermText.key(term)] }
+    package func definition(of term: String) -> Definition? { definitions[TermLayout.key(term)] }
 
     package func term(at position: TermPosition) -> String? {
         guard lines.indices.contains(position.line), lines[position.line].spans.indices.contains(position.span) else { return nil }
@@ -82,45 +82,26 @@ package struct VocabularyEngine: ActivityEngine {
     }
 
     package func result(at now: Date) -> ActivityResult {
-        let opened = Array(Set(lookedUp.map(TermText.key))).sorted()
+        let opened = Array(Set(lookedUp.map(TermLayout.key))).sorted()
         return ActivityResult(activity: .vocabulary, startedAt: startedAt, finishedAt: now,
                               items: opened.map { ItemOutcome(id: $0, prompt: $0, outcome: .done) },
                               details: .vocabulary(terms: termPositions.count, opened: opened.count))
     }
 
-    /// Splits `text` into plain and highlighted stretches. Terms match regardless of case and apostrophe style;
-    /// where two would overlap, the one starting first (then the longer) wins.
+    /// Splits `text` into plain and highlighted stretches where `TermLayout` places the terms: whole words, one
+    /// highlight per stretch of text (the checker reports the terms this leaves out).
     static func spans(of text: String, terms: [String]) -> [Span] {
         let characters = Array(text)
-        let normalized = characters.map(TermText.normalize)
-        var matches: [(start: Int, end: Int, term: String)] = []
-        for term in terms {
-            let pattern = Array(term).map(TermText.normalize)
-            guard !pattern.isEmpty, pattern.count <= normalized.count else { continue }
-            for start in 0...(normalized.count - pattern.count)
-            where Array(normalized[start..<(start + pattern.count)]) == pattern {
-                matches.append((start, start + pattern.count, term))
-                break
-            }
-        }
-        matches.sort { $0.start != $1.start ? $0.start < $1.start : $0.end > $1.end }
         var spans: [Span] = []
         var cursor = 0
-        for match in matches where match.start >= cursor {
-            if match.start > cursor { spans.append(Span(text: String(characters[cursor..<match.start]))) }
-            spans.append(Span(text: String(characters[match.start..<match.end]), term: match.term))
-            cursor = match.end
+        for placement in TermLayout.layout(of: text, terms: terms).placed {
+            if placement.range.lowerBound > cursor {
+                spans.append(Span(text: String(characters[cursor..<placement.range.lowerBound])))
+            }
+            spans.append(Span(text: String(characters[placement.range]), term: placement.term))
+            cursor = placement.range.upperBound
         }
         if cursor < characters.count || spans.isEmpty { spans.append(Span(text: String(characters[cursor...]))) }
         return spans
     }
-}
-
-/// How terms compare: without case, and with typographic apostrophes as typewriter ones.
-enum TermText {
-    static func normalize(_ character: Character) -> String {
-        character == "\u{2019}" ? "'" : character.lowercased()
-    }
-
-    static func key(_ term: String) -> String { term.map(normalize).joined() }
 }
