@@ -65,3 +65,40 @@ import Testing
         #expect(MediaKind(fileExtension: "txt") == nil)
     }
 }
+
+@Suite struct TimeProblemTests {
+    @Test(arguments: [
+        ("1:2:3", "the minutes after a ':' take two digits, as on a clock ('2' should be '02')"),
+        ("1:02:3", "the seconds after a ':' take two digits, as on a clock ('3' should be '03')"),
+        ("1:002", "the seconds after a ':' take two digits, as on a clock ('002' has 3)"),
+        ("1:75", "75 seconds is more than a clock shows; seconds stay below 60"),
+        ("1:2:3:4", "it has 4 fields; write at most hours:minutes:seconds"),
+        ("1.5:30", "only the seconds take a fraction, not the minutes ('1.5')"),
+        ("a", "'a' is not a number of seconds"),
+        ("1:", "its seconds field is empty"),
+    ])
+    func saysWhatIsWrongWithTheValue(_ text: String, reason: String) {
+        #expect(TimeText.parse(text) == .failure(TimeText.Problem(reason: reason)))
+    }
+}
+
+@Suite struct TermLayoutTests {
+    @Test func termsMatchWholeWords() {
+        let layout = TermLayout.layout(of: "Take the bus with us", terms: ["us"])
+        #expect(layout.placed == [TermLayout.Placement(term: "us", range: 18..<20)])
+        #expect(TermLayout.layout(of: "Take the bus", terms: ["us"]).insideWords == ["us"])
+        #expect(TermLayout.layout(of: "I don't know", terms: ["don"]).insideWords == ["don"])
+        #expect(TermLayout.layout(of: "I don\u{2019}t know", terms: ["don't"]).placed.map(\.term) == ["don't"])
+        #expect(TermLayout.layout(of: "Café au lait, s'il vous plaît", terms: ["CAFÉ", "plaît"]).placed.count == 2)
+        #expect(TermLayout.layout(of: "Nothing here", terms: ["there"]).missing == ["there"])
+    }
+
+    @Test func overlappingTermsAreReportedAndTheLongerIsPlacedFirst() {
+        let layout = TermLayout.layout(of: "Stop at the traffic lights.", terms: ["lights", "traffic lights"])
+        #expect(layout.placed.map(\.term) == ["traffic lights"])
+        #expect(layout.overlapping.map { [$0.term, $0.with] } == [["lights", "traffic lights"]])
+        let both = TermLayout.layout(of: "At the traffic lights, the lights are red.", terms: ["lights", "traffic lights"])
+        #expect(both.placed.map(\.term) == ["traffic lights", "lights"])
+        #expect(both.overlapping.isEmpty)
+    }
+}

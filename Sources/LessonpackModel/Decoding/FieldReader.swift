@@ -75,6 +75,7 @@ final class FieldReader {
         switch node.content {
         case .integer(let value): return value.doubleValue
         case .real(let value) where value.isFinite: return value
+        case .real(let value): return notFinite(value, at: node)
         default: return wrongType(key, node, expected: "a number (<integer> or <real>)")
         }
     }
@@ -86,13 +87,16 @@ final class FieldReader {
         switch node.content {
         case .integer(let value): seconds = value.doubleValue
         case .real(let value) where value.isFinite: seconds = value
+        case .real(let value): return notFinite(value, at: node, code: .invalidTime)
         case .string(let text):
-            guard let parsed = TimeText.seconds(from: text) else {
-                sink.report(.error(.invalidTime, "'\(text)' is not a time: write seconds (<real>2.5</real>) or " +
-                                    "minutes:seconds (<string>1:02.5</string>)", at: node.location))
+            switch TimeText.parse(text) {
+            case .success(let parsed): seconds = parsed
+            case .failure(let problem):
+                sink.report(.error(.invalidTime, "'\(text)' is not a time: \(problem.reason); write seconds " +
+                                    "(<real>2.5</real>), minutes:seconds (<string>1:02.5</string>) or " +
+                                    "hours:minutes:seconds (<string>1:01:02.5</string>)", at: node.location))
                 return nil
             }
-            seconds = parsed
         default:
             return wrongType(key, node, expected: "a time (seconds, or a string like 1:02.5)")
         }
@@ -102,6 +106,12 @@ final class FieldReader {
             return nil
         }
         return seconds
+    }
+
+    /// `<real>nan</real>` and `<real>inf</real>` are reals, but no measure of anything in a lesson.
+    private func notFinite(_ value: Double, at node: PlistNode, code: DiagnosticCode = .wrongType) -> Double? {
+        sink.report(.error(code, "'\(value)' is not a finite number; write a number such as 2.5", at: node.location))
+        return nil
     }
 
     func array(_ key: String, required: Bool = true) -> [PlistNode]? {

@@ -4,23 +4,50 @@ package enum TimeText {
     package static let longest = 359_999.999
 
     package static func seconds(from text: String) -> Double? {
+        try? parse(text).get()
+    }
+
+    /// What is wrong with a time as written, said about the value itself.
+    package struct Problem: Error, Equatable, Sendable {
+        package var reason: String
+    }
+
+    /// Seconds, minutes:seconds or hours:minutes:seconds; every field after the first has exactly two digits, as
+    /// on a clock, so `1:2:3` is refused rather than read as an hour (and `1:02` is never mistaken for `1:20`).
+    package static func parse(_ text: String) -> Result<Double, Problem> {
         // By the byte: a module has a start and an end time for every line, and Character-wise parsing of each
         // was a tenth of `check`'s time.
         let bytes = Array(text.trimmingWhitespace().utf8)
-        var total = 0.0
-        var fields = 0
-        var fieldStart = 0
-        while fieldStart <= bytes.count {
-            let fieldEnd = bytes[fieldStart...].firstIndex(of: UInt8(ascii: ":")) ?? bytes.count
-            let isLast = fieldEnd == bytes.count
-            fields += 1
-            guard fields <= 3, let value = number(bytes[fieldStart..<fieldEnd], allowFraction: isLast) else { return nil }
-            // Minutes and seconds after the first field stay below 60, as on any clock.
-            if fields > 1, value >= 60 { return nil }
-            total = total * 60 + value
-            fieldStart = fieldEnd + 1
+        guard !bytes.isEmpty else { return .failure(Problem(reason: "it is empty")) }
+        let fields = bytes.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+        guard fields.count <= 3 else {
+            return .failure(Problem(reason: "it has \(fields.count) fields; write at most hours:minutes:seconds"))
         }
-        return total
+        var total = 0.0
+        for (index, field) in fields.enumerated() {
+            let isLast = index == fields.count - 1
+            let name = ["hours", "minutes", "seconds"][3 - fields.count + index]
+            let written = String(decoding: field, as: UTF8.self)
+            guard let value = number(field, allowFraction: isLast) else {
+                if field.isEmpty { return .failure(Problem(reason: "its \(name) field is empty")) }
+                if !isLast, field.contains(UInt8(ascii: ".")) {
+                    return .failure(Problem(reason: "only the seconds take a fraction, not the \(name) ('\(written)')"))
+                }
+                return .failure(Problem(reason: "'\(written)' is not a number of \(name)"))
+            }
+            if index > 0 {
+                let wholeDigits = field.prefix { $0 != UInt8(ascii: ".") }.count
+                guard wholeDigits == 2 else {
+                    let advice = wholeDigits < 2 ? "'\(written)' should be '0\(written)'" : "'\(written)' has \(wholeDigits)"
+                    return .failure(Problem(reason: "the \(name) after a ':' take two digits, as on a clock (\(advice))"))
+                }
+                guard value < 60 else {
+                    return .failure(Problem(reason: "\(written) \(name) is more than a clock shows; \(name) stay below 60"))
+                }
+            }
+            total = total * 60 + value
+        }
+        return .success(total)
     }
 
     /// Digits, with at most one '.' between digits when a fraction is allowed.
