@@ -7,11 +7,11 @@ package enum ModuleChecker {
     package static let rules: [any CheckRule] = [
         ActivityListRule(), EmptyActivityRule(), ModuleSizeRule(), SemanticVersionRule(), LevelRule(), SpeakerColourRule(),
         UniqueIDRule(), UndeclaredSpeakerRule(), UnusedSpeakerRule(),
-        TimingOrderRule(), TimingOverlapRule(), TimingWithinVideoRule(),
+        TimingOrderRule(), TimingOverlapRule(), TimingWithinVideoRule(), ClipSpanRule(), UnknownDurationRule(),
         MediaReferenceRule(), MediaIntegrityRule(), UnlistedMediaRule(), MediaNameRule(),
         UndefinedTermRule(), TermNotInLineRule(), UnusedDefinitionRule(), DefinitionFormatRule(),
         VideoTaskCountRule(), LineReferenceRule(),
-        AnswerCountRule(), CorrectAnswerRule(), ChoiceRule(),
+        AnswerCountRule(), CorrectAnswerRule(), DistinctAnswersRule(), ChoiceRule(),
         TestBankSizeRule(), UnknownObjectiveRule(), UnassessedObjectiveRule(),
     ]
 
