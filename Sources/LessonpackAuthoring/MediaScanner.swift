@@ -4,62 +4,79 @@ import LessonpackSystem
 import PropertyList
 
 /// `lessonpack media scan`: lists every file under media/ with its kind, size, SHA-256 and duration, and writes
-/// the result to media.plist.
+/// the result to media.plist. Every file is looked inside (hashed and probed) on all cores at once: a module's
+/// media is dozens of clips, and each probe is mostly waiting for ffprobe to start.
 package enum MediaScanner {
     package struct Scan: Sendable {
         package enum Change: String, Sendable { case added, changed, removed, unchanged }
 
         package var files: [MediaFile]
         package var changes: [(path: String, change: Change)]
-        /// Files left out, and why (an unknown extension, a link).
+        /// Files left out, and why (an unknown extension, a link), in words that say what to do instead.
         package var skipped: [(path: String, reason: String)]
+        /// Files left out because they are not what their extension says: errors, not warnings.
+        package var refused: [(path: String, reason: String)]
         /// Audio and video whose duration is unknown.
         package var withoutDuration: [String]
-        /// Set when no duration could be measured at all.
+        /// Set when files could not be looked inside at all.
         package var probeUnavailable: String?
+    }
+
+    /// What became of one file.
+    private enum Outcome: Sendable {
+        case skipped(String)
+        case refused(String)
+        case file(MediaFile)
     }
 
     /// Scans `folder`/media. Where a file is unchanged since the previous manifest (same SHA-256) and the probe
     /// cannot run, its recorded duration is kept.
-    package static func scan(folder: String, probe: any DurationProbe = FFProbe()) -> Scan {
+    package static func scan(folder: String, probe: any MediaProbe = FFProbe()) -> Scan {
         let source = try? ModuleLoader.load(folder: folder)
         let previous = Dictionary((source?.module.media ?? []).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         let media = MediaFolder(moduleFolder: folder)
-        var scan = Scan(files: [], changes: [], skipped: [], withoutDuration: [],
+        let paths = media.allFiles()
+        let outcomes = Slots<Outcome>(count: paths.count)
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            outcomes[index] = look(at: paths[index], in: media, probe: probe, previous: previous[paths[index]])
+        }
+        var scan = Scan(files: [], changes: [], skipped: [], refused: [], withoutDuration: [],
                         probeUnavailable: probe.unavailableReason)
-        for path in media.allFiles() {
-            if let problem = MediaFolder.problem(with: path) {
-                scan.skipped.append((path, problem))
-                continue
+        for (path, outcome) in zip(paths, outcomes.values) {
+            switch outcome {
+            case .skipped(let reason)?: scan.skipped.append((path, reason))
+            case .refused(let reason)?: scan.refused.append((path, reason))
+            case .file(let file)?:
+                if (file.kind == .audio || file.kind == .video) && file.duration == nil { scan.withoutDuration.append(path) }
+                scan.files.append(file)
+                let change: Scan.Change = previous[path] == nil ? .added : previous[path] == file ? .unchanged : .changed
+                scan.changes.append((path, change))
+            case nil: break
             }
-            guard case .file(let size) = media.entry(path) else {
-                scan.skipped.append((path, "not a regular file (links are not followed)"))
-                continue
-            }
-            let fileExtension = (path as NSString).pathExtension
-            guard let kind = MediaKind(fileExtension: fileExtension) else {
-                scan.skipped.append((path, "'.\(fileExtension)' is not a media type a module uses"))
-                continue
-            }
-            guard let sha256 = media.sha256(path) else {
-                scan.skipped.append((path, "cannot be read"))
-                continue
-            }
-            var duration: Double?
-            if kind == .audio || kind == .video {
-                let old = previous[path]
-                duration = probe.unavailableReason == nil ? probe.duration(ofFileAt: media.path(path))
-                    : (old?.sha256 == sha256 ? old?.duration : nil)
-                if duration == nil { scan.withoutDuration.append(path) }
-            }
-            let file = MediaFile(path: path, kind: kind, size: size, sha256: sha256, duration: duration)
-            scan.files.append(file)
-            let change: Scan.Change = previous[path] == nil ? .added : previous[path] == file ? .unchanged : .changed
-            scan.changes.append((path, change))
         }
         let scanned = Set(scan.files.map(\.path))
         for path in previous.keys.sorted() where !scanned.contains(path) { scan.changes.append((path, .removed)) }
         return scan
+    }
+
+    private static func look(at path: String, in media: MediaFolder, probe: any MediaProbe, previous: MediaFile?) -> Outcome {
+        if let reason = media.scanSkipReason(path) { return .skipped(reason) }
+        let fileExtension = (path as NSString).pathExtension
+        guard case .file(let size) = media.entry(path), let kind = MediaKind(fileExtension: fileExtension) else {
+            return .skipped("it cannot be opened")
+        }
+        guard let sha256 = media.sha256(path) else { return .skipped("it cannot be read") }
+        var duration: Double?
+        if probe.unavailableReason == nil {
+            switch probe.probe(fileAt: media.path(path), kind: kind, fileExtension: fileExtension) {
+            case .refused(let reason): return .refused(reason)
+            case .decoded(let measured): duration = measured
+            }
+        } else if previous?.sha256 == sha256 {
+            duration = previous?.duration
+        }
+        if kind != .audio && kind != .video { duration = nil }
+        return .file(MediaFile(path: path, kind: kind, size: size, sha256: sha256, duration: duration))
     }
 
     /// Writes the scan to `folder`/media.plist, replacing it atomically.
@@ -76,4 +93,19 @@ package enum MediaScanner {
         let document = try PlistXMLWriter.xml(.dictionary([PlistEntry("files", .dictionary(entries))]))
         try AtomicFile.write(document, to: ModuleLayout.join(folder, SourceFile.media.path))
     }
+}
+
+/// One slot per file, filled from the scan's worker threads.
+private final class Slots<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Value?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    subscript(index: Int) -> Value? {
+        get { lock.withLock { slots[index] } }
+        set { lock.withLock { slots[index] = newValue } }
+    }
+
+    var values: [Value?] { lock.withLock { slots } }
 }

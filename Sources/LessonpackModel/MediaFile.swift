@@ -31,6 +31,22 @@ package enum MediaKind: String, CaseIterable, Hashable, Sendable, Codable {
         }
     }
 
+    /// The extensions of each kind, as the documentation and the messages list them.
+    package var fileExtensions: [String] {
+        switch self {
+        case .video: ["mp4", "m4v", "webm", "mkv", "mov", "ogv"]
+        case .audio: ["opus", "ogg", "oga", "mp3", "m4a", "aac", "flac", "wav"]
+        case .image: ["png", "jpg", "jpeg", "gif", "webp", "svg"]
+        case .subtitles: ["vtt", "srt"]
+        }
+    }
+
+    /// "audio: .opus .ogg …; video: …", for a message that tells an author what would be accepted.
+    package static var acceptedExtensions: String {
+        allCases.map { kind in "\(kind.rawValue) " + kind.fileExtensions.map { "." + $0 }.joined(separator: " ") }
+            .joined(separator: "; ")
+    }
+
     /// Formats that are already compressed gain nothing from being compressed again.
     package static func isCompressedFormat(fileExtension: String) -> Bool {
         ["mp4", "m4v", "webm", "mkv", "mov", "ogv", "opus", "ogg", "oga", "mp3", "m4a", "aac", "flac", "png", "jpg",

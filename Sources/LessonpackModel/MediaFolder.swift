@@ -65,6 +65,27 @@ package struct MediaFolder: Sendable {
         return hasher.finalize()
     }
 
+    /// Why `media scan` leaves the file at `relativePath` out of the manifest, in words that say what to do
+    /// instead; nil for a file it lists. `check` says the same, so an author is never sent back to a scan that
+    /// would skip the file again.
+    package func scanSkipReason(_ relativePath: String) -> String? {
+        if let problem = MediaFolder.problem(with: relativePath) { return problem }
+        switch entry(relativePath) {
+        case .symbolicLink:
+            return "it is a symbolic link or inside a linked folder, and links are not followed (a bundle must not " +
+                "take files from outside the module): move or copy the real file into media/"
+        case .missing: return "it cannot be opened"
+        case .other: return "it is not a regular file"
+        case .file: break
+        }
+        let fileExtension = (relativePath as NSString).pathExtension
+        guard MediaKind(fileExtension: fileExtension) != nil else {
+            return (fileExtension.isEmpty ? "it has no extension" : "'.\(fileExtension)' is not a media type a module uses") +
+                "; convert it to one that is (\(MediaKind.acceptedExtensions))"
+        }
+        return nil
+    }
+
     /// Every regular file and symbolic link under media/, as relative paths, skipping hidden files
     /// (`.DS_Store` and the like, which editors and file managers leave behind).
     package func allFiles() -> [String] {

@@ -33,10 +33,12 @@ package struct ExternalTool: Sendable {
     }
 
     /// Runs the tool with `arguments` and no shell, collecting what it prints; kills it after `timeout` seconds.
-    /// `environment` replaces the inherited environment; `input` is fed to its standard input. A tool that leaves
+    /// `environment` replaces the inherited environment; `input` is fed to its standard input; of each output only
+    /// the first `outputLimit` bytes are kept. A tool that leaves
     /// a daemon behind (tmux starting its server) must not `capture` output: the daemon would hold the pipes open.
     package func run(_ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil,
-                    input: Data? = nil, capture: Bool = true, timeout: TimeInterval = 60) throws -> Output {
+                    input: Data? = nil, capture: Bool = true, timeout: TimeInterval = 60,
+                    outputLimit: Int = 16 << 20) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -76,7 +78,14 @@ package struct ExternalTool: Sendable {
         for (pipe, isError) in capture ? [(outputPipe, false), (errorPipe, true)] : [] {
             group.enter()
             DispatchQueue.global().async {
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                // Keep at most `outputLimit` bytes, but read on to the end: a tool blocked on a full pipe would
+                // otherwise sit there until the deadline.
+                var data = Data()
+                while true {
+                    let chunk = pipe.fileHandleForReading.availableData
+                    if chunk.isEmpty { break }
+                    if data.count < outputLimit { data.append(chunk.prefix(outputLimit - data.count)) }
+                }
                 collected.store(data, isError: isError)
                 group.leave()
             }

@@ -7,12 +7,12 @@ import Testing
 @testable import LessonpackAuthoring
 
 /// A probe that answers from a table, so scans are deterministic whether or not ffprobe is installed.
-struct TableProbe: DurationProbe {
+struct TableProbe: MediaProbe {
     var durations: [String: Double]
     var unavailableReason: String?
 
-    func duration(ofFileAt path: String) -> Double? {
-        durations.first { path.hasSuffix($0.key) }?.value
+    func probe(fileAt path: String, kind: MediaKind, fileExtension: String) -> ProbeFinding {
+        .decoded(duration: durations.first { path.hasSuffix($0.key) }?.value)
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import LessonpackAuthoring
 import LessonpackModel
@@ -15,14 +16,23 @@ struct MediaScanCommand: ParsableCommand {
         commandName: "scan",
         abstract: "Write or refresh media.plist from the files under media/.",
         discussion: """
-            Records each file's kind (from its extension), size, SHA-256 and, for audio and video, its duration \
-            measured with ffprobe. Without ffprobe, durations of unchanged files are kept and new ones left out.
+            Records each file's kind (from its extension), size, SHA-256 and, for audio and video, its duration. \
+            Every file is probed with ffprobe, on all cores: one that does not read as the kind its extension \
+            names is left out with an error (exit status 1). Links, hidden files and unknown extensions are \
+            skipped with a warning saying why. Without ffprobe, files are not looked inside; durations of \
+            unchanged files are kept and new ones left out.
             """)
 
     @Argument(help: "The module folder.")
     var folder: String
 
     func run() throws {
+        // Only a module's folder gets a media.plist: run anywhere else, the scan would leave a stray manifest.
+        guard case .success(let mode) = ReadableFile.kind(of: SourceFile.module.path, in: folder), mode & S_IFMT == S_IFREG else {
+            throw CommandFailure("\(folder) is not a module folder: it has no \(SourceFile.module.path); run " +
+                                 "'lessonpack media scan' on the folder that holds module.plist, or start one with " +
+                                 "'lessonpack new'")
+        }
         do {
             _ = try ModuleLoader.load(folder: folder)
         } catch {
@@ -30,8 +40,12 @@ struct MediaScanCommand: ParsableCommand {
         }
         let scan = MediaScanner.scan(folder: folder)
         for (path, reason) in scan.skipped { Console.error("warning: media/\(path) skipped: \(reason)") }
-        if let reason = scan.probeUnavailable, !scan.withoutDuration.isEmpty {
-            Console.error("warning: \(reason); no duration recorded for " +
+        for (path, reason) in scan.refused { Console.error("error: media/\(path) left out: \(reason)") }
+        if let reason = scan.probeUnavailable {
+            Console.error("warning: \(reason): files were not looked inside" + (scan.withoutDuration.isEmpty ? "" :
+                          ", and no duration is recorded for " + scan.withoutDuration.map { "media/\($0)" }.joined(separator: ", ")))
+        } else if !scan.withoutDuration.isEmpty {
+            Console.error("warning: no duration could be read from " +
                           scan.withoutDuration.map { "media/\($0)" }.joined(separator: ", "))
         }
         do {
@@ -47,5 +61,6 @@ struct MediaScanCommand: ParsableCommand {
         let unchanged = scan.changes.filter { $0.change == .unchanged }.count
         Console.out("\(ModuleLayout.join(folder, SourceFile.media.path)): \(scan.files.count) files" +
                     (unchanged == scan.files.count ? ", no changes" : ""))
+        if !scan.refused.isEmpty { throw ExitCode(1) }
     }
 }

@@ -21,10 +21,16 @@ struct MediaReferenceRule: CheckRule {
             }
             guard let file = manifest[reference.path] else {
                 let onDisk = context.mediaFolder.map { $0.entry(reference.path) != .missing } ?? false
-                let advice = onDisk
-                    ? "media/\(reference.path) exists, so run 'lessonpack media scan \(context.source.folder)'"
-                    : DidYouMean.suggestion(for: reference.path, among: manifest.keys)
+                let skipped = onDisk ? context.mediaFolder?.scanSkipReason(reference.path) : nil
+                let advice = if let skipped {
+                    "media/\(reference.path) is there, but 'lessonpack media scan' skips it: \(skipped)"
+                } else if onDisk {
+                    "media/\(reference.path) exists, so run 'lessonpack media scan \(context.source.folder)', which lists it " +
+                        "or says why it cannot"
+                } else {
+                    DidYouMean.suggestion(for: reference.path, among: manifest.keys)
                         .map { "did you mean '\($0)'?" } ?? "add the file under media/ and run 'lessonpack media scan'"
+                }
                 return .error(.mediaNotInManifest, "'\(reference.path)' is not in media.plist; \(advice)",
                               at: reference.location)
             }

@@ -14,9 +14,10 @@ struct UnlistedMediaRule: CheckRule {
         guard context.has(.media), let media = context.mediaFolder else { return [] }
         let listed = Set(context.module.media.map(\.path))
         return media.allFiles().filter { !listed.contains($0) }.map { path in
-            .warning(.unlistedMedia, "media/\(path) is not in media.plist and will not be in the bundle; run " +
-                     "'lessonpack media scan \(context.source.folder)'",
-                     at: SourceLocation(file: context.source.mediaPath(path)))
+            let advice = media.scanSkipReason(path).map { "'lessonpack media scan' skips it: \($0)" }
+                ?? "run 'lessonpack media scan \(context.source.folder)'"
+            return .warning(.unlistedMedia, "media/\(path) is not in media.plist and will not be in the bundle; \(advice)",
+                            at: SourceLocation(file: context.source.mediaPath(path)))
         }
     }
 }

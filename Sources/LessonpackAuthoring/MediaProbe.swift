@@ -1,0 +1,139 @@
+import Foundation
+import LessonpackModel
+import LessonpackSystem
+
+/// What a look inside a media file found: whether it is what its extension says, and how long it plays.
+package enum ProbeFinding: Equatable, Sendable {
+    /// It reads as its kind; audio and video carry their duration when the file states one.
+    case decoded(duration: Double?)
+    /// It does not read as the kind its extension names: a text file called `.opus`, an audio file called `.mp4`.
+    case refused(String)
+}
+
+/// Looks inside media files. `media scan` never records a file on the strength of its extension alone.
+package protocol MediaProbe: Sendable {
+    /// Nil when the probe can run; otherwise why not (the tool is not installed).
+    var unavailableReason: String? { get }
+    func probe(fileAt path: String, kind: MediaKind, fileExtension: String) -> ProbeFinding
+}
+
+/// ffprobe reads the container and its streams: the format must be one the extension names and hold a stream of
+/// the file's kind. SVG, which ffprobe does not read, is checked to be an SVG document.
+package struct FFProbe: MediaProbe {
+    private let tool: ExternalTool?
+    /// A probe that runs longer is stuck on a damaged file.
+    static let timeLimit: TimeInterval = 30
+    /// ffprobe's answer is a few hundred bytes; anything past this is not an answer.
+    static let outputLimit = 256 << 10
+
+    package init(tool: ExternalTool? = ExternalTool.find("ffprobe")) { self.tool = tool }
+
+    package var unavailableReason: String? {
+        tool == nil ? "ffprobe is not installed (it comes with ffmpeg)" : nil
+    }
+
+    /// The names ffprobe gives the container formats each extension may hold.
+    static func formats(forExtension fileExtension: String) -> Set<String> {
+        switch fileExtension.lowercased() {
+        case "mp4", "m4v", "mov", "m4a": ["mov", "mp4", "m4a"]
+        case "webm", "mkv": ["matroska", "webm"]
+        case "ogv", "ogg", "oga", "opus": ["ogg"]
+        case "wav": ["wav"]
+        case "mp3": ["mp3"]
+        case "aac": ["aac"]
+        case "flac": ["flac"]
+        case "png": ["png_pipe"]
+        case "jpg", "jpeg": ["jpeg_pipe"]
+        case "gif": ["gif"]
+        case "webp": ["webp_pipe"]
+        case "vtt": ["webvtt"]
+        case "srt": ["srt"]
+        default: []
+        }
+    }
+
+    package func probe(fileAt path: String, kind: MediaKind, fileExtension: String) -> ProbeFinding {
+        switch fileExtension.lowercased() {
+        case "svg": return Self.sniff(path, as: "an SVG document (no <svg> element)") { $0.contains("<svg") }
+        // ffprobe takes any text for WebVTT; the format's first line is what makes a file one.
+        case "vtt": return Self.sniff(path, as: "a WebVTT file (its first line must be WEBVTT)") { text in
+            let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+            return body.hasPrefix("WEBVTT") && (body.dropFirst(6).first.map { " \t\r\n".contains($0) } ?? true)
+        }
+        case "srt": return Self.sniff(path, as: "a SubRip file (no '-->' timing line)") { $0.contains("-->") }
+        default: break
+        }
+        guard let tool else { return .decoded(duration: nil) }
+        let output: ExternalTool.Output
+        do {
+            output = try tool.run(["-v", "error", "-show_entries", "format=format_name,duration:stream=codec_type",
+                                   "-of", "json", "--", path], timeout: Self.timeLimit, outputLimit: Self.outputLimit)
+        } catch {
+            return .refused("ffprobe could not be started")
+        }
+        if output.timedOut { return .refused("ffprobe gave no answer within \(Int(Self.timeLimit)) s") }
+        guard output.succeeded, let report = try? JSONDecoder().decode(Report.self, from: output.standardOutput),
+              let format = report.format else {
+            return .refused("it does not read as \(kind.rawValue)" + (Self.lastComplaint(output.errorText).map { ": " + $0 } ?? ""))
+        }
+        let names = Set(format.format_name.split(separator: ",").map(String.init))
+        let expected = Self.formats(forExtension: fileExtension)
+        // ffprobe falls back on the extension for images ("image2") and says what it found wrong on stderr.
+        if let complaint = Self.lastComplaint(output.errorText), names.isDisjoint(with: expected) || names == ["image2"] {
+            return .refused("it does not read as .\(fileExtension.lowercased()): \(complaint)")
+        }
+        guard !names.isDisjoint(with: expected) else {
+            return .refused("it holds \(format.format_name) data, not the .\(fileExtension.lowercased()) its name says; " +
+                            "rename or convert it")
+        }
+        let streamType = switch kind {
+        case .audio: "audio"
+        case .video, .image: "video"
+        case .subtitles: "subtitle"
+        }
+        guard report.streams.contains(where: { $0.codec_type == streamType }) else {
+            return .refused("it has no \(streamType) stream")
+        }
+        guard kind == .audio || kind == .video else { return .decoded(duration: nil) }
+        let duration = format.duration.flatMap(Double.init).flatMap { $0.isFinite && $0 >= 0 ? ($0 * 1000).rounded() / 1000 : nil }
+        return .decoded(duration: duration)
+    }
+
+    /// Text formats ffprobe does not tell apart from other text: their first kilobytes say what they are.
+    static func sniff(_ path: String, as what: String, _ looksRight: (String) -> Bool) -> ProbeFinding {
+        guard let file = try? ReadableFile.open(path).get(), let head = try? file.read(at: 0, count: 4096) else {
+            return .refused("it cannot be read")
+        }
+        return looksRight(String(decoding: head, as: UTF8.self)) ? .decoded(duration: nil) : .refused("it is not \(what)")
+    }
+
+    /// ffprobe's last error line without its `[demuxer @ 0x…]` or `path:` prefix, in lower case.
+    static func lastComplaint(_ errorText: String) -> String? {
+        guard let line = errorText.split(separator: "\n").last(where: { !$0.allSatisfy(\.isWhitespace) }) else { return nil }
+        var said = Substring(line)
+        if said.hasPrefix("["), let close = said.firstIndex(of: "]") { said = said[said.index(after: close)...] }
+        if let colon = said.lastIndex(of: ":"), said[colon...].count > 2 { said = said[said.index(after: colon)...] }
+        let text = said.trimmingCharacters(in: .whitespaces)
+        return text.isEmpty ? nil : text.prefix(1).lowercased() + text.dropFirst()
+    }
+
+    // ffprobe's JSON keys, as it writes them.
+    private struct Report: Decodable {
+        struct Format: Decodable {
+            var format_name: String
+            var duration: String?
+        }
+        struct Stream: Decodable {
+            var codec_type: String?
+        }
+        var format: Format?
+        var streams: [Stream] = []
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            format = try container.decodeIfPresent(Format.self, forKey: .format)
+            streams = try container.decodeIfPresent([Stream].self, forKey: .streams) ?? []
+        }
+        enum Keys: String, CodingKey { case format, streams }
+    }
+}
