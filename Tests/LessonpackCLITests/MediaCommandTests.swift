@@ -1,0 +1,69 @@
+import Foundation
+import LessonpackTestSupport
+import Testing
+
+/// `media scan`, `check`, `build` and `release` around media that is not what it seems.
+@Suite struct MediaCommandTests {
+    /// The sample module with its Q&A folder moved outside and linked back in: `media/qa -> elsewhere`.
+    static func moduleWithLinkedFolder(_ folder: TemporaryFolder) throws -> String {
+        try FileManager.default.createDirectory(atPath: folder.child("shelf"), withIntermediateDirectories: true)
+        let module = folder.copy(Paths.sampleModule, as: "shelf/module")
+        try FileManager.default.moveItem(atPath: module + "/media/qa", toPath: folder.child("outside-qa"))
+        try FileManager.default.createSymbolicLink(atPath: module + "/media/qa", withDestinationPath: folder.child("outside-qa"))
+        return module
+    }
+
+    @Test func aLinkedFolderUnderMediaIsNeverFollowed() throws {
+        let folder = TemporaryFolder()
+        let module = try Self.moduleWithLinkedFolder(folder)
+        let scan = try LessonpackBinary.run(["media", "scan", module])
+        #expect(scan.standardError.contains("warning: media/qa skipped: it is a symbolic link or inside a linked folder, " +
+                                            "and links are not followed"))
+        #expect(!(try String(contentsOfFile: module + "/media.plist", encoding: .utf8)).contains("qa/q1.opus"))
+
+        let check = try LessonpackBinary.run(["check", module])
+        #expect(check.status == 1)
+        #expect(check.standardOutput.contains("'qa/q1.opus' is not in media.plist; media/qa/q1.opus is there, but " +
+                                              "'lessonpack media scan' skips it: it is a symbolic link"))
+        #expect(!check.standardOutput.contains("exists, so run 'lessonpack media scan"))
+
+        let build = try LessonpackBinary.run(["build", module, "-o", folder.child("out.lpk")])
+        #expect(build.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: folder.child("out.lpk")))
+        let release = try LessonpackBinary.run(["release", folder.child("shelf"), "-o", folder.child("site")])
+        #expect(release.status != 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.child("site/catalog.json")))
+    }
+
+    @Test func aFileNamedAsMediaThatIsNotIsLeftOutWithAnError() throws {
+        let folder = TemporaryFolder()
+        let module = folder.copy(Paths.sampleModule, as: "module")
+        try "not audio at all\n".write(toFile: module + "/media/lines/l01.opus", atomically: true, encoding: .utf8)
+        let scan = try LessonpackBinary.run(["media", "scan", module])
+        #expect(scan.status == 1)
+        #expect(scan.standardError.contains("error: media/lines/l01.opus left out: it does not read as audio"))
+        let check = try LessonpackBinary.run(["check", module])
+        #expect(check.status == 1)
+        #expect(check.standardOutput.contains("'lines/l01.opus' is not in media.plist"))
+    }
+
+    @Test func anUnknownExtensionIsExplainedByCheck() throws {
+        let folder = TemporaryFolder()
+        let module = folder.copy(Paths.sampleModule, as: "module")
+        try FileManager.default.copyItem(atPath: module + "/media/lines/l01.opus", toPath: module + "/media/lines/extra.m4b")
+        let check = try LessonpackBinary.run(["check", module])
+        #expect(check.standardOutput.contains("media/lines/extra.m4b is not in media.plist and will not be in the bundle; " +
+                                              "'lessonpack media scan' skips it: '.m4b' is not a media type a module uses; " +
+                                              "convert it to one that is (video .mp4"))
+    }
+
+    @Test func aScanOutsideAModuleWritesNothing() throws {
+        let folder = TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.child("loose/media"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Paths.sampleModule + "/media/lines/l01.opus", toPath: folder.child("loose/media/l01.opus"))
+        let scan = try LessonpackBinary.run(["media", "scan", folder.child("loose")])
+        #expect(scan.status == 1 || scan.status == 2)
+        #expect(scan.standardError.contains("is not a module folder: it has no module.plist"))
+        #expect(!FileManager.default.fileExists(atPath: folder.child("loose/media.plist")))
+    }
+}
