@@ -1,15 +1,18 @@
 import Foundation
 import LessonpackModel
+import LessonpackSystem
 import PropertyList
 
-/// `lessonpack new`: a starter module copied from a template folder, with its id and title filled in.
-/// Template files say `{{ID}}` and `{{TITLE}}` where those go.
+/// `lessonpack new`: a module made from a template, with its id and title filled in, that passes `check` as
+/// created. Template files say `{{ID}}` and `{{TITLE}}` where those go. Audio the template refers to but does not
+/// ship is made as placeholder clips of the right length, and media.plist is written by a scan, so an author
+/// starts from a valid module and a to-do list, not from a page of errors.
 package enum ModuleTemplate {
     package enum Failure: Error, CustomStringConvertible {
         case destinationNotEmpty(String)
         case invalidID(String)
         case emptyTitle
-        case templateMissing(String)
+        case notATemplate(String, reason: String)
         case io(String)
 
         package var description: String {
@@ -18,11 +21,26 @@ package enum ModuleTemplate {
             case .invalidID(let id): "'\(id)' is not a valid module id: use lowercase letters, digits and '-', " +
                 "e.g. 'job-interview'"
             case .emptyTitle: "the title is empty"
-            case .templateMissing(let path): "no template at \(path)"
+            case .notATemplate(let path, let reason): "\(path) is not a module template: \(reason) (a template " +
+                "is a module folder whose files may say {{ID}} and {{TITLE}})"
             case .io(let reason): reason
             }
         }
     }
+
+    /// Where a new module's files come from.
+    package enum Source: Sendable {
+        /// The starter inside the binary.
+        case starter
+        /// An author's own template folder.
+        case folder(String)
+    }
+
+    /// Placeholder clips for audio the sources name and the template does not ship: a line's clip as long as the
+    /// line's span, any other this long.
+    static let placeholderSeconds = 1.5
+    /// The most a template may hold, so a mistaken `--template ~` fails fast instead of copying a home folder.
+    static let templateLimits = (files: 2_000, bytes: 1 << 30)
 
     /// A module id suggested by a folder name: `Job Interview 2` → `job-interview-2`.
     package static func suggestedID(forFolder folder: String) -> String {
@@ -38,17 +56,14 @@ package enum ModuleTemplate {
         return words.prefix(1).uppercased() + words.dropFirst()
     }
 
-    /// Copies `template` to `destination` (which must not exist, or be an empty folder), filling in the id and
-    /// title. The copy is made beside the destination and moved into place, so a failure leaves nothing behind.
-    package static func create(from template: String, at destination: String, id: String, title: String)
-        throws(Failure) {
+    /// Makes the module at `destination` (which must not exist, or be an empty folder). It is assembled beside
+    /// the destination and moved into place, so a failure leaves nothing behind.
+    package static func create(from source: Source, at destination: String, id: String, title: String,
+                               probe: any MediaProbe = FFProbe()) throws(Failure) {
         guard Identifier.isValidModuleID(id) else { throw .invalidID(id) }
         guard !title.allSatisfy(\.isWhitespace) else { throw .emptyTitle }
+        let files = try templateFiles(source)
         let fileManager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard fileManager.fileExists(atPath: template, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw .templateMissing(template)
-        }
         if fileManager.fileExists(atPath: destination) {
             let contents = (try? fileManager.contentsOfDirectory(atPath: destination)) ?? ["?"]
             guard contents.isEmpty else { throw .destinationNotEmpty(destination) }
@@ -58,25 +73,101 @@ package enum ModuleTemplate {
             .appendingPathComponent(".\(target.lastPathComponent).new-\(ProcessInfo.processInfo.processIdentifier)")
         do {
             try? fileManager.removeItem(at: staging)
-            try fileManager.copyItem(atPath: template, toPath: staging.path)
             let escapedTitle = try PlistXMLWriter.escaped(title)
-            let walker = fileManager.enumerator(atPath: staging.path)
-            while let relative = walker?.nextObject() as? String {
-                guard relative.hasSuffix(".plist") else { continue }
-                let path = staging.appendingPathComponent(relative).path
-                let text = try String(contentsOfFile: path, encoding: .utf8)
-                let filled = text.replacingOccurrences(of: "{{ID}}", with: id)
-                    .replacingOccurrences(of: "{{TITLE}}", with: escapedTitle)
-                try filled.write(toFile: path, atomically: false, encoding: .utf8)
+            for (relative, bytes) in files {
+                let path = staging.appendingPathComponent(relative)
+                try fileManager.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+                var contents = Data(bytes)
+                if relative.hasSuffix(".plist") || relative.hasSuffix(".md"), let text = String(data: contents, encoding: .utf8) {
+                    contents = Data(text.replacingOccurrences(of: "{{ID}}", with: id)
+                        .replacingOccurrences(of: "{{TITLE}}", with: escapedTitle).utf8)
+                }
+                try contents.write(to: path)
             }
             // Git keeps no empty folders, so a template may arrive without media/; authors need it.
             try fileManager.createDirectory(at: staging.appendingPathComponent(ModuleLayout.mediaFolder),
                                             withIntermediateDirectories: true)
+            let made = try makePlaceholderAudio(in: staging.path)
+            var known = made
+            if case .starter = source { known.merge(EmbeddedStarter.durations) { made, _ in made } }
+            let scan = MediaScanner.scan(folder: staging.path, probe: KnownDurations(durations: known, fallback: probe))
+            try MediaScanner.write(scan, folder: staging.path)
             if fileManager.fileExists(atPath: target.path) { try fileManager.removeItem(at: target) }
             try fileManager.moveItem(at: staging, to: target)
         } catch {
             try? fileManager.removeItem(at: staging)
             throw .io("cannot create \(destination): \(error.localizedDescription)")
         }
+    }
+
+    /// The template's files, by path inside it. A folder must be a module folder (module.plist at its top),
+    /// hold only regular files and folders, and stay within `templateLimits`.
+    static func templateFiles(_ source: Source) throws(Failure) -> [(String, [UInt8])] {
+        guard case .folder(let folder) = source else { return EmbeddedStarter.files.map { ($0.path, $0.bytes) } }
+        guard case .success(let mode) = ReadableFile.kind(of: SourceFile.module.path, in: folder), mode & S_IFMT == S_IFREG
+        else { throw .notATemplate(folder, reason: "it has no \(SourceFile.module.path) at its top") }
+        guard let walker = FileManager.default.enumerator(atPath: folder) else {
+            throw .notATemplate(folder, reason: "it cannot be read")
+        }
+        var files: [(String, [UInt8])] = []
+        var total = 0
+        while let relative = walker.nextObject() as? String {
+            let type = walker.fileAttributes?[.type] as? FileAttributeType
+            if type == .typeDirectory { continue }
+            guard type == .typeRegular else {
+                throw .notATemplate(folder, reason: "\(relative) is not a regular file (links are not followed)")
+            }
+            guard case .success(let file) = ReadableFile.open(relative, in: folder),
+                  let bytes = try? file.read(at: 0, count: file.size) else {
+                throw .notATemplate(folder, reason: "\(relative) cannot be read")
+            }
+            total += bytes.count
+            files.append((relative, bytes))
+            guard files.count <= templateLimits.files, total <= templateLimits.bytes else {
+                throw .notATemplate(folder, reason: "it holds more than \(templateLimits.files) files or 1 GiB")
+            }
+        }
+        return files.sorted { $0.0 < $1.0 }
+    }
+
+    /// Writes a quiet placeholder clip for each audio file the sources name that is not there; returns their
+    /// durations by path under media/.
+    static func makePlaceholderAudio(in folder: String) throws -> [String: Double] {
+        guard let source = try? ModuleLoader.load(folder: folder) else { return [:] }
+        let module = source.module
+        var wanted: [String: Double] = [:]
+        for line in module.transcript where !line.audio.isEmpty && line.end > line.start {
+            wanted[line.audio] = line.end - line.start
+        }
+        for question in module.questions {
+            for audio in [question.audio] + question.answers.map(\.audio) where !audio.isEmpty {
+                wanted[audio] = wanted[audio] ?? placeholderSeconds
+            }
+        }
+        let media = MediaFolder(moduleFolder: folder)
+        var made: [String: Double] = [:]
+        for (path, seconds) in wanted.sorted(by: { $0.key < $1.key })
+        where path.lowercased().hasSuffix(".wav") && MediaFolder.problem(with: path) == nil && media.entry(path) == .missing {
+            let file = URL(fileURLWithPath: media.path(path))
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try WAVFile.tone(seconds: seconds).write(to: file)
+            made[path] = seconds
+        }
+        return made
+    }
+}
+
+/// Durations known without looking (placeholders just made, the starter's own video), and a real probe for
+/// the rest, so a new module is valid on a machine without ffprobe.
+private struct KnownDurations: MediaProbe {
+    var durations: [String: Double]
+    var fallback: any MediaProbe
+
+    var unavailableReason: String? { nil }
+
+    func probe(fileAt path: String, kind: MediaKind, fileExtension: String) -> ProbeFinding {
+        if let known = durations.first(where: { path.hasSuffix("/" + $0.key) })?.value { return .decoded(duration: known) }
+        guard fallback.unavailableReason == nil else { return .decoded(duration: nil) }
+        return fallback.probe(fileAt: path, kind: kind, fileExtension: fileExtension)
     }
 }

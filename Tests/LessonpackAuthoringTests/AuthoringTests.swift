@@ -60,35 +60,64 @@ struct TableProbe: MediaProbe {
 @Suite struct TemplateTests {
     static let starter = Paths.inPackage("Templates/starter")
 
-    @Test func aNewModulePassesCheckOnceItsMediaIsAdded() throws {
+    @Test func aNewModulePassesCheckAsCreated() throws {
         let folder = TemporaryFolder()
         let module = folder.child("cafe")
-        try ModuleTemplate.create(from: Self.starter, at: module, id: "cafe", title: "At the café")
+        try ModuleTemplate.create(from: .starter, at: module, id: "cafe", title: "At the café")
         let source = try ModuleLoader.load(folder: module)
         #expect(source.module.id == "cafe")
         #expect(source.module.title == "At the café")
-
-        let audio = ["lines/line-01.wav", "lines/line-02.wav", "qa/question-1.wav", "qa/question-1-a.wav",
-                     "qa/question-1-b.wav", "qa/question-1-c.wav"]
-        for folderName in ["lines", "qa"] {
-            try FileManager.default.createDirectory(atPath: module + "/media/" + folderName, withIntermediateDirectories: true)
-        }
-        for path in audio { try TestAudio.wav(seconds: 1.5).write(to: URL(fileURLWithPath: module + "/media/" + path)) }
-        try FileManager.default.copyItem(atPath: Paths.sampleModule + "/media/conversation.mp4",
-                                         toPath: module + "/media/conversation.mp4")
-        let scan = MediaScanner.scan(folder: module, probe: TableProbe(durations: ["conversation.mp4": 107.1, ".wav": 1.5]))
-        try MediaScanner.write(scan, folder: module)
-
         let result = try ModuleChecker.check(folder: module)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map { "\($0.location): \($0.message)" })")
+        #expect(source.module.media.count == 7)
+    }
+
+    @Test func withoutFFprobeTheStarterStillRecordsEveryDuration() throws {
+        let folder = TemporaryFolder()
+        let module = folder.child("m")
+        try ModuleTemplate.create(from: .starter, at: module, id: "m", title: "M",
+                                  probe: TableProbe(durations: [:], unavailableReason: "no ffprobe here"))
+        let result = try ModuleChecker.check(folder: module)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map { "\($0.location): \($0.message)" })")
+        #expect(result.source.module.media.allSatisfy { $0.duration != nil })
+    }
+
+    @Test func theEmbeddedStarterIsTheTemplateFolder() throws {
+        let onDisk = try ModuleTemplate.templateFiles(.folder(Self.starter))
+        let embedded = try ModuleTemplate.templateFiles(.starter)
+        #expect(onDisk.map(\.0) == embedded.map(\.0), "run scripts/embed-starter after changing Templates/starter")
+        #expect(onDisk.map(\.1) == embedded.map(\.1), "run scripts/embed-starter after changing Templates/starter")
+    }
+
+    @Test func aFolderThatIsNotATemplateIsRefused() throws {
+        let folder = TemporaryFolder()
+        #expect(throws: ModuleTemplate.Failure.self) {
+            try ModuleTemplate.create(from: .folder(Paths.inPackage("Templates")), at: folder.child("m"), id: "m", title: "M")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.child("m")))
+        do {
+            try ModuleTemplate.create(from: .folder(Paths.inPackage("Templates")), at: folder.child("m"), id: "m", title: "M")
+        } catch {
+            #expect(error.description.hasSuffix("Templates is not a module template: it has no module.plist at its top " +
+                                                "(a template is a module folder whose files may say {{ID}} and {{TITLE}})"))
+        }
+    }
+
+    @Test func anAuthorsTemplateGetsPlaceholdersForTheAudioItNames() throws {
+        let folder = TemporaryFolder()
+        try ModuleTemplate.create(from: .starter, at: folder.child("mine"), id: "mine", title: "Mine")
+        try FileManager.default.removeItem(atPath: folder.child("mine/media/lines"))
+        try ModuleTemplate.create(from: .folder(folder.child("mine")), at: folder.child("copy"), id: "copy", title: "Copy")
+        let result = try ModuleChecker.check(folder: folder.child("copy"))
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map { "\($0.location): \($0.message)" })")
     }
 
     @Test func titlesAreEscapedAndIDsValidated() throws {
         let folder = TemporaryFolder()
-        try ModuleTemplate.create(from: Self.starter, at: folder.child("m"), id: "m", title: "Tom & <Jerry>")
+        try ModuleTemplate.create(from: .starter, at: folder.child("m"), id: "m", title: "Tom & <Jerry>")
         #expect(try ModuleLoader.load(folder: folder.child("m")).module.title == "Tom & <Jerry>")
         #expect(throws: ModuleTemplate.Failure.self) {
-            try ModuleTemplate.create(from: Self.starter, at: folder.child("n"), id: "Not Valid", title: "x")
+            try ModuleTemplate.create(from: .starter, at: folder.child("n"), id: "Not Valid", title: "x")
         }
         #expect(!FileManager.default.fileExists(atPath: folder.child("n")))
     }
@@ -97,7 +126,7 @@ struct TableProbe: MediaProbe {
         let folder = TemporaryFolder()
         folder.write("mine", to: "taken/notes.txt")
         #expect(throws: ModuleTemplate.Failure.self) {
-            try ModuleTemplate.create(from: Self.starter, at: folder.child("taken"), id: "taken", title: "Taken")
+            try ModuleTemplate.create(from: .starter, at: folder.child("taken"), id: "taken", title: "Taken")
         }
         #expect(try String(contentsOfFile: folder.child("taken/notes.txt"), encoding: .utf8) == "mine")
     }

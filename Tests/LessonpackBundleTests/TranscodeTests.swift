@@ -10,7 +10,7 @@ import Testing
     /// A module from the starter template with real media: WAV speech clips and a short video.
     func moduleWithRealMedia(in folder: TemporaryFolder, ffmpeg: ExternalTool) throws -> String {
         let module = folder.child("m")
-        try ModuleTemplate.create(from: Paths.inPackage("Templates/starter"), at: module, id: "m", title: "M")
+        try ModuleTemplate.create(from: .starter, at: module, id: "m", title: "M")
         for (index, name) in ["lines/line-01.wav", "lines/line-02.wav", "qa/question-1.wav", "qa/question-1-a.wav",
                               "qa/question-1-b.wav", "qa/question-1-c.wav"].enumerated() {
             let path = module + "/media/" + name
@@ -19,7 +19,7 @@ import Testing
             try TestAudio.wav(seconds: 1.5, sampleRate: 16000, frequency: Double(300 + 50 * index))
                 .write(to: URL(fileURLWithPath: path))
         }
-        let video = try ffmpeg.run(["-v", "error", "-f", "lavfi", "-i", "color=c=0x1F77B4:s=640x360:d=6:r=25",
+        let video = try ffmpeg.run(["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=0x1F77B4:s=640x360:d=6:r=25",
                                     "-f", "lavfi", "-i", "sine=frequency=300:duration=6", "-c:v", "mpeg4", "-q:v", "2",
                                     "-c:a", "aac", "-shortest", module + "/media/conversation.mp4"])
         #expect(video.succeeded, "\(video.errorText)")

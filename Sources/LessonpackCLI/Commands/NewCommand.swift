@@ -6,14 +6,15 @@ import LessonpackModel
 struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "new",
-        abstract: "Start a module from the starter template.",
+        abstract: "Start a module that passes 'check', from the built-in starter or your own template.",
         discussion: """
-            Copies the starter module into FOLDER with its id and title filled in. It lists the media files it \
-            expects under media/; add them, run 'lessonpack media scan FOLDER', and 'lessonpack check FOLDER' \
-            passes.
+            Creates FOLDER with the module's id and title filled in, placeholder text, a placeholder video and \
+            placeholder clips, and a media.plist: 'lessonpack check FOLDER' passes at once. NEXT-STEPS.md inside \
+            lists what to replace. With --template, your own template folder (a module folder whose files may \
+            say {{ID}} and {{TITLE}}) is used instead; audio it names but does not hold is made as placeholders.
             """)
 
-    @Argument(help: "The folder to create (it must not exist, or be empty).")
+    @Argument(help: "The folder to create (it must not exist, or be empty).", completion: .directory)
     var folder: String
 
     @Option(help: "The module id: lowercase letters, digits and '-'. Default: from the folder name.")
@@ -22,40 +23,26 @@ struct NewCommand: ParsableCommand {
     @Option(help: "The module title. Default: from the id.")
     var title: String?
 
-    @Option(help: "A template folder to use instead of the starter.")
+    @Option(help: "A template: a module folder to copy instead of the built-in starter.", completion: .directory)
     var template: String?
 
     func run() throws {
         let id = id ?? ModuleTemplate.suggestedID(forFolder: folder)
         let title = title ?? ModuleTemplate.suggestedTitle(forID: id)
-        guard let templateFolder = template ?? TemplateLocator.starter() else {
-            throw CommandFailure("cannot find the starter template; name one with --template, or set " +
-                                 "LESSONPACK_TEMPLATES to the folder holding 'starter'")
-        }
         do {
-            try ModuleTemplate.create(from: templateFolder, at: folder, id: id, title: title)
+            try ModuleTemplate.create(from: template.map { .folder($0) } ?? .starter, at: folder, id: id, title: title)
         } catch {
             throw CommandFailure(error.description)
         }
-        Console.out("created \(folder) (\(id)): add its media under \(ModuleLayout.join(folder, "media/")), then run " +
-                    "'lessonpack media scan \(folder)' and 'lessonpack check \(folder)'")
-    }
-}
-
-/// Finds the template folder: $LESSONPACK_TEMPLATES, then a `Templates` folder beside or above the executable
-/// (a build inside the source tree), then the usual install locations.
-enum TemplateLocator {
-    static func starter(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        var candidates: [String] = []
-        if let configured = environment["LESSONPACK_TEMPLATES"] { candidates.append(configured) }
-        var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        while folder.path != "/" {
-            candidates.append(folder.appendingPathComponent("Templates").path)
-            candidates.append(folder.appendingPathComponent("share/lessonpack/Templates").path)
-            folder.deleteLastPathComponent()
-        }
-        candidates += ["/usr/local/share/lessonpack/Templates", "/usr/share/lessonpack/Templates"]
-        return candidates.map { ModuleLayout.join($0, "starter") }
-            .first { FileManager.default.fileExists(atPath: ModuleLayout.join($0, SourceFile.module.path)) }
+        Console.out("created \(folder) (\(id)); it passes 'lessonpack check' with placeholders. To do:")
+        let steps = template == nil ? [
+            "module.plist: title, summary, level, speakers and objectives",
+            "media/conversation.mp4: your filmed conversation",
+            "transcript.plist: the lines and their times; each line's clip in media/lines/",
+            "questions/: the video task, the spoken Q&A (clips in media/qa/) and the test bank",
+            "definitions.plist and phrasebook.plist",
+            "after changing media: 'lessonpack media scan \(folder)'; then 'lessonpack check \(folder)'",
+        ] : ["replace the placeholder clips under media/, then run 'lessonpack media scan \(folder)' and 'lessonpack check \(folder)'"]
+        for (index, step) in steps.enumerated() { Console.out("  \(index + 1). \(step)") }
     }
 }
