@@ -62,6 +62,14 @@ import Testing
         ])
     }
 
+    @Test func aikenReadsVerticalTabsAndSeparatorsAsSpaces() {
+        let result = QuestionFormat.aiken.read(Array("Is\u{0B}this\u{2028}one?\nA. yes\u{0C}indeed\nB. no\nANSWER: A\n".utf8),
+                                               file: "q.txt")
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.items.first?.text == "Is this one?")
+        #expect(result.items.first?.kind == .multipleChoice(choices: ["yes indeed", "no"], answer: "yes indeed"))
+    }
+
     @Test func glossariesFromCSVAndTSV() throws {
         let csvPath = TranscriptReaderTests.fixtures + "/glossary-rfc4180.csv"
         let csv = GlossaryImport.read([UInt8](try Data(contentsOf: URL(fileURLWithPath: csvPath))), file: "g.csv")

@@ -29,7 +29,7 @@ enum AikenReader {
                     broken = true
                     continue
                 }
-                choices.append((letter, String(characters.dropFirst(2)).trimmingAny(of: " \t")))
+                choices.append((letter, CueText.collapseWhitespace(String(characters.dropFirst(2)))))
             }
             let answerLine = block[answerIndex]
             let answerLetter = answerLine.text.dropFirst("ANSWER:".count).trimmingAny(of: " \t")
@@ -49,7 +49,9 @@ enum AikenReader {
                 result.diagnostics.append(.warning(.importSyntax, "text after the ANSWER line is ignored",
                                                    at: source.location(block[answerIndex + 1].number)))
             }
-            result.items.append(ImportedQuestion(text: question.text.trimmingAny(of: " \t"),
+            // VT, FF and the Unicode separators stay in a line's text (TextSource ends lines at CR and LF only);
+            // in a question they are spacing, and XML could not hold VT or FF.
+            result.items.append(ImportedQuestion(text: CueText.collapseWhitespace(question.text),
                                                  kind: .multipleChoice(choices: choices.map(\.text), answer: right.text),
                                                  location: source.location(question.number)))
         }

@@ -69,8 +69,8 @@ enum CueText {
                 let tag = line[line.index(after: index)..<close]
                 if voice == nil, tag.first == "v", tag.dropFirst().first.map({ $0 == " " || $0 == "." || $0 == "\t" }) == true,
                    let space = tag.firstIndex(where: { $0 == " " || $0 == "\t" }) {
-                    let name = tag[space...].trimmingAny(of: " \t")
-                    if !name.isEmpty { voice = decodeReferences(name) }
+                    let name = collapseWhitespace(decodeReferences(tag[space...].trimmingAny(of: " \t")))
+                    if !name.isEmpty { voice = name }
                 }
                 index = line.index(after: close)
             } else if character == "{", line[index...].hasPrefix("{\\"), let close = line[index...].firstIndex(of: "}") {
@@ -113,11 +113,35 @@ enum CueText {
         guard name.first == "#" else { return nil }
         let digits = name.dropFirst()
         let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
-        return value.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+        // A reference to a character the module file cannot hold (&#7;) stays as written, like an unknown one.
+        guard let scalar = value.flatMap(Unicode.Scalar.init), isWritable(scalar) else { return nil }
+        return String(Character(scalar))
     }
 
+    /// Runs of spaces as one space. A transcript line is one line, so the characters that break lines in some
+    /// programs but not in the formats we read (VT, FF, NEL, U+2028, U+2029: see TextSource) are spaces here too:
+    /// kept as they are, VT and FF could not even be written to the module's XML.
     static func collapseWhitespace(_ text: String) -> String {
-        text.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+        text.split(whereSeparator: isSpace).joined(separator: " ")
+    }
+
+    static func isSpace(_ character: Character) -> Bool {
+        switch character {
+        case " ", "\t", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": true
+        default: false
+        }
+    }
+
+    /// Whether a transcript line can keep `scalar`. XML 1.0, which module files are, cannot hold the C0 control
+    /// characters other than tab, LF and CR, nor U+FFFE and U+FFFF; a reader drops them with a warning at their
+    /// column instead of letting the import fail when the module file is written. VT and FF are not here: they
+    /// are read as spaces (`isSpace`).
+    static func isWritable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0B, 0x0C: true
+        case 0x00..<0x20, 0xFFFE, 0xFFFF: false
+        default: true
+        }
     }
 }
 

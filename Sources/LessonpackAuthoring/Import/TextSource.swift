@@ -4,6 +4,12 @@ import LessonpackDiagnostics
 /// A text file an importer reads, as numbered lines. Files from other tools come in UTF-8 with or without a byte
 /// order mark, in UTF-16 with one, and with any of the three line endings; all are accepted, anything else is
 /// reported at the first byte that is not UTF-8.
+///
+/// A line ends at CR, LF or CRLF and nowhere else, as WebVTT ("WebVTT line terminator"), SubRip, CSV (RFC 4180),
+/// GIFT and Aiken files all define it and as editors count lines. VT, FF, NEL (U+0085) and the Unicode line
+/// and paragraph separators (U+2028, U+2029) stay in the line's text: each reader decides what they mean there
+/// (the transcript readers read them as spaces, see `CueText.collapseWhitespace`), and a line number in a message
+/// is one the author's editor shows, never one past the end of the file.
 struct TextSource {
     struct Line {
         var number: Int
@@ -30,14 +36,28 @@ struct TextSource {
             }
             text = decoded
         }
+        lines = Self.lines(text)
+    }
+
+    /// Splits at CR, LF and CRLF only. Swift's own line splitting (`isNewline`) would also break at VT, FF, NEL,
+    /// U+2028 and U+2029, which no format we read counts as the end of a line. A text that ends with a line break
+    /// has an empty last line, as before.
+    private static func lines(_ text: String) -> [Line] {
         var lines: [Line] = []
-        var number = 1
-        // "\r\n" is one Character in Swift, so splitting on newlines handles all three endings at once.
-        for piece in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-            lines.append(Line(number: number, text: String(piece)))
-            number += 1
+        var current = String.UnicodeScalarView()
+        var afterCarriageReturn = false
+        for scalar in text.unicodeScalars {
+            defer { afterCarriageReturn = scalar == "\r" }
+            if scalar == "\n", afterCarriageReturn { continue }  // the LF of a CRLF: the CR ended the line
+            if scalar == "\n" || scalar == "\r" {
+                lines.append(Line(number: lines.count + 1, text: String(current)))
+                current = String.UnicodeScalarView()
+            } else {
+                current.append(scalar)
+            }
         }
-        self.lines = lines
+        lines.append(Line(number: lines.count + 1, text: String(current)))
+        return lines
     }
 
     func location(_ line: Int, column: Int = 1) -> SourceLocation {
@@ -60,15 +80,24 @@ struct TextSource {
         return blocks
     }
 
-    /// The line and column of the first character that is not UTF-8, for the error message.
+    /// The line and column of the first character that is not UTF-8, for the error message. Lines are counted as
+    /// `lines` counts them (CR, LF, CRLF); columns in code points, as the text cannot be split into characters.
     private static func firstInvalidByte(_ bytes: [UInt8], file: String) -> SourceLocation {
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         var (line, column) = (1, 1)
+        var afterCarriageReturn = false
         while true {
             switch decoder.decode(&iterator) {
             case .scalarValue(let scalar):
-                if scalar == "\n" { (line, column) = (line + 1, 1) } else { column += 1 }
+                if scalar == "\n", afterCarriageReturn {
+                    // The LF of a CRLF: the CR already started the line.
+                } else if scalar == "\n" || scalar == "\r" {
+                    (line, column) = (line + 1, 1)
+                } else {
+                    column += 1
+                }
+                afterCarriageReturn = scalar == "\r"
             case .emptyInput:
                 return SourceLocation(file: file, line: line, column: column)
             case .error:
