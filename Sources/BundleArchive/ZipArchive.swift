@@ -133,7 +133,7 @@ package final class ZipArchive: Sendable {
         throws(ArchiveError) -> Int {
         let got: Int
         do { got = try file.read(into: buffer, at: entry.dataOffset + offset) } catch {
-            throw ArchiveError(.unreadable, "cannot read entry '\(entry.name)': \(error)")
+            throw ArchiveError(.unreadable, "cannot read entry '\(entry.name)': \(SystemErrorText.describe(error))")
         }
         guard got == buffer.count else { throw ArchiveError(.truncated, "entry '\(entry.name)' is cut short") }
         return got

@@ -106,7 +106,7 @@ struct ZipEnd {
     static func bytes(_ file: ReadableFile, at offset: UInt64, count: Int) throws(ArchiveError) -> [UInt8] {
         let bytes: [UInt8]
         do { bytes = try file.read(at: offset, count: count) } catch {
-            throw ArchiveError(.unreadable, "cannot read it: \(error)")
+            throw ArchiveError(.unreadable, "cannot read it: \(SystemErrorText.describe(error))")
         }
         guard bytes.count == count else { throw ArchiveError(.truncated, "it is cut short") }
         return bytes

@@ -72,7 +72,7 @@ package final class ZipWriter {
         } catch let error as ArchiveError {
             throw error
         } catch {
-            throw ArchiveError(.writeFailed, "cannot read \(source): \(error)")
+            throw ArchiveError(.writeFailed, "cannot read \(source): \(SystemErrorText.describe(error))")
         }
         guard written == size else { throw ArchiveError(.writeFailed, "\(source) changed size while it was being packed") }
         try end(path)

@@ -96,7 +96,7 @@ package enum ModuleTemplate {
             try fileManager.moveItem(at: staging, to: target)
         } catch {
             try? fileManager.removeItem(at: staging)
-            throw .io("cannot create \(destination): \(error.localizedDescription)")
+            throw .io("cannot create \(destination): \(SystemErrorText.describe(error))")
         }
     }
 

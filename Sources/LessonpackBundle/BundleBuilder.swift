@@ -81,12 +81,12 @@ package enum BundleBuilder {
         let manifest = BundleManifest(moduleID: module.id, version: module.version, entries: plan.manifestEntries)
         let manifestBytes: [UInt8]
         do { manifestBytes = try manifest.encoded() } catch {
-            throw BundleError(.bundleWriteFailed, "cannot write the manifest: \(error)")
+            throw BundleError(.bundleWriteFailed, "cannot write the manifest: \(SystemErrorText.describe(error))")
         }
         var signatureBytes: [UInt8]?
         if let key = options.signingKey {
             do { signatureBytes = try BundleSignature.signing(manifestBytes, with: key).encoded() } catch {
-                throw BundleError(.keyInvalid, "cannot sign the manifest: \(error)")
+                throw BundleError(.keyInvalid, "cannot sign the manifest: \(SystemErrorText.describe(error))")
             }
         }
 
@@ -108,7 +108,7 @@ package enum BundleBuilder {
         do {
             try FileManager.default.createDirectory(atPath: options.outputFolder, withIntermediateDirectories: true)
         } catch {
-            throw BundleError(.bundleWriteFailed, "cannot create \(options.outputFolder): \(error.localizedDescription)")
+            throw BundleError(.bundleWriteFailed, "cannot create \(options.outputFolder): \(SystemErrorText.describe(error))")
         }
         var plan = plan
         while true {
@@ -120,7 +120,7 @@ package enum BundleBuilder {
             try writeEntries(plan, manifest: manifest, signature: signature, into: staged, options: options)
             let directory: ZipDirectory
             do { directory = try ZipArchive(path: staged.temporaryPath).directory } catch {
-                throw BundleError(.bundleWriteFailed, "the bundle written for \(outputPath) does not read back: \(error)")
+                throw BundleError(.bundleWriteFailed, "the bundle written for \(outputPath) does not read back: \(SystemErrorText.describe(error))")
             }
             let tooCompressed = directory.entries.filter { BundleSafety.isTooCompressed($0) }.map(\.name)
             if !tooCompressed.isEmpty, plan.store(Set(tooCompressed)) { continue }
@@ -162,7 +162,7 @@ package enum BundleBuilder {
         } catch let error as BundleError {
             throw error
         } catch {
-            throw BundleError(.bundleWriteFailed, "cannot write \(staged.destination): \(error)")
+            throw BundleError(.bundleWriteFailed, "cannot write \(staged.destination): \(SystemErrorText.describe(error))")
         }
     }
 

@@ -42,7 +42,7 @@ package enum BundleReader {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw BundleError(.bundleWriteFailed, "cannot create \(folder): \(error.localizedDescription)", file: bundle.path)
+            throw BundleError(.bundleWriteFailed, "cannot create \(folder): \(SystemErrorText.describe(error))", file: bundle.path)
         }
         let output: AtomicFile.Staged
         do { output = try AtomicFile.Staged(replacing: destination) } catch {
@@ -59,7 +59,7 @@ package enum BundleReader {
             throw BundleError(DiagnosticCode(error.code), "entry '\(entryPath)' is corrupt: \(error.description)",
                               file: bundle.path)
         } catch {
-            throw BundleError(.bundleWriteFailed, "cannot extract '\(entryPath)': \(error)", file: bundle.path)
+            throw BundleError(.bundleWriteFailed, "cannot extract '\(entryPath)': \(SystemErrorText.describe(error))", file: bundle.path)
         }
         guard hasher.finalize() == expected.sha256 else {
             throw BundleError(.entryChanged, "entry '\(entryPath)' does not match the manifest: the bundle was changed",

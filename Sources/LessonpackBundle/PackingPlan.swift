@@ -24,7 +24,7 @@ struct PackingPlan {
     init(module: Module, mediaSources: [String: MediaSource]) throws(BundleError) {
         let compiled: [UInt8]
         do { compiled = try CompiledModule.encode(module) } catch {
-            throw BundleError(.bundleWriteFailed, "cannot compile the module: \(error)")
+            throw BundleError(.bundleWriteFailed, "cannot compile the module: \(SystemErrorText.describe(error))")
         }
         items.append(Item(path: BundleFormat.mimetypeEntry, content: .bytes(Array(BundleFormat.mediaType.utf8)),
                           compression: .store))

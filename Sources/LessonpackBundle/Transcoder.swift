@@ -101,13 +101,13 @@ package struct Transcoder: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: cacheFolder, withIntermediateDirectories: true)
         } catch {
-            throw BundleError(.transcodeFailed, "cannot create the transcoding cache \(cacheFolder): \(error.localizedDescription)")
+            throw BundleError(.transcodeFailed, "cannot create the transcoding cache \(cacheFolder): \(SystemErrorText.describe(error))")
         }
         let temporary = output + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
         let arguments = isAudio ? preset.audioArguments(source, temporary) : preset.videoArguments(source, temporary)
         let result: ExternalTool.Output
         do { result = try ffmpeg.run(arguments, timeout: 3600) } catch {
-            throw BundleError(.transcodeFailed, "cannot run ffmpeg: \(error)")
+            throw BundleError(.transcodeFailed, "cannot run ffmpeg: \(SystemErrorText.describe(error))")
         }
         guard result.succeeded, rename(temporary, output) == 0 else {
             unlink(temporary)

@@ -137,7 +137,7 @@ package enum Release {
         // succeeded, so a failure leaves the last release as it was.
         let staging = ModuleLayout.join(options.output, stagingPrefix + UUID().uuidString)
         do { try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true) } catch {
-            throw CatalogError(.releaseFailed, "cannot write into \(options.output): \(error.localizedDescription)",
+            throw CatalogError(.releaseFailed, "cannot write into \(options.output): \(SystemErrorText.describe(error))",
                                file: options.output)
         }
         defer { try? FileManager.default.removeItem(atPath: staging) }
@@ -301,7 +301,7 @@ package enum Release {
             try AtomicFile.write(Changelog.markdown(catalog) + earlier, to: changelog)
             try AtomicFile.write(try catalog.json(), to: ModuleLayout.join(output, Catalog.jsonFileName))
         } catch {
-            throw CatalogError(.releaseFailed, "cannot write the catalog in \(output): \(error)", file: output)
+            throw CatalogError(.releaseFailed, "cannot write the catalog in \(output): \(SystemErrorText.describe(error))", file: output)
         }
     }
 }

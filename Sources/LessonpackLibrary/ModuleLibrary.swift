@@ -104,7 +104,7 @@ package struct ModuleLibrary: Sendable {
                                                     withIntermediateDirectories: true)
             try copy.commit(permissions: 0o644, to: destination)
         } catch {
-            throw BundleError(.installFailed, "cannot install into \(destination): \(error)", file: bundle)
+            throw BundleError(.installFailed, "cannot install into \(destination): \(SystemErrorText.describe(error))", file: bundle)
         }
         return Outcome(installed: incoming, replaced: sameVersion, warnings: warnings, alreadyInstalled: false)
     }
@@ -141,7 +141,7 @@ package struct ModuleLibrary: Sendable {
             }
             return copy
         } catch {
-            throw BundleError(.installFailed, "cannot copy \(bundle) into \(folder): \(error)", file: bundle)
+            throw BundleError(.installFailed, "cannot copy \(bundle) into \(folder): \(SystemErrorText.describe(error))", file: bundle)
         }
     }
 

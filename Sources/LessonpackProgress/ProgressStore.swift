@@ -61,7 +61,7 @@ package final class ProgressStore: Sendable {
             case let error as ProgressError: throw error
             case let error as DatabaseError:
                 throw damage(error) ?? ProgressError(.progressUnavailable, "cannot read \(path): \(error.message ?? "\(error)")")
-            default: throw ProgressError(.progressUnavailable, "cannot read \(path): \(error)")
+            default: throw ProgressError(.progressUnavailable, "cannot read \(path): \(SystemErrorText.describe(error))")
             }
         }
     }
@@ -100,7 +100,7 @@ package final class ProgressStore: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw ProgressError(.progressUnavailable, "cannot create \(folder): \(error.localizedDescription)")
+            throw ProgressError(.progressUnavailable, "cannot create \(folder): \(SystemErrorText.describe(error))")
         }
         path = folder + "/progress.sqlite"
         var notes: [String] = []
@@ -114,12 +114,12 @@ package final class ProgressStore: Sendable {
             do { database = try Self.openChecked(path, busyTimeout: busyTimeout) } catch let error as ProgressError {
                 throw error
             } catch {
-                throw ProgressError(.progressUnavailable, "cannot open the progress database \(path): \(error)")
+                throw ProgressError(.progressUnavailable, "cannot open the progress database \(path): \(SystemErrorText.describe(error))")
             }
         } catch let error as ProgressError {
             throw error
         } catch {
-            throw ProgressError(.progressUnavailable, "cannot open the progress database \(path): \(error)")
+            throw ProgressError(.progressUnavailable, "cannot open the progress database \(path): \(SystemErrorText.describe(error))")
         }
         self.database = database
         self.notes = notes
@@ -224,13 +224,13 @@ package final class ProgressStore: Sendable {
                 throw ProgressError(.progressUnsaved, "another program has held the progress file for over " +
                                     "\(Int(busyTimeout)) seconds, so this was not saved")
             } catch {
-                throw ProgressError(.progressUnsaved, "cannot save progress: \(error)")
+                throw ProgressError(.progressUnsaved, "cannot save progress: \(SystemErrorText.describe(error))")
             }
         }
     }
 
     func read<T>(_ work: (Database) throws -> T) throws(ProgressError) -> T {
-        do { return try database.read(work) } catch { throw ProgressError(.progressUnavailable, "cannot read progress: \(error)") }
+        do { return try database.read(work) } catch { throw ProgressError(.progressUnavailable, "cannot read progress: \(SystemErrorText.describe(error))") }
     }
 
     /// SQLite's own consistency check: "ok" when the file is sound.

@@ -15,7 +15,7 @@ package final class FolderLock: @unchecked Sendable {
     /// Waits up to `timeout` seconds for the lock on `folder` (created if needed).
     package init(_ folder: String, name: String = ".lock", timeout: TimeInterval = 30) throws(Failure) {
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            throw Failure(description: "cannot create \(folder): \(error.localizedDescription)")
+            throw Failure(description: "cannot create \(folder): \(SystemErrorText.describe(error))")
         }
         let path = folder + "/" + name
         let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)

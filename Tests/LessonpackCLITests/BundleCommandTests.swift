@@ -115,7 +115,7 @@ import Testing
             (noun) the job you do at the moment.
             """).apply(to: module)
         let diff = try LessonpackBinary.run(["diff", old, module])
-        #expect(diff.status == 0)
+        #expect(diff.status == 1, "a refused bump fails, as --help says")
         #expect(diff.standardOutput == """
             job-interview 1.0.0 → job-interview 1.0.0
 
@@ -142,6 +142,8 @@ import Testing
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
         #expect(document["bump"] as? String == "patch")
         #expect(document["refusal"] == nil)
+        #expect(document["version"] as? Int == 1)
+        #expect(json.status == 0)
     }
 
     @Test func transcodeWithoutFFmpegSaysSo() throws {

@@ -34,7 +34,7 @@ package struct ImportPlan: Sendable {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
-                throw AtomicFile.Failure(path: folder, reason: error.localizedDescription)
+                throw AtomicFile.Failure(path: folder, reason: SystemErrorText.describe(error))
             }
             try AtomicFile.write(Data(file.text.utf8), to: file.path)
         }

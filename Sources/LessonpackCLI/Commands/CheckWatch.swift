@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackSystem
 import LessonpackAuthoring
 import LessonpackCheck
 import LessonpackDiagnostics
@@ -47,7 +48,7 @@ struct CheckWatch {
                 if options.warningsAsErrors { diagnostics = diagnostics.promotingWarningsToErrors() }
                 return diagnostics
             } catch {
-                return [.error(.unreadableFile, "\(error)", at: SourceLocation(file: folder))]
+                return [.error(.unreadableFile, SystemErrorText.describe(error), at: SourceLocation(file: folder))]
             }
         }
     }

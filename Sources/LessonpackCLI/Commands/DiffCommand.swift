@@ -10,7 +10,8 @@ struct DiffCommand: ParsableCommand {
         discussion: """
             OLD and NEW are bundles or module source folders. Removing a line, statement, question, test item, \
             objective, speaker or activity is a major change (learners' history refers to them); adding anything \
-            is minor; changing an existing entry is a patch.
+            is minor; changing an existing entry is a patch. Exit status 0 when NEW's version is bumped enough \
+            for its changes, 1 when it is not, 2 when OLD or NEW cannot be read.
             """)
 
     @Argument(help: "The earlier version: a bundle or a module folder.")
@@ -27,6 +28,7 @@ struct DiffCommand: ParsableCommand {
         let diff = check.diff
         if format == .json {
             Console.json(DiffJSON.render(check))
+            if check.refusal != nil { throw ExitCode(1) }
             return
         }
         Console.out("\(diff.old.id) \(diff.old.version) → \(diff.new.id) \(diff.new.version)")
@@ -46,6 +48,7 @@ struct DiffCommand: ParsableCommand {
         }
         Console.out("")
         Console.out(verdict(check))
+        if check.refusal != nil { throw ExitCode(1) }
     }
 
     private func verdict(_ check: VersionCheck) -> String {
@@ -80,10 +83,11 @@ extension ModuleDiff.ChangeKind {
     static let allKinds: [ModuleDiff.ChangeKind] = [.added, .removed, .changed]
 }
 
-/// The diff for tools: `{"old": {...}, "new": {...}, "changes": [{"area", "kind", "key", "detail"}], "bump",
-/// "required", "refusal"}`.
+/// The diff for tools: `{"version": 1, "old": {...}, "new": {...}, "changes": [{"area", "kind", "key", "detail"}],
+/// "bump", "required", "refusal"}`.
 enum DiffJSON {
     struct Document: Encodable {
+        var version = 1
         struct Side: Encodable { var id: String; var version: String }
         struct Change: Encodable { var area: String; var kind: String; var key: String; var detail: String? }
         var old: Side

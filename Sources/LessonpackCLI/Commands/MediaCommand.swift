@@ -53,7 +53,7 @@ struct MediaScanCommand: ParsableCommand {
         } catch let failure as AtomicFile.Failure {
             throw CommandFailure(writing: failure)
         } catch {
-            throw CommandFailure("\(error)")
+            throw CommandFailure(SystemErrorText.describe(error))
         }
         for (path, change) in scan.changes where change != .unchanged {
             Console.out("\(change.rawValue) media/\(path)")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LessonpackSystem
 import Foundation
 import LessonpackLibrary
 import LessonpackPlayer
@@ -66,7 +67,7 @@ struct PlayCommand: ParsableCommand {
         } catch let error as ProgressError {
             throw CommandFailure(error.description, code: error.code.rawValue)
         } catch {
-            throw CommandFailure("\(error)")
+            throw CommandFailure(SystemErrorText.describe(error))
         }
         let interactive = Console.isTerminal(0) && Console.isTerminal(1) && environment["TERM"] != "dumb"
         // A terminal not set up for UTF-8 gets ASCII look-alikes rather than bytes of garbage.

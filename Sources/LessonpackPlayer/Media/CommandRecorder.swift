@@ -47,7 +47,7 @@ package struct CommandRecorder: Sendable {
         let arguments = template.arguments(["output": path, "seconds": String(format: "%.1f", seconds),
                                             "whole-seconds": String(Int(min(max(1, seconds), 3_600).rounded(.up)))])
         do { return try ChildProcess(executable: executable, arguments: arguments) } catch {
-            throw PlayerProblem(.recordingFailed, "cannot start the recorder: \(error)")
+            throw PlayerProblem(.recordingFailed, "cannot start the recorder: \(SystemErrorText.describe(error))")
         }
     }
 }

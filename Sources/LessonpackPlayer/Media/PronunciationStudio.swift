@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackSystem
 import LessonpackActivities
 import LessonpackModel
 import LessonpackRuntime
@@ -40,14 +41,14 @@ struct PronunciationStudio: Sendable {
         try makeWorkFolder()
         let path = "\(workFolder)/\(line.id)-\(mode.rawValue).wav"
         do { try AtomicWAV.write(mixed, to: path) } catch {
-            throw PlayerProblem(.comparisonFailed, "cannot write \(path): \(error)")
+            throw PlayerProblem(.comparisonFailed, "cannot write \(path): \(SystemErrorText.describe(error))")
         }
         return path
     }
 
     private func makeWorkFolder() throws(PlayerProblem) {
         do { try FileManager.default.createDirectory(atPath: workFolder, withIntermediateDirectories: true) } catch {
-            throw PlayerProblem(.recordingFailed, "cannot create \(workFolder): \(error.localizedDescription)")
+            throw PlayerProblem(.recordingFailed, "cannot create \(workFolder): \(SystemErrorText.describe(error))")
         }
     }
 }

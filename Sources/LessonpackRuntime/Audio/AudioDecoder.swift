@@ -25,7 +25,7 @@ package struct AudioDecoder: Sendable {
             output = try ffmpeg.run(["-nostdin", "-v", "error", "-i", path, "-vn", "-f", "wav", "-acodec", "pcm_s16le", "-"],
                                     timeout: 120)
         } catch {
-            throw RuntimeError(.runtimeAudioUndecodable, "cannot run ffmpeg: \(error)")
+            throw RuntimeError(.runtimeAudioUndecodable, "cannot run ffmpeg: \(SystemErrorText.describe(error))")
         }
         guard output.succeeded else {
             throw RuntimeError(.runtimeAudioUndecodable, "ffmpeg cannot decode \((path as NSString).lastPathComponent): " +
