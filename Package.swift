@@ -141,7 +141,7 @@ let package = Package(
 
         // MARK: Authoring: media manifests, new modules from templates
         .target(name: "LessonpackAuthoring", dependencies: [
-            "LessonpackDiagnostics", "LessonpackModel", "PropertyList", "LessonpackSystem",
+            "LessonpackDiagnostics", "LessonpackModel", "PropertyList", "LessonpackSystem", "XMLStream",
         ]),
         .testTarget(name: "LessonpackAuthoringTests", dependencies: [
             "LessonpackAuthoring", "LessonpackCheck", "LessonpackModel", "LessonpackSystem", "LessonpackTestSupport",

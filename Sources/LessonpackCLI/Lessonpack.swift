@@ -15,7 +15,7 @@ package struct Lessonpack: ParsableCommand {
         version: ToolVersion.current,
         subcommands: [
             CheckCommand.self, BuildCommand.self, InspectCommand.self, VerifyCommand.self, DiffCommand.self,
-            PlayCommand.self, ProgressCommand.self, InstallCommand.self, ListCommand.self, KeygenCommand.self, NewCommand.self, MediaCommand.self, PlistCommand.self, FmtCommand.self, ImportCommand.self, ReleaseCommand.self,
+            PlayCommand.self, ProgressCommand.self, InstallCommand.self, ListCommand.self, KeygenCommand.self, NewCommand.self, MediaCommand.self, PlistCommand.self, FmtCommand.self, ImportCommand.self, ExportCommand.self, ReleaseCommand.self,
         ])
 
     package init() {}

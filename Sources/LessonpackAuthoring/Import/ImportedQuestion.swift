@@ -27,19 +27,34 @@ package enum QuestionFormat: String, CaseIterable, Sendable {
     case gift
     /// Aiken: a question line, options `A. …`, then `ANSWER: B`.
     case aiken
+    /// Moodle XML, what Moodle's question bank exports: `<quiz><question type="multichoice">…`.
+    case moodleXML = "xml"
 
-    /// Aiken files are recognisable by their ANSWER: lines; anything else is read as GIFT.
-    package static func guess(_ bytes: [UInt8]) -> QuestionFormat {
+    /// XML files are recognisable by their name or their first characters (`<?xml`, `<quiz`, a comment), Aiken
+    /// files by their ANSWER: lines; anything else is read as GIFT.
+    package static func guess(_ bytes: [UInt8], file: String? = nil) -> QuestionFormat {
+        if file?.lowercased().hasSuffix(".xml") == true || startsLikeXML(bytes) { return .moodleXML }
         let text = String(decoding: bytes.prefix(64 << 10), as: UTF8.self)
         return text.split(whereSeparator: \.isNewline).contains { $0.hasPrefix("ANSWER:") } ? .aiken : .gift
     }
 
+    private static func startsLikeXML(_ bytes: [UInt8]) -> Bool {
+        var head = bytes.prefix(4 << 10)
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }
+        // UTF-16 with a byte order mark: without its zero bytes, ASCII reads as ASCII.
+        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) {
+            head = ArraySlice(head.dropFirst(2).filter { $0 != 0 })
+        }
+        let text = String(decoding: head.drop(while: { [0x20, 0x09, 0x0A, 0x0D].contains($0) }), as: UTF8.self)
+        return ["<?xml", "<quiz", "<!--"].contains { text.hasPrefix($0) }
+    }
+
     package func read(_ bytes: [UInt8], file: String) -> ReadResult<ImportedQuestion> {
-        .reading(bytes, file: file) { source in
-            switch self {
-            case .gift: GIFTReader.read(source)
-            case .aiken: AikenReader.read(source)
-            }
+        switch self {
+        case .gift: .reading(bytes, file: file, GIFTReader.read)
+        case .aiken: .reading(bytes, file: file, AikenReader.read)
+        // XML names its own encoding, so it is handed over as bytes.
+        case .moodleXML: MoodleXMLReader.read(bytes, file: file)
         }
     }
 }

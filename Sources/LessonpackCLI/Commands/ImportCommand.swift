@@ -92,7 +92,7 @@ struct ImportTranscriptCommand: ParsableCommand {
 struct ImportQuestionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "questions",
-        abstract: "Import true/false and multiple-choice questions from Moodle GIFT or Aiken.",
+        abstract: "Import true/false and multiple-choice questions from Moodle GIFT, Moodle XML or Aiken.",
         discussion: """
             Into the test's item bank (--to test, the default) or the spoken questions and answers (--to qa, \
             multiple choice with three answers). Question types a module cannot hold are reported and skipped.
@@ -100,7 +100,10 @@ struct ImportQuestionsCommand: ParsableCommand {
 
     @OptionGroup var options: ImportOptions
 
-    @Option(help: "The format: gift or aiken. Default: aiken when the file has ANSWER: lines, else gift.")
+    @Option(help: """
+        The format: gift, aiken or xml (Moodle XML). Default: xml for a .xml file or one that starts like XML, \
+        aiken when the file has ANSWER: lines, else gift.
+        """)
     var format: String?
 
     @Option(help: "Where the questions go: test or qa.")
@@ -116,10 +119,10 @@ struct ImportQuestionsCommand: ParsableCommand {
         let bytes = try options.bytes()
         let format = try format.map { name in
             guard let format = QuestionFormat(rawValue: name) else {
-                throw ValidationError("unknown format '\(name)': use gift or aiken")
+                throw ValidationError("unknown format '\(name)': use gift, aiken or xml")
             }
             return format
-        } ?? QuestionFormat.guess(bytes)
+        } ?? QuestionFormat.guess(bytes, file: options.file)
         let read = format.read(bytes, file: options.file)
         let plan = read.hasErrors ? nil : QuestionImport.plan(read.items, from: options.file, into: options.folder,
                                                               target: target, objective: objective)

@@ -1,0 +1,61 @@
+import Foundation
+import LessonpackTestSupport
+import Testing
+
+@Suite struct ExportCommandTests {
+    let fixtures = Paths.inPackage("Tests/LessonpackAuthoringTests/Fixtures/import")
+
+    @Test func questionsGoToStandardOutputOrAtomicallyToAFile() throws {
+        let all = try LessonpackBinary.run(["export", "questions", Paths.sampleModule])
+        #expect(all.status == 0)
+        #expect(all.standardOutput.hasPrefix("// job-interview: "))
+        #expect(all.standardOutput.contains("$CATEGORY: job-interview/test") && all.standardOutput.contains("::q7::"))
+        #expect(all.standardError == "exported 30 test items and 7 Q&A questions from \(Paths.sampleModule)\n")
+
+        let folder = TemporaryFolder()
+        let file = folder.child("qa.gift")
+        let written = try LessonpackBinary.run(["export", "questions", Paths.sampleModule, "--from", "qa", "-o", file])
+        #expect(written.status == 0)
+        #expect(written.standardOutput == "wrote \(file): 7 Q&A questions\n")
+        let dash = try LessonpackBinary.run(["export", "questions", Paths.sampleModule, "--from", "qa", "-o", "-"])
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == dash.standardOutput)
+
+        let wrong = try LessonpackBinary.run(["export", "questions", Paths.sampleModule, "--from", "everything"])
+        #expect(wrong.status == 2)
+    }
+
+    @Test func aModuleWithErrorsIsRefusedAndNothingIsWritten() throws {
+        let folder = TemporaryFolder()
+        let module = folder.copy(Paths.sampleModule, as: "module")
+        let test = module + "/questions/test.plist"
+        let text = try String(contentsOfFile: test, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "<key>draw</key>", with: "<key>draw</key").utf8)
+            .write(to: URL(fileURLWithPath: test))
+        let output = folder.child("out.gift")
+        let refused = try LessonpackBinary.run(["export", "questions", module, "-o", output])
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("\(test):"))
+        #expect(refused.standardError.hasSuffix("nothing was exported: 1 error, 0 warnings\n"))
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test func aMoodleExportGoesInAndComesBackOutAsGIFT() throws {
+        let folder = TemporaryFolder()
+        #expect(try LessonpackBinary.run(["new", "module"], in: folder.path).status == 0)
+        let module = folder.child("module")
+        let imported = try LessonpackBinary.run(["import", "questions", fixtures + "/moodle-4-export.xml", "--into", module])
+        #expect(imported.status == 0, "\(imported.standardOutput)")
+        #expect(imported.standardOutput.contains("moodle-4-export.xml:180:49: warning: an image in the question"))
+        #expect(imported.standardOutput.contains("questions/test.plist: 4 added, 6 in all"))
+
+        let gift = folder.child("module.gift")
+        #expect(try LessonpackBinary.run(["export", "questions", module, "--from", "test", "-o", gift]).status == 0)
+        #expect(try LessonpackBinary.run(["new", "again"], in: folder.path).status == 0)
+        try FileManager.default.removeItem(atPath: folder.child("again/questions/test.plist"))
+        let again = try LessonpackBinary.run(["import", "questions", gift, "--into", folder.child("again")])
+        #expect(again.status == 0)
+        #expect(again.standardOutput.contains("questions/test.plist: 6 added, 6 in all"))
+        #expect(try String(contentsOfFile: folder.child("again/questions/test.plist"), encoding: .utf8)
+                .contains("<string>A croissant &amp; jam</string>"))
+    }
+}
