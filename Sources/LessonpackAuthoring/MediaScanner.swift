@@ -36,24 +36,21 @@ package enum MediaScanner {
         let previous = Dictionary((source?.module.media ?? []).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         let media = MediaFolder(moduleFolder: folder)
         let paths = media.allFiles()
-        let outcomes = Slots<Outcome>(count: paths.count)
-        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            outcomes[index] = look(at: paths[index], in: media, probe: probe, previous: previous[paths[index]])
-        }
         var scan = Scan(files: [], changes: [], skipped: [], refused: [], withoutDuration: [],
                         probeUnavailable: probe.unavailableReason)
-        for (path, outcome) in zip(paths, outcomes.values) {
+        OrderedParallelMap.run(paths, transform: { path in
+            (path, look(at: path, in: media, probe: probe, previous: previous[path]))
+        }, consume: { path, outcome in
             switch outcome {
-            case .skipped(let reason)?: scan.skipped.append((path, reason))
-            case .refused(let reason)?: scan.refused.append((path, reason))
-            case .file(let file)?:
+            case .skipped(let reason): scan.skipped.append((path, reason))
+            case .refused(let reason): scan.refused.append((path, reason))
+            case .file(let file):
                 if (file.kind == .audio || file.kind == .video) && file.duration == nil { scan.withoutDuration.append(path) }
                 scan.files.append(file)
                 let change: Scan.Change = previous[path] == nil ? .added : previous[path] == file ? .unchanged : .changed
                 scan.changes.append((path, change))
-            case nil: break
             }
-        }
+        })
         let scanned = Set(scan.files.map(\.path))
         for path in previous.keys.sorted() where !scanned.contains(path) { scan.changes.append((path, .removed)) }
         return scan
@@ -93,19 +90,4 @@ package enum MediaScanner {
         let document = try PlistXMLWriter.xml(.dictionary([PlistEntry("files", .dictionary(entries))]))
         try AtomicFile.write(document, to: ModuleLayout.join(folder, SourceFile.media.path))
     }
-}
-
-/// One slot per file, filled from the scan's worker threads.
-private final class Slots<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Value?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    subscript(index: Int) -> Value? {
-        get { lock.withLock { slots[index] } }
-        set { lock.withLock { slots[index] = newValue } }
-    }
-
-    var values: [Value?] { lock.withLock { slots } }
 }

@@ -15,13 +15,13 @@ package struct Transcoder: Sendable {
         /// Speech needs little: 24 kbit/s mono Opus is clear; 360p video shows two people talking.
         package static let speech = Preset(audioBitrate: "24k", videoHeight: 360, videoQuality: 28, videoAudioBitrate: "48k")
 
-        func audioArguments(_ input: String, _ output: String) -> [String] {
+        package func audioArguments(_ input: String, _ output: String) -> [String] {
             ["-nostdin", "-v", "error", "-y", "-i", input, "-vn", "-ac", "1", "-c:a", "libopus", "-b:a", audioBitrate,
              "-application", "voip", "-map_metadata", "-1", "-fflags", "+bitexact", "-flags:a", "+bitexact",
              "-threads", "1", "-f", "ogg", output]
         }
 
-        func videoArguments(_ input: String, _ output: String) -> [String] {
+        package func videoArguments(_ input: String, _ output: String) -> [String] {
             ["-nostdin", "-v", "error", "-y", "-i", input, "-vf", "scale=-2:'min(\(videoHeight),ih)'",
              "-c:v", "libx264", "-preset", "slow", "-crf", "\(videoQuality)", "-pix_fmt", "yuv420p",
              "-c:a", "aac", "-b:a", videoAudioBitrate, "-ac", "1", "-movflags", "+faststart", "-map_metadata", "-1",
@@ -33,7 +33,7 @@ package struct Transcoder: Sendable {
     let ffmpeg: ExternalTool
     let version: String
     let cacheFolder: String
-    let preset: Preset
+    package let preset: Preset
 
     /// Finds ffmpeg, or says clearly that it is missing.
     package static func make(cacheFolder: String, preset: Preset = .speech,
@@ -66,15 +66,22 @@ package struct Transcoder: Sendable {
         let candidates = module.media.filter { $0.kind == .audio || $0.kind == .video }
         var renamed: [String: String] = [:]
         var taken = Set(module.media.map(\.path))
-        for (index, file) in candidates.enumerated() {
-            progress?(.transcoding(file.path, index: index + 1, of: candidates.count))
-            guard let source = sources[file.path] else { continue }
-            let (output, cached) = try encoded(file, source: try source.checkedPath())
+        // ffmpeg runs on every core, one file each; results are taken in the manifest's order, so names and
+        // reports come out the same however the encodes finish.
+        var done = 0
+        try OrderedParallelMap.run(candidates, transform: { file in
+            (file, sources[file.path].map { source in
+                Result { () throws(BundleError) in try encoded(file, source: try source.checkedPath()) }
+            })
+        }, consume: { (file: MediaFile, encoding: Result<(path: String, cached: Bool), BundleError>?) throws(BundleError) in
+            done += 1
+            progress?(.transcoding(file.path, index: done, of: candidates.count))
+            guard let (output, cached) = try encoding?.get() else { return }
             let newSize = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? nil
             guard let newSize, newSize < file.size, let sha256 = FileDigest.sha256(ofFileAt: output) else {
                 outcome.reports.append(TranscodeReport(path: file.path, newPath: file.path, originalSize: file.size,
                                                        newSize: newSize ?? file.size, kept: true, cached: cached))
-                continue
+                return
             }
             let newPath = freePath(for: file, taken: &taken)
             renamed[file.path] = newPath
@@ -85,7 +92,7 @@ package struct Transcoder: Sendable {
             }
             outcome.reports.append(TranscodeReport(path: file.path, newPath: newPath, originalSize: file.size,
                                                    newSize: newSize, kept: false, cached: cached))
-        }
+        })
         outcome.module = Self.renaming(outcome.module, renamed)
         outcome.module.media.sort { $0.path < $1.path }
         return outcome
@@ -103,7 +110,8 @@ package struct Transcoder: Sendable {
         } catch {
             throw BundleError(.transcodeFailed, "cannot create the transcoding cache \(cacheFolder): \(SystemErrorText.describe(error))")
         }
-        let temporary = output + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
+        // Two clips with the same content may be encoded at once: each writes its own temporary file.
+        let temporary = output + ".\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).tmp"
         let arguments = isAudio ? preset.audioArguments(source, temporary) : preset.videoArguments(source, temporary)
         let result: ExternalTool.Output
         do { result = try ffmpeg.run(arguments, timeout: 3600) } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackBundle
 import LessonpackModel
 import LessonpackSystem
 
@@ -38,9 +39,11 @@ enum ModuleDiscovery {
 /// lessonpack may write bundles differently) and the signing key. Equal hashes mean an identical bundle.
 enum SourceHash {
     /// `strict`: released under --werror, which a module with warnings released without it has not passed.
-    static func of(module: String, signingKeyID: String?, strict: Bool, known: FileHashCache,
-                   fresh: inout FileHashCache) -> String? {
+    static func of(module: String, signingKeyID: String?, strict: Bool, transcode: Transcoder.Preset? = nil,
+                   known: FileHashCache, fresh: inout FileHashCache) -> String? {
         var lines = ["lessonpack \(ToolVersion.current)", "key \(signingKeyID ?? "none")", "werror \(strict)"]
+        // Transcoded bundles differ from plain ones: switching --transcode (or its settings) rebuilds.
+        if let transcode { lines.append("transcode \(transcode.audioArguments("in", "out")) \(transcode.videoArguments("in", "out"))") }
         for file in ModuleDiscovery.files(of: module) {
             guard let digest = fresh.sha256(of: ModuleLayout.join(module, file), known: known) else { return nil }
             lines.append("\(digest)  \(file)")

@@ -19,10 +19,13 @@ package enum Release {
         /// Warnings stop the release too (--werror).
         package var warningsAsErrors: Bool
         package var progress: (@Sendable (Progress) -> Void)?
+        /// Re-encode media for size, as `build --transcode` does.
+        package var transcoder: Transcoder?
 
         package init(output: String, signingKey: SigningKey? = nil, jobs: Int = OrderedParallelMap.defaultWidth,
-                    timestamp: Int64? = nil, warningsAsErrors: Bool = false,
+                    timestamp: Int64? = nil, warningsAsErrors: Bool = false, transcoder: Transcoder? = nil,
                     progress: (@Sendable (Progress) -> Void)? = nil) {
+            self.transcoder = transcoder
             self.output = output
             self.signingKey = signingKey
             self.jobs = jobs
@@ -32,9 +35,10 @@ package enum Release {
         }
     }
 
+    /// How far a release has come: each step counts its modules, so a long release never goes quiet.
     package enum Progress: Sendable {
-        case checked(String)
-        case built(String)
+        case checked(String, done: Int, of: Int)
+        case built(String, done: Int, of: Int)
     }
 
     package struct Outcome: Sendable {
@@ -94,6 +98,7 @@ package enum Release {
         OrderedParallelMap.run(folders, width: options.jobs, transform: { folder in
             var fresh = FileHashCache()
             let hash = SourceHash.of(module: folder, signingKeyID: keyID, strict: options.warningsAsErrors,
+                                     transcode: options.transcoder?.preset,
                                      known: known, fresh: &fresh)
             return (folder, hash, fresh)
         }, consume: { folder, hash, fresh in
@@ -115,10 +120,12 @@ package enum Release {
 
         // 2. Check what changed; any error anywhere stops the release before it writes a byte.
         var checked: [String: ModuleChecker.Result] = [:]
+        var checkedCount = 0
         OrderedParallelMap.run(toBuild, width: options.jobs, transform: { folder in
             (folder, Result { () throws(ModuleLoader.Failure) in try ModuleChecker.check(folder: folder) })
         }, consume: { folder, result in
-            options.progress?(.checked(folder))
+            checkedCount += 1
+            options.progress?(.checked(folder, done: checkedCount, of: toBuild.count))
             switch result {
             case .success(let result):
                 checked[folder] = result
@@ -142,7 +149,7 @@ package enum Release {
         }
         defer { try? FileManager.default.removeItem(atPath: staging) }
         let bundleOptions = BundleBuilder.Options(outputFolder: staging, signingKey: options.signingKey,
-                                                  timestamp: options.timestamp)
+                                                  timestamp: options.timestamp, transcoder: options.transcoder)
         var failures: [Diagnostic] = []
         var staged: [(folder: String, path: String, module: LessonpackModel.Module)] = []
         let jobs = toBuild.compactMap { folder in checked[folder].map { (folder, $0) } }
@@ -208,7 +215,7 @@ package enum Release {
                                              level: module.level, file: file, size: size, sha256: sha256, signedBy: keyID)
             cache.modules[key(folder)] = ReleaseCache.Built(sourceHash: hashes[folder] ?? "", file: file, sha256: sha256)
             outcome.built.append(folder)
-            options.progress?(.built(destination))
+            options.progress?(.built(destination, done: outcome.built.count, of: staged.count))
         }
 
         // 4. The catalog, its changes, and what it no longer needs.

@@ -46,6 +46,30 @@ import Testing
         #expect(progress.contains("Dictionary and phrasebook           1"), "\(progress)")
     }
 
+    @Test func aReleaseSaysHowFarItHasComeAndCanTranscode() throws {
+        let folder = TemporaryFolder()
+        #expect(try LessonpackBinary.run(["new", folder.child("modules/cafe")]).status == 0)
+        #expect(try LessonpackBinary.run(["new", folder.child("modules/shop")]).status == 0)
+        let plain = try LessonpackBinary.run(["release", folder.child("modules"), "-o", folder.child("plain")])
+        #expect(plain.status == 0, "\(plain.standardError)")
+        #expect(plain.standardError.contains("[1/2] checked "))
+        #expect(plain.standardError.contains("[2/2] checked "))
+        #expect(plain.standardOutput.contains("[2/2] built "))
+
+        let transcoded = try LessonpackBinary.run(["release", folder.child("modules"), "-o", folder.child("small"),
+                                                   "--transcode"], environment: ["XDG_CACHE_HOME": folder.child("cache")])
+        #expect(transcoded.status == 0, "\(transcoded.standardError)")
+        let inspect = try LessonpackBinary.run(["inspect", folder.child("small/cafe-0.1.0.lessonpack")])
+        #expect(inspect.standardOutput.contains("lines/line-01.opus"), "\(inspect.standardOutput)")
+        #expect(!inspect.standardOutput.contains("line-01.wav"))
+        // Switching transcoding off changes what the bundles hold (media renamed back to .wav): the release does
+        // not keep the transcoded bundles as unchanged, and holds the change to the version rules.
+        let back = try LessonpackBinary.run(["release", folder.child("modules"), "-o", folder.child("small")],
+                                            environment: ["XDG_CACHE_HOME": folder.child("cache")])
+        #expect(back.status == 1)
+        #expect(back.standardError.contains("the content changed"), "\(back.standardError)")
+    }
+
     @Test func aBundleThatIsNotTheCatalogsIsRefused() throws {
         let folder = TemporaryFolder()
         let output = folder.child("release")

@@ -46,8 +46,10 @@ struct BuildCommand: ParsableCommand {
             throw CommandFailure(error.description)
         }
         let writer = DiagnosticConsoleWriter(style: Style(enabled: diagnostics.color.enabled(for: 2)))
+        let json = diagnostics.format == .json
         let progress = ProgressLine()
         var failed = false
+        var report = BuildJSON()
         for folder in folders {
             let options = BundleBuilder.Options(outputFolder: output, signingKey: key, timestamp: timestamp,
                                                 previous: previous, transcoder: transcoder,
@@ -57,21 +59,36 @@ struct BuildCommand: ParsableCommand {
                 result = try BundleBuilder.build(folder: folder, options: options)
             } catch {
                 progress.clear()
+                if json {
+                    report.modules.append(.init(folder: folder, built: false, refusal: error.description))
+                    report.diagnostics += error.diagnostics
+                    failed = true
+                    continue
+                }
                 throw CommandFailure("\(folder): \(error.description)")
             }
             progress.clear()
             var found = result.diagnostics
             if diagnostics.warningsAsErrors { found = found.promotingWarningsToErrors() }
-            for diagnostic in found { Console.styled(writer.render(diagnostic), terminator: "", toError: true) }
+            report.diagnostics += found
+            if !json { for diagnostic in found { Console.styled(writer.render(diagnostic), terminator: "", toError: true) } }
             guard let path = result.bundlePath, !found.hasErrors else {
-                Console.error("\(folder): not built: " + (result.refusal ?? counts(found)))
+                let refusal = result.refusal ?? counts(found)
+                report.modules.append(.init(folder: folder, built: false, refusal: refusal))
+                if !json { Console.error("\(folder): not built: " + refusal) }
                 failed = true
                 continue
             }
-            if !result.transcoded.isEmpty { Console.out(transcodeTable(result.transcoded)) }
             let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+            report.modules.append(.init(folder: folder, built: true, bundle: path, size: size, entries: result.entries.count,
+                                        signed: key != nil, transcoded: result.transcoded.map(BuildJSON.Transcoded.init)))
+            guard !json else { continue }
+            if !result.transcoded.isEmpty { Console.out(transcodeTable(result.transcoded)) }
             Console.out("built \(path) (\(Formatting.size(size)), \(result.entries.count) entries" +
                         (key != nil ? ", signed" : "") + ")")
+        }
+        if json {
+            Console.json(JSONReport(command: "build", ok: !failed, diagnostics: report.diagnostics, body: report).rendered())
         }
         if failed { throw ExitCode(1) }
     }
@@ -91,5 +108,48 @@ struct BuildCommand: ParsableCommand {
                      + Formatting.padded(Formatting.bytes(after), 12, right: true)
                      + "  " + Formatting.percent(before == 0 ? 1 : Double(after) / Double(before)))
         return lines.joined(separator: "\n")
+    }
+}
+
+/// `build --format json`'s own keys: `{"modules": [{"folder", "built", "bundle", "size", "entries", "signed",
+/// "refusal", "transcoded": [{"path", "newPath", "before", "after", "kept", "cached"}]}]}`.
+struct BuildJSON: Encodable {
+    struct Module: Encodable {
+        var folder: String
+        var built: Bool
+        var bundle: String?
+        var size: Int?
+        var entries: Int?
+        var signed: Bool?
+        var refusal: String?
+        var transcoded: [Transcoded]?
+    }
+
+    struct Transcoded: Encodable {
+        var path: String
+        var newPath: String
+        var before: Int
+        var after: Int
+        var kept: Bool
+        var cached: Bool
+
+        init(_ report: TranscodeReport) {
+            path = report.path
+            newPath = report.newPath
+            before = report.originalSize
+            after = report.kept ? report.originalSize : report.newSize
+            kept = report.kept
+            cached = report.cached
+        }
+    }
+
+    var modules: [Module] = []
+    var diagnostics: [Diagnostic] = []
+
+    private enum Keys: String, CodingKey { case modules }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(modules, forKey: .modules)
     }
 }

@@ -65,8 +65,8 @@ struct CheckCommand: ParsableCommand {
             }
         })
         if options.format == .json {
-            Console.json(DiagnosticJSONWriter.render(.init(modules: modules, diagnostics: all.map(DiagnosticJSONWriter.Entry.init),
-                                                          errors: all.errorCount, warnings: all.warningCount)))
+            Console.json(JSONReport(command: "check", ok: !failed && !all.hasErrors, diagnostics: all,
+                                    body: DiagnosticJSONWriter.CheckBody(modules: modules)).rendered())
         } else if folders.count > 1 {
             Console.out("\(folders.count) modules: \(counts(all))")
         }

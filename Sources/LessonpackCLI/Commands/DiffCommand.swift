@@ -83,11 +83,10 @@ extension ModuleDiff.ChangeKind {
     static let allKinds: [ModuleDiff.ChangeKind] = [.added, .removed, .changed]
 }
 
-/// The diff for tools: `{"version": 1, "old": {...}, "new": {...}, "changes": [{"area", "kind", "key", "detail"}],
-/// "bump", "required", "refusal"}`.
+/// The diff for tools, in the frame every command shares (`JSONReport`): `{"old": {...}, "new": {...},
+/// "changes": [{"area", "kind", "key", "detail"}], "bump", "required", "refusal"}`.
 enum DiffJSON {
     struct Document: Encodable {
-        var version = 1
         struct Side: Encodable { var id: String; var version: String }
         struct Change: Encodable { var area: String; var kind: String; var key: String; var detail: String? }
         var old: Side
@@ -104,8 +103,6 @@ enum DiffJSON {
             old: .init(id: diff.old.id, version: diff.old.version), new: .init(id: diff.new.id, version: diff.new.version),
             changes: diff.changes.map { .init(area: $0.area.rawValue, kind: $0.kind.rawValue, key: $0.key, detail: $0.detail) },
             bump: diff.requiredBump.description, required: check.required?.description, refusal: check.refusal)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(document)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return JSONReport(command: "diff", ok: check.refusal == nil, body: document).rendered()
     }
 }

@@ -33,6 +33,9 @@ struct FmtCommand: ParsableCommand {
     @Option(name: [.customLong("color"), .customLong("colour")], help: "Colour the output: auto, always or never.")
     var color: ColourMode = .auto
 
+    @Option(help: "Output format: 'text' for people, 'json' for tools.")
+    var format: OutputFormat = .text
+
     func validate() throws {
         if paths.isEmpty { throw ValidationError("name at least one folder or file") }
     }
@@ -46,6 +49,13 @@ struct FmtCommand: ParsableCommand {
             files += found.map { ($0.path, $0.role, $0.path == path) }
         }
         var (changed, unchanged, failed) = (0, 0, 0)
+        var report = FmtJSON()
+        var found: [Diagnostic] = []
+        let json = format == .json
+        func show(_ diagnostic: Diagnostic) {
+            found.append(diagnostic)
+            if !json { Console.styled(writer.render(diagnostic), terminator: "") }
+        }
         for file in files {
             let bytes: [UInt8]
             switch BoundedFile.read(file.path, limit: 32 << 20, links: file.named ? .follow : .refuse) {
@@ -53,34 +63,49 @@ struct FmtCommand: ParsableCommand {
             case .failure(let failure):
                 failed += 1
                 let code: DiagnosticCode = if case .tooLarge = failure { .fileTooLarge } else { .notARegularFile }
-                Console.styled(writer.render(.error(code, "not formatted: this file \(failure)",
-                                                    at: SourceLocation(file: file.path))), terminator: "")
+                show(.error(code, "not formatted: this file \(failure)", at: SourceLocation(file: file.path)))
+                report.files.append(.init(path: file.path, status: "failed"))
                 continue
             }
             switch SourceFormatter.format(bytes, file: file.path, role: file.role) {
             case .unchanged:
                 unchanged += 1
+                report.files.append(.init(path: file.path, status: "formatted"))
             case .changed(let text):
                 changed += 1
+                report.files.append(.init(path: file.path, status: check ? "not-formatted" : "rewritten"))
                 if check {
-                    Console.out("\(file.path): not formatted")
+                    if !json { Console.out("\(file.path): not formatted") }
                 } else {
                     do {
                         try AtomicFile.write(Data(text.utf8), to: file.path, links: file.named ? .writeThrough : .refuse)
                     } catch {
                         throw CommandFailure(error.description)
                     }
-                    Console.out("formatted \(file.path)")
+                    if !json { Console.out("formatted \(file.path)") }
                 }
             case .failed(let diagnostics):
                 failed += 1
-                for diagnostic in diagnostics.sortedForDisplay() { Console.styled(writer.render(diagnostic), terminator: "") }
+                report.files.append(.init(path: file.path, status: "failed"))
+                for diagnostic in diagnostics.sortedForDisplay() { show(diagnostic) }
             }
         }
         let verb = check ? "not formatted" : "formatted"
         var summary = "\(files.count) file\(files.count == 1 ? "" : "s"): \(changed) \(verb), \(unchanged) already formatted"
         if failed > 0 { summary += ", \(failed) with errors (left as they were)" }
-        Console.out(summary)
+        let ok = failed == 0 && !(check && changed > 0)
+        if json {
+            Console.json(JSONReport(command: check ? "fmt --check" : "fmt", ok: ok, diagnostics: found, body: report).rendered())
+        } else {
+            Console.out(summary)
+        }
         if failed > 0 || (check && changed > 0) { throw ExitCode(1) }
     }
+}
+
+/// `fmt --format json`'s own keys: `{"files": [{"path", "status"}]}`, status one of `formatted` (already),
+/// `rewritten`, `not-formatted` (--check) and `failed`.
+struct FmtJSON: Encodable {
+    struct File: Encodable { var path: String; var status: String }
+    var files: [File] = []
 }

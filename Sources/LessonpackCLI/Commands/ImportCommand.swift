@@ -12,6 +12,8 @@ struct ImportCommand: ParsableCommand {
             files only when nothing went wrong. Importing the same file again changes nothing. docs/authoring.md \
             shows each format.
 
+            --from names the file's format when its name does not say it; --format json reports for tools.
+
             Exit status: 0 imported (warnings allowed), 1 problems in the file or the module (nothing written), \
             2 usage or I/O failure.
             """,
@@ -32,6 +34,9 @@ struct ImportOptions: ParsableArguments {
     @Option(name: [.customLong("color"), .customLong("colour")], help: "Colour the output: auto, always or never.")
     var color: ColourMode = .auto
 
+    @Option(help: "Output format: 'text' for people, 'json' for tools.")
+    var format: OutputFormat = .text
+
     func bytes() throws -> [UInt8] {
         switch BoundedFile.read(file, limit: 16 << 20) {
         case .success(let bytes): return bytes
@@ -43,6 +48,7 @@ struct ImportOptions: ParsableArguments {
     func finish(reading diagnostics: [Diagnostic], _ plan: ImportPlan?) throws {
         let writer = DiagnosticConsoleWriter(style: Style(enabled: color.enabled(for: 1)))
         let all = (diagnostics + (plan?.diagnostics ?? [])).sortedForDisplay()
+        if format == .json { return try finishJSON(all, plan) }
         for diagnostic in all { Console.styled(writer.render(diagnostic), terminator: "") }
         guard let plan, !all.hasErrors else {
             Console.out("nothing was written: \(counts(all))")
@@ -56,6 +62,31 @@ struct ImportOptions: ParsableArguments {
         do { try plan.apply() } catch { throw CommandFailure(error.description) }
         Console.out(plan.files.isEmpty ? "nothing to change" : "wrote " + plan.files.map(\.path).joined(separator: ", "))
     }
+
+    private func finishJSON(_ all: [Diagnostic], _ plan: ImportPlan?) throws {
+        var body = ImportJSON(file: file, module: folder, dryRun: dryRun, report: plan?.report ?? [],
+                              files: plan?.files.map(\.path) ?? [], written: false)
+        guard let plan, !all.hasErrors else {
+            Console.json(JSONReport(command: "import", diagnostics: all, body: body).rendered())
+            throw ExitCode(1)
+        }
+        if !dryRun {
+            do { try plan.apply() } catch { throw CommandFailure(error.description) }
+            body.written = !plan.files.isEmpty
+        }
+        Console.json(JSONReport(command: "import", diagnostics: all, body: body).rendered())
+    }
+}
+
+/// `import --format json`'s own keys: `{"file", "module", "dryRun", "report": [line], "files": [path],
+/// "written": bool}` (`files`: what was, or with --dry-run would be, written).
+struct ImportJSON: Encodable {
+    var file: String
+    var module: String
+    var dryRun: Bool
+    var report: [String]
+    var files: [String]
+    var written: Bool
 }
 
 struct ImportTranscriptCommand: ParsableCommand {
@@ -69,14 +100,14 @@ struct ImportTranscriptCommand: ParsableCommand {
 
     @OptionGroup var options: ImportOptions
 
-    @Option(help: "The format: plain, srt or vtt. Default: from the file's extension.")
-    var format: String?
+    @Option(name: .customLong("from"), help: "The file's format: plain, srt or vtt. Default: from the file's extension.")
+    var inputFormat: String?
 
     @Option(help: "The speaker of lines that name none.")
     var speaker: String?
 
     func run() throws {
-        let format = try format.map { name in
+        let format = try inputFormat.map { name in
             guard let format = TranscriptFormat(rawValue: name) else {
                 throw ValidationError("unknown format '\(name)': use plain, srt or vtt")
             }
@@ -100,11 +131,11 @@ struct ImportQuestionsCommand: ParsableCommand {
 
     @OptionGroup var options: ImportOptions
 
-    @Option(help: """
-        The format: gift, aiken or xml (Moodle XML). Default: xml for a .xml file or one that starts like XML, \
+    @Option(name: .customLong("from"), help: """
+        The file's format: gift, aiken or xml (Moodle XML). Default: xml for a .xml file or one that starts like XML, \
         aiken when the file has ANSWER: lines, else gift.
         """)
-    var format: String?
+    var inputFormat: String?
 
     @Option(help: "Where the questions go: test or qa.")
     var to: String = "test"
@@ -117,7 +148,7 @@ struct ImportQuestionsCommand: ParsableCommand {
             throw ValidationError("--to must be test or qa")
         }
         let bytes = try options.bytes()
-        let format = try format.map { name in
+        let format = try inputFormat.map { name in
             guard let format = QuestionFormat(rawValue: name) else {
                 throw ValidationError("unknown format '\(name)': use gift, aiken or xml")
             }

@@ -35,6 +35,9 @@ struct InstallCommand: ParsableCommand {
     @Option(help: "Where progress and installed modules are kept.")
     var dataDir: String?
 
+    @Option(help: "Output format: 'text' for people, 'json' for tools.")
+    var format: OutputFormat = .text
+
     func validate() throws {
         if bundles.isEmpty && catalog == nil { throw ValidationError("name at least one bundle, or a --catalog folder") }
         if !bundles.isEmpty && catalog != nil { throw ValidationError("name bundles or a --catalog folder, not both") }
@@ -47,22 +50,31 @@ struct InstallCommand: ParsableCommand {
             throw CommandFailure(error.diagnostics[0])
         }
         let trust = ModuleLibrary.Trust(key: trustedKey, allowDowngrade: allowDowngrade)
-        let reporting = BundleReporting()
+        let reporting = BundleReporting(quiet: format == .json)
         if let catalog { return try installCatalog(catalog, into: library, trust: trust, reporting: reporting) }
         var status: Int32 = 0
+        var report = InstallJSON()
         for bundle in bundles {
             do {
                 let outcome = try library.install(bundle, trust: trust)
                 reporting.report(outcome.warnings)
                 let installed = outcome.installed
+                report.modules.append(.init(source: bundle, id: installed.id, version: installed.version,
+                                            result: outcome.alreadyInstalled ? "already-installed" : "installed",
+                                            signature: "\(installed.signature)"))
+                guard format == .text else { continue }
                 Console.out(outcome.alreadyInstalled
                     ? "\(installed.id) \(installed.version) is already installed (\(installed.signature))"
                     : "installed \(installed.id) \(installed.version) (\(TerminalSafe.line(installed.title)), " +
                       "\(installed.signature))")
             } catch {
                 reporting.report(error.diagnostics)
+                report.modules.append(.init(source: bundle, result: "failed"))
                 status = max(status, BundleReporting.status(for: error.diagnostics))
             }
+        }
+        if format == .json {
+            Console.json(JSONReport(command: "install", ok: status == 0, diagnostics: reporting.reported, body: report).rendered())
         }
         if status != 0 { throw ExitCode(status) }
     }
@@ -74,22 +86,35 @@ struct InstallCommand: ParsableCommand {
             throw CommandFailure(error.diagnostic)
         }
         var counts = (installed: 0, updated: 0, current: 0, failed: 0)
+        var report = InstallJSON()
+        let text = format == .text
         for outcome in outcomes {
             let name = "\(outcome.id) \(outcome.version)"
             reporting.report(outcome.warnings)
             switch outcome.result {
             case .installed:
                 counts.installed += 1
-                Console.out("installed \(name)")
+                report.modules.append(.init(source: folder, id: outcome.id, version: outcome.version, result: "installed"))
+                if text { Console.out("installed \(name)") }
             case .updated(let from):
                 counts.updated += 1
-                Console.out("updated \(outcome.id) \(from) → \(outcome.version) (your progress carries over)")
+                report.modules.append(.init(source: folder, id: outcome.id, version: outcome.version, result: "updated",
+                                            from: from))
+                if text { Console.out("updated \(outcome.id) \(from) → \(outcome.version) (your progress carries over)") }
             case .upToDate:
                 counts.current += 1
+                report.modules.append(.init(source: folder, id: outcome.id, version: outcome.version, result: "up-to-date"))
             case .failed(let problems):
                 counts.failed += 1
+                report.modules.append(.init(source: folder, id: outcome.id, version: outcome.version, result: "failed"))
                 reporting.report(problems)
             }
+        }
+        if !text {
+            Console.json(JSONReport(command: "install", ok: counts.failed == 0, diagnostics: reporting.reported,
+                                    body: report).rendered())
+            if counts.failed > 0 { throw ExitCode(1) }
+            return
         }
         Console.out("\(outcomes.count) modules in the catalog: \(counts.installed) installed, \(counts.updated) updated, " +
                     "\(counts.current) already up to date" + (counts.failed > 0 ? ", \(counts.failed) refused" : ""))
@@ -103,8 +128,18 @@ struct ListCommand: ParsableCommand {
     @Option(help: "Where progress and installed modules are kept.")
     var dataDir: String?
 
+    @Option(help: "Output format: 'text' for people, 'json' for tools.")
+    var format: OutputFormat = .text
+
     func run() throws {
         let installed = ModuleLibrary(dataFolder: dataDir ?? ProgressStore.defaultFolder()).list()
+        if format == .json {
+            let body = ListJSON(modules: installed.map {
+                .init(id: $0.id, version: $0.version, title: $0.title, signature: "\($0.signature)")
+            })
+            Console.json(JSONReport(command: "list", body: body).rendered())
+            return
+        }
         guard !installed.isEmpty else {
             Console.out("No modules installed yet: 'lessonpack install BUNDLE' adds one.")
             return
@@ -114,4 +149,24 @@ struct ListCommand: ParsableCommand {
                         TerminalSafe.line(module.title) + " (\(module.signature))")
         }
     }
+}
+
+/// `install --format json`'s own keys: `{"modules": [{"source", "id", "version", "result", "from", "signature"}]}`,
+/// result one of `installed`, `updated`, `already-installed`, `up-to-date`, `failed`.
+struct InstallJSON: Encodable {
+    struct Module: Encodable {
+        var source: String
+        var id: String?
+        var version: String?
+        var result: String
+        var from: String?
+        var signature: String?
+    }
+    var modules: [Module] = []
+}
+
+/// `list --format json`'s own keys: `{"modules": [{"id", "version", "title", "signature"}]}`.
+struct ListJSON: Encodable {
+    struct Module: Encodable { var id, version, title, signature: String }
+    var modules: [Module]
 }

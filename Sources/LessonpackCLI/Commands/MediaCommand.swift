@@ -1,6 +1,7 @@
 import Foundation
 import ArgumentParser
 import LessonpackAuthoring
+import LessonpackDiagnostics
 import LessonpackModel
 import LessonpackSystem
 
@@ -23,8 +24,11 @@ struct MediaScanCommand: ParsableCommand {
             unchanged files are kept and new ones left out.
             """)
 
-    @Argument(help: "The module folder.")
+    @Argument(help: "The module folder.", completion: .directory)
     var folder: String
+
+    @Option(help: "Output format: 'text' for people, 'json' for tools.")
+    var format: OutputFormat = .text
 
     func run() throws {
         // Only a module's folder gets a media.plist: run anywhere else, the scan would leave a stray manifest.
@@ -39,6 +43,7 @@ struct MediaScanCommand: ParsableCommand {
             throw CommandFailure(error.description)
         }
         let scan = MediaScanner.scan(folder: folder)
+        if format == .json { return try reportJSON(scan) }
         for (path, reason) in scan.skipped { Console.error("warning: media/\(path) skipped: \(reason)") }
         for (path, reason) in scan.refused { Console.error("error: media/\(path) left out: \(reason)") }
         if let reason = scan.probeUnavailable {
@@ -48,13 +53,7 @@ struct MediaScanCommand: ParsableCommand {
             Console.error("warning: no duration could be read from " +
                           scan.withoutDuration.map { "media/\($0)" }.joined(separator: ", "))
         }
-        do {
-            try MediaScanner.write(scan, folder: folder)
-        } catch let failure as AtomicFile.Failure {
-            throw CommandFailure(writing: failure)
-        } catch {
-            throw CommandFailure(SystemErrorText.describe(error))
-        }
+        try write(scan)
         for (path, change) in scan.changes where change != .unchanged {
             Console.out("\(change.rawValue) media/\(path)")
         }
@@ -63,4 +62,55 @@ struct MediaScanCommand: ParsableCommand {
                     (unchanged == scan.files.count ? ", no changes" : ""))
         if !scan.refused.isEmpty { throw ExitCode(1) }
     }
+
+    private func write(_ scan: MediaScanner.Scan) throws {
+        do {
+            try MediaScanner.write(scan, folder: folder)
+        } catch let failure as AtomicFile.Failure {
+            throw CommandFailure(writing: failure)
+        } catch {
+            throw CommandFailure(SystemErrorText.describe(error))
+        }
+    }
+
+    private func reportJSON(_ scan: MediaScanner.Scan) throws {
+        try write(scan)
+        let location = { (path: String) in SourceLocation(file: ModuleLayout.join(folder, "media/" + path)) }
+        var diagnostics: [Diagnostic] = scan.skipped.map { .warning(.mediaSkipped, "skipped: \($0.reason)", at: location($0.path)) }
+        diagnostics += scan.refused.map { .error(.mediaRefused, "left out: \($0.reason)", at: location($0.path)) }
+        if let reason = scan.probeUnavailable {
+            diagnostics.append(.warning(.mediaSkipped, "\(reason): files were not looked inside",
+                                        at: SourceLocation(file: ModuleLayout.join(folder, SourceFile.media.path))))
+        }
+        let changes = Dictionary(scan.changes.map { ($0.path, $0.change.rawValue) }, uniquingKeysWith: { first, _ in first })
+        let body = MediaScanJSON(
+            manifest: ModuleLayout.join(folder, SourceFile.media.path),
+            files: scan.files.map { .init(path: $0.path, kind: $0.kind.rawValue, size: $0.size, sha256: $0.sha256,
+                                          duration: $0.duration, change: changes[$0.path] ?? "unchanged") },
+            removed: scan.changes.filter { $0.change == .removed }.map(\.path))
+        Console.json(JSONReport(command: "media scan", diagnostics: diagnostics.sortedForDisplay(), body: body).rendered())
+        if !scan.refused.isEmpty { throw ExitCode(1) }
+    }
+}
+
+extension DiagnosticCode {
+    /// A file `media scan` leaves out: a link, an unknown extension (a warning; the message says what to do).
+    static let mediaSkipped: DiagnosticCode = "media-skipped"
+    /// A file that does not read as the kind its extension names.
+    static let mediaRefused: DiagnosticCode = "media-refused"
+}
+
+/// `media scan --format json`'s own keys: `{"manifest", "files": [{"path", "kind", "size", "sha256", "duration",
+/// "change"}], "removed": [path]}`, change one of `added`, `changed`, `unchanged`.
+struct MediaScanJSON: Encodable {
+    struct File: Encodable {
+        var path, kind: String
+        var size: Int
+        var sha256: String
+        var duration: Double?
+        var change: String
+    }
+    var manifest: String
+    var files: [File]
+    var removed: [String]
 }

@@ -17,7 +17,9 @@ struct ReleaseCommand: ParsableCommand {
             SHA-256 and signing key) and OUTDIR/CHANGELOG.md (what changed since the last release). A module whose \
             files, lessonpack version and signing key are unchanged since the last release is not built again. If \
             any module has an error, every problem in every module is listed and nothing is written. A module \
-            whose content changed must raise its version, as with 'build --previous'.
+            whose content changed must raise its version, as with 'build --previous'. Progress goes to standard \
+            error as it happens (checked N of M, built N of M); --transcode re-encodes media for size as 'build \
+            --transcode' does, on every core, with the same cache.
 
             Exit status: 0 released, 1 problems found (nothing written), 2 usage or I/O failure.
             """)
@@ -34,11 +36,13 @@ struct ReleaseCommand: ParsableCommand {
     @Option(help: "How many modules to check and build at once. Default: one per core.")
     var jobs: Int = OrderedParallelMap.defaultWidth
 
+    @Flag(help: "Re-encode media for size with ffmpeg (speech audio to Opus, video to H.264), caching the results.")
+    var transcode = false
+
     @OptionGroup var diagnostics: DiagnosticOptions
 
     func validate() throws {
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-        if diagnostics.format == .json { throw ValidationError("release reports as text; leave out --format json") }
     }
 
     func run() throws {
@@ -46,14 +50,40 @@ struct ReleaseCommand: ParsableCommand {
         do { key = try signingKey.map { path throws(BundleError) in try SigningKey.load(from: path) } } catch {
             throw CommandFailure(error.description)
         }
+        let transcoder: Transcoder?
+        do { transcoder = transcode ? try Transcoder.make(cacheFolder: Transcoder.defaultCacheFolder()) : nil } catch {
+            throw CommandFailure(error.description)
+        }
+        let json = diagnostics.format == .json
+        let progress = ProgressLine()
         let options = Release.Options(output: output, signingKey: key, jobs: jobs, timestamp: try SourceDateEpoch.read(),
-                                      warningsAsErrors: diagnostics.warningsAsErrors, progress: { event in
-                                          if case .built(let path) = event { Console.out("built \(path)") }
-                                      })
+                                      warningsAsErrors: diagnostics.warningsAsErrors, transcoder: transcoder,
+                                      progress: { event in
+            switch event {
+            case .checked(let module, let done, let total):
+                progress.show(text: "[\(done)/\(total)] checked \(module)", orLineEvery: 1)
+            case .built(let path, let done, let total):
+                progress.clear()
+                if !json { Console.out("[\(done)/\(total)] built \(path)") }
+            }
+        })
         let outcome: Release.Outcome
-        do { outcome = try Release.run(folder, options: options) } catch { throw CommandFailure(error.diagnostic) }
+        do { outcome = try Release.run(folder, options: options) } catch {
+            progress.clear()
+            if json {
+                Console.json(JSONReport(command: "release", diagnostics: [error.diagnostic], body: ReleaseJSON()).rendered())
+                throw ExitCode(2)
+            }
+            throw CommandFailure(error.diagnostic)
+        }
+        progress.clear()
 
         let found = outcome.diagnostics
+        if json {
+            Console.json(JSONReport(command: "release", diagnostics: found.sortedForDisplay(), body: ReleaseJSON(outcome)).rendered())
+            if found.hasErrors || outcome.catalog == nil { throw ExitCode(1) }
+            return
+        }
         let writer = DiagnosticConsoleWriter(style: Style(enabled: diagnostics.color.enabled(for: 2)))
         for diagnostic in found.sortedForDisplay() { Console.styled(writer.render(diagnostic), terminator: "", toError: true) }
         guard !found.hasErrors, let catalog = outcome.catalog else {
@@ -84,5 +114,37 @@ struct ReleaseCommand: ParsableCommand {
             folder = (folder as NSString).deletingLastPathComponent
         }
         return folder.isEmpty || folder == "/" ? file : folder
+    }
+}
+
+/// `release --format json`'s own keys: `{"release": N, "built": [folder], "unchanged": [folder], "removed": [file],
+/// "catalogWritten": bool, "modules": [{"id", "version", "file", "size", "sha256", "signedBy"}],
+/// "changes": [{"id", "kind", "from", "to", "details"}]}`.
+struct ReleaseJSON: Encodable {
+    struct Module: Encodable { var id, version, file: String; var size: Int; var sha256: String; var signedBy: String? }
+    struct Change: Encodable { var id, kind: String; var from, to: String?; var details: [String] }
+
+    var release: Int?
+    var built: [String] = []
+    var unchanged: [String] = []
+    var removed: [String] = []
+    var catalogWritten = false
+    var modules: [Module] = []
+    var changes: [Change] = []
+
+    init() {}
+
+    init(_ outcome: Release.Outcome) {
+        release = outcome.catalog?.release
+        built = outcome.built
+        unchanged = outcome.unchanged
+        removed = outcome.removed
+        catalogWritten = outcome.catalogWritten
+        modules = (outcome.catalog?.modules ?? []).map {
+            Module(id: $0.id, version: $0.version, file: $0.file, size: $0.size, sha256: $0.sha256, signedBy: $0.signedBy)
+        }
+        changes = (outcome.catalog?.changes ?? []).map {
+            Change(id: $0.id, kind: $0.kind.rawValue, from: $0.fromVersion, to: $0.toVersion, details: $0.details)
+        }
     }
 }

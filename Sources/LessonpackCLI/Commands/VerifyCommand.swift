@@ -50,20 +50,21 @@ struct VerifyCommand: ParsableCommand {
                 Console.out("\(bundle): FAILED")
             }
         }
-        if format == .json { Console.json(VerifyJSON.render(document)) }
+        if format == .json {
+            Console.json(JSONReport(command: "verify", ok: status == 0, diagnostics: document.diagnostics,
+                                    body: document).rendered())
+        }
         if status != 0 { throw ExitCode(status) }
     }
 }
 
-/// `verify --format json`: versioned, like `check`'s.
+/// `verify --format json`'s own keys, in the frame every command shares (`JSONReport`):
 ///
-///     {"version": 1, "bundles": [{"path", "valid", "id", "moduleVersion", "entries", "signature", "signedBy"}],
-///      "diagnostics": [{"file", "severity", "code", "message"}]}
+///     {"bundles": [{"path", "valid", "id", "moduleVersion", "entries", "signature", "signedBy"}]}
 enum VerifyJSON {
     struct Document: Encodable {
-        var version = 1
         var bundles: [Bundle] = []
-        var diagnostics: [DiagnosticJSONWriter.Entry] = []
+        var diagnostics: [Diagnostic] = []
 
         mutating func add(_ path: String, _ report: BundleVerifier.Report) {
             let signature: String = switch report.signature {
@@ -74,7 +75,14 @@ enum VerifyJSON {
             bundles.append(Bundle(path: path, valid: report.isValid, id: report.manifest?.moduleID,
                                   moduleVersion: report.manifest?.version, entries: report.entryCount,
                                   signature: signature, signedBy: report.signature.keyID))
-            diagnostics += report.diagnostics.map(DiagnosticJSONWriter.Entry.init)
+            diagnostics += report.diagnostics
+        }
+
+        private enum Keys: String, CodingKey { case bundles }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(bundles, forKey: .bundles)
         }
     }
 
@@ -86,11 +94,5 @@ enum VerifyJSON {
         var entries: Int
         var signature: String
         var signedBy: String?
-    }
-
-    static func render(_ document: Document) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(document)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }

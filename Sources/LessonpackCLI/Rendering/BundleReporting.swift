@@ -4,14 +4,21 @@ import LessonpackDiagnostics
 
 /// How the bundle and library commands report what they found: one line per problem, `FILE: error: message [code]`,
 /// the same shape as `check`'s, escaped for the terminal like everything quoted from a bundle.
-struct BundleReporting {
+/// A quiet reporter only collects, for a command whose `--format json` document carries the diagnostics.
+final class BundleReporting {
     let writer: DiagnosticConsoleWriter
+    let quiet: Bool
+    /// Everything reported so far, in order.
+    private(set) var reported: [Diagnostic] = []
 
-    init(colour: ColourMode = .auto, descriptor: Int32 = 2) {
+    init(colour: ColourMode = .auto, descriptor: Int32 = 2, quiet: Bool = false) {
         writer = DiagnosticConsoleWriter(style: Style(enabled: colour.enabled(for: descriptor)))
+        self.quiet = quiet
     }
 
     func report(_ diagnostics: [Diagnostic], toError: Bool = true) {
+        reported += diagnostics
+        guard !quiet else { return }
         for diagnostic in diagnostics { Console.styled(writer.render(diagnostic), terminator: "", toError: toError) }
     }
 

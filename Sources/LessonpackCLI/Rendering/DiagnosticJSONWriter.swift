@@ -1,19 +1,14 @@
 import Foundation
 import LessonpackDiagnostics
 
-/// Writes diagnostics for tools: one JSON document, versioned so its readers can rely on its shape.
+/// Diagnostics for tools, in the frame every `--format json` shares (`JSONReport`); `check` adds its modules:
 ///
-///     {"version": 1, "modules": […], "diagnostics": [{"file", "line", "column", "severity", "code", "message",
-///      "notes": [{"message", "file", "line", "column"}]}], "errors": N, "warnings": N}
+///     {"version": 1, "command": "check", "ok", "modules": […], "diagnostics": [{"file", "line", "column",
+///      "severity", "code", "message", "notes": [{"message", "file", "line", "column"}]}], "errors": N, "warnings": N}
 enum DiagnosticJSONWriter {
-    static let formatVersion = 1
-
-    struct Document: Encodable {
-        var version = DiagnosticJSONWriter.formatVersion
+    /// `check`'s own keys.
+    struct CheckBody: Encodable {
         var modules: [ModuleEntry]
-        var diagnostics: [Entry]
-        var errors: Int
-        var warnings: Int
     }
 
     struct ModuleEntry: Encodable {
@@ -60,10 +55,4 @@ enum DiagnosticJSONWriter {
         }
     }
 
-    static func render(_ document: Document) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(document) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
-    }
 }

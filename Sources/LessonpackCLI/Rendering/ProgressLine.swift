@@ -8,6 +8,7 @@ final class ProgressLine: @unchecked Sendable {
     private let enabled: Bool
     private let lock = NSLock()
     private var shown = false
+    private var plainCount = 0
 
     init(enabled: Bool = Console.isTerminal(2)) { self.enabled = enabled }
 
@@ -24,6 +25,20 @@ final class ProgressLine: @unchecked Sendable {
         defer { lock.unlock() }
         Console.styled("\r\u{1B}[K" + TerminalSafe.line(String(text.prefix(100))), terminator: "", toError: true)
         shown = true
+    }
+
+    /// `text` on the rewriting line when standard error is a terminal; otherwise, as a line of its own every
+    /// `orLineEvery` calls, so a log shows the work going on without a line per file.
+    func show(text: String, orLineEvery interval: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        if enabled {
+            Console.styled("\r\u{1B}[K" + TerminalSafe.line(String(text.prefix(100))), terminator: "", toError: true)
+            shown = true
+        } else {
+            plainCount += 1
+            if plainCount % max(1, interval) == 0 { Console.error(TerminalSafe.line(text)) }
+        }
     }
 
     func clear() {
