@@ -52,12 +52,13 @@ package enum LessonpackBinary {
 
 extension LessonpackBinary {
     /// Runs another program the tests need (a generator script, cp), with `environment` added to the test's own.
-    package static func runTool(_ path: String, _ arguments: [String], environment: [String: String] = [:],
+    package static func runTool(_ path: String, _ arguments: [String], in directory: String? = nil,
+                               environment: [String: String] = [:], standardInput: String? = nil,
                                timeout: TimeInterval = 120) throws -> Result {
         var merged = ProcessInfo.processInfo.environment
         merged.merge(environment) { _, new in new }
         let output = try ExternalTool(name: (path as NSString).lastPathComponent, path: path)
-            .run(arguments, environment: merged, timeout: timeout)
+            .run(arguments, in: directory, environment: merged, input: standardInput.map { Data($0.utf8) }, timeout: timeout)
         if output.timedOut {
             throw RunFailure(description: "\(path) \(arguments.joined(separator: " ")) did not finish in \(Int(timeout)) s")
         }

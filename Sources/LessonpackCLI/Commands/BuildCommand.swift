@@ -13,16 +13,16 @@ struct BuildCommand: ParsableCommand {
             (they are otherwise undated).
             """)
 
-    @Argument(help: "Module folders to build.")
+    @Argument(help: "Module folders to build.", completion: .directory)
     var folders: [String]
 
-    @Option(name: .shortAndLong, help: "The folder to write bundles into.")
+    @Option(name: .shortAndLong, help: "The folder to write bundles into.", completion: .directory)
     var output: String = "dist"
 
-    @Option(name: .customLong("sign"), help: "Sign the manifest with this private key (see 'lessonpack keygen').")
+    @Option(name: .customLong("sign"), help: "Sign the manifest with this private key (see 'lessonpack keygen').", completion: .file())
     var signingKey: String?
 
-    @Option(help: "A bundle of the previous release: refuse to build when the content changed but the version did not rise enough.")
+    @Option(help: "A bundle of the previous release: refuse to build when the content changed but the version did not rise enough.", completion: .file(extensions: ["lessonpack"]))
     var previous: String?
 
     @Flag(help: "Re-encode media for size with ffmpeg (speech audio to Opus, video to H.264), caching the results.")

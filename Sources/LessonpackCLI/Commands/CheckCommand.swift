@@ -16,7 +16,7 @@ struct CheckCommand: ParsableCommand {
             Exit status: 0 no errors (warnings allowed unless --werror), 1 errors found, 2 usage or I/O failure.
             """)
 
-    @Argument(help: "Module folders to check.")
+    @Argument(help: "Module folders to check.", completion: .directory)
     var folders: [String]
 
     @OptionGroup var options: DiagnosticOptions

@@ -14,10 +14,10 @@ struct DiffCommand: ParsableCommand {
             for its changes, 1 when it is not, 2 when OLD or NEW cannot be read.
             """)
 
-    @Argument(help: "The earlier version: a bundle or a module folder.")
+    @Argument(help: "The earlier version: a bundle or a module folder.", completion: .file())
     var old: String
 
-    @Argument(help: "The later version: a bundle or a module folder.")
+    @Argument(help: "The later version: a bundle or a module folder.", completion: .file())
     var new: String
 
     @Option(help: "Output format: 'text' for people, 'json' for tools.")

@@ -31,13 +31,13 @@ struct ExportQuestionsCommand: ParsableCommand {
             atomically, and not at all when the module has errors.
             """)
 
-    @Argument(help: "The module folder.")
+    @Argument(help: "The module folder.", completion: .directory)
     var module: String
 
     @Option(help: "Which questions: test (the test's item bank), qa (the spoken questions and answers) or all.")
     var from: GIFTWriter.Selection = .all
 
-    @Option(name: .shortAndLong, help: "Write here instead of standard output ('-' for standard output).")
+    @Option(name: .shortAndLong, help: "Write here instead of standard output ('-' for standard output).", completion: .file())
     var output: String = "-"
 
     @Option(name: [.customLong("color"), .customLong("colour")], help: "Colour the output: auto, always or never.")

@@ -24,7 +24,7 @@ struct FmtCommand: ParsableCommand {
             errors or is not a regular file, 2 usage or I/O failure.
             """)
 
-    @Argument(help: "Module folders or property list files.")
+    @Argument(help: "Module folders or property list files.", completion: .file())
     var paths: [String]
 
     @Flag(help: "Change nothing; list the files that are not formatted, and exit 1 if there are any.")

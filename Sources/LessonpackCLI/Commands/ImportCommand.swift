@@ -22,10 +22,10 @@ struct ImportCommand: ParsableCommand {
 
 /// What every import takes: the file, the module, and whether to write.
 struct ImportOptions: ParsableArguments {
-    @Argument(help: "The file to import.")
+    @Argument(help: "The file to import.", completion: .file())
     var file: String
 
-    @Option(name: .customLong("into"), help: "The module folder to import into (it must have a module.plist).")
+    @Option(name: .customLong("into"), help: "The module folder to import into (it must have a module.plist).", completion: .directory)
     var folder: String
 
     @Flag(help: "Report what would be imported without writing anything.")

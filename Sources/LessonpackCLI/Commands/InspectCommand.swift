@@ -8,7 +8,7 @@ struct InspectCommand: ParsableCommand {
         commandName: "inspect",
         abstract: "Show what a bundle holds: identity, signature, entries, sizes by kind, activities.")
 
-    @Argument(help: "The bundle.")
+    @Argument(help: "The bundle.", completion: .file(extensions: ["lessonpack"]))
     var bundle: String
 
     @Option(help: "Output format: 'text' for people, 'json' for tools.")

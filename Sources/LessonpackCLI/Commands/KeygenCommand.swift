@@ -11,7 +11,7 @@ struct KeygenCommand: ParsableCommand {
             for 'lessonpack verify --key'). Both are PEM files that OpenSSL reads too.
             """)
 
-    @Argument(help: "Where to write the private key.")
+    @Argument(help: "Where to write the private key.", completion: .file())
     var keyFile: String
 
     @Flag(help: "Replace existing key files.")

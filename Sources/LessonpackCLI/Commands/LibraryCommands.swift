@@ -20,19 +20,19 @@ struct InstallCommand: ParsableCommand {
             signer or an older version is installed with a warning. docs/bundle-format.md has the trust rules.
             """)
 
-    @Argument(help: "Bundles to install.")
+    @Argument(help: "Bundles to install.", completion: .file(extensions: ["lessonpack"]))
     var bundles: [String] = []
 
-    @Option(help: "A release folder holding catalog.json: install or update every module in it.")
+    @Option(help: "A release folder holding catalog.json: install or update every module in it.", completion: .directory)
     var catalog: String?
 
-    @Option(help: "A public key the bundles must be signed with.")
+    @Option(help: "A public key the bundles must be signed with.", completion: .file())
     var key: String?
 
     @Flag(help: "With --key, install a version older than one already installed.")
     var allowDowngrade = false
 
-    @Option(help: "Where progress and installed modules are kept.")
+    @Option(help: "Where progress and installed modules are kept.", completion: .directory)
     var dataDir: String?
 
     @Option(help: "Output format: 'text' for people, 'json' for tools.")
@@ -125,7 +125,7 @@ struct InstallCommand: ParsableCommand {
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List the modules in your library.")
 
-    @Option(help: "Where progress and installed modules are kept.")
+    @Option(help: "Where progress and installed modules are kept.", completion: .directory)
     var dataDir: String?
 
     @Option(help: "Output format: 'text' for people, 'json' for tools.")

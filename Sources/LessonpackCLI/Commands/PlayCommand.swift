@@ -22,7 +22,7 @@ struct PlayCommand: ParsableCommand {
             --player 'mpv --no-video {file}', or 'none'.
             """)
 
-    @Argument(help: "A .lessonpack bundle, a module source folder, or the id of an installed module.")
+    @Argument(help: "A .lessonpack bundle, a module source folder, or the id of an installed module.", completion: .file())
     var module: String
 
     @Option(help: "Seed every shuffle and draw, to replay a session exactly.")
@@ -31,7 +31,7 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Play line by line, reading commands from standard input.")
     var plain = false
 
-    @Option(help: "Where progress and installed modules are kept.")
+    @Option(help: "Where progress and installed modules are kept.", completion: .directory)
     var dataDir: String?
 
     @Option(help: "The command that plays sound ({file}, {start}), or 'none'.")

@@ -24,13 +24,13 @@ struct ReleaseCommand: ParsableCommand {
             Exit status: 0 released, 1 problems found (nothing written), 2 usage or I/O failure.
             """)
 
-    @Argument(help: "The folder holding the modules.")
+    @Argument(help: "The folder holding the modules.", completion: .directory)
     var folder: String
 
-    @Option(name: .shortAndLong, help: "The folder to write the bundles and the catalog into.")
+    @Option(name: .shortAndLong, help: "The folder to write the bundles and the catalog into.", completion: .directory)
     var output: String
 
-    @Option(name: .customLong("sign"), help: "Sign every bundle with this private key (see 'lessonpack keygen').")
+    @Option(name: .customLong("sign"), help: "Sign every bundle with this private key (see 'lessonpack keygen').", completion: .file())
     var signingKey: String?
 
     @Option(help: "How many modules to check and build at once. Default: one per core.")

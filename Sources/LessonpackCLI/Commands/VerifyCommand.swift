@@ -14,10 +14,10 @@ struct VerifyCommand: ParsableCommand {
             anything does not, 2 when a bundle cannot be read at all (missing, not a file, not a ZIP file).
             """)
 
-    @Argument(help: "Bundles to verify.")
+    @Argument(help: "Bundles to verify.", completion: .file(extensions: ["lessonpack"]))
     var bundles: [String]
 
-    @Option(help: "A public key (KEYFILE.pub) the bundles must be signed with.")
+    @Option(help: "A public key (KEYFILE.pub) the bundles must be signed with.", completion: .file())
     var key: String?
 
     @Option(help: "Output format: 'text' for people, 'json' for tools.")
