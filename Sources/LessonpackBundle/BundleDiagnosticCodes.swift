@@ -29,6 +29,7 @@ extension DiagnosticCode {
     // Writing
     package static let bundleWriteFailed: DiagnosticCode = "bundle-write-failed"
     package static let transcodeFailed: DiagnosticCode = "transcode-failed"
+    package static let unpackFailed: DiagnosticCode = "unpack-failed"
 
     /// The code of a container failure.
     package init(_ code: ArchiveError.Code) { self.init(rawValue: code.rawValue) }
@@ -39,5 +40,6 @@ extension DiagnosticCode {
         .manifestMissing, .manifestInvalid, .bundleFormatNewer, .entryNotInManifest, .entryMissing, .entryChanged,
         .moduleJSONMissing, .moduleJSONInvalid, .moduleIdentityMismatch, .moduleMediaMismatch, .signatureInvalid,
         .signatureWrongKey, .signatureMissing, .keyInvalid, .bundleWriteFailed, .transcodeFailed,
+        .unpackFailed,
     ]
 }

@@ -14,8 +14,11 @@ package struct Lessonpack: ParsableCommand {
             """,
         version: ToolVersion.current,
         subcommands: [
-            CheckCommand.self, BuildCommand.self, InspectCommand.self, VerifyCommand.self, DiffCommand.self,
-            PlayCommand.self, ProgressCommand.self, InstallCommand.self, ListCommand.self, KeygenCommand.self, NewCommand.self, MediaCommand.self, PlistCommand.self, FmtCommand.self, ImportCommand.self, ExportCommand.self, ReleaseCommand.self,
+            // Authoring, then publishing, then learning.
+            NewCommand.self, ImportCommand.self, MediaCommand.self, CheckCommand.self, FmtCommand.self, PlistCommand.self,
+            ExportCommand.self, BuildCommand.self, ReleaseCommand.self, InspectCommand.self, VerifyCommand.self,
+            DiffCommand.self, UnpackCommand.self, KeygenCommand.self, InstallCommand.self, ListCommand.self,
+            PlayCommand.self, ProgressCommand.self,
         ])
 
     package init() {}

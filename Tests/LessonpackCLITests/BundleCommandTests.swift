@@ -154,3 +154,44 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 }
+
+/// `unpack` gives back a source folder that checks, and builds the very same bundle again.
+@Suite struct UnpackCommandTests {
+    @Test func aBundleUnpacksToSourcesThatBuildTheSameBundle() throws {
+        let folder = TemporaryFolder()
+        let environment = ["SOURCE_DATE_EPOCH": "1700000000"]
+        let first = try LessonpackBinary.run(["build", Paths.sampleModule, "-o", folder.child("a")], environment: environment)
+        #expect(first.status == 0, "\(first.standardError)")
+        let bundle = folder.child("a/job-interview-1.0.0.lessonpack")
+
+        let unpacked = try LessonpackBinary.run(["unpack", bundle, folder.child("sources")])
+        #expect(unpacked.status == 0, "\(unpacked.standardError)")
+        let check = try LessonpackBinary.run(["check", "--werror", folder.child("sources")])
+        #expect(check.status == 0, "\(check.standardOutput)")
+        let fmt = try LessonpackBinary.run(["fmt", "--check", folder.child("sources")])
+        #expect(fmt.status == 0, "\(fmt.standardOutput)")
+
+        let again = try LessonpackBinary.run(["build", folder.child("sources"), "-o", folder.child("b")], environment: environment)
+        #expect(again.status == 0, "\(again.standardError)")
+        let original = try Data(contentsOf: URL(fileURLWithPath: bundle))
+        let rebuilt = try Data(contentsOf: URL(fileURLWithPath: folder.child("b/job-interview-1.0.0.lessonpack")))
+        #expect(original == rebuilt, "the rebuilt bundle differs from the one unpacked")
+    }
+
+    @Test func anOccupiedFolderOrATamperedBundleLeavesNothing() throws {
+        let folder = TemporaryFolder()
+        #expect(try LessonpackBinary.run(["build", Paths.sampleModule, "-o", folder.child("a")]).status == 0)
+        let bundle = folder.child("a/job-interview-1.0.0.lessonpack")
+        folder.write("mine", to: "taken/notes.txt")
+        let occupied = try LessonpackBinary.run(["unpack", bundle, folder.child("taken")])
+        #expect(occupied.status == 1)
+        #expect(occupied.standardError.contains("already exists and is not an empty folder [unpack-failed]"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.child("taken")) == ["notes.txt"])
+
+        let notABundle = folder.write("hello", to: "fake.lessonpack")
+        let refused = try LessonpackBinary.run(["unpack", notABundle, folder.child("out")])
+        #expect(refused.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: folder.child("out")))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).allSatisfy { !$0.hasPrefix(".") })
+    }
+}
