@@ -5,15 +5,18 @@ import LessonpackSystem
 import TerminalText
 
 /// A failure of the command itself rather than a finding about the input: a missing folder, an unwritable
-/// output. Reported as `lessonpack: error: …` with exit status 2.
+/// output. Reported as `lessonpack: error: …` with exit status 2, or 1 when it is about problems in the input
+/// (a module with errors that cannot be played).
 struct CommandFailure: Error, CustomStringConvertible {
     var description: String
     /// The stable code of the failure, when it has one (shown as `[code]`, like a diagnostic's).
     var code: String?
+    var status: Int32
 
-    init(_ description: String, code: String? = nil) {
+    init(_ description: String, code: String? = nil, status: Int32 = 2) {
         self.description = description
         self.code = code
+        self.status = status
     }
 
     init(_ diagnostic: Diagnostic) {
@@ -40,7 +43,7 @@ package enum LessonpackMain {
         } catch let failure as CommandFailure {
             Console.error("lessonpack: error: \(TerminalSafe.line(failure.description))" +
                           (failure.code.map { " [\($0)]" } ?? ""))
-            return 2
+            return failure.status
         } catch {
             let message = Lessonpack.fullMessage(for: error)
             if Lessonpack.exitCode(for: error) == .success {

@@ -20,6 +20,9 @@ struct PlayCommand: ParsableCommand {
             Sound plays through mpv, ffplay, paplay or aplay, recording uses arecord, sox or ffmpeg; --player and \
             --recorder (or $LESSONPACK_PLAYER and $LESSONPACK_RECORDER) set a command instead, e.g. \
             --player 'mpv --no-video {file}', or 'none'.
+
+            Exit status: 0 when you leave the player, 1 when the module has errors ('lessonpack check' lists \
+            them), 2 when it cannot be found or read, or for a usage mistake.
             """)
 
     @Argument(help: "A .lessonpack bundle, a module source folder, or the id of an installed module.", completion: .file())
@@ -63,7 +66,9 @@ struct PlayCommand: ParsableCommand {
                 seed: seed, workFolder: dataFolder + "/recordings/" + loaded.module.id, at: Date())
         } catch let error as RuntimeError {
             BundleReporting().report(error.diagnostics)
-            throw CommandFailure(error.description, code: error.code.rawValue)
+            // A module with errors is a problem found, as with 'check'; one that cannot be read at all is not.
+            throw CommandFailure(error.description, code: error.code.rawValue,
+                                 status: error.code == .runtimeModuleInvalid ? 1 : 2)
         } catch let error as ProgressError {
             throw CommandFailure(error.description, code: error.code.rawValue)
         } catch {
