@@ -221,3 +221,23 @@ struct SeededRandomLite {
         return state
     }
 }
+
+/// `play`'s exit status follows the README's rule: problems in the module are 1, a module that is not there 2.
+@Suite struct PlayExitStatusTests {
+    @Test func aModuleWithErrorsIsAProblemFoundAndAMissingOneAFailure() throws {
+        let folder = TemporaryFolder()
+        let module = folder.copy(Paths.sampleModule, as: "module")
+        try FixtureEdits("""
+            replace transcript.plist
+            <string>applicant</string>
+            ---
+            <string>aplicant</string>
+            """).apply(to: module)
+        let broken = try LessonpackBinary.run(["play", "--plain", module, "--data-dir", folder.child("data")], standardInput: "")
+        #expect(broken.status == 1)
+        #expect(broken.standardError.contains("run 'lessonpack check"))
+        let missing = try LessonpackBinary.run(["play", "--plain", folder.child("nothing"), "--data-dir", folder.child("data")],
+                                               standardInput: "")
+        #expect(missing.status == 2)
+    }
+}

@@ -2,71 +2,125 @@ import LessonpackDiagnostics
 import LessonpackModel
 import PropertyList
 
-/// A glossary from a spreadsheet — term, part of speech, definition — into definitions.plist, whose entries read
-/// `term → (part of speech) definition`. A first row that names the columns is skipped. A term already defined
-/// is updated when its definition changed and left alone when not.
+/// A glossary from a spreadsheet — term, part of speech, definition — or from Anki, into definitions.plist,
+/// whose entries read `term → (part of speech) definition`. A first row that names the columns is skipped. A term
+/// already defined is updated when its definition changed and left alone when not.
 package enum GlossaryImport {
     package struct Entry: Sendable, Equatable {
         package var term: String
         package var definition: String
         package var location: SourceLocation
+        /// How the file was read, when the person importing it should be told (a separator found among several
+        /// that fit, an Anki export): the plan's report says it.
+        package var reading: String?
     }
 
-    /// CSV, or TSV for a .tsv or .tab file (or a first line with a tab and no comma).
+    /// Delimited text: comma, semicolon, tab or pipe, as `GlossaryLayout` finds; Anki's text export with its
+    /// header.
     package static func read(_ bytes: [UInt8], file: String) -> ReadResult<Entry> {
         .reading(bytes, file: file) { read($0, file: file) }
     }
 
     private static func read(_ source: TextSource, file: String) -> ReadResult<Entry> {
         var result = ReadResult<Entry>()
-        let text = source.lines.map(\.text).joined(separator: "\n")
-        let firstLine = source.lines.first?.text ?? ""
-        let lowered = file.lowercased()
-        let separator: Character = lowered.hasSuffix(".tsv") || lowered.hasSuffix(".tab")
-            || (firstLine.contains("\t") && !firstLine.contains(",")) ? "\t" : ","
+        let layout = GlossaryLayout(source, file: file, diagnostics: &result.diagnostics)
+        let text = source.lines.dropFirst(layout.headerLines).map(\.text).joined(separator: "\n")
         let rows: [DelimitedReader.Row]
-        switch DelimitedReader.rows(text, separator: separator) {
+        switch DelimitedReader.rows(text, separator: layout.separator, firstLine: layout.headerLines + 1,
+                                    comment: layout.anki == nil ? nil : "#") {
         case .success(let read): rows = read
         case .failure(let problem):
-            return ReadResult(diagnostics: [.error(.importSyntax, problem.message,
-                                                   at: source.location(problem.line, column: problem.column))])
+            result.diagnostics.append(.error(.importSyntax, problem.message,
+                                             at: source.location(problem.line, column: problem.column)))
+            return result
         }
+        let reading = layout.reading
         for (index, row) in rows.enumerated() {
-            let fields = row.fields.map { CueText.collapseWhitespace($0.newlinesAsSpaces).trimmingAny(of: " ") }
-            if index == 0, isHeader(fields) { continue }
             let location = source.location(row.line)
-            guard fields.count == 3 || fields.count == 2 else {
-                result.diagnostics.append(.error(.importSyntax, "expected 3 columns (term, part of speech, definition), " +
-                                                 "found \(fields.count)", at: location))
-                continue
-            }
-            let term = fields[0]
-            guard !term.isEmpty else {
-                result.diagnostics.append(.error(.importSyntax, "the term is empty", at: location))
-                continue
-            }
-            var definition: String
-            if fields.count == 3 {
-                guard !fields[1].isEmpty, !fields[2].isEmpty else {
-                    result.diagnostics.append(.error(.importSyntax, "'\(term)' needs a part of speech and a definition",
-                                                     at: location))
-                    continue
-                }
-                definition = "(\(fields[1])) \(fields[2])"
+            let read: Result<Entry, ImportFailure>
+            if let anki = layout.anki {
+                read = ankiEntry(row.fields, anki, names: layout.columnNames, at: location,
+                                 diagnostics: &result.diagnostics)
             } else {
-                // Two columns: the definition must already say its part of speech, as definitions.plist does.
-                definition = fields[1]
-                guard definition.hasPrefix("("), definition.contains(")") else {
-                    result.diagnostics.append(.error(.importSyntax, "expected 3 columns (term, part of speech, " +
-                                                     "definition); with 2, the definition must start with " +
-                                                     "'(part of speech)'", at: location))
-                    continue
-                }
+                let fields = row.fields.map(oneLine)
+                if index == 0, isHeader(fields) { continue }
+                read = entry(fields, at: location)
             }
-            if let last = definition.last, !last.isPunctuation { definition += "." }
-            result.items.append(Entry(term: term, definition: definition, location: location))
+            switch read {
+            case .success(var entry):
+                entry.reading = reading
+                result.items.append(entry)
+            case .failure(let failure):
+                result.diagnostics.append(failure.diagnostic)
+            }
         }
         return result
+    }
+
+    private static func oneLine(_ field: String) -> String {
+        CueText.collapseWhitespace(field.newlinesAsSpaces).trimmingAny(of: " ")
+    }
+
+    /// Term, part of speech, definition; or term and a definition that starts with its part of speech.
+    private static func entry(_ fields: [String], at location: SourceLocation) -> Result<Entry, ImportFailure> {
+        guard fields.count == 3 || fields.count == 2 else {
+            return rejected("expected 3 columns (term, part of speech, definition), found \(fields.count)",
+                            at: location)
+        }
+        return entry(term: fields[0], partOfSpeech: fields.count == 3 ? fields[1] : nil,
+                     definition: fields[fields.count - 1], at: location,
+                     twoColumns: "expected 3 columns (term, part of speech, definition); with 2, the definition " +
+                     "must start with '(part of speech)'")
+    }
+
+    /// The entry of one note, from the columns Anki's header and `#columns:` point to.
+    private static func ankiEntry(_ fields: [String], _ anki: AnkiTextHeader, names: [String]?,
+                                  at location: SourceLocation,
+                                  diagnostics: inout [Diagnostic]) -> Result<Entry, ImportFailure> {
+        let roles = anki.roles(names: names, count: fields.count)
+        func text(_ column: Int?, as role: String) -> String? {
+            guard let column, column < fields.count else { return nil }
+            let (plain, media) = AnkiField.plain(fields[column], html: anki.isHTML)
+            for what in media {
+                diagnostics.append(.warning(.importUnsupported, "\(what) in the \(role) is left out: a glossary " +
+                                            "holds text", at: location))
+            }
+            return oneLine(plain)
+        }
+        let term = text(roles.term, as: "term") ?? ""
+        guard let definition = text(roles.definition, as: "definition"), !definition.isEmpty else {
+            return rejected(term.isEmpty ? "the note is empty" : "'\(term)' has no definition", at: location)
+        }
+        return entry(term: term, partOfSpeech: roles.partOfSpeech.map { text($0, as: "part of speech") ?? "" },
+                     definition: definition, at: location,
+                     twoColumns: "the definition of '\(term)' must start with its part of speech in parentheses, " +
+                     "e.g. '(noun) a person who …': write it at the start of the field in Anki, or add a " +
+                     "'#columns:' line naming a 'Part of speech' column")
+    }
+
+    /// The entry as definitions.plist holds it: `(part of speech) definition`, ending in punctuation. Without a
+    /// part of speech, the definition must start with one, as `check` requires (DefinitionFormatRule).
+    private static func entry(term: String, partOfSpeech: String?, definition: String, at location: SourceLocation,
+                              twoColumns message: String) -> Result<Entry, ImportFailure> {
+        guard !term.isEmpty else { return rejected("the term is empty", at: location) }
+        var definition = definition
+        if let partOfSpeech {
+            // "(noun)" in its own column is "noun".
+            let bare = partOfSpeech.hasPrefix("(") && partOfSpeech.hasSuffix(")")
+                ? oneLine(String(partOfSpeech.dropFirst().dropLast())) : partOfSpeech
+            guard !bare.isEmpty, !definition.isEmpty else {
+                return rejected("'\(term)' needs a part of speech and a definition", at: location)
+            }
+            definition = "(\(bare)) \(definition)"
+        } else if Definition.parse(definition) == nil {
+            return rejected(message, at: location)
+        }
+        if let last = definition.last, !last.isPunctuation { definition += "." }
+        return .success(Entry(term: term, definition: definition, location: location))
+    }
+
+    private static func rejected(_ message: String, at location: SourceLocation) -> Result<Entry, ImportFailure> {
+        .failure(ImportFailure(.error(.importSyntax, message, at: location)))
     }
 
     private static func isHeader(_ fields: [String]) -> Bool {
@@ -103,7 +157,8 @@ package enum GlossaryImport {
                     added += 1
                 }
             }
-            plan.report.append("read \(entries.count) term\(entries.count == 1 ? "" : "s") from \(file)")
+            plan.report.append("read \(entries.count) term\(entries.count == 1 ? "" : "s") from \(file)"
+                               + (entries.first?.reading.map { ", " + $0 } ?? ""))
             plan.report.append("\(SourceFile.definitions.path): \(added) added, \(updated) updated, \(unchanged) unchanged")
             if added + updated > 0 { try plan.write(document) }
         } catch {

@@ -164,8 +164,13 @@ struct ImportQuestionsCommand: ParsableCommand {
 struct ImportGlossaryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "glossary",
-        abstract: "Import definitions from a CSV or TSV file: term, part of speech, definition.",
-        discussion: "A first row naming the columns is skipped. Terms already defined are updated.")
+        abstract: "Import definitions from a CSV, TSV or Anki text export: term, part of speech, definition.",
+        discussion: """
+            A first row naming the columns is skipped. Terms already defined are updated. The separator is \
+            found in the file (comma, semicolon, tab or '|'; a first line 'sep=;' or Anki's '#separator:' \
+            header decides); Anki's HTML fields become plain text and its tag, deck and note-type columns are \
+            passed over.
+            """)
 
     @OptionGroup var options: ImportOptions
 
