@@ -15,7 +15,7 @@ struct ProgressCommand: ParsableCommand {
     @Option(help: "Output format: text, json or csv.")
     var format: Format = .text
 
-    @Option(help: "Where progress and installed modules are kept.")
+    @Option(help: "Where progress and installed modules are kept.", completion: .directory)
     var dataDir: String?
 
     func run() throws {
