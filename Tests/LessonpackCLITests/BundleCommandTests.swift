@@ -72,6 +72,13 @@ import Testing
         #expect(broken.status == 1)
         #expect(broken.standardOutput.contains("\(tampered): FAILED"))
         #expect(try LessonpackBinary.run(["verify", folder.child("none.lessonpack")]).status == 2)
+        // Every bundle named is checked, the ones after a missing one too; the worst status wins.
+        let notZip = folder.write("hello\n", to: "text.lessonpack")
+        let several = try LessonpackBinary.run(["verify", folder.child("none.lessonpack"), path, notZip])
+        #expect(several.status == 2)
+        #expect(several.standardOutput.contains("\(path): OK"))
+        #expect(several.standardOutput.contains("\(notZip): FAILED"))
+        #expect(several.standardOutput.contains("[zip-not-a-zip]"))
     }
 
     @Test func aModuleWithErrorsIsNotBuilt() throws {
