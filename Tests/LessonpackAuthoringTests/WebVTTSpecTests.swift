@@ -54,7 +54,8 @@ import Testing
         #expect(described(result) == ["3:1 warning a cue identifier cannot contain '-->': this line is read as times " +
                                       "that are not, and skipped; the cue starts on the next line"])
         let identified = read("WEBVTT\n\ncrédit de transcription\n00:04.000 --> 00:05.000\nTranscrit par Célestes&trade;\n")
-        #expect(cues(identified) == ["4.0-5.0 Transcrit par Célestes&trade;"])
+        // Cue text takes HTML's character references (the spec's cue text tokenizer), &trade; among them.
+        #expect(cues(identified) == ["4.0-5.0 Transcrit par Célestes™"])
         #expect(identified.diagnostics.isEmpty)
     }
 

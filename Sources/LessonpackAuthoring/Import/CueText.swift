@@ -84,38 +84,10 @@ enum CueText {
         return (decodeReferences(output), voice)
     }
 
-    /// WebVTT's (and HTML's common) character references: &amp; &lt; &gt; &quot; &apos; &nbsp; &lrm; &rlm;, and
-    /// numeric ones. Anything else is left as written.
+    /// Character references in cue text, as HTML reads them (WebVTT's own are a subset): a no-break space stays
+    /// one, and a reference to a character the module file cannot hold (&#7;) stays as written, like an unknown one.
     static func decodeReferences(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        let named: [Substring: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'",
-                                          "nbsp": "\u{00A0}", "lrm": "\u{200E}", "rlm": "\u{200F}"]
-        var output = ""
-        var rest = Substring(text)
-        while let ampersand = rest.firstIndex(of: "&") {
-            output += rest[..<ampersand]
-            let after = rest[rest.index(after: ampersand)...]
-            if let semicolon = after.prefix(10).firstIndex(of: ";") {
-                let name = after[..<semicolon]
-                if let value = named[name] ?? numericReference(name) {
-                    output += value
-                    rest = after[after.index(after: semicolon)...]
-                    continue
-                }
-            }
-            output += "&"
-            rest = after
-        }
-        return output + rest
-    }
-
-    private static func numericReference(_ name: Substring) -> String? {
-        guard name.first == "#" else { return nil }
-        let digits = name.dropFirst()
-        let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
-        // A reference to a character the module file cannot hold (&#7;) stays as written, like an unknown one.
-        guard let scalar = value.flatMap(Unicode.Scalar.init), isWritable(scalar) else { return nil }
-        return String(Character(scalar))
+        HTMLText.decodeReferences(text, keepingNoBreakSpace: true, allows: isWritable)
     }
 
     /// Runs of spaces as one space. A transcript line is one line, so the characters that break lines in some

@@ -136,9 +136,11 @@ enum HTMLText {
     }
 
     /// HTML's character references: numeric ones, and the named ones editors write (Latin-1 letters and signs,
-    /// typographic quotes and dashes). A name not known is left as written. A no-break space becomes a space:
-    /// editors put them where a person typed two spaces.
-    static func decodeReferences(_ text: String) -> String {
+    /// typographic quotes and dashes). A name not known is left as written, and so is a reference to a character
+    /// `allows` refuses. A no-break space becomes a space unless `keepingNoBreakSpace`: HTML editors put them where
+    /// a person typed two spaces, while a subtitle's is meant.
+    static func decodeReferences(_ text: String, keepingNoBreakSpace: Bool = false,
+                                 allows: (Unicode.Scalar) -> Bool = { _ in true }) -> String {
         guard text.contains("&") else { return text }
         var output = ""
         var rest = Substring(text)
@@ -146,7 +148,8 @@ enum HTMLText {
             output += rest[..<ampersand]
             let after = rest[rest.index(after: ampersand)...]
             if let semicolon = after.prefix(12).firstIndex(of: ";"),
-               let value = reference(after[..<semicolon]) {
+               let scalar = reference(after[..<semicolon]), allows(scalar) {
+                let value = scalar == "\u{A0}" && !keepingNoBreakSpace ? " " : String(Character(scalar))
                 output += value
                 rest = after[after.index(after: semicolon)...]
                 continue
@@ -157,16 +160,14 @@ enum HTMLText {
         return output + rest
     }
 
-    private static func reference(_ name: Substring) -> String? {
+    private static func reference(_ name: Substring) -> Unicode.Scalar? {
         if name.first == "#" {
             let digits = name.dropFirst()
             let hex = digits.first == "x" || digits.first == "X"
-            guard let value = hex ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits),
-                  value != 0, let scalar = Unicode.Scalar(value) else { return nil }
-            return value == 0xA0 ? " " : String(Character(scalar))
+            guard let value = hex ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits), value != 0 else { return nil }
+            return Unicode.Scalar(value)
         }
-        if name == "nbsp" { return " " }
-        return namedReferences[String(name)].map { String(Character($0)) }
+        return namedReferences[String(name)]
     }
 
     /// HTML 4's Latin-1 references name U+00A0 to U+00FF in order; the rest are the common typographic ones.
