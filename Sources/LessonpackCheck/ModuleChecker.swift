@@ -8,7 +8,7 @@ package enum ModuleChecker {
         ActivityListRule(), EmptyActivityRule(), ModuleSizeRule(), SemanticVersionRule(), LevelRule(), SpeakerColourRule(),
         UniqueIDRule(), UndeclaredSpeakerRule(), UnusedSpeakerRule(),
         TimingOrderRule(), TimingOverlapRule(), TimingWithinVideoRule(), ClipSpanRule(), UnknownDurationRule(),
-        MediaReferenceRule(), MediaIntegrityRule(), UnlistedMediaRule(), MediaNameRule(),
+        MediaReferenceRule(), MediaIntegrityRule(), UnlistedMediaRule(), UnusedMediaRule(), MediaNameRule(),
         UndefinedTermRule(), TermNotInLineRule(), UnusedDefinitionRule(), DefinitionFormatRule(),
         VideoTaskCountRule(), LineReferenceRule(),
         AnswerCountRule(), CorrectAnswerRule(), DistinctAnswersRule(), ChoiceRule(),
