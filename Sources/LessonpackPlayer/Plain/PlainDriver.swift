@@ -44,7 +44,8 @@ package final class PlainDriver {
             write(contents().joined(separator: "\n"))
             guard let words = prompt("contents") else { return }
             switch words.first?.lowercased() {
-            case "quit"?, "exit"?: return
+            // `q` quits here as it does on the full-screen contents; nothing on the contents is typed as "q".
+            case "quit"?, "exit"?, "q"?: return
             case "help"?, "?"?: write(Self.contentsHelp)
             case "listening"?: listening(words.dropFirst().first)
             case let word?:
@@ -177,7 +178,7 @@ package final class PlainDriver {
           1–8, or an activity's name (video, video-task, vocabulary, audio-game, pronunciation, questions,
             dictionary, test): open it
           listening on|off: listening first (questions play by themselves, texts show once heard)
-          quit: leave Lessonpack (everything is already saved)
+          quit (or q): leave Lessonpack (everything is already saved)
         In every activity: 'help' lists its commands, 'look' shows it again, 'back' returns here.
         """
 }
