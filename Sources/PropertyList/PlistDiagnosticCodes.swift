@@ -10,6 +10,10 @@ extension DiagnosticCode {
     package static let unreadableFile: DiagnosticCode = "unreadable-file"
     /// A link, a FIFO, a device or a folder where a file is read: never opened, never quoted.
     package static let notARegularFile: DiagnosticCode = "not-a-regular-file"
+    /// A binary property list where XML is read (module sources), or one `plist lint`/`convert` cannot read.
+    package static let binaryPlist: DiagnosticCode = "binary-plist"
+    /// A JSON file where a property list is read.
+    package static let jsonNotPlist: DiagnosticCode = "json-not-plist"
     package static let wrongRoot: DiagnosticCode = "wrong-root"
     package static let emptyPlist: DiagnosticCode = "empty-plist"
     package static let extraValue: DiagnosticCode = "extra-value"
@@ -26,4 +30,6 @@ extension DiagnosticCode {
     package static let invalidDate: DiagnosticCode = "invalid-date"
     package static let invalidData: DiagnosticCode = "invalid-data"
     package static let invalidBool: DiagnosticCode = "invalid-bool"
+    /// U+0080–U+009F in text: Windows-1252 quotes and dashes read as ISO-8859-1, nearly always. A warning.
+    package static let c1ControlCharacter: DiagnosticCode = "c1-control-character"
 }

@@ -32,6 +32,8 @@ package enum PlistReader {
     /// `keepingComments` is for tools that write the file back (`fmt`): readers of values do not need them.
     package static func read(_ bytes: [UInt8], file: String, limits: Limits = Limits(),
                             keepingComments: Bool = false) -> PlistDocument {
+        // A binary or JSON file is named for what it is, not left to libxml2's "empty or not XML".
+        if let refused = refusingOtherFormats(bytes, file: file, limits: limits) { return refused }
         let builder = PlistTreeBuilder(file: file, keepingComments: keepingComments)
         let problems = XMLStream.parse(bytes, delegate: builder,
                                        limits: XMLLimits(maxBytes: limits.maxBytes, maxDepth: limits.maxDepth))
@@ -92,6 +94,9 @@ package enum PlistReader {
         case .tooLarge: .fileTooLarge
         }
         return Diagnostic(problem.isWarning ? .warning : .error, code, problem.message,
-                          at: SourceLocation(file: file, position: problem.position))
+                          at: SourceLocation(file: file, position: problem.position),
+                          notes: problem.notes.map { note in
+                              .init(note.message, at: SourceLocation(file: file, position: note.position))
+                          })
     }
 }

@@ -43,6 +43,9 @@ final class PlistTreeBuilder: XMLStreamDelegate {
         var items: [PlistNode] = []
         /// A scalar's text, as it arrived.
         var pieces: [TextPiece] = []
+        /// Elements found inside a scalar, reported when it closes: if it never does, the XML error that says so
+        /// is the one mistake, and these are only its echoes.
+        var elementsInside: [Diagnostic] = []
 
         var text: String { pieces.count == 1 ? pieces[0].text : pieces.map(\.text).joined() }
 
@@ -89,9 +92,10 @@ final class PlistTreeBuilder: XMLStreamDelegate {
             case .skipped:
                 return push(.skipped(placeholder: false), at: location)
             case .scalar(let parent):
-                report(.error(.misplacedElement, "<\(name)> cannot appear inside <\(parent.rawValue)>" +
-                                (parent == .string || parent == .key ? "; write '&lt;' for a literal '<'" : ""),
-                              at: location))
+                stack[stack.count - 1].elementsInside.append(
+                    .error(.misplacedElement, "<\(name)> cannot appear inside <\(parent.rawValue)>" +
+                           (parent == .string || parent == .key ? "; write '&lt;' for a literal '<'" : ""),
+                           at: location))
                 return push(.skipped(placeholder: false), at: location)
             default:
                 break
@@ -127,6 +131,7 @@ final class PlistTreeBuilder: XMLStreamDelegate {
 
     func xmlStream(_ stream: XMLStream, didEndElement name: String, at position: SourcePosition) {
         guard let frame = stack.popLast() else { return }
+        frame.elementsInside.forEach(report)
         switch frame.kind {
         case .skipped(let placeholder):
             if placeholder { deliver(PlistNode(.invalid, at: frame.location)) }
@@ -143,8 +148,10 @@ final class PlistTreeBuilder: XMLStreamDelegate {
         case .array:
             deliver(PlistNode(.array(frame.items), at: frame.location), keep: frame.keep)
         case .scalar(.key):
+            warnAboutC1ControlCharacters(in: frame, declaredEncoding: stream.declaredEncoding)
             finishKey(frame.text, at: frame.location)
         case .scalar(let element):
+            if element == .string { warnAboutC1ControlCharacters(in: frame, declaredEncoding: stream.declaredEncoding) }
             deliver(scalar(element, text: frame.text, pieces: frame.pieces, at: frame.location), keep: frame.keep)
         }
     }
@@ -332,6 +339,14 @@ final class PlistTreeBuilder: XMLStreamDelegate {
         case .plist, .dict, .array, .key:
             return PlistNode(.invalid, at: location)
         }
+    }
+
+    /// Text holding U+0080–U+009F was most likely decoded with the wrong encoding: say so where it starts.
+    private func warnAboutC1ControlCharacters(in frame: Frame, declaredEncoding: String?) {
+        guard let finding = C1ControlCharacters.find(in: frame.text) else { return }
+        let message = C1ControlCharacters.message(for: finding, declaredEncoding: declaredEncoding)
+        report(.warning(.c1ControlCharacter, message,
+                        at: location(in: frame.pieces, offset: finding.offset, fallback: frame.location)))
     }
 
     // MARK: - Helpers

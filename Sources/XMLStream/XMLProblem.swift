@@ -17,16 +17,34 @@ package struct XMLProblem: Hashable, Sendable {
         case tooLarge(limit: Int)
     }
 
+    /// Another place that explains the problem: where an element that is never closed was opened, or where the
+    /// parser noticed.
+    package struct Note: Hashable, Sendable {
+        package var message: String
+        package var position: SourcePosition?
+
+        package init(_ message: String, at position: SourcePosition?) {
+            self.message = message
+            self.position = position
+        }
+    }
+
     package var kind: Kind
     package var message: String
     package var position: SourcePosition?
     package var isWarning: Bool
+    package var notes: [Note]
+    /// libxml2's own wording, for whoever debugs the reader; never shown to authors, who get `message`.
+    package var libxmlMessage: String?
 
-    package init(kind: Kind, message: String, position: SourcePosition?, isWarning: Bool = false) {
+    package init(kind: Kind, message: String, position: SourcePosition?, isWarning: Bool = false,
+                 notes: [Note] = [], libxmlMessage: String? = nil) {
         self.kind = kind
         self.message = message
         self.position = position
         self.isWarning = isWarning
+        self.notes = notes
+        self.libxmlMessage = libxmlMessage
     }
 }
 

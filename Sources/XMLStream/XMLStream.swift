@@ -11,16 +11,29 @@ import LessonpackDiagnostics
 package final class XMLStream {
     private let delegate: any XMLStreamDelegate
     private let limits: XMLLimits
-    private let context: xmlParserCtxtPtr
-    private var problems: [XMLProblem] = []
-    private var depth = 0
+    let context: xmlParserCtxtPtr
+    /// The document as given, to find what libxml2 cannot tell: where lines end, which bytes are not UTF-8.
+    let bytes: [UInt8]
+    var problems: [XMLProblem] = []
+    /// The elements open now, innermost last, each with the `<` of its start tag: an element that is never closed
+    /// is reported where it was opened.
+    var openElements: [(name: String, position: SourcePosition)] = []
+    var hasSeenAnElement = false
+    /// Set at the first fatal error: libxml2 still reports a little text after one, which is no part of the
+    /// document the author meant, so the delegate hears nothing more.
+    var hasFailed = false
     /// Where the next piece of character data begins: the end of whatever the parser reported last.
     private var textCursor = SourcePosition(line: 1, column: 1)
+    /// Positions as libxml2 counts them, turned into ones that count a lone CR as a line end (nil: not yet needed).
+    var lineEnds: (encoder: UnsafeMutablePointer<xmlCharEncodingHandler>?, translation: LineEndTranslation)?
+    let mayHaveLoneCarriageReturns: Bool
 
-    private init(context: xmlParserCtxtPtr, delegate: any XMLStreamDelegate, limits: XMLLimits) {
+    private init(context: xmlParserCtxtPtr, bytes: [UInt8], delegate: any XMLStreamDelegate, limits: XMLLimits) {
         self.context = context
+        self.bytes = bytes
         self.delegate = delegate
         self.limits = limits
+        mayHaveLoneCarriageReturns = LineEndTranslation.mayHaveLoneCarriageReturns(bytes)
     }
 
     /// Parses `bytes` (any encoding XML allows: a BOM or the XML declaration says which) and returns every problem
@@ -47,7 +60,7 @@ package final class XMLStream {
         }
         defer { xmlFreeParserCtxt(context) }
 
-        let stream = XMLStream(context: context, delegate: delegate, limits: limits)
+        let stream = XMLStream(context: context, bytes: bytes, delegate: delegate, limits: limits)
         context.pointee.sax.pointee = XMLStream.saxHandler()
         context.pointee.userData = Unmanaged.passUnretained(stream).toOpaque()
         // Errors libxml2 raises outside the parser (a byte its encoding converter cannot read) go to the thread's
@@ -75,8 +88,8 @@ package final class XMLStream {
     // MARK: - Events from the C trampolines
 
     func startElement(_ name: String, attributes: [XMLAttribute]) {
-        depth += 1
-        if depth > limits.maxDepth {
+        guard !hasFailed else { return }
+        if openElements.count >= limits.maxDepth {
             record(.tooDeep(limit: limits.maxDepth),
                    "elements are nested more than \(limits.maxDepth) deep", at: tagStart())
             stop()
@@ -86,23 +99,31 @@ package final class XMLStream {
         // The parser stops on the tag's closing `>` (or the `/` of `/>`) when it reports the element.
         let contentStart = SourcePosition(line: end.line, column: end.column + 1)
         textCursor = contentStart
-        delegate.xmlStream(self, didStartElement: name, attributes: attributes, at: tagStart(),
-                           contentStart: contentStart)
+        let start = tagStart()
+        openElements.append((name, start))
+        hasSeenAnElement = true
+        // libxml2 reports an element once it has read its name; a file that ends right there (`<str`) is one
+        // mistake, reported when the parser finds the end, not also an element the delegate should judge.
+        if isAtEndOfInput { return }
+        delegate.xmlStream(self, didStartElement: name, attributes: attributes, at: start, contentStart: contentStart)
     }
 
     func endElement(_ name: String) {
-        depth -= 1
+        guard !hasFailed else { return }
+        _ = openElements.popLast()
         textCursor = currentPosition()
         delegate.xmlStream(self, didEndElement: name, at: tagStart())
     }
 
     func text(_ text: String, isCDATA: Bool) {
+        guard !hasFailed else { return }
         let start = textCursor
         textCursor = currentPosition()
         delegate.xmlStream(self, foundText: text, at: start, isCDATA: isCDATA)
     }
 
     func markup(_ markup: XMLMarkup) {
+        guard !hasFailed else { return }
         textCursor = currentPosition()
         delegate.xmlStream(self, foundMarkup: markup)
     }
@@ -123,88 +144,15 @@ package final class XMLStream {
         stop()
     }
 
-    func libxmlError(_ error: xmlError) {
-        let code = Int(error.code)
-        let isWarning = error.level == XML_ERR_WARNING
-        var position = error.line > 0 ? SourcePosition(line: Int(error.line), column: max(1, Int(error.int2))) : nil
-        if code == Int(XML_ERR_GT_REQUIRED.rawValue) { position = endOfPrecedingText() ?? position }
-        let message = LibXMLMessages.describe(code: code, libxmlMessage: error.message.map { String(cString: $0) },
-                                             arguments: [error.str1, error.str2, error.str3].map { $0.map { String(cString: $0) } })
-        if code == Int(XML_ERR_UNDECLARED_ENTITY.rawValue) || code == Int(XML_WAR_UNDECLARED_ENTITY.rawValue) {
-            record(.undefinedEntity, message, at: position)
-            return
-        }
-        // Errors after the first one that stopped the parse are echoes of it, and so is the I/O layer's
-        // "encoder error" after a conversion failure.
-        if !isWarning, problems.contains(where: { !$0.isWarning }), context.pointee.disableSAX != 0 { return }
-        if error.domain == Int32(XML_FROM_IO.rawValue), problems.contains(where: { !$0.isWarning }) { return }
-        // Once the input cannot be decoded, what the parser says about the rest is about text it never saw.
-        let conversionFailed = Int(XML_I18N_CONV_FAILED.rawValue)
-        if problems.contains(where: { $0.kind == .syntax(code: conversionFailed) }) { return }
-        problems.append(XMLProblem(kind: .syntax(code: code), message: message, position: position,
-                                   isWarning: isWarning))
-    }
-
-    private func record(_ kind: XMLProblem.Kind, _ message: String, at position: SourcePosition?) {
+    func record(_ kind: XMLProblem.Kind, _ message: String, at position: SourcePosition?) {
+        hasFailed = true
         problems.append(XMLProblem(kind: kind, message: message, position: position))
     }
 
-    // MARK: - Positions
-
-    private func currentPosition() -> SourcePosition {
-        guard let input = context.pointee.input else { return textCursor }
-        return SourcePosition(line: Int(input.pointee.line), column: Int(input.pointee.col))
-    }
-
-    /// The `<` that opens the tag the parser is in or has just finished. libxml2 only tracks where it is now, so
-    /// walk back through its UTF-8 buffer, which still holds the whole tag: attribute values cannot contain `<`.
-    private func tagStart() -> SourcePosition {
-        let here = currentPosition()
-        guard let input = context.pointee.input, let base = input.pointee.base, var cursor = input.pointee.cur
-        else { return here }
-        var characters = 0
-        var newlines = 0
-        while cursor > base {
-            cursor -= 1
-            let byte = cursor.pointee
-            if byte == UInt8(ascii: "<") { break }
-            if byte == UInt8(ascii: "\n") { newlines += 1 }
-            if byte & 0xC0 != 0x80 { characters += 1 }
-        }
-        guard cursor.pointee == UInt8(ascii: "<") else { return here }
-        if newlines == 0 { return SourcePosition(line: here.line, column: max(1, here.column - characters - 1)) }
-        return SourcePosition(line: here.line - newlines, column: columnOf(cursor, base: base))
-    }
-
-    /// Where a missing `>` belonged: just after the last non-blank character before the parser's position, which
-    /// may be at the end of the previous line rather than on the line where the parser noticed.
-    private func endOfPrecedingText() -> SourcePosition? {
-        let here = currentPosition()
-        guard let input = context.pointee.input, let base = input.pointee.base, var cursor = input.pointee.cur
-        else { return nil }
-        var characters = 0
-        var newlines = 0
-        while cursor > base {
-            let previous = (cursor - 1).pointee
-            guard previous == 0x20 || previous == 0x09 || previous == 0x0A || previous == 0x0D else { break }
-            cursor -= 1
-            if previous == 0x0A { newlines += 1 }
-            characters += 1
-        }
-        if newlines == 0 { return SourcePosition(line: here.line, column: max(1, here.column - characters)) }
-        return SourcePosition(line: here.line - newlines, column: columnOf(cursor, base: base))
-    }
-
-    /// The column of `pointer` within its line, counted in characters from the previous newline.
-    private func columnOf(_ pointer: UnsafePointer<xmlChar>, base: UnsafePointer<xmlChar>) -> Int {
-        var cursor = pointer
-        var column = 1
-        while cursor > base {
-            let byte = (cursor - 1).pointee
-            if byte == UInt8(ascii: "\n") { break }
-            if byte & 0xC0 != 0x80 && byte != UInt8(ascii: "\r") { column += 1 }
-            cursor -= 1
-        }
-        return column
+    /// The encoding the XML declaration names, if it names one: a reader that warns about text it suspects was
+    /// decoded wrongly can say which declaration to change.
+    package var declaredEncoding: String? {
+        guard let name = context.pointee.input?.pointee.encoding ?? context.pointee.encoding else { return nil }
+        return String(cString: name)
     }
 }

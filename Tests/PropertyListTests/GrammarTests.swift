@@ -38,7 +38,7 @@ func summary(_ document: PlistDocument) -> [String] {
         ("<plist><string>a<b/>c</string></plist>", ["misplaced-element@1:17"]),
         ("<plist><dict>text<key>a</key><true/></dict></plist>", ["unexpected-text@1:14"]),
         ("<!DOCTYPE plist [<!ENTITY x \"y\">]><plist><string>&x;</string></plist>", ["dtd-not-allowed@1:17"]),
-        ("<plist><string>&nbsp;</string></plist>", ["entity-not-allowed@1:22"]),
+        ("<plist><string>&nbsp;</string></plist>", ["entity-not-allowed@1:16"]),
     ])
     func reportsTheRightProblemAtTheRightPlace(document: String, expected: [String]) {
         let result = read(document)

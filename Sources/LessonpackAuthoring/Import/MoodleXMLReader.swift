@@ -182,7 +182,10 @@ enum MoodleXMLReader {
             case .tooLarge: (.fileTooLarge, problem.message)
             }
             return Diagnostic(problem.isWarning ? .warning : .error, code, message,
-                              at: SourceLocation(file: file, position: problem.position))
+                              at: SourceLocation(file: file, position: problem.position),
+                              notes: problem.notes.map { note in
+                                  .init(note.message, at: SourceLocation(file: file, position: note.position))
+                              })
         }
     }
 }

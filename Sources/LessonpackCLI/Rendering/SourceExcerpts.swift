@@ -44,7 +44,8 @@ final class SourceExcerpts {
         } else {
             text = String(decoding: bytes, as: UTF8.self)
         }
-        // "\r\n" is one Character to Swift, so split on both spellings of a line break.
-        return text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        // Lines end where the XML reader counts them: at LF, CRLF ("\r\n" is one Character to Swift) and a lone
+        // CR, as old Mac files have it.
+        return text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
     }
 }
