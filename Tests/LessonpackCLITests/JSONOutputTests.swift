@@ -29,6 +29,10 @@ import Testing
         #expect((scan["files"] as? [[String: Any]])?.count == 50)
         #expect((scan["files"] as? [[String: Any]])?.allSatisfy { $0["change"] as? String == "unchanged" } == true)
 
+        let lint = try Self.report(["plist", "lint", "--format", "json", module + "/module.plist", module + "/transcript.plist"],
+                                   command: "plist lint")
+        #expect((lint["files"] as? [[String: Any]])?.map { $0["valid"] as? Bool } == [true, true])
+
         let fmt = try Self.report(["fmt", "--check", "--format", "json", module], command: "fmt --check")
         #expect((fmt["files"] as? [[String: Any]])?.allSatisfy { $0["status"] as? String == "formatted" } == true)
 

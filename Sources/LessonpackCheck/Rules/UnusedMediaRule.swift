@@ -11,7 +11,11 @@ struct UnusedMediaRule: CheckRule {
     static let codes: [DiagnosticCode] = [.unusedMedia]
 
     func check(_ context: CheckContext) -> [Diagnostic] {
-        guard context.has(.media) else { return [] }
+        // What a file that did not read names is unknown: saying its media is unused would bury its real error.
+        let referring = [SourceFile.module, .transcript, .questions].map { context.source.path($0) }
+        guard context.has(.media), !context.source.diagnostics.contains(where: {
+            $0.severity == .error && referring.contains($0.location.file)
+        }) else { return [] }
         let used = Set(MediaReference.all(in: context).map(\.path))
         // Media origins line up with the manifest's files, as the decoder reads them in order.
         let origins = context.map.media
