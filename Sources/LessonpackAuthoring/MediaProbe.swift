@@ -58,26 +58,28 @@ package struct FFProbe: MediaProbe {
         // ffprobe takes any text for WebVTT; the format's first line is what makes a file one.
         case "vtt": return Self.sniff(path, as: "a WebVTT file (its first line must be WEBVTT)") { text in
             let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-            return body.hasPrefix("WEBVTT") && (body.dropFirst(6).first.map { " \t\r\n".contains($0) } ?? true)
+            // By scalar: "\r\n" is one Character, so a Character test would miss a lone "\n".
+            let after = body.unicodeScalars.dropFirst(6).first
+            return body.hasPrefix("WEBVTT") && (after.map { [" ", "\t", "\r", "\n"].contains($0) } ?? true)
         }
         case "srt": return Self.sniff(path, as: "a SubRip file (no '-->' timing line)") { $0.contains("-->") }
         default: break
         }
         guard let tool else { return .decoded(duration: nil) }
-        let output: ExternalTool.Output
-        do {
-            output = try tool.run(["-v", "error", "-show_entries", "format=format_name,duration:stream=codec_type",
-                                   "-of", "json", "--", path], timeout: Self.timeLimit, outputLimit: Self.outputLimit)
-        } catch {
-            return .refused("ffprobe could not be started")
-        }
+        let expected = Self.formats(forExtension: fileExtension)
+        guard let output = Self.run(tool, on: path, formats: expected) else { return .refused("ffprobe could not be started") }
         if output.timedOut { return .refused("ffprobe gave no answer within \(Int(Self.timeLimit)) s") }
         guard output.succeeded, let report = try? JSONDecoder().decode(Report.self, from: output.standardOutput),
               let format = report.format else {
-            return .refused("it does not read as \(kind.rawValue)" + (Self.lastComplaint(output.errorText).map { ": " + $0 } ?? ""))
+            // Say what the file is, when it is another kind of media we read, rather than ffprobe's complaint.
+            if let other = Self.run(tool, on: path, formats: Self.everyFormat), other.succeeded,
+               let name = (try? JSONDecoder().decode(Report.self, from: other.standardOutput))?.format?.format_name {
+                return .refused("it holds \(name) data, not the .\(fileExtension.lowercased()) its name says; " +
+                                "rename or convert it")
+            }
+            return .refused("it does not read as \(kind.rawValue)")
         }
         let names = Set(format.format_name.split(separator: ",").map(String.init))
-        let expected = Self.formats(forExtension: fileExtension)
         // ffprobe falls back on the extension for images ("image2") and says what it found wrong on stderr.
         if let complaint = Self.lastComplaint(output.errorText), names.isDisjoint(with: expected) || names == ["image2"] {
             return .refused("it does not read as .\(fileExtension.lowercased()): \(complaint)")
@@ -97,6 +99,17 @@ package struct FFProbe: MediaProbe {
         guard kind == .audio || kind == .video else { return .decoded(duration: nil) }
         let duration = format.duration.flatMap(Double.init).flatMap { $0.isFinite && $0 >= 0 ? ($0 * 1000).rounded() / 1000 : nil }
         return .decoded(duration: duration)
+    }
+
+    /// Every demuxer any of our extensions names: none of them opens another file or a URL.
+    static let everyFormat: Set<String> = Set(MediaKind.allCases.flatMap(\.fileExtensions).flatMap { formats(forExtension: $0) })
+
+    /// ffprobe on `path`, allowed only the `formats` demuxers and only the file itself: a playlist named .mp4
+    /// must not send ffprobe off to fetch what it lists.
+    static func run(_ tool: ExternalTool, on path: String, formats: Set<String>) -> ExternalTool.Output? {
+        try? tool.run(["-v", "error", "-protocol_whitelist", "file", "-format_whitelist", formats.sorted().joined(separator: ","),
+                       "-show_entries", "format=format_name,duration:stream=codec_type", "-of", "json", "--", path],
+                      timeout: timeLimit, outputLimit: outputLimit)
     }
 
     /// Text formats ffprobe does not tell apart from other text: their first kilobytes say what they are.

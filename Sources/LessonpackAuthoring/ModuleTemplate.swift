@@ -39,6 +39,8 @@ package enum ModuleTemplate {
     /// Placeholder clips for audio the sources name and the template does not ship: a line's clip as long as the
     /// line's span, any other this long.
     static let placeholderSeconds = 1.5
+    /// No line of a conversation is longer; a template's mistaken hour-long span must not become a huge file.
+    static let longestPlaceholder = 60.0
     /// The most a template may hold, so a mistaken `--template ~` fails fast instead of copying a home folder.
     static let templateLimits = (files: 2_000, bytes: 1 << 30)
 
@@ -90,9 +92,15 @@ package enum ModuleTemplate {
             let made = try makePlaceholderAudio(in: staging.path)
             var known = made
             if case .starter = source { known.merge(EmbeddedStarter.durations) { made, _ in made } }
-            let scan = MediaScanner.scan(folder: staging.path, probe: KnownDurations(durations: known, fallback: probe))
+            let media = MediaFolder(moduleFolder: staging.path)
+            let knownByPath = Dictionary(known.map { (media.path($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+            let scan = MediaScanner.scan(folder: staging.path, probe: KnownDurations(durations: knownByPath, fallback: probe))
             try MediaScanner.write(scan, folder: staging.path)
-            if fileManager.fileExists(atPath: target.path) { try fileManager.removeItem(at: target) }
+            // rmdir, not a recursive delete: the folder was empty when checked, and whatever appeared in it
+            // since is someone's and stays.
+            if fileManager.fileExists(atPath: target.path), rmdir(target.path) != 0 {
+                throw Failure.destinationNotEmpty(destination)
+            }
             try fileManager.moveItem(at: staging, to: target)
         } catch {
             try? fileManager.removeItem(at: staging)
@@ -117,15 +125,18 @@ package enum ModuleTemplate {
             guard type == .typeRegular else {
                 throw .notATemplate(folder, reason: "\(relative) is not a regular file (links are not followed)")
             }
-            guard case .success(let file) = ReadableFile.open(relative, in: folder),
-                  let bytes = try? file.read(at: 0, count: file.size) else {
+            guard case .success(let file) = ReadableFile.open(relative, in: folder) else {
                 throw .notATemplate(folder, reason: "\(relative) cannot be read")
             }
-            total += bytes.count
-            files.append((relative, bytes))
-            guard files.count <= templateLimits.files, total <= templateLimits.bytes else {
+            // Counted before reading, so a mistaken --template ~ stops at the limit instead of reading past it.
+            total += file.size
+            guard files.count < templateLimits.files, total <= templateLimits.bytes else {
                 throw .notATemplate(folder, reason: "it holds more than \(templateLimits.files) files or 1 GiB")
             }
+            guard let bytes = try? file.read(at: 0, count: file.size) else {
+                throw .notATemplate(folder, reason: "\(relative) cannot be read")
+            }
+            files.append((relative, bytes))
         }
         return files.sorted { $0.0 < $1.0 }
     }
@@ -137,7 +148,7 @@ package enum ModuleTemplate {
         let module = source.module
         var wanted: [String: Double] = [:]
         for line in module.transcript where !line.audio.isEmpty && line.end > line.start {
-            wanted[line.audio] = line.end - line.start
+            wanted[line.audio] = min(line.end - line.start, longestPlaceholder)
         }
         for question in module.questions {
             for audio in [question.audio] + question.answers.map(\.audio) where !audio.isEmpty {
@@ -157,8 +168,8 @@ package enum ModuleTemplate {
     }
 }
 
-/// Durations known without looking (placeholders just made, the starter's own video), and a real probe for
-/// the rest, so a new module is valid on a machine without ffprobe.
+/// Durations known without looking (placeholders just made, the starter's own video), by full path, and a real
+/// probe for the rest, so a new module is valid on a machine without ffprobe.
 private struct KnownDurations: MediaProbe {
     var durations: [String: Double]
     var fallback: any MediaProbe
@@ -166,7 +177,7 @@ private struct KnownDurations: MediaProbe {
     var unavailableReason: String? { nil }
 
     func probe(fileAt path: String, kind: MediaKind, fileExtension: String) -> ProbeFinding {
-        if let known = durations.first(where: { path.hasSuffix("/" + $0.key) })?.value { return .decoded(duration: known) }
+        if let known = durations[path] { return .decoded(duration: known) }
         guard fallback.unavailableReason == nil else { return .decoded(duration: nil) }
         return fallback.probe(fileAt: path, kind: kind, fileExtension: fileExtension)
     }

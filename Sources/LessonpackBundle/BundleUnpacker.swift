@@ -52,8 +52,12 @@ package enum BundleUnpacker {
             try BundleReader.extract(entry, from: bundle, to: ModuleLayout.join(staging, entry))
             written.append(entry)
         }
+        // rmdir, not a recursive delete: the folder was empty when checked, and whatever appeared in it since is
+        // someone's and stays.
+        if fileManager.fileExists(atPath: target.path), rmdir(target.path) != 0 {
+            throw BundleError(.unpackFailed, "\(destination) already exists and is not an empty folder", file: destination)
+        }
         do {
-            if fileManager.fileExists(atPath: target.path) { try fileManager.removeItem(at: target) }
             try fileManager.moveItem(atPath: staging, toPath: target.path)
         } catch {
             throw BundleError(.unpackFailed, "cannot create \(destination): \(SystemErrorText.describe(error))", file: destination)

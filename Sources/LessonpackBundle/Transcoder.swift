@@ -34,6 +34,8 @@ package struct Transcoder: Sendable {
     let version: String
     let cacheFolder: String
     package let preset: Preset
+    /// How many encodes run at once: one per core, unless the caller already runs several builds side by side.
+    package var width = OrderedParallelMap.defaultWidth
 
     /// Finds ffmpeg, or says clearly that it is missing.
     package static func make(cacheFolder: String, preset: Preset = .speech,
@@ -69,13 +71,13 @@ package struct Transcoder: Sendable {
         // ffmpeg runs on every core, one file each; results are taken in the manifest's order, so names and
         // reports come out the same however the encodes finish.
         var done = 0
-        try OrderedParallelMap.run(candidates, transform: { file in
+        try OrderedParallelMap.run(candidates, width: width, transform: { file in
             (file, sources[file.path].map { source in
                 Result { () throws(BundleError) in try encoded(file, source: try source.checkedPath()) }
             })
         }, consume: { (file: MediaFile, encoding: Result<(path: String, cached: Bool), BundleError>?) throws(BundleError) in
             done += 1
-            progress?(.transcoding(file.path, index: done, of: candidates.count))
+            progress?(.transcoding(file.path, index: done, of: candidates.count))  // reported as each one is done
             guard let (output, cached) = try encoding?.get() else { return }
             let newSize = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? nil
             guard let newSize, newSize < file.size, let sha256 = FileDigest.sha256(ofFileAt: output) else {

@@ -43,6 +43,13 @@ package enum LessonpackMain {
         } catch let failure as CommandFailure {
             Console.error("lessonpack: error: \(TerminalSafe.line(failure.description))" +
                           (failure.code.map { " [\($0)]" } ?? ""))
+            // A script that asked for JSON gets it even when the command could not start its work.
+            if asksForJSON(arguments) {
+                let diagnostic = Diagnostic.error(DiagnosticCode(rawValue: failure.code ?? "command-failed"),
+                                                  failure.description, at: SourceLocation(file: ""))
+                Console.json(JSONReport(command: commandPath(arguments), ok: false, diagnostics: [diagnostic],
+                                        body: EmptyBody()).rendered())
+            }
             return failure.status
         } catch {
             let message = Lessonpack.fullMessage(for: error)
@@ -55,4 +62,25 @@ package enum LessonpackMain {
             return 2
         }
     }
+
+    private static func asksForJSON(_ arguments: [String]) -> Bool {
+        arguments.contains("--format=json") || zip(arguments, arguments.dropFirst()).contains { $0 == "--format" && $1 == "json" }
+    }
+
+    /// "media scan" for `lessonpack media scan --format json x`: the subcommand names the arguments start with.
+    private static func commandPath(_ arguments: [String]) -> String {
+        var names: [String] = []
+        var commands: [any ParsableCommand.Type] = Lessonpack.configuration.subcommands
+        for argument in arguments {
+            guard let command = commands.first(where: { $0.configuration.commandName == argument }) else { break }
+            names.append(argument)
+            commands = command.configuration.subcommands
+        }
+        return names.joined(separator: " ")
+    }
+}
+
+/// The frame alone, for a failure that has no results to report.
+private struct EmptyBody: Encodable {
+    func encode(to encoder: any Encoder) throws {}
 }

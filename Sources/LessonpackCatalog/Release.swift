@@ -38,6 +38,8 @@ package enum Release {
     /// How far a release has come: each step counts its modules, so a long release never goes quiet.
     package enum Progress: Sendable {
         case checked(String, done: Int, of: Int)
+        /// A module's bundle is built (into staging; it moves in once all are).
+        case packed(String, done: Int, of: Int)
         case built(String, done: Int, of: Int)
     }
 
@@ -148,14 +150,18 @@ package enum Release {
                                file: options.output)
         }
         defer { try? FileManager.default.removeItem(atPath: staging) }
+        // Builds already run side by side, `jobs` at a time: their encodes share the cores rather than multiply.
+        var transcoder = options.transcoder
+        transcoder?.width = max(1, OrderedParallelMap.defaultWidth / max(1, min(options.jobs, toBuild.count)))
         let bundleOptions = BundleBuilder.Options(outputFolder: staging, signingKey: options.signingKey,
-                                                  timestamp: options.timestamp, transcoder: options.transcoder)
+                                                  timestamp: options.timestamp, transcoder: transcoder)
         var failures: [Diagnostic] = []
         var staged: [(folder: String, path: String, module: LessonpackModel.Module)] = []
         let jobs = toBuild.compactMap { folder in checked[folder].map { (folder, $0) } }
         OrderedParallelMap.run(jobs, width: options.jobs, transform: { folder, module in
             (folder, Result { () throws(BundleError) in try BundleBuilder.build(module, options: bundleOptions) })
         }, consume: { folder, result in
+            options.progress?(.packed(folder, done: staged.count + failures.count + 1, of: jobs.count))
             switch result {
             case .success(let built):
                 guard let path = built.bundlePath, let module = checked[folder]?.source.module else {

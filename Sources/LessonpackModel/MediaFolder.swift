@@ -70,6 +70,10 @@ package struct MediaFolder: Sendable {
     /// would skip the file again.
     package func scanSkipReason(_ relativePath: String) -> String? {
         if let problem = MediaFolder.problem(with: relativePath) { return problem }
+        if relativePath.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+            return "its name, or a folder's on its path, starts with '.', and hidden files are not scanned (editors " +
+                "and file managers leave them behind): rename it"
+        }
         switch entry(relativePath) {
         case .symbolicLink:
             return "it is a symbolic link or inside a linked folder, and links are not followed (a bundle must not " +

@@ -27,6 +27,8 @@ package struct ExternalTool: Sendable {
         package var standardOutput: Data
         package var standardError: Data
         package var timedOut: Bool
+        /// Standard output or error went past the run's `outputLimit` and was cut there.
+        package var truncated = false
 
         package var succeeded: Bool { status == 0 && !timedOut }
         package var errorText: String { String(decoding: standardError, as: UTF8.self) }
@@ -81,12 +83,14 @@ package struct ExternalTool: Sendable {
                 // Keep at most `outputLimit` bytes, but read on to the end: a tool blocked on a full pipe would
                 // otherwise sit there until the deadline.
                 var data = Data()
+                var cut = false
                 while true {
                     let chunk = pipe.fileHandleForReading.availableData
                     if chunk.isEmpty { break }
+                    if data.count + chunk.count > outputLimit { cut = true }
                     if data.count < outputLimit { data.append(chunk.prefix(outputLimit - data.count)) }
                 }
-                collected.store(data, isError: isError)
+                collected.store(data, isError: isError, truncated: cut)
                 group.leave()
             }
         }
@@ -107,12 +111,12 @@ package struct ExternalTool: Sendable {
             _ = group.wait(timeout: .now() + 1)
             let status = process.isRunning ? -SIGKILL : process.terminationStatus
             return Output(status: status, standardOutput: collected.output, standardError: collected.error,
-                          timedOut: true)
+                          timedOut: true, truncated: collected.truncated)
         }
         // A child the tool started may still hold the pipes open; never wait for it past the deadline.
         _ = group.wait(timeout: max(deadline, .now() + 1))
         return Output(status: process.terminationStatus, standardOutput: collected.output,
-                      standardError: collected.error, timedOut: false)
+                      standardError: collected.error, timedOut: false, truncated: collected.truncated)
     }
 }
 
@@ -121,11 +125,16 @@ private final class CollectedOutput: @unchecked Sendable {
     private var storedOutput = Data()
     private var storedError = Data()
 
-    func store(_ data: Data, isError: Bool) {
+    private var storedTruncated = false
+
+    func store(_ data: Data, isError: Bool, truncated: Bool) {
         lock.lock()
         defer { lock.unlock() }
         if isError { storedError = data } else { storedOutput = data }
+        storedTruncated = storedTruncated || truncated
     }
+
+    var truncated: Bool { lock.lock(); defer { lock.unlock() }; return storedTruncated }
 
     var output: Data { lock.lock(); defer { lock.unlock() }; return storedOutput }
     var error: Data { lock.lock(); defer { lock.unlock() }; return storedError }

@@ -55,6 +55,36 @@ import Testing
         #expect(duration > 100)
     }
 
+    @Test func realSubtitlesAndImagesAreAccepted() throws {
+        let folder = TemporaryFolder()
+        let probe = try Self.ffprobe()
+        for (name, text) in [("lf.vtt", "WEBVTT\n\n00:00.000 --> 00:01.000\nHi\n"),
+                             ("crlf.vtt", "WEBVTT\r\n\r\n00:00.000 --> 00:01.000\r\nHi\r\n"),
+                             ("titled.vtt", "\u{FEFF}WEBVTT - an interview\n\n00:00.000 --> 00:01.000\nHi\n"),
+                             ("bare.vtt", "WEBVTT"),
+                             ("cue.srt", "1\n00:00:00,000 --> 00:00:01,000\nHi\n"),
+                             ("drawing.svg", "<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n")] {
+            let path = folder.write(text, to: name)
+            let fileExtension = (name as NSString).pathExtension
+            #expect(probe.probe(fileAt: path, kind: MediaKind(fileExtension: fileExtension)!, fileExtension: fileExtension)
+                    == .decoded(duration: nil), "\(name)")
+        }
+        #expect(probe.probe(fileAt: folder.write("WEBVTTX\n", to: "not.vtt"), kind: .subtitles, fileExtension: "vtt")
+                != .decoded(duration: nil))
+    }
+
+    @Test func aPlaylistNamedAsVideoIsNotFollowed() throws {
+        let folder = TemporaryFolder()
+        let probe = try Self.ffprobe()
+        let target = folder.write("secret\n", to: "secret.txt")
+        let playlist = folder.write("#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\nfile://\(target)\n#EXT-X-ENDLIST\n",
+                                    to: "playlist.mp4")
+        guard case .refused = probe.probe(fileAt: playlist, kind: .video, fileExtension: "mp4") else {
+            Issue.record("an HLS playlist named .mp4 was accepted")
+            return
+        }
+    }
+
     @Test func aFileOfAnotherKindThanItsNameIsRefused() throws {
         let folder = TemporaryFolder()
         let probe = try Self.ffprobe()

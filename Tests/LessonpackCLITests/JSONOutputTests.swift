@@ -51,6 +51,17 @@ import Testing
         #expect(diagnostic["severity"] as? String == "error")
     }
 
+    @Test func aCommandThatCannotStartStillPrintsTheFrame() throws {
+        let folder = TemporaryFolder()
+        let scan = try Self.report(["media", "scan", "--format", "json", folder.path], command: "media scan", status: 2)
+        let diagnostic = try #require((scan["diagnostics"] as? [[String: Any]])?.first)
+        #expect(diagnostic["code"] as? String == "command-failed")
+        #expect((diagnostic["message"] as? String)?.contains("is not a module folder") == true)
+        let build = try Self.report(["build", folder.child("nothing"), "-o", folder.child("dist"), "--format", "json"],
+                                    command: "build", status: 2)
+        #expect((build["modules"] as? [[String: Any]])?.first?["built"] as? Bool == false)
+    }
+
     @Test func publishingAndLibraryCommands() throws {
         let folder = TemporaryFolder()
         let build = try Self.report(["build", Paths.sampleModule, "-o", folder.child("dist"), "--format", "json"], command: "build")

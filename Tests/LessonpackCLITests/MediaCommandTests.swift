@@ -57,6 +57,21 @@ import Testing
                                               "convert it to one that is (video .mp4"))
     }
 
+    @Test func aHiddenClipTheSourcesNameIsExplained() throws {
+        let folder = TemporaryFolder()
+        let module = folder.copy(Paths.sampleModule, as: "module")
+        try FileManager.default.moveItem(atPath: module + "/media/lines/l01.opus", toPath: module + "/media/lines/.l01.opus")
+        try FixtureEdits("""
+            replace transcript.plist
+            <string>lines/l01.opus</string>
+            ---
+            <string>lines/.l01.opus</string>
+            """).apply(to: module)
+        let check = try LessonpackBinary.run(["check", module])
+        #expect(check.standardOutput.contains("media/lines/.l01.opus is there, but 'lessonpack media scan' skips it: " +
+                                              "its name, or a folder's on its path, starts with '.'"), "\(check.standardOutput)")
+    }
+
     @Test func aScanOutsideAModuleWritesNothing() throws {
         let folder = TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.child("loose/media"), withIntermediateDirectories: true)

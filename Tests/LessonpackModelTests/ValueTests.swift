@@ -40,6 +40,7 @@ import Testing
         #expect(TimeText.format(62.5) == "1:02.500")
         #expect(TimeText.format(3723.004) == "1:02:03.004")
         #expect(TimeText.format(0) == "0:00.000")
+        #expect(TimeText.format(-1.5) == "-0:01.500")
     }
 }
 

@@ -97,6 +97,16 @@ import Testing
         #expect(elapsed < .seconds(4))
     }
 
+    @Test func outputPastTheLimitIsCutAndSaidToBe() throws {
+        let shell = ExternalTool(name: "sh", path: "/bin/sh")
+        let long = try shell.run(["-c", "head -c 100000 /dev/zero"], outputLimit: 1000)
+        #expect(long.succeeded)
+        #expect(long.standardOutput.count == 1000)
+        #expect(long.truncated)
+        let short = try shell.run(["-c", "printf hello"], outputLimit: 1000)
+        #expect(!short.truncated && short.standardOutput == Data("hello".utf8))
+    }
+
     @Test func missingToolsAreNil() {
         #expect(ExternalTool.find("no-such-tool-lessonpack") == nil)
     }

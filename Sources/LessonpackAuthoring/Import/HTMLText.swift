@@ -85,6 +85,8 @@ enum HTMLText {
         var text: String
     }
 
+    static let maximumTagLength = 4096
+
     /// The tag starting at `start`, or nil when the `<` is text (`a < b`). Comments and declarations are tags
     /// with no name. Quoted attribute values may hold `>`.
     private static func tag(in scalars: [Unicode.Scalar], at start: Int) -> Tag? {
@@ -102,7 +104,10 @@ enum HTMLText {
         }
         var cursor = start + 1
         var quote: Unicode.Scalar?
-        while cursor < scalars.count {
+        // A tag longer than this is text with a stray '<': without the bound, a field of many '<a' would rescan
+        // to its end from each one.
+        let limit = min(scalars.count, start + maximumTagLength)
+        while cursor < limit {
             let scalar = scalars[cursor]
             if let open = quote {
                 if scalar == open { quote = nil }
@@ -113,7 +118,7 @@ enum HTMLText {
             }
             cursor += 1
         }
-        guard cursor < scalars.count else { return nil }
+        guard cursor < limit else { return nil }
         var text = String.UnicodeScalarView()
         text.append(contentsOf: scalars[(start + 1)..<cursor])
         let body = String(text)

@@ -49,6 +49,7 @@ struct BuildCommand: ParsableCommand {
         let json = diagnostics.format == .json
         let progress = ProgressLine()
         var failed = false
+        var unbuildable = false
         var report = BuildJSON()
         for folder in folders {
             let options = BundleBuilder.Options(outputFolder: output, signingKey: key, timestamp: timestamp,
@@ -60,9 +61,11 @@ struct BuildCommand: ParsableCommand {
             } catch {
                 progress.clear()
                 if json {
+                    // Not a finding about the module but a failure to build at all: exit 2, as in text.
                     report.modules.append(.init(folder: folder, built: false, refusal: error.description))
                     report.diagnostics += error.diagnostics
                     failed = true
+                    unbuildable = true
                     continue
                 }
                 throw CommandFailure("\(folder): \(error.description)")
@@ -90,6 +93,7 @@ struct BuildCommand: ParsableCommand {
         if json {
             Console.json(JSONReport(command: "build", ok: !failed, diagnostics: report.diagnostics, body: report).rendered())
         }
+        if unbuildable { throw ExitCode(2) }
         if failed { throw ExitCode(1) }
     }
 

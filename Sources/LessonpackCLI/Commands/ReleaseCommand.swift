@@ -18,8 +18,9 @@ struct ReleaseCommand: ParsableCommand {
             files, lessonpack version and signing key are unchanged since the last release is not built again. If \
             any module has an error, every problem in every module is listed and nothing is written. A module \
             whose content changed must raise its version, as with 'build --previous'. Progress goes to standard \
-            error as it happens (checked N of M, built N of M); --transcode re-encodes media for size as 'build \
-            --transcode' does, on every core, with the same cache.
+            error as it happens ([N/M] checked, then [N/M] packed); each bundle moved into OUTDIR is listed on \
+            standard output. --transcode re-encodes media for size as 'build --transcode' does, with the same \
+            cache, sharing the cores with the builds running beside it.
 
             Exit status: 0 released, 1 problems found (nothing written), 2 usage or I/O failure.
             """)
@@ -62,6 +63,8 @@ struct ReleaseCommand: ParsableCommand {
             switch event {
             case .checked(let module, let done, let total):
                 progress.show(text: "[\(done)/\(total)] checked \(module)", orLineEvery: 1)
+            case .packed(let module, let done, let total):
+                progress.show(text: "[\(done)/\(total)] packed \(module)", orLineEvery: 1)
             case .built(let path, let done, let total):
                 progress.clear()
                 if !json { Console.out("[\(done)/\(total)] built \(path)") }

@@ -17,7 +17,7 @@ final class ProgressLine: @unchecked Sendable {
         let text: String
         switch progress {
         case .checking(let folder): text = "checking \(folder)"
-        case .transcoding(let path, let index, let total): text = "[\(index)/\(total)] transcoding media/\(path)"
+        case .transcoding(let path, let index, let total): text = "[\(index)/\(total)] transcoded media/\(path)"
         case .packing(let path, let index, let total): text = "[\(index)/\(total)] packing \(path)"
         case .finished: return clear()
         }

@@ -68,6 +68,7 @@ package enum TimeText {
     package static func format(_ seconds: Double) -> String {
         // Times are checked to lie within `longest` when read; anything else is shown as it is rather than trap.
         guard seconds.isFinite, abs(seconds) <= longest * 1000 else { return "\(seconds) s" }
+        if seconds < 0 { return "-" + format(-seconds) }
         let milliseconds = Int((seconds * 1000).rounded())
         let hours = milliseconds / 3_600_000
         let minutes = milliseconds / 60_000 % 60
