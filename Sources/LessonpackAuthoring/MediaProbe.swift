@@ -79,15 +79,7 @@ package struct FFProbe: MediaProbe {
             }
             return .refused("it does not read as \(kind.rawValue)")
         }
-        let names = Set(format.format_name.split(separator: ",").map(String.init))
-        // ffprobe falls back on the extension for images ("image2") and says what it found wrong on stderr.
-        if let complaint = Self.lastComplaint(output.errorText), names.isDisjoint(with: expected) || names == ["image2"] {
-            return .refused("it does not read as .\(fileExtension.lowercased()): \(complaint)")
-        }
-        guard !names.isDisjoint(with: expected) else {
-            return .refused("it holds \(format.format_name) data, not the .\(fileExtension.lowercased()) its name says; " +
-                            "rename or convert it")
-        }
+        // The format is one the extension names: ffprobe was allowed no other demuxer.
         let streamType = switch kind {
         case .audio: "audio"
         case .video, .image: "video"
@@ -118,16 +110,6 @@ package struct FFProbe: MediaProbe {
             return .refused("it cannot be read")
         }
         return looksRight(String(decoding: head, as: UTF8.self)) ? .decoded(duration: nil) : .refused("it is not \(what)")
-    }
-
-    /// ffprobe's last error line without its `[demuxer @ 0x…]` or `path:` prefix, in lower case.
-    static func lastComplaint(_ errorText: String) -> String? {
-        guard let line = errorText.split(separator: "\n").last(where: { !$0.allSatisfy(\.isWhitespace) }) else { return nil }
-        var said = Substring(line)
-        if said.hasPrefix("["), let close = said.firstIndex(of: "]") { said = said[said.index(after: close)...] }
-        if let colon = said.lastIndex(of: ":"), said[colon...].count > 2 { said = said[said.index(after: colon)...] }
-        let text = said.trimmingCharacters(in: .whitespaces)
-        return text.isEmpty ? nil : text.prefix(1).lowercased() + text.dropFirst()
     }
 
     // ffprobe's JSON keys, as it writes them.

@@ -158,10 +158,12 @@ package enum Release {
         var failures: [Diagnostic] = []
         var staged: [(folder: String, path: String, module: LessonpackModel.Module)] = []
         let jobs = toBuild.compactMap { folder in checked[folder].map { (folder, $0) } }
+        var packedCount = 0
         OrderedParallelMap.run(jobs, width: options.jobs, transform: { folder, module in
             (folder, Result { () throws(BundleError) in try BundleBuilder.build(module, options: bundleOptions) })
         }, consume: { folder, result in
-            options.progress?(.packed(folder, done: staged.count + failures.count + 1, of: jobs.count))
+            packedCount += 1
+            options.progress?(.packed(folder, done: packedCount, of: jobs.count))
             switch result {
             case .success(let built):
                 guard let path = built.bundlePath, let module = checked[folder]?.source.module else {

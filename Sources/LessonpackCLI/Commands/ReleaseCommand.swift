@@ -62,9 +62,9 @@ struct ReleaseCommand: ParsableCommand {
                                       progress: { event in
             switch event {
             case .checked(let module, let done, let total):
-                progress.show(text: "[\(done)/\(total)] checked \(module)", orLineEvery: 1)
+                progress.show(text: "[\(done)/\(total)] checked \(module)")
             case .packed(let module, let done, let total):
-                progress.show(text: "[\(done)/\(total)] packed \(module)", orLineEvery: 1)
+                progress.show(text: "[\(done)/\(total)] packed \(module)")
             case .built(let path, let done, let total):
                 progress.clear()
                 if !json { Console.out("[\(done)/\(total)] built \(path)") }

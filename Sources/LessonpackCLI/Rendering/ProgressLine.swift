@@ -8,7 +8,6 @@ final class ProgressLine: @unchecked Sendable {
     private let enabled: Bool
     private let lock = NSLock()
     private var shown = false
-    private var plainCount = 0
 
     init(enabled: Bool = Console.isTerminal(2)) { self.enabled = enabled }
 
@@ -21,23 +20,19 @@ final class ProgressLine: @unchecked Sendable {
         case .packing(let path, let index, let total): text = "[\(index)/\(total)] packing \(path)"
         case .finished: return clear()
         }
-        lock.lock()
-        defer { lock.unlock() }
-        Console.styled("\r\u{1B}[K" + TerminalSafe.line(String(text.prefix(100))), terminator: "", toError: true)
-        shown = true
+        show(text: text)
     }
 
-    /// `text` on the rewriting line when standard error is a terminal; otherwise, as a line of its own every
-    /// `orLineEvery` calls, so a log shows the work going on without a line per file.
-    func show(text: String, orLineEvery interval: Int) {
+    /// `text` on the rewriting line when standard error is a terminal; otherwise as a line of its own, so a log
+    /// shows the work going on.
+    func show(text: String) {
         lock.lock()
         defer { lock.unlock() }
         if enabled {
             Console.styled("\r\u{1B}[K" + TerminalSafe.line(String(text.prefix(100))), terminator: "", toError: true)
             shown = true
         } else {
-            plainCount += 1
-            if plainCount % max(1, interval) == 0 { Console.error(TerminalSafe.line(text)) }
+            Console.error(TerminalSafe.line(text))
         }
     }
 
