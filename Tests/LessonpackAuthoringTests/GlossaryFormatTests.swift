@@ -217,4 +217,11 @@ import Testing
             "the character itself): the separator is found from the rows",
         ])
     }
+
+    @Test func aHeaderRowInTheSpreadsheetsLanguageIsSkipped() {
+        for header in ["Terme;Nature;Définition", "Begriff;Wortart;Bedeutung", "Término;Categoría;Definición"] {
+            let read = GlossaryImport.read(Array((header + "\nun café;noun;a coffee\n").utf8), file: "g.csv")
+            #expect(read.items.map(\.term) == ["un café"], "\(header)")
+        }
+    }
 }

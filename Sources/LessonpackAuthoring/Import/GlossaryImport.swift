@@ -1,3 +1,4 @@
+import Foundation
 import LessonpackDiagnostics
 import LessonpackModel
 import PropertyList
@@ -123,9 +124,22 @@ package enum GlossaryImport {
         .failure(ImportFailure(.error(.importSyntax, message, at: location)))
     }
 
+    /// What a glossary's first column is called in the languages whose spreadsheets write `;`-separated files as
+    /// well as in English, without accents: a first row so named is the column names, not a term.
+    static let termColumnNames: Set<String> = [
+        "term", "word", "phrase", "expression", "vocabulary", "front",
+        "terme", "mot", "vocabulaire",                      // French
+        "begriff", "wort", "ausdruck", "vokabel",           // German
+        "termino", "palabra", "expresion", "vocabulario",   // Spanish
+        "termine", "parola", "espressione", "vocabolo",     // Italian
+        "termo", "palavra", "expressao",                    // Portuguese
+        "woord", "uitdrukking",                             // Dutch
+    ]
+
     private static func isHeader(_ fields: [String]) -> Bool {
-        guard let first = fields.first?.lowercased() else { return false }
-        return ["term", "word", "phrase", "expression"].contains(first)
+        guard let first = fields.first?.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            .trimmingCharacters(in: .whitespaces) else { return false }
+        return termColumnNames.contains(first)
             && fields.dropFirst().allSatisfy { !$0.isEmpty && $0.count < 25 && !$0.contains(".") }
     }
 
