@@ -24,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // MARK: C adapters (system libraries from Debian; scripts/setup installs them)
@@ -158,10 +159,30 @@ let package = Package(
             "LessonpackTestSupport",
         ]),
 
+        // MARK: The studio: a module folder edited through forms, checked live, previewed and built (no HTTP here)
+        .target(name: "LessonpackStudio", dependencies: [
+            "LessonpackActivities", "LessonpackAuthoring", "LessonpackBundle", "LessonpackCheck", "LessonpackDiagnostics",
+            "LessonpackModel", "LessonpackPresentation", "LessonpackRandom", "LessonpackSystem", "PropertyList",
+        ]),
+        .testTarget(name: "LessonpackStudioTests", dependencies: [
+            "LessonpackStudio", "LessonpackAuthoring", "LessonpackModel", "LessonpackSystem", "LessonpackTestSupport",
+            "PropertyList",
+        ]),
+        // The studio's local web server: its routes, its security checks, and its pages, embedded in the binary.
+        .target(name: "LessonpackStudioServer", dependencies: [
+            "LessonpackStudio", "LessonpackDiagnostics", "LessonpackModel", "LessonpackSystem",
+            .product(name: "Hummingbird", package: "hummingbird"),
+        ], exclude: ["Web"]),
+        .testTarget(name: "LessonpackStudioServerTests", dependencies: [
+            "LessonpackStudioServer", "LessonpackStudio", "LessonpackTestSupport",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
+
         // MARK: The command line: parses arguments and renders; no logic of its own
         .target(name: "LessonpackCLI", dependencies: [
             "LessonpackPlayer", "TerminalScreen", "LessonpackBundle", "LessonpackCatalog", "LessonpackCatalogFormat",
-            "LessonpackLibrary", "LessonpackCheck", "LessonpackAuthoring",
+            "LessonpackLibrary", "LessonpackCheck", "LessonpackAuthoring", "LessonpackStudio", "LessonpackStudioServer",
             "LessonpackModel", "PropertyList", "LessonpackDiagnostics",
             "LessonpackSystem", "TerminalText", argumentParser,
         ]),

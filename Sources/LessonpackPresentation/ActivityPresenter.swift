@@ -10,7 +10,7 @@ import LessonpackModel
 package protocol ActivityPresenter {
     associatedtype Engine: ActivityEngine
     associatedtype View: Sendable & Equatable & Codable
-    associatedtype Event: Sendable & Equatable
+    associatedtype Event: Sendable & Equatable & Codable
     associatedtype Local: Sendable & Equatable
 
     static func local(for engine: Engine, context: PresentationContext) -> Local

@@ -52,7 +52,7 @@ package enum AudioGamePresenter: ActivityPresenter {
         package var labels: Int
     }
 
-    package enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable, Codable {
         case chooseLevel(AudioGameEngine.Difficulty)
         case askLevel
         case moveLevelCursor(Int)

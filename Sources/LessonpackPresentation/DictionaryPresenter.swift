@@ -52,7 +52,7 @@ package enum DictionaryPresenter: ActivityPresenter {
         package var summary: String
     }
 
-    package enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable, Codable {
         case type(String)
         case deleteBack
         case clear

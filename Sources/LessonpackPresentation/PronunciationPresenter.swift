@@ -28,7 +28,7 @@ package enum PronunciationPresenter: ActivityPresenter {
         package var current: Int
     }
 
-    package enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable, Codable {
         case move(Int)
         case select(Int)
         case hearOriginal

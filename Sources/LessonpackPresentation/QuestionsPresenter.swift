@@ -34,7 +34,7 @@ package enum QuestionsPresenter: ActivityPresenter {
         package var listening: String?
     }
 
-    package enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable, Codable {
         case answer(Int)
         case answerAtCursor
         case moveCursor(Int)

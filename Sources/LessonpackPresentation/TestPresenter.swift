@@ -62,7 +62,7 @@ package enum TestPresenter: ActivityPresenter {
         package var allAnswered: Bool
     }
 
-    package enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable, Codable {
         case mark(TestEngine.Answer)
         /// A statement's box moves on: empty → correct → incorrect → empty.
         case cycle

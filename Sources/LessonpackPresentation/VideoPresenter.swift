@@ -29,7 +29,7 @@ package enum VideoPresenter: ActivityPresenter {
         package var length: String
     }
 
-    package enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable, Codable {
         case togglePlay, play, pause
         case rewind, forward, toStart
         case seek(Double)

@@ -37,7 +37,7 @@ package enum VideoTaskPresenter: ActivityPresenter {
         package var hint: String?
     }
 
-    package enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable, Codable {
         case move(Int)
         case select(Int)
         /// Moves the box of statement `index` (the selected one when nil) on: empty → correct → incorrect → empty.

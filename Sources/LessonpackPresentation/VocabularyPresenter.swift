@@ -38,7 +38,7 @@ package enum VocabularyPresenter: ActivityPresenter {
         package var hint: String
     }
 
-    package enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable, Codable {
         case next, previous
         /// Term number `index` (from 0).
         case select(Int)

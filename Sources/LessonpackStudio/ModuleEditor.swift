@@ -1,0 +1,167 @@
+import Foundation
+import LessonpackCheck
+import LessonpackDiagnostics
+import LessonpackModel
+import LessonpackSystem
+import PropertyList
+
+/// One module folder open in the studio. The folder stays the single source of truth: every save writes the
+/// source files (through the writer `fmt` uses, keeping comments and how values were written), reads the folder
+/// back and checks it with every rule `lessonpack check` runs. Saves are refused, never merged, when the files
+/// changed on disk since the page last saw them.
+package actor ModuleEditor {
+    package nonisolated let key: String
+    package nonisolated let folder: String
+    private var checked: ModuleChecker.Result
+    private var revision: SourceRevision
+    /// The model before each save of this session, and after each undo.
+    private var undoStack: [Module] = []
+    private var redoStack: [Module] = []
+    /// A session's history is bounded: an author typing for hours keeps the last steps.
+    private static let historyLimit = 200
+
+    package init(key: String, folder: String) throws(StudioError) {
+        self.key = key
+        self.folder = folder
+        (checked, revision) = try Self.read(folder)
+    }
+
+    package enum SaveOutcome: Sendable {
+        case saved(ModuleState)
+        /// Nothing was written: the files changed since `revision` (the list names those changed on disk, and is
+        /// empty when only the page was behind, another page having saved). The state is the one on disk now.
+        case conflict(files: [String], state: ModuleState)
+    }
+
+    package func state() -> ModuleState {
+        let fields = FieldPaths(checked.source)
+        return ModuleState(key: key, folder: folder, revision: revision.token, module: checked.source.module,
+                           diagnostics: checked.diagnostics.map { PlacedDiagnostic($0, folder: folder, fields: fields) },
+                           media: MediaOverview(module: checked.source.module, folder: folder),
+                           readOnly: readOnlyFiles().map(\.path).sorted(), canUndo: !undoStack.isEmpty,
+                           canRedo: !redoStack.isEmpty)
+    }
+
+    package var module: Module { checked.source.module }
+    package var diagnostics: [Diagnostic] { checked.diagnostics }
+
+    /// The revision of the files on disk now, for a page asking whether anything changed under it.
+    package func revisionOnDisk() -> String { SourceRevision.read(folder: folder).token }
+
+    /// Re-reads the folder, taking whatever is on disk.
+    package func reload() throws(StudioError) -> ModuleState {
+        (checked, revision) = try Self.read(folder)
+        return state()
+    }
+
+    package func save(_ edited: Module, revision pageRevision: String) throws(StudioError) -> SaveOutcome {
+        let before = checked.source.module
+        let outcome = try write(edited, pageRevision: pageRevision)
+        if case .saved = outcome, before != checked.source.module {
+            undoStack.append(before)
+            if undoStack.count > Self.historyLimit { undoStack.removeFirst() }
+            redoStack.removeAll()
+        }
+        return outcome.withHistory(state())
+    }
+
+    package func undo(revision pageRevision: String) throws(StudioError) -> SaveOutcome {
+        try step(back: true, revision: pageRevision)
+    }
+
+    package func redo(revision pageRevision: String) throws(StudioError) -> SaveOutcome {
+        try step(back: false, revision: pageRevision)
+    }
+
+    private func step(back: Bool, revision pageRevision: String) throws(StudioError) -> SaveOutcome {
+        guard let next = back ? undoStack.last : redoStack.last else {
+            throw StudioError(.nothingToUndo, "there is nothing to \(back ? "undo" : "redo")")
+        }
+        let current = checked.source.module
+        let outcome = try write(next, pageRevision: pageRevision)
+        if case .saved = outcome {
+            if back {
+                undoStack.removeLast()
+                redoStack.append(current)
+            } else {
+                redoStack.removeLast()
+                undoStack.append(current)
+            }
+        }
+        return outcome.withHistory(state())
+    }
+
+    /// Media changed (an upload, a rescan): the sources are read again; the history stays, since media is not in it.
+    package func mediaChanged() throws(StudioError) -> ModuleState {
+        (checked, revision) = try Self.read(folder)
+        return state()
+    }
+
+    // MARK: Writing
+
+    private func write(_ edited: Module, pageRevision: String) throws(StudioError) -> SaveOutcome {
+        let onDisk = SourceRevision.read(folder: folder)
+        if onDisk != revision {
+            let changed = onDisk.changedFiles(since: revision).map(\.path)
+            (checked, revision) = try Self.read(folder)
+            return .conflict(files: changed, state: state())
+        }
+        guard pageRevision == revision.token else { return .conflict(files: [], state: state()) }
+
+        var module = edited
+        // media.plist is the scanner's: what the page sends of it is ignored.
+        module.media = checked.source.module.media
+        let values = ModuleSourceWriter.values(of: module)
+        let readOnly = readOnlyFiles()
+        var writes: [(SourceFile, String)] = []
+        for file in SourceFile.allCases where file != .media && !readOnly.contains(file) {
+            guard let value = values[file] else { continue }
+            if let text = try SourceFileWriter.text(of: value, as: file, in: folder) { writes.append((file, text)) }
+        }
+        for (file, text) in writes {
+            let path = ModuleLayout.join(folder, file.path)
+            do {
+                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                        withIntermediateDirectories: true)
+                try AtomicFile.write(text, to: path)
+            } catch let failure as AtomicFile.Failure {
+                throw StudioError(.cannotWrite, failure.description)
+            } catch {
+                throw StudioError(.cannotWrite, "\(file.path): \(SystemErrorText.describe(error))")
+            }
+        }
+        (checked, revision) = try Self.read(folder)
+        return .saved(state())
+    }
+
+    /// Files reading found errors in that the model cannot carry: writing the model over them would lose what the
+    /// author wrote (a time the reader could not understand, a value of the wrong type, a broken XML file).
+    private func readOnlyFiles() -> Set<SourceFile> {
+        let editable: Set<DiagnosticCode> = [.missingFile, .missingKey, .emptyValue, .invalidID, .unknownKey]
+        var files = Set<SourceFile>()
+        for diagnostic in checked.source.diagnostics where diagnostic.severity == .error && !editable.contains(diagnostic.code) {
+            let relative = ModuleFiles.relative(diagnostic.location.file, in: folder)
+            if let file = SourceFile(rawValue: relative) { files.insert(file) }
+        }
+        return files
+    }
+
+    private static func read(_ folder: String) throws(StudioError) -> (ModuleChecker.Result, SourceRevision) {
+        let revision = SourceRevision.read(folder: folder)
+        do {
+            return (try ModuleChecker.check(folder: folder), revision)
+        } catch {
+            throw StudioError(.notAModule, error.description)
+        }
+    }
+}
+
+extension ModuleEditor.SaveOutcome {
+    /// The outcome with the state after the history changed.
+    fileprivate func withHistory(_ state: ModuleState) -> Self {
+        switch self {
+        case .saved: .saved(state)
+        case .conflict(let files, _): .conflict(files: files, state: state)
+        }
+    }
+}

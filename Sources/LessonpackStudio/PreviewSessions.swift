@@ -1,0 +1,135 @@
+import Foundation
+import LessonpackActivities
+import LessonpackModel
+import LessonpackPresentation
+import LessonpackRandom
+import LessonpackSystem
+
+/// The previews a studio has under way, by the id the page holds, and the recordings the browser made in them.
+/// Bounded: an author clicking through every activity all afternoon keeps the most recent ones.
+package actor PreviewSessions {
+    private var runs: [String: any PreviewRunning] = [:]
+    private var order: [String] = []
+    private var next = 1
+    /// Recordings made in previews: a private temporary folder, removed when the studio stops.
+    private var folder: String?
+    private static let limit = 32
+    /// A minute of Opus is well under a megabyte; a browser's WAV of the longest line is under this.
+    package static let recordingLimit = 20 << 20
+
+    package init() {}
+
+    /// Starts previewing `kind` in `module`, dealt from `seed` (a random one when nil).
+    package func start(_ kind: ActivityKind, module: Module, seed: UInt64?, at now: Date) throws(StudioError) -> [UInt8] {
+        let id = "p\(next)"
+        next += 1
+        let seed = seed ?? UInt64.random(in: 0...UInt64.max)
+        let run = Self.run(kind, id: id, module: module, seed: seed, at: now)
+        runs[id] = run
+        order.append(id)
+        if order.count > Self.limit { runs[order.removeFirst()] = nil }
+        return try run.enter(at: now)
+    }
+
+    package func send(_ event: [UInt8], to id: String, at now: Date) throws(StudioError) -> [UInt8] {
+        try run(id).send(event, at: now)
+    }
+
+    /// Keeps a recording the browser made for `line` of preview `id` and gives it to the activity.
+    package func recorded(_ bytes: [UInt8], contentType: String, line: String, in id: String,
+                          at now: Date) throws(StudioError) -> [UInt8] {
+        let run = try run(id)
+        guard run.awaitedRecording == line else {
+            throw StudioError(.badRequest, "no recording of line '\(line.prefix(40))' was asked for")
+        }
+        guard bytes.count <= Self.recordingLimit else {
+            throw StudioError(.tooLarge, "a recording may be at most \(Self.recordingLimit >> 20) MB")
+        }
+        guard let fileExtension = Self.recordingExtension(contentType) else {
+            throw StudioError(.wrongType, "a recording must be Ogg, WebM or WAV audio, not '\(contentType.prefix(60))'")
+        }
+        // The name is the studio's own: the session and the line's position, never text from the request.
+        let folder = try recordingsFolder()
+        let path = ModuleLayout.join(folder, "\(id)-\(now.timeIntervalSince1970.bitPattern).\(fileExtension)")
+        do {
+            try AtomicFile.write(bytes, to: path)
+        } catch {
+            throw StudioError(.cannotWrite, error.description)
+        }
+        recordings[Self.recordingKey(id, line)] = (path, contentType)
+        return try run.recorded(line: line, file: path, at: now)
+    }
+
+    private var recordings: [String: (path: String, contentType: String)] = [:]
+
+    /// The last recording of `line` in preview `id`, to play it back.
+    package func recording(line: String, in id: String) throws(StudioError) -> (bytes: [UInt8], contentType: String) {
+        guard let entry = recordings[Self.recordingKey(id, line)] else {
+            throw StudioError(.notFound, "there is no recording of that line in this preview")
+        }
+        switch BoundedFile.read(entry.path, limit: Self.recordingLimit, links: .refuse) {
+        case .success(let bytes): return (bytes, entry.contentType)
+        case .failure(let failure): throw StudioError(.notFound, failure.description)
+        }
+    }
+
+    /// Removes the recordings; called when the studio stops.
+    package func close() {
+        if let folder { try? FileManager.default.removeItem(atPath: folder) }
+        folder = nil
+        runs.removeAll()
+    }
+
+    private func run(_ id: String) throws(StudioError) -> any PreviewRunning {
+        guard let run = runs[id] else {
+            throw StudioError(.noSuchPreview, "that preview has ended; start the activity again")
+        }
+        return run
+    }
+
+    private func recordingsFolder() throws(StudioError) -> String {
+        if let folder { return folder }
+        let made = NSTemporaryDirectory() + "lessonpack-studio-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+        do {
+            try FileManager.default.createDirectory(atPath: made, withIntermediateDirectories: false,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw StudioError(.cannotWrite, "cannot keep recordings: \(SystemErrorText.describe(error))")
+        }
+        folder = made
+        return made
+    }
+
+    private static func recordingKey(_ id: String, _ line: String) -> String { id + "\n" + line }
+
+    private static func recordingExtension(_ contentType: String) -> String? {
+        let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        return switch type {
+        case "audio/ogg", "application/ogg": "ogg"
+        case "audio/webm", "video/webm": "webm"
+        case "audio/wav", "audio/x-wav", "audio/wave": "wav"
+        default: nil
+        }
+    }
+
+    /// The one table of activity kinds the preview knows, as the player's registry is for the terminal.
+    private static func run(_ kind: ActivityKind, id: String, module: Module, seed: UInt64,
+                            at now: Date) -> any PreviewRunning {
+        switch kind {
+        case .video: PreviewRun<VideoPresenter>(id: id, module: module, seed: seed, options: NoOptions(), startedAt: now)
+        case .videoTask:
+            PreviewRun<VideoTaskPresenter>(id: id, module: module, seed: seed, options: NoOptions(), startedAt: now)
+        case .vocabulary:
+            PreviewRun<VocabularyPresenter>(id: id, module: module, seed: seed, options: NoOptions(), startedAt: now)
+        case .audioGame:
+            PreviewRun<AudioGamePresenter>(id: id, module: module, seed: seed, options: .medium, startedAt: now)
+        case .pronunciation:
+            PreviewRun<PronunciationPresenter>(id: id, module: module, seed: seed, options: NoOptions(), startedAt: now)
+        case .questions:
+            PreviewRun<QuestionsPresenter>(id: id, module: module, seed: seed, options: NoOptions(), startedAt: now)
+        case .dictionary:
+            PreviewRun<DictionaryPresenter>(id: id, module: module, seed: seed, options: NoOptions(), startedAt: now)
+        case .test: PreviewRun<TestPresenter>(id: id, module: module, seed: seed, options: NoOptions(), startedAt: now)
+        }
+    }
+}

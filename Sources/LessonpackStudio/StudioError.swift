@@ -1,0 +1,29 @@
+/// A request the studio cannot carry out, with a stable code the page and the tests can tell apart, and a sentence
+/// for the author.
+package struct StudioError: Error, CustomStringConvertible, Sendable, Equatable {
+    package enum Code: String, Sendable, Codable {
+        case notAModule = "not-a-module"
+        case noSuchModule = "no-such-module"
+        case cannotWrite = "cannot-write"
+        case nothingToUndo = "nothing-to-undo"
+        case badRequest = "bad-request"
+        case badName = "bad-name"
+        case exists = "exists"
+        case tooLarge = "too-large"
+        case wrongType = "wrong-type"
+        case notFound = "not-found"
+        case noSuchPreview = "no-such-preview"
+        case buildFailed = "build-failed"
+        case importFailed = "import-failed"
+    }
+
+    package var code: Code
+    package var message: String
+
+    package init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    package var description: String { message }
+}

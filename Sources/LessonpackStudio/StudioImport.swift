@@ -1,0 +1,62 @@
+import LessonpackAuthoring
+import LessonpackDiagnostics
+
+/// The page's Import: a file the author picked, through the same importers `lessonpack import` runs, written only
+/// when nothing went wrong. The file's name only chooses its format (by extension); it is never opened as a path.
+package enum StudioImport {
+    package enum Kind: String, Sendable, Codable { case transcript, questions, glossary }
+
+    package struct Outcome: Sendable {
+        package var report: [String]
+        package var diagnostics: [PlacedDiagnostic]
+        package var written: Bool
+    }
+
+    package static let sizeLimit = 16 << 20
+
+    package static func run(_ kind: Kind, bytes: [UInt8], name: String, target: String?,
+                            into folder: String) throws(StudioError) -> Outcome {
+        guard bytes.count <= sizeLimit else {
+            throw StudioError(.tooLarge, "an imported file may be at most \(sizeLimit >> 20) MB")
+        }
+        // Diagnostics name the file as the author knows it, without any folder the browser might have added.
+        let file = String(name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last ?? "import").prefix(200)
+        let name = String(file)
+        var reading: [Diagnostic]
+        let plan: ImportPlan?
+        switch kind {
+        case .transcript:
+            let read = TranscriptFormat.guess(forFile: name).read(bytes, file: name)
+            reading = read.diagnostics
+            plan = read.hasErrors ? nil : TranscriptImport.plan(read.items, from: name, into: folder, defaultSpeaker: nil)
+        case .questions:
+            guard let target = QuestionImport.Target(rawValue: target ?? "test") else {
+                throw StudioError(.badRequest, "questions go to 'test' or 'qa'")
+            }
+            let read = QuestionFormat.guess(bytes, file: name).read(bytes, file: name)
+            reading = read.diagnostics
+            plan = read.hasErrors ? nil : QuestionImport.plan(read.items, from: name, into: folder, target: target,
+                                                              objective: nil)
+        case .glossary:
+            let read = GlossaryImport.read(bytes, file: name)
+            reading = read.diagnostics
+            plan = read.hasErrors ? nil : GlossaryImport.plan(read.items, from: name, into: folder)
+        }
+        reading += plan?.diagnostics ?? []
+        guard let plan, !reading.contains(where: { $0.severity == .error }) else {
+            return Outcome(report: ["Nothing was imported: fix the problems below and import the file again."],
+                           diagnostics: placed(reading, folder), written: false)
+        }
+        do {
+            try plan.apply()
+        } catch {
+            throw StudioError(.cannotWrite, error.description)
+        }
+        let report = plan.report.isEmpty ? ["Nothing new: the module already holds everything in \(name)."] : plan.report
+        return Outcome(report: report, diagnostics: placed(reading, folder), written: !plan.files.isEmpty)
+    }
+
+    private static func placed(_ diagnostics: [Diagnostic], _ folder: String) -> [PlacedDiagnostic] {
+        diagnostics.sortedForDisplay().map { PlacedDiagnostic($0, folder: folder, fields: nil) }
+    }
+}

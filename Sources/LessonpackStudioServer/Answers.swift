@@ -1,0 +1,77 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LessonpackStudio
+
+/// How the studio answers: JSON for the page's requests, errors in one shape, and headers that keep the page to
+/// its own origin (no framing, no scripts or styles from elsewhere, nothing cached).
+enum Answers {
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+        do {
+            return bytes(Array(try encoder.encode(value)), contentType: "application/json", status: status)
+        } catch {
+            return failure(StudioError(.badRequest, "the answer could not be encoded: \(error)"))
+        }
+    }
+
+    static func rawJSON(_ bytes: [UInt8], status: HTTPResponse.Status = .ok) -> Response {
+        Self.bytes(bytes, contentType: "application/json", status: status)
+    }
+
+    static func bytes(_ bytes: [UInt8], contentType: String, status: HTTPResponse.Status = .ok,
+                      extra: HTTPFields = HTTPFields()) -> Response {
+        var headers = common
+        headers[.contentType] = contentType
+        headers.append(contentsOf: extra)
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    static func failure(_ error: StudioError, extra: [String: [String]] = [:]) -> Response {
+        struct Body: Encodable {
+            struct Detail: Encodable {
+                var code: String
+                var message: String
+                var files: [String]?
+            }
+            var error: Detail
+        }
+        return json(Body(error: .init(code: error.code.rawValue, message: error.message, files: extra["files"])),
+                    status: status(of: error.code))
+    }
+
+    static func refused(_ status: HTTPResponse.Status, code: String, message: String) -> Response {
+        struct Body: Encodable {
+            var error: [String: String]
+        }
+        return json(Body(error: ["code": code, "message": message]), status: status)
+    }
+
+    static func status(of code: StudioError.Code) -> HTTPResponse.Status {
+        switch code {
+        case .notAModule, .badRequest, .badName, .nothingToUndo, .importFailed, .buildFailed: .badRequest
+        case .noSuchModule, .notFound, .noSuchPreview: .notFound
+        case .exists: .conflict
+        case .tooLarge: .contentTooLarge
+        case .wrongType: .unsupportedMediaType
+        case .cannotWrite: .internalServerError
+        }
+    }
+
+    /// Sent with everything: the page may load only its own scripts, styles and media, may not be framed, and is
+    /// never cached (it changes with the binary; the data with every save).
+    static let common: HTTPFields = [
+        .contentSecurityPolicy: "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; " +
+            "frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+        HTTPField.Name("X-Content-Type-Options")!: "nosniff",
+        HTTPField.Name("Referrer-Policy")!: "no-referrer",
+        .cacheControl: "no-store",
+    ]
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf",
+                                                                       nan: "nan")
+        return encoder
+    }()
+}

@@ -1,0 +1,98 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The studio's front door: what every request must show before anything else looks at it. The server listens on
+/// loopback only, but a page on any web site can make the author's browser send requests to loopback; so every
+/// request carries the session token (no token, no answer), the Host must be the studio's own address (a DNS
+/// rebinding attack names another host), an Origin, when sent, must be the studio's own, and anything that changes
+/// something must carry the token in a header, which no other site can make a browser send without a CORS
+/// preflight the studio never grants.
+package struct StudioGate: Sendable {
+    package let token: String
+    package let port: Int
+
+    package init(token: String, port: Int) {
+        self.token = token
+        self.port = port
+    }
+
+    package static let tokenHeader = HTTPField.Name("X-Lessonpack-Token")!
+    package var cookieName: String { "lessonpack-studio-\(port)" }
+
+    package enum Refusal: Equatable, Sendable {
+        case wrongHost
+        case wrongOrigin
+        case noToken
+        case tokenNotInHeader
+
+        var status: HTTPResponse.Status {
+            switch self {
+            case .wrongHost: .misdirectedRequest
+            case .wrongOrigin, .tokenNotInHeader: .forbidden
+            case .noToken: .unauthorized
+            }
+        }
+
+        var message: String {
+            switch self {
+            case .wrongHost: "this server answers only as 127.0.0.1 or localhost on its own port"
+            case .wrongOrigin: "requests from other sites are refused"
+            case .noToken: "open the studio with the address it printed, which carries its token"
+            case .tokenNotInHeader: "a change must carry the studio's token in its X-Lessonpack-Token header"
+            }
+        }
+    }
+
+    /// Nil when the request may go on.
+    package func refusal(method: HTTPRequest.Method, authority: String?, headers: HTTPFields, query: String?) -> Refusal? {
+        guard let host = authority, allowedHosts.contains(host.lowercased()) else { return .wrongHost }
+        if let origin = headers[.origin], !allowedOrigins.contains(origin.lowercased()) { return .wrongOrigin }
+        let inHeader = headers[Self.tokenHeader].map(matches) ?? false
+        if method != .get && method != .head { return inHeader ? nil : .tokenNotInHeader }
+        if inHeader || cookieToken(headers).map(matches) == true || queryToken(query).map(matches) == true { return nil }
+        return .noToken
+    }
+
+    /// Whether this request carried the token in its address: the page's first load, which sets the cookie.
+    package func tokenInQuery(_ query: String?) -> Bool { queryToken(query).map(matches) ?? false }
+
+    package var cookie: String { "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict" }
+
+    private var allowedHosts: Set<String> { ["127.0.0.1:\(port)", "localhost:\(port)"] }
+    private var allowedOrigins: Set<String> { ["http://127.0.0.1:\(port)", "http://localhost:\(port)"] }
+
+    private func cookieToken(_ headers: HTTPFields) -> String? {
+        for field in headers[values: .cookie] {
+            for part in field.split(separator: ";") {
+                let pair = part.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
+                if pair.count == 2, pair[0] == cookieName { return String(pair[1]) }
+            }
+        }
+        return nil
+    }
+
+    private func queryToken(_ query: String?) -> String? {
+        guard let query else { return nil }
+        for part in query.split(separator: "&") {
+            let pair = part.split(separator: "=", maxSplits: 1)
+            if pair.count == 2, pair[0] == "token" { return String(pair[1]) }
+        }
+        return nil
+    }
+
+    /// Compares in time independent of where the strings differ.
+    private func matches(_ candidate: String) -> Bool {
+        let a = Array(candidate.utf8), b = Array(token.utf8)
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for index in a.indices { difference |= a[index] ^ b[index] }
+        return difference == 0
+    }
+
+    /// A new session token: 32 random bytes, as hex.
+    package static func newToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+}

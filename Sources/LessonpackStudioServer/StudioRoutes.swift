@@ -1,0 +1,204 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LessonpackModel
+import LessonpackStudio
+
+/// Every address the studio answers, after the gate let the request in: the page's files, the module interface
+/// (docs/studio-api.md), previews and media. Requests name modules by key and media by validated media path; a
+/// path from the browser is never opened as it is.
+struct StudioRoutes: Sendable {
+    let studio: Studio
+    let assets: WebAssets
+
+    static let jsonLimit = 16 << 20
+
+    func respond(_ request: Request, gate: StudioGate) async -> Response {
+        var request = request
+        let parts = request.uri.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        do {
+            switch (request.method, parts.first) {
+            case (.get, nil): return page(gate: gate, query: request.uri.query)
+            case (.get, "media"?) where parts.count >= 3:
+                let editor = try await studio.editor(parts[1])
+                let path = try decoded(parts[2...])
+                return MediaResponses.file(path, in: editor.folder, range: request.headers[.range])
+            case (_, "api"?) where parts.count >= 2:
+                return try await api(Array(parts.dropFirst()), &request)
+            case (.get, let name?) where parts.count == 1:
+                guard let asset = assets.file(name) else { break }
+                return Answers.bytes(asset.bytes, contentType: asset.contentType)
+            default: break
+            }
+            return Answers.failure(StudioError(.notFound, "nothing is at \(request.uri.path.prefix(80))"))
+        } catch let error as StudioError {
+            return Answers.failure(error)
+        } catch {
+            return Answers.failure(StudioError(.badRequest, "the request could not be read: \(error)".prefix(300).description))
+        }
+    }
+
+    private func page(gate: StudioGate, query: String?) -> Response {
+        guard let page = assets.file("index.html") else {
+            return Answers.failure(StudioError(.notFound, "this lessonpack was built without the studio's pages"))
+        }
+        var extra = HTTPFields()
+        if gate.tokenInQuery(query) { extra[.setCookie] = gate.cookie }
+        return Answers.bytes(page.bytes, contentType: page.contentType, extra: extra)
+    }
+
+    // MARK: /api
+
+    private func api(_ parts: [String], _ request: inout Request) async throws -> Response {
+        let query = Self.query(request)
+        switch (request.method, parts.count, parts[0]) {
+        case (.get, 1, "modules"):
+            return Answers.json(ModuleList(modules: await studio.entries()))
+        case (.post, 1, "modules"):
+            let body = try await decode(NewModule.self, &request)
+            return Answers.json(try await studio.create(name: body.name, title: body.title ?? ""), status: .created)
+        case (_, _, "modules") where parts.count >= 2:
+            let editor = try await studio.editor(parts[1])
+            return try await module(editor, Array(parts.dropFirst(2)), &request, query: query)
+        case (.post, 3, "preview") where parts[2] == "event":
+            let body = try await request.body.collect(upTo: Self.jsonLimit)
+            return Answers.rawJSON(try await studio.previews.send(Array(buffer: body), to: parts[1], at: Date()))
+        case (.post, 3, "preview") where parts[2] == "recording":
+            let line = (query["line"] ?? "")
+            let body = try await request.body.collect(upTo: PreviewSessions.recordingLimit + 1)
+            return Answers.rawJSON(try await studio.previews.recorded(
+                Array(buffer: body), contentType: request.headers[.contentType] ?? "", line: line, in: parts[1], at: Date()))
+        case (.get, 3, "preview") where parts[2] == "recording":
+            let recording = try await studio.previews.recording(line: (query["line"] ?? ""), in: parts[1])
+            return Answers.bytes(recording.bytes, contentType: recording.contentType)
+        default:
+            throw StudioError(.notFound, "no such request")
+        }
+    }
+
+    private func module(_ editor: ModuleEditor, _ parts: [String], _ request: inout Request,
+                        query: [String: String]) async throws -> Response {
+        switch (request.method, parts.first) {
+        case (.get, nil): return Answers.json(await editor.state())
+        case (.put, nil):
+            let body = try await decode(SaveRequest.self, &request)
+            return saved(try await editor.save(body.module, revision: body.revision))
+        case (.post, "undo"?):
+            return saved(try await editor.undo(revision: try await decode(RevisionRequest.self, &request).revision))
+        case (.post, "redo"?):
+            return saved(try await editor.redo(revision: try await decode(RevisionRequest.self, &request).revision))
+        case (.post, "reload"?): return Answers.json(try await editor.reload())
+        case (.get, "revision"?): return Answers.json(["revision": await editor.revisionOnDisk()])
+        case (.get, "subtitles.vtt"?):
+            return Answers.bytes(Array(SubtitleTrack.webVTT(await editor.module).utf8), contentType: "text/vtt; charset=utf-8")
+        case (.post, "media"?) where parts.count == 1:
+            let folder = (query["folder"] ?? ""), name = (query["name"] ?? "")
+            _ = try MediaUpload.mediaPath(folder: folder, name: name)
+            let body = try await collect(&request, limit: MediaUpload.sizeLimit)
+            _ = try MediaUpload.store(body, folder: folder, name: name, replace: query["replace"] == "1",
+                                      in: editor.folder, probe: studio.probe)
+            _ = try MediaUpload.rescan(editor.folder, probe: studio.probe)
+            return Answers.json(try await editor.mediaChanged(), status: .created)
+        case (.post, "media"?) where parts.count == 2 && parts[1] == "scan":
+            _ = try MediaUpload.rescan(editor.folder, probe: studio.probe)
+            return Answers.json(try await editor.mediaChanged())
+        case (.post, "preview"?):
+            let body = try await decode(PreviewRequest.self, &request)
+            guard let kind = ActivityKind(rawValue: body.activity) else {
+                throw StudioError(.badRequest, "there is no activity '\(body.activity.prefix(40))'")
+            }
+            return Answers.rawJSON(try await studio.previews.start(kind, module: await editor.module, seed: body.seed,
+                                                                   at: Date()), status: .created)
+        case (.post, "build"?):
+            let body = try await decode(BuildRequest.self, &request)
+            let outcome = try StudioBuild.run(folder: editor.folder, outputFolder: studio.outputFolder, keyFile: body.keyFile)
+            return Answers.json(outcome)
+        case (.post, "import"?):
+            guard let kind = StudioImport.Kind(rawValue: (query["kind"] ?? "")) else {
+                throw StudioError(.badRequest, "kind must be transcript, questions or glossary")
+            }
+            let body = try await collect(&request, limit: StudioImport.sizeLimit)
+            let outcome = try StudioImport.run(kind, bytes: body, name: (query["name"] ?? "import"),
+                                               target: query["target"], into: editor.folder)
+            let state = outcome.written ? try await editor.mediaChanged() : await editor.state()
+            let fields = ImportAnswer(report: outcome.report, written: outcome.written,
+                                      diagnostics: outcome.diagnostics, state: state)
+            return Answers.json(fields)
+        default:
+            throw StudioError(.notFound, "no such request")
+        }
+    }
+
+    private func saved(_ outcome: ModuleEditor.SaveOutcome) -> Response {
+        switch outcome {
+        case .saved(let state): return Answers.json(state)
+        case .conflict(let files, let state):
+            let message = files.isEmpty
+                ? "the module was saved from another page since this one loaded it: reload to see the changes"
+                : "changed on disk by another program since you opened it: " + files.joined(separator: ", ")
+            return Answers.json(Conflict(error: .init(code: "conflict", message: message, files: files), state: state),
+                                status: .conflict)
+        }
+    }
+
+    // MARK: Bodies
+
+    private func collect(_ request: inout Request, limit: Int) async throws -> [UInt8] {
+        do {
+            return Array(buffer: try await request.body.collect(upTo: limit))
+        } catch {
+            throw StudioError(.tooLarge, "the upload is larger than \(limit >> 20) MB")
+        }
+    }
+
+    private func decode<Body: Decodable>(_ type: Body.Type, _ request: inout Request) async throws -> Body {
+        let bytes = try await collect(&request, limit: Self.jsonLimit)
+        do {
+            return try JSONDecoder().decode(Body.self, from: Data(bytes))
+        } catch {
+            throw StudioError(.badRequest, "the request's JSON is not what this address takes: \(error)".prefix(400).description)
+        }
+    }
+
+    /// The query's parameters, decoded; the first of a repeated name counts.
+    static func query(_ request: Request) -> [String: String] {
+        Dictionary(request.uri.queryParameters.map { (String($0.key), String($0.value)) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private func decoded(_ parts: ArraySlice<String>) throws -> String {
+        let pieces = parts.map { $0.removingPercentEncoding }
+        guard !pieces.contains(nil) else { throw StudioError(.notFound, "there is no media file by that name") }
+        return pieces.compactMap { $0 }.joined(separator: "/")
+    }
+}
+
+private struct ModuleList: Encodable { var modules: [Studio.Entry] }
+private struct NewModule: Decodable {
+    var name: String
+    var title: String?
+}
+private struct SaveRequest: Decodable {
+    var revision: String
+    var module: Module
+}
+private struct RevisionRequest: Decodable { var revision: String }
+private struct PreviewRequest: Decodable {
+    var activity: String
+    var seed: UInt64?
+}
+private struct BuildRequest: Decodable { var keyFile: String? }
+private struct ImportAnswer: Encodable {
+    var report: [String]
+    var written: Bool
+    var diagnostics: [PlacedDiagnostic]
+    var state: ModuleState
+}
+private struct Conflict: Encodable {
+    struct Detail: Encodable {
+        var code: String
+        var message: String
+        var files: [String]
+    }
+    var error: Detail
+    var state: ModuleState
+}

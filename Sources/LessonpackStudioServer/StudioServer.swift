@@ -1,0 +1,68 @@
+import Foundation
+import Hummingbird
+import LessonpackStudio
+import Logging
+import NIOCore
+
+/// `lessonpack studio`'s web server: Hummingbird on 127.0.0.1 only, every request through the gate, then the routes.
+package struct StudioServer: Sendable {
+    package let studio: Studio
+    package let token: String
+    let assets: WebAssets
+
+    /// `webFolder` serves the page's files from a folder instead of the binary (LESSONPACK_STUDIO_WEB).
+    package init(studio: Studio, token: String = StudioGate.newToken(), webFolder: String? = nil) {
+        self.studio = studio
+        self.token = token
+        assets = WebAssets(folder: webFolder)
+    }
+
+    /// Serves until the process is asked to stop (SIGINT, SIGTERM). `ready` gets the port once listening.
+    package func run(port: Int, ready: @escaping @Sendable (Int) async -> Void) async throws {
+        let portBox = PortBox()
+        let routes = StudioRoutes(studio: studio, assets: assets)
+        let token = token
+        let responder = CallbackResponder<BasicRequestContext> { request, _ in
+            let gate = StudioGate(token: token, port: portBox.port)
+            if let refusal = gate.refusal(method: request.method, authority: request.head.authority, headers: request.headers,
+                                          query: request.uri.query) {
+                return Answers.refused(refusal.status, code: "refused", message: refusal.message)
+            }
+            return await routes.respond(request, gate: gate)
+        }
+        var logger = Logger(label: "lessonpack-studio")
+        logger.logLevel = .error
+        let app = Application(responder: responder,
+                              configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: nil),
+                              onServerRunning: { channel in
+                                  let bound = channel.localAddress?.port ?? port
+                                  portBox.set(bound)
+                                  await ready(bound)
+                              }, logger: logger)
+        try await app.runService()
+        await studio.previews.close()
+    }
+
+    /// A responder for tests that skip the network: the same gate and routes, at `port`.
+    package func responder(port: Int) -> CallbackResponder<BasicRequestContext> {
+        let routes = StudioRoutes(studio: studio, assets: assets)
+        let token = token
+        return CallbackResponder { request, _ in
+            let gate = StudioGate(token: token, port: port)
+            if let refusal = gate.refusal(method: request.method, authority: request.head.authority, headers: request.headers,
+                                          query: request.uri.query) {
+                return Answers.refused(refusal.status, code: "refused", message: refusal.message)
+            }
+            return await routes.respond(request, gate: gate)
+        }
+    }
+}
+
+/// The port, known only once the server is listening (port 0 asks the system for a free one).
+private final class PortBox: Sendable {
+    private let value = Mutex(0)
+    var port: Int { value.withLock { $0 } }
+    func set(_ port: Int) { value.withLock { $0 = port } }
+}
+
+import Synchronization

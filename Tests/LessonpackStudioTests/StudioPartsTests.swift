@@ -1,0 +1,162 @@
+import Foundation
+import LessonpackAuthoring
+import LessonpackModel
+import LessonpackSystem
+import LessonpackTestSupport
+import Testing
+@testable import LessonpackStudio
+
+/// A probe that refuses files whose names say so, so upload checks are tested without ffprobe.
+struct NamedProbe: MediaProbe {
+    var unavailableReason: String? { nil }
+    func probe(fileAt path: String, kind: MediaKind, fileExtension: String) -> ProbeFinding {
+        let bytes = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
+        return bytes.starts(with: Data("not audio".utf8)) ? .refused("it is text, not audio") : .decoded(duration: 1)
+    }
+}
+
+@Suite struct MediaUploadTests {
+    @Test(arguments: [
+        ("", "../x.opus"), ("", "a/b.opus"), ("", ".hidden.opus"), ("", "x.exe"), ("", "tab\there.opus"),
+        ("", String(repeating: "a", count: 300) + ".opus"), ("..", "x.opus"), ("lines/../..", "x.opus"), ("", ""),
+        ("", "back\\slash.opus"), ("", "nul\u{0}.opus"),
+    ])
+    func hostileNamesAreRefused(folder: String, name: String) {
+        #expect(throws: StudioError.self) { try MediaUpload.mediaPath(folder: folder, name: name) }
+    }
+
+    @Test func anUploadLandsUnderMediaAndIsListed() throws {
+        let temporary = TemporaryFolder()
+        let module = temporary.copy(Paths.sampleModule, as: "m")
+        let path = try MediaUpload.store(Array(TestAudio.wav(seconds: 1)), folder: "lines", name: "new line.wav", replace: false,
+                                         in: module, probe: NamedProbe())
+        #expect(path == "lines/new line.wav")
+        #expect(FileManager.default.fileExists(atPath: module + "/media/lines/new line.wav"))
+        #expect(throws: StudioError.self) {
+            try MediaUpload.store(Array(TestAudio.wav(seconds: 1)), folder: "lines", name: "new line.wav", replace: false,
+                                  in: module, probe: NamedProbe())
+        }
+        let scan = try MediaUpload.rescan(module, probe: NamedProbe())
+        #expect(scan.files.contains { $0.path == "lines/new line.wav" })
+    }
+
+    @Test func contentThatIsNotItsKindNeverReachesMedia() throws {
+        let temporary = TemporaryFolder()
+        let module = temporary.copy(Paths.sampleModule, as: "m")
+        #expect(throws: StudioError.self) {
+            try MediaUpload.store(Array("not audio at all".utf8), folder: "qa", name: "q9.opus", replace: false,
+                                  in: module, probe: NamedProbe())
+        }
+        #expect(!FileManager.default.fileExists(atPath: module + "/media/qa/q9.opus"))
+    }
+
+    @Test func aLinkedFolderIsNotWrittenThrough() throws {
+        let temporary = TemporaryFolder()
+        let module = temporary.copy(Paths.sampleModule, as: "m")
+        let outside = temporary.child("outside")
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: module + "/media/video", withDestinationPath: outside)
+        #expect(throws: StudioError.self) {
+            try MediaUpload.store(Array(TestAudio.wav(seconds: 1)), folder: "video", name: "x.wav", replace: false, in: module,
+                                  probe: NamedProbe())
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty)
+    }
+}
+
+@Suite struct PreviewTests {
+    private func start(_ kind: ActivityKind, _ sessions: PreviewSessions) async throws -> [String: Any] {
+        let module = try ModuleLoader.load(folder: Paths.sampleModule).module
+        let bytes = try await sessions.start(kind, module: module, seed: 7, at: Date(timeIntervalSince1970: 0))
+        return try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+    }
+
+    @Test(arguments: ActivityKind.allCases)
+    func everyActivityPreviewsFromTheSamePresenters(kind: ActivityKind) async throws {
+        let answer = try await start(kind, PreviewSessions())
+        #expect(answer["activity"] as? String == kind.rawValue)
+        #expect(answer["view"] is [String: Any])
+    }
+
+    @Test func eventsGoThroughThePresenterAndTheEngine() async throws {
+        let sessions = PreviewSessions()
+        let first = try await start(.videoTask, sessions)
+        let id = try #require(first["session"] as? String)
+        let event = Array(#"{"event":{"cycle":{"_0":0}}}"#.utf8)
+        let next = try await sessions.send(event, to: id, at: Date(timeIntervalSince1970: 1))
+        let view = try #require((try JSONSerialization.jsonObject(with: Data(next)) as? [String: Any])?["view"] as? [String: Any])
+        let rows = try #require(view["rows"] as? [[String: Any]])
+        #expect(rows.first?["mark"] as? String == "correct")
+        await #expect(throws: StudioError.self) { try await sessions.send(Array(#"{"event":{"nonsense":{}}}"#.utf8), to: id, at: Date()) }
+        await #expect(throws: StudioError.self) { try await sessions.send(event, to: "p999", at: Date()) }
+    }
+
+    @Test func aRecordingIsTakenOnlyWhenAskedForAndPlayedBack() async throws {
+        let sessions = PreviewSessions()
+        defer { Task { await sessions.close() } }
+        let first = try await start(.pronunciation, sessions)
+        let id = try #require(first["session"] as? String)
+        let audio = Array(TestAudio.wav(seconds: 1))
+        await #expect(throws: StudioError.self) {
+            try await sessions.recorded(audio, contentType: "audio/wav", line: "l01", in: id, at: Date())
+        }
+        let asked = try await sessions.send(Array(#"{"event":{"record":{}}}"#.utf8), to: id, at: Date())
+        #expect(String(decoding: asked, as: UTF8.self).contains(#""record""#))
+        await #expect(throws: StudioError.self) {
+            try await sessions.recorded(audio, contentType: "text/html", line: "l01", in: id, at: Date())
+        }
+        let taken = try await sessions.recorded(audio, contentType: "audio/wav", line: "l01", in: id, at: Date())
+        #expect(String(decoding: taken, as: UTF8.self).contains("Recorded"))
+        let back = try await sessions.recording(line: "l01", in: id)
+        #expect(back.bytes == audio)
+    }
+}
+
+@Suite struct SubtitleTrackTests {
+    @Test func cuesAreEscapedAndTimed() {
+        var module = Module()
+        module.speakers = [Speaker(id: "a", name: "Ann <boss>", colour: "#000000")]
+        module.transcript = [
+            TranscriptLine(id: "l1", speaker: "a", text: "Fish & chips --> <b>now</b>", start: 61.5, end: 3725.25, audio: "x"),
+            TranscriptLine(id: "l2", speaker: "a", text: "Backwards", start: 5, end: 4, audio: "x"),
+        ]
+        let track = SubtitleTrack.webVTT(module)
+        #expect(track == """
+            WEBVTT
+
+            l1
+            00:01:01.500 --> 01:02:05.250
+            <v Ann &lt;boss&gt;>Fish &amp; chips --&gt; &lt;b&gt;now&lt;/b&gt;
+
+            """)
+    }
+}
+
+@Suite struct StudioTests {
+    @Test func newModulesStartValidAndBadNamesAreRefused() async throws {
+        let temporary = TemporaryFolder()
+        let studio = try Studio(folders: [], workingFolder: temporary.path, outputFolder: temporary.child("dist"),
+                                probe: NamedProbe())
+        let entry = try await studio.create(name: "at-the-bank", title: "At the bank")
+        #expect(entry.errors == 0)
+        #expect(entry.key == "0")
+        for name in ["../x", "A B", "", "x/y", ".hidden"] {
+            await #expect(throws: StudioError.self) { try await studio.create(name: name, title: "x") }
+        }
+        await #expect(throws: StudioError.self) { try await studio.create(name: "at-the-bank", title: "again") }
+        await #expect(throws: StudioError.self) { try await studio.editor("1") }
+        await #expect(throws: StudioError.self) { try await studio.editor("00") }
+    }
+
+    @Test func buildMakesABundleAndSaysHowBigItIsAgainstItsMedia() throws {
+        let temporary = TemporaryFolder()
+        let module = temporary.copy(Paths.sampleModule, as: "m")
+        let outcome = try StudioBuild.run(folder: module, outputFolder: temporary.child("dist"), keyFile: nil)
+        #expect(outcome.ok)
+        #expect((outcome.size ?? 0) > 0 && outcome.mediaSize > 0)
+        #expect(outcome.inspection?.id == "job-interview")
+        #expect(throws: StudioError.self) {
+            try StudioBuild.run(folder: module, outputFolder: temporary.child("dist"), keyFile: temporary.child("nokey"))
+        }
+    }
+}
