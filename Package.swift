@@ -174,9 +174,8 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
         ], exclude: ["Web"]),
         .testTarget(name: "LessonpackStudioServerTests", dependencies: [
-            "LessonpackStudioServer", "LessonpackStudio", "LessonpackTestSupport",
+            "LessonpackStudioServer", "LessonpackStudio", "LessonpackSystem", "LessonpackTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
 
         // MARK: The command line: parses arguments and renders; no logic of its own

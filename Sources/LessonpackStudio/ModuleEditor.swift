@@ -147,6 +147,12 @@ package actor ModuleEditor {
     }
 
     private static func read(_ folder: String) throws(StudioError) -> (ModuleChecker.Result, SourceRevision) {
+        // A folder without module.plist is not a module the forms could start from: `new` makes one.
+        if case .failure(let failure) = ReadableFile.kind(of: SourceFile.module.path, in: folder) {
+            let reason = failure == .missing ? "it has no module.plist" : "its module.plist cannot be read (\(failure))"
+            throw StudioError(.notAModule, "\(folder) is not a module folder: \(reason); make one with 'lessonpack new " +
+                              "\(folder)', or with New module in the studio")
+        }
         let revision = SourceRevision.read(folder: folder)
         do {
             return (try ModuleChecker.check(folder: folder), revision)

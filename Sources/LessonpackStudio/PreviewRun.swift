@@ -19,14 +19,19 @@ struct PreviewAnswer<View: Encodable>: Encodable {
 /// An activity previewed in the browser, whatever its kind.
 protocol PreviewRunning: AnyObject, Sendable {
     var kind: ActivityKind { get }
+    var moduleID: String { get }
     /// The learner opened the activity.
     func enter(at now: Date) throws(StudioError) -> [UInt8]
     /// `event` is the presenter's own Event, as JSON.
     func send(_ event: [UInt8], at now: Date) throws(StudioError) -> [UInt8]
     /// A recording the browser made of `line`, kept at `file`.
     func recorded(line: String, file: String, at now: Date) throws(StudioError) -> [UInt8]
+    /// What the browser could not record (no microphone, permission refused).
+    func recordingFailed(line: String, reason: String, at now: Date) throws(StudioError) -> [UInt8]
     /// The line whose recording is being waited for, if any.
     var awaitedRecording: String? { get }
+    /// The last finished attempt's result, which the next preview of the activity shows again (the test does).
+    var latestResult: ActivityResult? { get }
 }
 
 /// The same round trip the terminal player makes (an event goes to the presenter, its actions to the engine), with
@@ -49,8 +54,9 @@ final class PreviewRun<Presenter: ActivityPresenter>: PreviewRunning, @unchecked
     // two requests for the same preview at once.
     private let lock = NSLock()
 
-    init(id: String, module: Module, seed: UInt64, options: Engine.Options, startedAt: Date) {
+    init(id: String, module: Module, seed: UInt64, options: Engine.Options, lastResult: ActivityResult?, startedAt: Date) {
         self.id = id
+        self.lastResult = lastResult
         self.module = module
         self.options = options
         random = SeededRandom(seed: seed)
@@ -60,7 +66,9 @@ final class PreviewRun<Presenter: ActivityPresenter>: PreviewRunning, @unchecked
     }
 
     var kind: ActivityKind { Engine.kind }
+    var moduleID: String { module.id }
     var awaitedRecording: String? { lock.withLock { recording?.line } }
+    var latestResult: ActivityResult? { lock.withLock { lastResult } }
 
     private var context: PresentationContext {
         PresentationContext(module: module, attempt: attempt, lastResult: lastResult, recording: recording)
@@ -99,6 +107,18 @@ final class PreviewRun<Presenter: ActivityPresenter>: PreviewRunning, @unchecked
         return try answer(step, at: now)
     }
 
+    func recordingFailed(line: String, reason: String, at now: Date) throws(StudioError) -> [UInt8] {
+        lock.lock()
+        defer { lock.unlock() }
+        guard recording?.line == line else {
+            throw StudioError(.badRequest, "no recording of line '\(line.prefix(40))' was asked for")
+        }
+        recording = nil
+        var step = Step()
+        take(.recordingFailed(line: line, reason: reason), into: &step, at: now)
+        return try answer(step, at: now)
+    }
+
     private struct Step {
         var effects: [Effect] = []
         var message: Message?
@@ -121,6 +141,8 @@ final class PreviewRun<Presenter: ActivityPresenter>: PreviewRunning, @unchecked
     /// the original and the recording, is taken as made.
     private func hand(_ effects: [Effect], into step: inout Step, at now: Date) {
         for effect in effects {
+            // A file the studio made is a path on its own disk, which the page cannot play (it plays comparisons itself).
+            if case .playFile = effect { continue }
             step.effects.append(effect)
             switch effect {
             case .record(let line, let seconds):

@@ -24,7 +24,9 @@ package actor PreviewSessions {
         let id = "p\(next)"
         next += 1
         let seed = seed ?? UInt64.random(in: 0...UInt64.max)
-        let run = Self.run(kind, id: id, module: module, seed: seed, at: now)
+        // The last finished preview of this activity in this module, which the test shows as "my last results".
+        let previous = order.reversed().compactMap { runs[$0] }.first { $0.kind == kind && $0.moduleID == module.id }
+        let run = Self.run(kind, id: id, module: module, seed: seed, lastResult: previous?.latestResult, at: now)
         runs[id] = run
         order.append(id)
         if order.count > Self.limit { runs[order.removeFirst()] = nil }
@@ -33,6 +35,13 @@ package actor PreviewSessions {
 
     package func send(_ event: [UInt8], to id: String, at now: Date) throws(StudioError) -> [UInt8] {
         try run(id).send(event, at: now)
+    }
+
+    /// The browser could not record `line` (no microphone, permission refused): the activity is told why.
+    package func recordingFailed(line: String, reason: String, in id: String, at now: Date) throws(StudioError) -> [UInt8] {
+        let reason = String(reason.filter { !$0.isNewline && !($0.asciiValue.map { $0 < 0x20 } ?? false) }.prefix(200))
+        return try run(id).recordingFailed(line: line, reason: reason.isEmpty ? "the browser could not record" : reason,
+                                           at: now)
     }
 
     /// Keeps a recording the browser made for `line` of preview `id` and gives it to the activity.
@@ -113,23 +122,31 @@ package actor PreviewSessions {
     }
 
     /// The one table of activity kinds the preview knows, as the player's registry is for the terminal.
-    private static func run(_ kind: ActivityKind, id: String, module: Module, seed: UInt64,
+    private static func run(_ kind: ActivityKind, id: String, module: Module, seed: UInt64, lastResult: ActivityResult?,
                             at now: Date) -> any PreviewRunning {
         switch kind {
-        case .video: PreviewRun<VideoPresenter>(id: id, module: module, seed: seed, options: NoOptions(), startedAt: now)
+        case .video: PreviewRun<VideoPresenter>(id: id, module: module, seed: seed, options: NoOptions(), lastResult: lastResult,
+                                 startedAt: now)
         case .videoTask:
-            PreviewRun<VideoTaskPresenter>(id: id, module: module, seed: seed, options: NoOptions(), startedAt: now)
+            PreviewRun<VideoTaskPresenter>(id: id, module: module, seed: seed, options: NoOptions(), lastResult: lastResult,
+                                 startedAt: now)
         case .vocabulary:
-            PreviewRun<VocabularyPresenter>(id: id, module: module, seed: seed, options: NoOptions(), startedAt: now)
+            PreviewRun<VocabularyPresenter>(id: id, module: module, seed: seed, options: NoOptions(), lastResult: lastResult,
+                                 startedAt: now)
         case .audioGame:
-            PreviewRun<AudioGamePresenter>(id: id, module: module, seed: seed, options: .medium, startedAt: now)
+            PreviewRun<AudioGamePresenter>(id: id, module: module, seed: seed, options: .medium, lastResult: lastResult,
+                                 startedAt: now)
         case .pronunciation:
-            PreviewRun<PronunciationPresenter>(id: id, module: module, seed: seed, options: NoOptions(), startedAt: now)
+            PreviewRun<PronunciationPresenter>(id: id, module: module, seed: seed, options: NoOptions(), lastResult: lastResult,
+                                 startedAt: now)
         case .questions:
-            PreviewRun<QuestionsPresenter>(id: id, module: module, seed: seed, options: NoOptions(), startedAt: now)
+            PreviewRun<QuestionsPresenter>(id: id, module: module, seed: seed, options: NoOptions(), lastResult: lastResult,
+                                 startedAt: now)
         case .dictionary:
-            PreviewRun<DictionaryPresenter>(id: id, module: module, seed: seed, options: NoOptions(), startedAt: now)
-        case .test: PreviewRun<TestPresenter>(id: id, module: module, seed: seed, options: NoOptions(), startedAt: now)
+            PreviewRun<DictionaryPresenter>(id: id, module: module, seed: seed, options: NoOptions(), lastResult: lastResult,
+                                 startedAt: now)
+        case .test: PreviewRun<TestPresenter>(id: id, module: module, seed: seed, options: NoOptions(), lastResult: lastResult,
+                                 startedAt: now)
         }
     }
 }

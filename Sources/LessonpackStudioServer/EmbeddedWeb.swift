@@ -2,5 +2,5048 @@
 /// The studio's pages, inside the binary: an installed lessonpack serves them with no source tree.
 enum EmbeddedWeb {
     static let files: [(path: String, bytes: [UInt8])] = [
+        ("activities.js", Array(#"""
+// The Preview section: the module's activities, each opened as a learner would see it. The learner view itself is
+// preview.js (written separately); it is loaded only when asked for, so the editor works without it.
+
+import { el, button, replaceChildren, announce } from "./dom.js";
+import { ACTIVITIES } from "./module-form.js";
+
+export function renderPreviewSection(container, ctx) {
+  // The open preview survives re-renders of the list (a save while previewing must not close it).
+  if (!container.previewHost || container.previewKey !== ctx.key) {
+    container.previewKey = ctx.key;
+    container.buttons = el("div", { id: "preview-activities", class: "inline-actions", role: "group", "aria-label": "Activities" });
+    container.previewHost = el("div", { id: "preview-container", class: "preview-container", "data-testid": "preview-container" });
+    replaceChildren(container,
+      el("p", { class: "hint" }, "Try an activity as a learner will meet it. The preview uses the module as saved."),
+      container.buttons, container.previewHost);
+  }
+  const titles = new Map(ACTIVITIES);
+  const listed = ctx.store.module.activities.filter((name) => titles.has(name));
+  replaceChildren(container.buttons,
+    listed.length === 0 ? el("p", {}, "The module lists no activities: choose them under Module.") :
+      listed.map((activity) => button(titles.get(activity), () => open(ctx, container.previewHost, activity), {
+        id: `preview-open-${activity}`, "data-testid": "preview-activity", "data-activity": activity,
+      })));
+}
+
+async function open(ctx, host, activity) {
+  for (const other of document.querySelectorAll('[data-testid="preview-activity"]')) {
+    other.setAttribute("aria-pressed", String(other.dataset.activity === activity));
+  }
+  replaceChildren(host, el("p", { role: "status" }, "Opening the preview…"));
+  try {
+    await ctx.store.flush(); // the server previews what is on disk
+  } catch (error) {
+    ctx.reportError(error);
+  }
+  let preview;
+  try {
+    preview = await import("./preview.js");
+  } catch (error) {
+    replaceChildren(host, el("p", { class: "banner banner-warning", role: "status", id: "preview-unavailable" },
+      `The learner preview is not available in this studio (preview.js could not be loaded: ${error.message}).`));
+    return;
+  }
+  try {
+    replaceChildren(host);
+    await preview.openPreview(host, { api: ctx.api, key: ctx.key, activity, state: ctx.store.state });
+    announce(`Preview of ${activity} opened.`);
+  } catch (error) {
+    replaceChildren(host, el("p", { class: "banner banner-error", role: "alert" }, `The preview failed: ${error.message}`));
+    ctx.reportError(error);
+  }
+}
+
+"""#.utf8)),
+        ("api.js", Array(#"""
+// Every request the page makes goes through here, so that every one carries the session token and every failure
+// arrives as an ApiError with the server's code and message (docs/studio-api.md). The token comes in the address
+// (`/?token=…`); it is kept in this module and in sessionStorage (a reload of the tab keeps working) and taken out of
+// the address bar, so it is not left in the history, a bookmark or a screenshot.
+
+const TOKEN_HEADER = "X-Lessonpack-Token";
+const STORAGE_KEY = "lessonpack-studio-token";
+
+let token = takeToken();
+
+function takeToken() {
+  const params = new URLSearchParams(location.search);
+  const fromAddress = params.get("token");
+  if (fromAddress) {
+    try { sessionStorage.setItem(STORAGE_KEY, fromAddress); } catch { /* storage disabled: the variable is enough */ }
+    params.delete("token");
+    const query = params.toString();
+    history.replaceState(history.state, "", `${location.pathname}${query ? `?${query}` : ""}${location.hash}`);
+    return fromAddress;
+  }
+  try { return sessionStorage.getItem(STORAGE_KEY) ?? ""; } catch { return ""; }
+}
+
+/** Whether the page has a token at all (without one, every request fails with 403). */
+export function hasToken() { return token !== ""; }
+
+/** A failed request: `status` is the HTTP status (0 when the server could not be reached). */
+export class ApiError extends Error {
+  constructor(status, code, message, body = null) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    this.body = body;
+  }
+}
+
+/**
+ * Sends one request. `json` is sent as JSON; `body` (a Blob or File) as raw bytes. Answers the parsed JSON body;
+ * throws ApiError for a failure, with the body kept (a 409 carries the state on disk).
+ */
+export async function request(method, path, { json, body, signal } = {}) {
+  const headers = { [TOKEN_HEADER]: token, Accept: "application/json" };
+  let payload;
+  if (json !== undefined) {
+    headers["Content-Type"] = "application/json";
+    payload = JSON.stringify(json);
+  } else if (body !== undefined) {
+    headers["Content-Type"] = body.type || "application/octet-stream";
+    payload = body;
+  }
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: payload, signal, credentials: "same-origin", cache: "no-store" });
+  } catch (error) {
+    if (error.name === "AbortError") throw error;
+    throw new ApiError(0, "unreachable", "The studio is not answering. Is `lessonpack studio` still running?");
+  }
+  const text = await response.text();
+  let data = null;
+  if (text) {
+    try { data = JSON.parse(text); } catch { data = null; }
+  }
+  if (!response.ok) {
+    const error = data?.error;
+    const message = error?.message ?? `${response.status} ${response.statusText}${text && !data ? `: ${text.slice(0, 200)}` : ""}`;
+    throw new ApiError(response.status, error?.code ?? `http-${response.status}`, message, data);
+  }
+  return data;
+}
+
+const moduleBase = (key) => `/api/modules/${encodeURIComponent(key)}`;
+
+function query(params) {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) search.set(name, value);
+  }
+  return search.toString();
+}
+
+export const api = {
+  listModules: () => request("GET", "/api/modules"),
+  createModule: (name, title) => request("POST", "/api/modules", { json: { name, title } }),
+  state: (key) => request("GET", moduleBase(key)),
+  save: (key, revision, module) => request("PUT", moduleBase(key), { json: { revision, module } }),
+  undo: (key, revision) => request("POST", `${moduleBase(key)}/undo`, { json: { revision } }),
+  redo: (key, revision) => request("POST", `${moduleBase(key)}/redo`, { json: { revision } }),
+  reload: (key) => request("POST", `${moduleBase(key)}/reload`, { json: {} }),
+  revision: (key, signal) => request("GET", `${moduleBase(key)}/revision`, { signal }),
+  uploadMedia: (key, folder, name, file, replace = false) =>
+    request("POST", `${moduleBase(key)}/media?${query({ folder, name, replace: replace ? "1" : undefined })}`, { body: file }),
+  build: (key, keyFile) => request("POST", `${moduleBase(key)}/build`, { json: keyFile ? { keyFile } : {} }),
+  importFile: (key, kind, target, name, file) =>
+    request("POST", `${moduleBase(key)}/import?${query({ kind, target, name })}`, { body: file }),
+  preview: (key, activity, seed) =>
+    request("POST", `${moduleBase(key)}/preview`, { json: seed === undefined ? { activity } : { activity, seed } }),
+  previewEvent: (session, event) =>
+    request("POST", `/api/preview/${encodeURIComponent(session)}/event`, { json: { event } }),
+  previewRecording: (session, line, blob) =>
+    request("POST", `/api/preview/${encodeURIComponent(session)}/recording?${query({ line })}`, { body: blob }),
+  /** Where the browser loads a media file from (the session cookie authorises <video> and <audio> requests). */
+  mediaURL: (key, path) => `/media/${encodeURIComponent(key)}/${path.split("/").map(encodeURIComponent).join("/")}`,
+  subtitlesURL: (key) => `${moduleBase(key)}/subtitles.vtt`,
+};
+
+"""#.utf8)),
+        ("app.js", Array(#"""
+// Lessonpack Studio's page: routes between the module list and one module's editor (`#/KEY/SECTION`, so the back
+// button and a reload keep the place), and runs the parts around the sections: the header (title, counts, undo and
+// redo, save status), the banners (errors, conflicts, changes on disk, unreadable files) and the keyboard shortcuts.
+
+import { api, hasToken } from "./api.js";
+import { Store } from "./store.js";
+import { Editor, SECTION_NAMES } from "./editor.js";
+import { renderModuleList } from "./module-list.js";
+import { counts } from "./problems.js";
+
+const $ = (id) => document.getElementById(id);
+
+let store = null;
+let editor = null;
+let modules = [];
+
+/** Shows a failure in the error banner (and the console, for the details). Nothing is swallowed. */
+function reportError(error) {
+  console.error(error);
+  $("error-message").textContent = error?.message ?? String(error);
+  $("error-banner").hidden = false;
+}
+
+function parseRoute() {
+  const match = /^#\/([^/]+)(?:\/([a-z-]+))?/.exec(location.hash);
+  return match ? { key: decodeURIComponent(match[1]), section: match[2] ?? "module" } : null;
+}
+
+async function route() {
+  const target = parseRoute();
+  if (!target) {
+    await closeEditor();
+    await showModuleList();
+    return;
+  }
+  if (!store || store.key !== target.key) {
+    const opened = await openModule(target.key);
+    if (!opened) return;
+  }
+  editor.show(SECTION_NAMES.includes(target.section) ? target.section : "module", { focusHeading: !!document.activeElement?.closest?.("#section-nav, #studio-header") });
+}
+
+async function showModuleList() {
+  $("loading").hidden = false;
+  try {
+    modules = (await api.listModules()).modules ?? [];
+  } catch (error) {
+    reportError(error);
+    $("loading").hidden = true;
+    return;
+  }
+  $("loading").hidden = true;
+  // With one module there is nothing to choose: open it. The header's "All modules" link still leads here (to make
+  // another module), and says so for the rest of the session.
+  if (modules.length === 1 && !sessionStorage.getItem("lessonpack-studio-listed")) {
+    history.replaceState(null, "", `#/${encodeURIComponent(modules[0].key)}/module`);
+    await route();
+    return;
+  }
+  document.title = "Lessonpack Studio";
+  $("module-title").textContent = "Lessonpack Studio";
+  $("header-tools").hidden = true;
+  $("section-nav").hidden = true;
+  $("modules-link").hidden = true;
+  $("editor-view").hidden = true;
+  $("module-list-view").hidden = false;
+  renderModuleList(modules, { api, reportError, open: (key) => { location.hash = `#/${encodeURIComponent(key)}/module`; } });
+}
+
+async function openModule(key) {
+  await closeEditor();
+  $("loading").hidden = false;
+  let state;
+  try {
+    state = await api.state(key);
+  } catch (error) {
+    $("loading").hidden = true;
+    reportError(error);
+    return false;
+  }
+  $("loading").hidden = true;
+  if (modules.length === 0) api.listModules().then((answer) => { modules = answer.modules ?? []; updateHeader(); }, () => {});
+  store = new Store(key, state);
+  store.subscribe((event) => {
+    if (event.type === "status" || event.type === "state") updateStatus();
+    if (event.type === "error") reportError(event.error);
+  });
+  $("module-list-view").hidden = true;
+  $("editor-view").hidden = false;
+  $("header-tools").hidden = false;
+  $("section-nav").hidden = false;
+  for (const link of document.querySelectorAll("#section-nav a[data-section]")) {
+    link.href = `#/${encodeURIComponent(key)}/${link.dataset.section}`;
+  }
+  $("count-errors").href = `#/${encodeURIComponent(key)}/problems`;
+  $("count-warnings").href = `#/${encodeURIComponent(key)}/problems`;
+  editor = new Editor(store, {
+    api, reportError,
+    onState: () => updateHeader(),
+    onEdit: (path) => { if (path === "title" || path === "id") updateHeader(); },
+  });
+  updateHeader();
+  updateStatus();
+  return true;
+}
+
+async function closeEditor() {
+  if (!store) return;
+  try { await store.flush(); } catch (error) { reportError(error); }
+  store.close();
+  editor.close();
+  store = null;
+  editor = null;
+}
+
+function updateHeader() {
+  if (!store) return;
+  const { module, state } = store;
+  const title = module.title || module.id || state.folder || "Untitled module";
+  $("module-title").textContent = title;
+  document.title = `${title} — Lessonpack Studio`;
+  $("modules-link").hidden = false;
+  const { errors, warnings } = counts(state.diagnostics ?? []);
+  $("count-errors").querySelector(".count-number").textContent = String(errors);
+  $("count-errors").lastChild.textContent = errors === 1 ? " error" : " errors";
+  $("count-errors").classList.toggle("none", errors === 0);
+  $("count-warnings").querySelector(".count-number").textContent = String(warnings);
+  $("count-warnings").lastChild.textContent = warnings === 1 ? " warning" : " warnings";
+  $("count-warnings").classList.toggle("none", warnings === 0);
+  $("nav-problems-count").textContent = errors + warnings ? `(${errors + warnings})` : "";
+  const readOnly = state.readOnly ?? [];
+  $("readonly-banner").hidden = readOnly.length === 0;
+  $("readonly-files").textContent = readOnly.join(", ");
+}
+
+const STATUS_TEXT = {
+  saved: () => "Saved",
+  pending: () => "Saving…",
+  saving: () => "Saving…",
+  failed: (message) => `Not saved: ${message}`,
+  conflict: () => "Not saved: the files changed on disk",
+  offline: (message) => `Not saved: ${message}`,
+};
+
+function updateStatus() {
+  if (!store) return;
+  const { kind, message } = store.status;
+  const status = $("save-status");
+  // An offline poll with nothing to save is not a failed save.
+  const text = kind === "offline" && !store.dirty ? `Studio not reachable: ${message}` : STATUS_TEXT[kind](message);
+  if (status.textContent !== text) status.textContent = text;
+  status.dataset.state = kind;
+  $("save-retry").hidden = kind !== "failed";
+  const busy = store.saving || store.dirty || !!store.conflict;
+  $("undo-button").disabled = busy || !store.state.canUndo;
+  $("redo-button").disabled = busy || !store.state.canRedo;
+  const conflict = store.conflict;
+  $("conflict-banner").hidden = !conflict;
+  if (conflict) {
+    $("conflict-files").textContent = conflict.files.length ? conflict.files.join(", ") : "the module's files";
+    $("conflict-message").textContent = conflict.message;
+  }
+  $("disk-changed-banner").hidden = !store.changedOnDisk || !!conflict;
+}
+
+/** Runs a store action from a button, with the button disabled meanwhile and any failure shown. */
+function action(id, run) {
+  $(id).addEventListener("click", async () => {
+    if (!store) return;
+    const node = $(id);
+    node.disabled = true;
+    try {
+      await run(store);
+    } catch (error) {
+      reportError(error);
+    } finally {
+      node.disabled = false;
+      updateStatus();
+    }
+  });
+}
+
+function isTextField(node) {
+  if (!node) return false;
+  if (node.isContentEditable || node.matches("textarea, select")) return true;
+  return node.matches("input") && !["checkbox", "radio", "button", "submit", "reset", "range", "color", "file"].includes(node.type);
+}
+
+function wire() {
+  action("undo-button", (s) => s.undo());
+  action("redo-button", (s) => s.redo());
+  action("conflict-take-disk", (s) => s.takeDisk());
+  action("conflict-keep-mine", (s) => s.keepMine());
+  action("disk-changed-reload", (s) => s.reload());
+  $("save-retry").addEventListener("click", () => store?.retry());
+  $("error-dismiss").addEventListener("click", () => {
+    $("error-banner").hidden = true;
+    $("main").focus();
+  });
+  $("modules-link").addEventListener("click", () => sessionStorage.setItem("lessonpack-studio-listed", "1"));
+
+  // Ctrl+Z and Ctrl+Shift+Z (Ctrl+Y too) step through the saves; inside a text field they stay the field's own.
+  document.addEventListener("keydown", (event) => {
+    if (!store || !(event.ctrlKey || event.metaKey) || event.altKey) return;
+    const key = event.key.toLowerCase();
+    if (key !== "z" && key !== "y") return;
+    if (isTextField(event.target)) return;
+    event.preventDefault();
+    const redo = key === "y" || event.shiftKey;
+    const button = $(redo ? "redo-button" : "undo-button");
+    if (!button.disabled) button.click();
+  });
+
+  window.addEventListener("hashchange", () => route().catch(reportError));
+  // Leaving with edits not yet on disk asks first.
+  window.addEventListener("beforeunload", (event) => {
+    if (store && (store.dirty || store.saving)) {
+      store.save();
+      event.preventDefault();
+      event.returnValue = "";
+    }
+  });
+}
+
+/** Sticky parts below the header (the video beside the transcript) need its height, which banners change. */
+function trackHeaderHeight() {
+  const header = $("studio-header");
+  const set = () => document.documentElement.style.setProperty("--header-height", `${header.offsetHeight}px`);
+  new ResizeObserver(set).observe(header);
+  set();
+}
+
+wire();
+trackHeaderHeight();
+if (!hasToken()) {
+  reportError(new Error("This page was opened without its access token. Open the address `lessonpack studio` printed (it ends in ?token=…)."));
+}
+route().catch(reportError);
+
+"""#.utf8)),
+        ("audio-field.js", Array(#"""
+// An audio clip field (a transcript line's, a question's, an answer's): choose a clip of the media library, listen
+// to it, upload a file, or record one with the microphone. Uploads and recordings go to `folder/<name>.<ext>`,
+// where the name comes from the entry (the line's id), and the field then names that clip.
+
+import { el, button, uniqueId, announce } from "./dom.js";
+import { selectInput } from "./fields.js";
+import { uploadMedia, acceptFor, extensionOf } from "./upload.js";
+import { canRecord, startRecording } from "./recorder.js";
+
+let player = null; // one clip plays at a time, whichever field started it
+
+/** Plays a media file of the module, or stops it when the same one is playing. */
+export function playClip(ctx, path) {
+  if (player && !player.paused && player.dataset.path === path) {
+    player.pause();
+    return;
+  }
+  player?.pause();
+  player = new Audio(ctx.api.mediaURL(ctx.key, path));
+  player.dataset.path = path;
+  player.play().catch((error) => ctx.reportError(new Error(`Cannot play ${path}: ${error.message}`)));
+}
+
+/**
+ * `path`: the model path of the clip (`transcript.3.audio`); `folder`: where new clips go; `baseName()`: the file
+ * name without extension, asked at upload time (the id may have changed since rendering); `label`: for aria-labels.
+ */
+export function audioField(ctx, path, { folder, baseName, label }) {
+  const clips = ctx.mediaPaths("audio");
+  const chooser = selectInput(ctx, path, [["", "(no clip)"], ...clips], { "aria-label": `${label}: clip`, class: "clip-select" });
+  const status = el("span", { class: "clip-status", role: "status" });
+
+  const use = async (blob, extension) => {
+    const name = `${baseName() || "clip"}.${extension}`;
+    status.textContent = "Uploading…";
+    try {
+      const stored = await uploadMedia(ctx, folder, name, blob, { kind: "audio" });
+      status.textContent = "";
+      if (!stored) return;
+      ctx.store.set(path, stored, { immediate: true });
+      ctx.refreshField(path);
+      announce(`${label}: ${stored}.`);
+    } catch (error) {
+      status.textContent = "";
+      ctx.reportError(error);
+    }
+  };
+
+  const fileId = uniqueId("clip-file");
+  const fileInput = el("input", {
+    type: "file", id: fileId, accept: acceptFor("audio"), class: "visually-hidden-file", "data-testid": "audio-upload",
+    "aria-label": `${label}: upload a clip`,
+  });
+  fileInput.addEventListener("change", () => {
+    const file = fileInput.files?.[0];
+    fileInput.value = "";
+    if (file) use(file, extensionOf(file.name));
+  });
+
+  const play = button("▶", () => {
+    const current = ctx.store.get(path);
+    if (current) playClip(ctx, current);
+    else announce("No clip chosen.");
+  }, { class: "icon-button", "aria-label": `${label}: play the clip`, title: "Play the clip", "data-testid": "audio-play" });
+
+  const record = recordButton(ctx, label, status, use);
+
+  return el("div", { class: "audio-field", "data-testid": "audio-field" },
+    chooser, play,
+    el("label", { for: fileId, class: "file-button", title: "Upload a clip" }, "Upload…"), fileInput,
+    record, status);
+}
+
+function recordButton(ctx, label, status, use) {
+  if (!canRecord()) {
+    return button("Record", () => {}, { disabled: true, title: "This browser cannot record", "data-testid": "audio-record" });
+  }
+  let session = null;
+  const node = button("Record", async () => {
+    if (session) {
+      const current = session;
+      session = null;
+      node.textContent = "Record";
+      node.setAttribute("aria-pressed", "false");
+      status.textContent = "Encoding…";
+      try {
+        const { blob, extension } = await current.stop();
+        await use(blob, extension);
+      } catch (error) {
+        status.textContent = "";
+        ctx.reportError(error);
+      }
+      return;
+    }
+    try {
+      session = await startRecording({ onAutoStop: () => node.click() });
+      node.textContent = "Stop recording";
+      node.setAttribute("aria-pressed", "true");
+      status.textContent = "Recording…";
+      announce("Recording. Press Stop recording to finish.");
+    } catch (error) {
+      session = null;
+      ctx.reportError(new Error(`The microphone is not available: ${error.message}`));
+    }
+  }, { "aria-label": `${label}: record a clip`, "aria-pressed": "false", "data-testid": "audio-record" });
+  return node;
+}
+
+"""#.utf8)),
+        ("build.js", Array(#"""
+// The Build section: checks and builds the bundle (optionally signed), then shows where it went, its size against
+// the media's, and what `inspect` says about it.
+
+import { el, button, labelled, replaceChildren, formatBytes } from "./dom.js";
+import { diagnosticList } from "./problems.js";
+
+export function renderBuild(container, ctx) {
+  if (container.built === ctx.key) return; // the form and the last result stay as they are
+  container.built = ctx.key;
+  const keyFile = el("input", { type: "text", id: "build-key-file", autocomplete: "off", spellcheck: "false", placeholder: "/path/to/publisher.key" });
+  const result = el("div", { id: "build-result", "aria-live": "polite" });
+  const run = button("Build", async () => {
+    run.disabled = true;
+    replaceChildren(result, el("p", { role: "status", id: "build-status" }, "Checking and building…"));
+    try {
+      await ctx.store.flush();
+      const answer = await ctx.api.build(ctx.key, keyFile.value.trim());
+      replaceChildren(result, ...buildReport(answer));
+    } catch (error) {
+      const body = error.body;
+      replaceChildren(result,
+        el("p", { id: "build-status", class: "build-failed", role: "alert" }, `Not built: ${error.message}`),
+        body?.diagnostics ? diagnosticList(body.diagnostics, "build-diagnostics") : null);
+    } finally {
+      run.disabled = false;
+    }
+  }, { id: "build-button", class: "primary" });
+  replaceChildren(container,
+    el("div", { class: "form-grid" },
+      labelled("Signing key file (optional)", keyFile, { className: "field field-wide narrow",
+        hint: "A private key made by `lessonpack keygen`, as a path on this computer. Leave empty for an unsigned bundle." })),
+    el("div", { class: "inline-actions" }, run),
+    result);
+}
+
+function buildReport(answer) {
+  const ok = answer.ok === true;
+  const parts = [el("p", { id: "build-status", class: ok ? "build-ok" : "build-failed", role: ok ? "status" : "alert" },
+    ok ? (answer.signed ? "Built and signed." : "Built.") : `Not built: ${answer.refusal ?? "the module has errors"} (nothing was written).`)];
+  if (ok) {
+    const ratio = answer.mediaSize > 0 ? answer.size / answer.mediaSize : null;
+    parts.push(el("dl", { class: "facts", id: "build-facts" },
+      el("dt", {}, "Bundle"), el("dd", { id: "build-bundle" }, answer.bundle ?? ""),
+      el("dt", {}, "Size"), el("dd", { id: "build-size" }, `${formatBytes(answer.size)} (${answer.size} bytes)`),
+      el("dt", {}, "Media"), el("dd", { id: "build-media-size" }, `${formatBytes(answer.mediaSize)} (${answer.mediaSize} bytes)`),
+      el("dt", {}, "Bundle ÷ media"), el("dd", { id: "build-ratio" }, ratio === null ? "no media" : ratio.toFixed(3))));
+  }
+  if (answer.diagnostics?.length) parts.push(el("h3", {}, "Diagnostics"), diagnosticList(answer.diagnostics, "build-diagnostics"));
+  if (answer.inspection) parts.push(el("h3", {}, "Inspection"), inspection(answer.inspection));
+  return parts;
+}
+
+/**
+ * `inspection` is `inspect --format json`'s document; it is shown generically (so new fields appear without a
+ * change here): plain values as a table, lists of records as tables of their own, long ones folded.
+ */
+function inspection(data) {
+  const scalars = Object.entries(data).filter(([, value]) => value === null || typeof value !== "object");
+  const nested = Object.entries(data).filter(([, value]) => value !== null && typeof value === "object");
+  return el("div", { id: "build-inspection" },
+    el("table", { class: "grid compact", id: "inspection-summary" },
+      el("tbody", {}, scalars.map(([key, value]) => el("tr", {}, el("th", { scope: "row" }, key), el("td", {}, cell(value)))))),
+    nested.map(([key, value]) => {
+      const table = Array.isArray(value) ? recordTable(key, value) : recordTable(key, [value]);
+      if (Array.isArray(value) && value.length > 12) {
+        return el("details", { "data-inspection": key }, el("summary", {}, `${key} (${value.length})`), table);
+      }
+      return el("div", { "data-inspection": key }, el("h4", {}, key), table);
+    }));
+}
+
+function recordTable(key, rows) {
+  const columns = [...new Set(rows.flatMap((row) => (row && typeof row === "object" && !Array.isArray(row) ? Object.keys(row) : ["value"])))];
+  return el("table", { class: "grid compact", id: `inspection-${key}` },
+    el("thead", {}, el("tr", {}, columns.map((c) => el("th", { scope: "col" }, c)))),
+    el("tbody", {}, rows.map((row) => el("tr", {}, columns.map((c) =>
+      el("td", {}, cell(row && typeof row === "object" && !Array.isArray(row) ? row[c] : row)))))));
+}
+
+function cell(value) {
+  if (value === null || value === undefined) return "";
+  if (Array.isArray(value)) return value.map((x) => (typeof x === "object" ? JSON.stringify(x) : String(x))).join(", ");
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+"""#.utf8)),
+        ("dom.js", Array(#"""
+// Small DOM helpers shared by every editor module. Text from a module is untrusted: it only ever reaches the page
+// through `textContent` and attribute values set here, never through markup.
+
+let idCounter = 0;
+
+/** A page-unique id, for pairing a <label> with its control when the control has no id of its own. */
+export function uniqueId(prefix = "f") {
+  idCounter += 1;
+  return `${prefix}-${idCounter}`;
+}
+
+/**
+ * Creates an element. `attrs` values: strings become attributes, `on*` functions become listeners, `dataset` and
+ * `props` objects are assigned; `children` may hold nodes, strings (as text nodes), or null/false (skipped).
+ */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs ?? {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name === "dataset") Object.assign(node.dataset, value);
+    else if (name === "props") Object.assign(node, value);
+    else if (name === "text") node.textContent = value;
+    else if (name.startsWith("on") && typeof value === "function") node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value === true ? "" : String(value));
+  }
+  append(node, children);
+  return node;
+}
+
+function append(node, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** Replaces everything inside `node`. */
+export function replaceChildren(node, ...children) {
+  node.replaceChildren();
+  append(node, children);
+  return node;
+}
+
+/** A <button type=button>; every action on the page is one, so the keyboard reaches it. */
+export function button(label, onClick, attrs = {}) {
+  return el("button", { type: "button", ...attrs, onclick: onClick }, label);
+}
+
+/**
+ * A labelled control inside a wrapper: `<div class=field><label for>…</label>control</div>`. The label is what
+ * screen readers announce; `hint` adds a line of help tied to the control by aria-describedby.
+ */
+export function labelled(labelText, control, { hint, className = "field" } = {}) {
+  if (!control.id) control.id = uniqueId();
+  const parts = [el("label", { for: control.id }, labelText), control];
+  if (hint) {
+    const hintId = uniqueId("hint");
+    addDescribedBy(control, hintId);
+    parts.push(el("p", { class: "hint", id: hintId }, hint));
+  }
+  return el("div", { class: className }, parts);
+}
+
+/** Adds one id to a control's aria-describedby, keeping what was there. */
+export function addDescribedBy(control, id) {
+  const ids = new Set((control.getAttribute("aria-describedby") ?? "").split(/\s+/).filter(Boolean));
+  ids.add(id);
+  control.setAttribute("aria-describedby", [...ids].join(" "));
+}
+
+/** Removes one id from a control's aria-describedby. */
+export function removeDescribedBy(control, id) {
+  const ids = (control.getAttribute("aria-describedby") ?? "").split(/\s+/).filter((x) => x && x !== id);
+  if (ids.length) control.setAttribute("aria-describedby", ids.join(" "));
+  else control.removeAttribute("aria-describedby");
+}
+
+/** A <select> from `[value, label]` pairs (or plain strings); the current value is kept even when not offered. */
+export function select(options, value, attrs = {}) {
+  const node = el("select", attrs);
+  const seen = new Set();
+  for (const option of options) {
+    const [optionValue, optionLabel] = Array.isArray(option) ? option : [option, option];
+    seen.add(optionValue);
+    node.append(el("option", { value: optionValue }, optionLabel));
+  }
+  // A value on disk that the choices do not hold (a typo, a deleted speaker) must still show, or the page would
+  // silently change it on the next save.
+  if (value !== undefined && value !== null && !seen.has(value)) {
+    node.append(el("option", { value }, value === "" ? "(none)" : `${value} (not found)`));
+  }
+  node.value = value ?? "";
+  return node;
+}
+
+// Times are seconds in the model and `m:ss.mmm` on the page, as a video player shows them.
+
+/** 4.189 → "0:04.189"; an hour or more → "1:02:03.500". */
+export function formatTime(seconds) {
+  if (typeof seconds !== "number" || !Number.isFinite(seconds)) return "";
+  const millis = Math.round(seconds * 1000);
+  const sign = millis < 0 ? "-" : "";
+  let rest = Math.abs(millis);
+  const ms = rest % 1000;
+  rest = (rest - ms) / 1000;
+  const s = rest % 60;
+  rest = (rest - s) / 60;
+  const m = rest % 60;
+  const h = (rest - m) / 60;
+  const frac = `.${String(ms).padStart(3, "0")}`;
+  if (h > 0) return `${sign}${h}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}${frac}`;
+  return `${sign}${m}:${String(s).padStart(2, "0")}${frac}`;
+}
+
+/**
+ * Reads a time the way docs/format.md defines them: seconds (`62.5`), `m:ss(.f)` or `h:mm:ss(.f)`, every field
+ * after the first two digits below 60. Returns `{ seconds }` or `{ error }` saying what is wrong.
+ */
+export function parseTime(text) {
+  const value = text.trim();
+  if (value === "") return { error: "Enter a time, e.g. 0:04.250." };
+  const match = /^(\d+)(?::(\d{2}))?(?::(\d{2}))?(\.\d+)?$/.exec(value);
+  if (!match) return { error: `'${value}' is not a time: write m:ss.mmm, e.g. 0:04.250.` };
+  const [, first, second, third, fraction = ""] = match;
+  const fields = [first, second, third].filter((x) => x !== undefined).map(Number);
+  if (fields.slice(1).some((x) => x >= 60)) return { error: "Minutes and seconds run from 00 to 59." };
+  let seconds = 0;
+  for (const field of fields) seconds = seconds * 60 + field;
+  seconds += fraction ? Number(`0${fraction}`) : 0;
+  if (seconds > 99 * 3600 + 59 * 60 + 59.999) return { error: "Times run up to 99:59:59.999." };
+  return { seconds };
+}
+
+/** 812345 → "793 KiB". */
+export function formatBytes(bytes) {
+  if (typeof bytes !== "number" || !Number.isFinite(bytes)) return "";
+  const units = ["B", "KiB", "MiB", "GiB"];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return unit === 0 ? `${value} B` : `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+}
+
+/** The URL-safe form of a media path, one segment at a time so the `/`s stay. */
+export function encodePath(path) {
+  return path.split("/").map(encodeURIComponent).join("/");
+}
+
+/** Moves one element of an array in place. */
+export function moveItem(list, from, to) {
+  if (to < 0 || to >= list.length || from === to) return false;
+  const [item] = list.splice(from, 1);
+  list.splice(to, 0, item);
+  return true;
+}
+
+/** A short announcement for screen readers (the page keeps one polite live region). */
+export function announce(message) {
+  const region = document.getElementById("announcer");
+  if (!region) return;
+  region.textContent = "";
+  // A new text node after a tick makes screen readers read the same message twice in a row.
+  setTimeout(() => { region.textContent = message; }, 30);
+}
+
+/**
+ * In-section navigation: buttons that move focus to a heading. Links would change the address's fragment, which
+ * the page uses for its own routes (#/key/section).
+ */
+export function subnav(label, targets) {
+  return el("nav", { class: "subnav", "aria-label": label },
+    targets.map(([text, headingId]) => button(text, () => {
+      const heading = document.getElementById(headingId);
+      heading?.focus();
+      heading?.scrollIntoView({ block: "start" });
+    }, { class: "link-button" })));
+}
+
+/** The next id in a list's own pattern: after l09 and l10 comes l11; `prefix` + 01 when none is numbered. */
+export function nextId(ids, prefix) {
+  let best = { prefix, width: 2, number: 0 };
+  for (const id of ids) {
+    const match = /^(.*?)(\d+)$/.exec(id ?? "");
+    if (match && Number(match[2]) >= best.number) best = { prefix: match[1], width: match[2].length, number: Number(match[2]) };
+  }
+  const used = new Set(ids);
+  let number = best.number;
+  let id;
+  do {
+    number += 1;
+    id = `${best.prefix}${String(number).padStart(best.width, "0")}`;
+  } while (used.has(id));
+  return id;
+}
+
+"""#.utf8)),
+        ("editor.js", Array(#"""
+// One module open in the editor: its sections, rendered from the store's model and re-rendered when what they show
+// changed, with the author's focus and caret put back (found again by `data-field`, or by the row and the button);
+// and the diagnostics of every new state placed beside their fields and listed under Problems.
+
+import { el, formatTime, replaceChildren } from "./dom.js";
+import { placeDiagnostics, renderProblems, findField, sectionForFile } from "./problems.js";
+import { renderModuleForm } from "./module-form.js";
+import { renderTranscript } from "./transcript.js";
+import { renderVocabulary } from "./vocabulary.js";
+import { renderQuestions } from "./questions.js";
+import { renderMedia } from "./media.js";
+import { renderPreviewSection } from "./activities.js";
+import { renderBuild } from "./build.js";
+import { renderImport } from "./import.js";
+
+const MODULE_KEYS = ["id", "title", "version", "level", "summary", "video", "speakers", "objectives", "activities"];
+
+/** Each section, and what it shows: keys of the model, `$media` (the state's media list), `$diagnostics`. */
+const SECTIONS = {
+  module: { render: renderModuleForm, deps: [...MODULE_KEYS, "$media"] },
+  transcript: { render: renderTranscript, deps: ["transcript", "speakers", "video", "$media"] },
+  vocabulary: { render: renderVocabulary, deps: ["transcript", "definitions", "phrasebook", "speakers"] },
+  questions: { render: renderQuestions, deps: ["videoTask", "questions", "test", "objectives", "transcript", "$media"] },
+  media: { render: renderMedia, deps: ["media", "$media"] },
+  problems: { render: null, deps: ["$diagnostics"] },
+  preview: { render: renderPreviewSection, deps: ["activities"] },
+  build: { render: renderBuild, deps: [] },
+  import: { render: renderImport, deps: [] },
+};
+export const SECTION_NAMES = Object.keys(SECTIONS);
+
+export class Editor {
+  constructor(store, { api, reportError, onState, onEdit }) {
+    this.store = store;
+    this.api = api;
+    this.active = "module";
+    this.stale = new Set();
+    this.root = document.getElementById("sections");
+    this.lastMedia = JSON.stringify(store.state.media ?? null);
+    const editor = this;
+    // What every section is given: the store, the server, and ways to redraw, report and navigate.
+    this.ctx = {
+      get store() { return editor.store; },
+      key: store.key,
+      api,
+      reportError,
+      refresh: (names, options) => editor.refresh(names, options),
+      refreshField: (path) => editor.refreshField(path),
+      mediaFiles: () => editor.mediaFiles(),
+      mediaPaths: (kind) => editor.mediaFiles().filter((f) => f.kind === kind && f.onDisk !== false).map((f) => f.path).sort(),
+      go: (diagnostic) => editor.go(diagnostic),
+    };
+    this.unsubscribe = store.subscribe((event) => {
+      if (event.type === "state") this.stateChanged(event.modelChanged);
+      else if (event.type === "edit") this.edited(event.path);
+      if (event.type === "state") onState?.();
+      if (event.type === "edit") onEdit?.(event.path);
+    });
+    for (const name of SECTION_NAMES) this.renderSection(name);
+    this.placeDiagnostics();
+  }
+
+  close() {
+    this.unsubscribe();
+    for (const name of SECTION_NAMES) {
+      const body = this.body(name);
+      replaceChildren(body);
+      // Sections that keep parts between renders (player, preview, forms) start afresh for the next module.
+      for (const key of ["videoPanel", "tableHolder", "previewHost", "buttons", "previewKey", "built"]) delete body[key];
+    }
+  }
+
+  mediaFiles() {
+    const files = this.store.state.media?.files;
+    if (Array.isArray(files)) return files;
+    return this.store.module.media.map((file) => ({ ...file, listed: true, onDisk: true, referenced: true }));
+  }
+
+  section(name) { return document.getElementById(`section-${name}`); }
+  body(name) { return this.section(name).querySelector(".section-body"); }
+
+  /** Shows one section (the others are hidden, not removed: diagnostics find their fields everywhere). */
+  show(name, { focusHeading = true } = {}) {
+    if (!SECTIONS[name]) name = "module";
+    this.active = name;
+    if (this.stale.has(name)) this.renderSection(name);
+    for (const other of SECTION_NAMES) this.section(other).hidden = other !== name;
+    for (const link of document.querySelectorAll("#section-nav a[data-section]")) {
+      if (link.dataset.section === name) link.setAttribute("aria-current", "page");
+      else link.removeAttribute("aria-current");
+    }
+    if (focusHeading) this.section(name).querySelector("h2")?.focus();
+  }
+
+  renderSection(name, { focus = null } = {}) {
+    const body = this.body(name);
+    const keep = focus ? null : captureFocus(body);
+    const scroll = window.scrollY;
+    if (name === "problems") renderProblems(body, this.store.state.diagnostics ?? [], (d) => this.go(d));
+    else SECTIONS[name].render(body, this.ctx);
+    this.stale.delete(name);
+    if (focus) (body.querySelector(focus) ?? document.querySelector(focus))?.focus();
+    else if (keep) restoreFocus(body, keep);
+    window.scrollTo({ top: scroll });
+  }
+
+  /** Re-renders sections after a structural edit; the diagnostics are put back at once (indexes may have moved). */
+  refresh(names, { focus = null } = {}) {
+    for (const name of names) {
+      if (name === this.active) this.renderSection(name, { focus });
+      else this.stale.add(name);
+    }
+    this.placeDiagnostics();
+  }
+
+  /** Shows a value set from code (a recorded clip's path) in the controls bound to it. */
+  refreshField(path) {
+    const value = this.store.get(path);
+    for (const control of this.root.querySelectorAll(`[data-field="${CSS.escape(path)}"]`)) {
+      if (control.matches("select")) {
+        if (![...control.options].some((o) => o.value === (value ?? ""))) control.append(el("option", { value: value ?? "" }, value ?? ""));
+        control.value = value ?? "";
+      } else if (control.type === "checkbox" || control.type === "radio") control.checked = value === true;
+      else if (control.classList.contains("time-input")) control.value = formatTime(value);
+      else if ("value" in control) control.value = value ?? "";
+    }
+  }
+
+  /** The page changed the model: other sections showing the same data are redrawn when they are next shown. */
+  edited(path) {
+    const key = path ? path.split(".")[0] : null;
+    for (const name of SECTION_NAMES) {
+      if (name === this.active) continue;
+      if (key === null || SECTIONS[name].deps.includes(key)) this.stale.add(name);
+    }
+  }
+
+  /** A new state: redraw what it changed (the active section keeping focus), then place its diagnostics. */
+  stateChanged(modelChanged) {
+    const media = JSON.stringify(this.store.state.media ?? null);
+    const changed = new Set(modelChanged);
+    if (media !== this.lastMedia) changed.add("$media");
+    this.lastMedia = media;
+    for (const name of SECTION_NAMES) {
+      if (SECTIONS[name].deps.some((dep) => changed.has(dep))) this.stale.add(name);
+    }
+    this.stale.add("problems");
+    // Hidden sections are redrawn now too, so that every diagnostic finds its field wherever it is.
+    for (const name of [...this.stale]) this.renderSection(name);
+    this.placeDiagnostics();
+  }
+
+  placeDiagnostics() {
+    placeDiagnostics(this.root, (this.store.state.diagnostics ?? []).filter((d) => d.field));
+  }
+
+  /** From the problems list: to the section and the field a diagnostic names. */
+  go(diagnostic) {
+    let target = findField(this.root, diagnostic.field);
+    if (target?.closest("#section-problems")) target = null;
+    const name = target?.closest(".editor-section")?.dataset.section ?? sectionForFile(diagnostic.file);
+    history.pushState(null, "", `#/${encodeURIComponent(this.store.key)}/${name}`);
+    this.show(name, { focusHeading: !target });
+    if (!target) return;
+    // An entry's first text control; never one of its buttons (Enter there would delete the entry).
+    const control = target.matches("input, select, textarea, button, a[href]") ? target
+      : target.querySelector("input:not([type=hidden]), select, textarea") ?? target;
+    if (control === target && !control.matches("input, select, textarea, button, a[href]")) control.setAttribute("tabindex", "-1");
+    control.scrollIntoView({ block: "center" });
+    control.focus({ preventScroll: true });
+  }
+}
+
+/** Where the author is: the control (by data-field, or its row and role) and the caret. */
+function captureFocus(root) {
+  const active = document.activeElement;
+  if (!active || active === document.body || !root.contains(active)) return null;
+  const keep = {
+    id: /-\d+$/.test(active.id) ? "" : active.id,
+    field: active.dataset.field ?? "",
+    testid: active.dataset.testid ?? "",
+    row: active.closest("[data-row]")?.dataset.row ?? null,
+    rowField: active.closest("[data-row][data-field]")?.dataset.field ?? null,
+  };
+  try {
+    keep.start = active.selectionStart;
+    keep.end = active.selectionEnd;
+  } catch { /* not a text control */ }
+  return keep;
+}
+
+function restoreFocus(root, keep) {
+  const escape = CSS.escape;
+  let found = null;
+  if (keep.id) found = root.querySelector(`#${escape(keep.id)}`);
+  if (!found && keep.field) found = root.querySelector(`[data-field="${escape(keep.field)}"]`);
+  if (!found && keep.testid && keep.rowField) {
+    found = root.querySelector(`[data-field="${escape(keep.rowField)}"] [data-testid="${escape(keep.testid)}"]`);
+  }
+  if (!found && keep.testid && keep.row !== null) {
+    found = root.querySelector(`[data-row="${escape(keep.row)}"] [data-testid="${escape(keep.testid)}"]`);
+  }
+  if (!found) return;
+  found.focus({ preventScroll: true });
+  if (typeof keep.start === "number" && typeof found.setSelectionRange === "function") {
+    try { found.setSelectionRange(keep.start, keep.end); } catch { /* the control takes no selection */ }
+  }
+}
+
+"""#.utf8)),
+        ("fields.js", Array(#"""
+// Form controls bound to a path in the module: each shows the model's value, carries `data-field` (so diagnostics
+// find it and focus comes back to it after a re-render) and writes its edits back through the store. Text is saved
+// after a pause, selects and checkboxes at once; a time or a number that does not read is shown as wrong inline and
+// never reaches the model.
+
+import { el, select, formatTime, parseTime, uniqueId, addDescribedBy, removeDescribedBy } from "./dom.js";
+
+// `field` names the control for diagnostics when the server's name differs from the model path it edits (a test
+// item's `choices` live under its kind in the model); by default the two are the same.
+function base(tag, path, { field = path, ...attrs }) {
+  return el(tag, { ...attrs, "data-field": field });
+}
+
+/** A one-line text input. `optional`: an empty value removes the key (feedback, explanation…). */
+export function textInput(ctx, path, { optional = false, onEdit, ...attrs } = {}) {
+  const input = base("input", path, { type: "text", autocomplete: "off", spellcheck: "true", ...attrs });
+  input.value = ctx.store.get(path) ?? "";
+  input.addEventListener("input", () => {
+    ctx.store.set(path, optional && input.value === "" ? undefined : input.value);
+    onEdit?.(input.value);
+  });
+  return input;
+}
+
+/** A multi-line text area, growing with its text. */
+export function textArea(ctx, path, { optional = false, rows = 2, onEdit, ...attrs } = {}) {
+  const area = base("textarea", path, { rows, spellcheck: "true", ...attrs });
+  area.value = ctx.store.get(path) ?? "";
+  area.addEventListener("input", () => {
+    ctx.store.set(path, optional && area.value === "" ? undefined : area.value);
+    onEdit?.(area.value);
+  });
+  return area;
+}
+
+/** A select; `options` as for dom.select. `emptyMeansAbsent`: choosing "" removes the key (the module's video). */
+export function selectInput(ctx, path, options, { emptyMeansAbsent = false, onEdit, field = path, ...attrs } = {}) {
+  const node = select(options, ctx.store.get(path) ?? "", { ...attrs, "data-field": field });
+  node.addEventListener("change", () => {
+    ctx.store.set(path, emptyMeansAbsent && node.value === "" ? undefined : node.value, { immediate: true });
+    onEdit?.(node.value);
+  });
+  return node;
+}
+
+/** A checkbox for a Bool. */
+export function checkbox(ctx, path, { onEdit, ...attrs } = {}) {
+  const box = base("input", path, { type: "checkbox", ...attrs });
+  box.checked = ctx.store.get(path) === true;
+  box.addEventListener("change", () => {
+    ctx.store.set(path, box.checked, { immediate: true });
+    onEdit?.(box.checked);
+  });
+  return box;
+}
+
+/**
+ * Shows (or clears) a problem found in the browser, before anything is saved: the control is marked invalid and a
+ * message follows it, tied by aria-describedby.
+ */
+export function setInputProblem(control, message) {
+  const existing = control.inputMessage;
+  if (existing) {
+    removeDescribedBy(control, existing.id);
+    existing.remove();
+    control.inputMessage = null;
+  }
+  if (message) {
+    const note = el("p", { class: "input-message", id: uniqueId("input-msg"), role: "alert", "data-testid": "input-problem" }, message);
+    control.after(note);
+    addDescribedBy(control, note.id);
+    control.inputMessage = note;
+    control.setAttribute("aria-invalid", "true");
+    control.classList.add("input-invalid");
+  } else {
+    control.classList.remove("input-invalid");
+    if (!control.dataset.diagInvalid) control.removeAttribute("aria-invalid");
+  }
+}
+
+/** A time, edited as `m:ss.mmm` and kept in seconds. Wrong text stays in the box, marked, and is not saved. */
+export function timeInput(ctx, path, { onEdit, ...attrs } = {}) {
+  const input = base("input", path, {
+    type: "text", inputmode: "decimal", autocomplete: "off", spellcheck: "false", class: "time-input",
+    placeholder: "0:00.000", ...attrs,
+  });
+  input.value = formatTime(ctx.store.get(path));
+  input.addEventListener("input", () => {
+    const { seconds, error } = parseTime(input.value);
+    setInputProblem(input, error ?? null);
+    if (error) return;
+    if (seconds !== ctx.store.get(path)) {
+      ctx.store.set(path, seconds);
+      onEdit?.(seconds);
+    }
+  });
+  // Once the author leaves the box, show the value the way the page writes times.
+  input.addEventListener("change", () => {
+    if (!parseTime(input.value).error) input.value = formatTime(ctx.store.get(path));
+  });
+  return input;
+}
+
+/** Sets a time input from code (the playhead), as if typed. */
+export function setTime(ctx, input, path, seconds) {
+  const rounded = Math.round(seconds * 1000) / 1000;
+  input.value = formatTime(rounded);
+  setInputProblem(input, null);
+  ctx.store.set(path, rounded, { immediate: true });
+}
+
+/** A whole number (the test's draw). */
+export function integerInput(ctx, path, { min = 1, ...attrs } = {}) {
+  const input = base("input", path, { type: "number", min, step: 1, inputmode: "numeric", ...attrs });
+  input.value = ctx.store.get(path) ?? "";
+  input.addEventListener("input", () => {
+    const text = input.value.trim();
+    const value = Number(text);
+    const error = text === "" || !Number.isInteger(value) ? "Enter a whole number."
+      : value < min ? `Enter ${min} or more.` : null;
+    setInputProblem(input, error);
+    if (!error) ctx.store.set(path, value);
+  });
+  return input;
+}
+
+/** A colour picker for `#RRGGBB`; the page writes upper case, as the sample modules do. */
+export function colourInput(ctx, path, attrs = {}) {
+  const input = base("input", path, { type: "color", ...attrs });
+  const value = ctx.store.get(path) ?? "";
+  input.value = /^#[0-9a-fA-F]{6}$/.test(value) ? value.toLowerCase() : "#000000";
+  input.addEventListener("input", () => ctx.store.set(path, input.value.toUpperCase()));
+  input.addEventListener("change", () => ctx.store.set(path, input.value.toUpperCase(), { immediate: true }));
+  return input;
+}
+
+"""#.utf8)),
+        ("import.js", Array(#"""
+// The Import section: a transcript, questions or a glossary from another tool, read by the same importers as
+// `lessonpack import`. The report says what was taken; with an error nothing is written.
+
+import { el, button, labelled, replaceChildren, select } from "./dom.js";
+import { diagnosticList } from "./problems.js";
+
+const KINDS = [
+  ["transcript", "Transcript (Speaker: line text, SubRip .srt, WebVTT .vtt)"],
+  ["questions", "Questions (Moodle GIFT, Moodle XML, Aiken)"],
+  ["glossary", "Glossary (CSV, TSV, Anki text export)"],
+];
+const TARGETS = [["qa", "Questions and answers"], ["test", "Test bank"], ["video-task", "Video task"]];
+const ACCEPT = {
+  transcript: ".txt,.srt,.vtt,text/plain,text/vtt",
+  questions: ".gift,.txt,.xml,text/plain,text/xml,application/xml",
+  glossary: ".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain",
+};
+
+export function renderImport(container, ctx) {
+  if (container.built === ctx.key) return;
+  container.built = ctx.key;
+  const kind = select(KINDS, "transcript", { id: "import-kind" });
+  const target = select(TARGETS, "test", { id: "import-target" });
+  const targetField = labelled("Questions go to", target);
+  const file = el("input", { type: "file", id: "import-file", accept: ACCEPT.transcript });
+  const result = el("div", { id: "import-result", "aria-live": "polite" });
+  const sync = () => {
+    targetField.hidden = kind.value !== "questions";
+    target.disabled = kind.value !== "questions";
+    file.accept = ACCEPT[kind.value];
+  };
+  kind.addEventListener("change", sync);
+  sync();
+
+  const run = button("Import", async () => {
+    const chosen = file.files?.[0];
+    if (!chosen) {
+      replaceChildren(result, el("p", { role: "alert", id: "import-status" }, "Choose a file to import first."));
+      file.focus();
+      return;
+    }
+    run.disabled = true;
+    replaceChildren(result, el("p", { role: "status", id: "import-status" }, `Importing ${chosen.name}…`));
+    try {
+      await ctx.store.flush(); // the importer adds to what is on disk
+      const answer = await ctx.api.importFile(ctx.key, kind.value, kind.value === "questions" ? target.value : undefined, chosen.name, chosen);
+      if (answer.state) ctx.store.replaceState(answer.state);
+      replaceChildren(result, ...report(answer, true));
+    } catch (error) {
+      replaceChildren(result, el("p", { role: "alert", id: "import-status", class: "build-failed" }, `Not imported: ${error.message}`),
+        ...(error.body ? report(error.body, false).slice(1) : []));
+    } finally {
+      run.disabled = false;
+    }
+  }, { id: "import-button", class: "primary" });
+
+  replaceChildren(container,
+    el("div", { class: "form-grid" },
+      labelled("What to import", kind),
+      targetField,
+      labelled("File", file)),
+    el("div", { class: "inline-actions" }, run),
+    result);
+}
+
+function report(answer, ok) {
+  const errors = (answer.diagnostics ?? []).filter((d) => d.severity === "error").length;
+  // `written` says whether the module's files changed; with an error the importer writes nothing.
+  const written = answer.written ?? (ok && errors === 0);
+  return [
+    el("p", { id: "import-status", role: "status", class: written ? "build-ok" : "build-failed" },
+      written ? "Imported." : errors ? `Nothing was imported: ${errors} ${errors === 1 ? "error" : "errors"} in the file.`
+        : "Nothing was imported: the file held nothing new."),
+    answer.report?.length ? el("ul", { id: "import-report" }, answer.report.map((line) => el("li", {}, line))) : null,
+    answer.diagnostics?.length ? diagnosticList(answer.diagnostics, "import-diagnostics") : null,
+  ];
+}
+
+"""#.utf8)),
+        ("index.html", Array(#"""
+<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <meta name="referrer" content="no-referrer">
+  <title>Lessonpack Studio</title>
+  <link rel="icon" href="data:,">
+  <link rel="stylesheet" href="studio.css">
+  <script type="module" src="app.js"></script>
+</head>
+<body>
+  <a class="skip-link" href="#main">Skip to the editor</a>
+
+  <header id="studio-header" class="studio-header">
+    <div class="header-title">
+      <a id="modules-link" href="#/" hidden>All modules</a>
+      <h1 id="module-title">Lessonpack Studio</h1>
+    </div>
+    <div class="header-tools" id="header-tools" hidden>
+      <a id="count-errors" class="count count-errors" href="#" data-testid="count-errors"><span class="count-number">0</span> errors</a>
+      <a id="count-warnings" class="count count-warnings" href="#" data-testid="count-warnings"><span class="count-number">0</span> warnings</a>
+      <button type="button" id="undo-button" disabled title="Undo the last save (Ctrl+Z)">Undo</button>
+      <button type="button" id="redo-button" disabled title="Redo (Ctrl+Shift+Z)">Redo</button>
+      <p id="save-status" class="save-status" role="status" aria-live="polite" data-state="saved">Saved</p>
+      <button type="button" id="save-retry" hidden>Try again</button>
+    </div>
+    <nav id="section-nav" class="section-nav" aria-label="Sections" hidden>
+      <ul>
+        <li><a id="nav-module" data-section="module" href="#">Module</a></li>
+        <li><a id="nav-transcript" data-section="transcript" href="#">Transcript</a></li>
+        <li><a id="nav-vocabulary" data-section="vocabulary" href="#">Vocabulary</a></li>
+        <li><a id="nav-questions" data-section="questions" href="#">Questions</a></li>
+        <li><a id="nav-media" data-section="media" href="#">Media</a></li>
+        <li><a id="nav-problems" data-section="problems" href="#">Problems <span id="nav-problems-count" class="nav-count"></span></a></li>
+        <li><a id="nav-preview" data-section="preview" href="#">Preview</a></li>
+        <li><a id="nav-build" data-section="build" href="#">Build</a></li>
+        <li><a id="nav-import" data-section="import" href="#">Import</a></li>
+      </ul>
+    </nav>
+    <div id="banners" class="banners">
+      <div id="error-banner" class="banner banner-error" role="alert" hidden>
+        <p id="error-message"></p>
+        <button type="button" id="error-dismiss">Dismiss</button>
+      </div>
+      <div id="conflict-banner" class="banner banner-conflict" role="alert" hidden>
+        <p><strong>These files changed on disk while you were editing:</strong> <span id="conflict-files"></span>.
+          Your latest edits are not saved yet.</p>
+        <p id="conflict-message" class="banner-detail"></p>
+        <button type="button" id="conflict-take-disk">Take the version on disk</button>
+        <button type="button" id="conflict-keep-mine">Keep mine</button>
+      </div>
+      <div id="disk-changed-banner" class="banner banner-info" role="status" hidden>
+        <p>Changed on disk by another program.</p>
+        <button type="button" id="disk-changed-reload">Reload</button>
+      </div>
+      <div id="readonly-banner" class="banner banner-warning" role="status" hidden>
+        <p>These files cannot be read (an XML error made outside the studio); the studio leaves them alone until they
+          are fixed: <span id="readonly-files"></span>.</p>
+      </div>
+    </div>
+  </header>
+
+  <main id="main" tabindex="-1">
+    <section id="module-list-view" class="view" hidden aria-labelledby="module-list-heading">
+      <h2 id="module-list-heading">Modules</h2>
+      <div id="module-list"></div>
+      <form id="new-module-form" class="new-module">
+        <h3>New module</h3>
+        <div class="field">
+          <label for="new-module-name">Folder name</label>
+          <input id="new-module-name" name="name" required pattern="[a-z0-9-]+" autocomplete="off"
+                 aria-describedby="new-module-name-hint" placeholder="at-the-bank">
+          <p class="hint" id="new-module-name-hint">Lowercase letters, digits and hyphens; it is also the module's id.</p>
+        </div>
+        <div class="field">
+          <label for="new-module-title">Title</label>
+          <input id="new-module-title" name="title" required autocomplete="off" placeholder="At the bank">
+        </div>
+        <button type="submit" id="new-module-create">Create module</button>
+        <p id="new-module-result" role="status"></p>
+      </form>
+    </section>
+
+    <div id="editor-view" class="view editor" hidden>
+
+      <div id="sections" class="sections">
+        <section id="section-module" class="editor-section" data-section="module" aria-labelledby="h-module" hidden>
+          <h2 id="h-module" tabindex="-1">Module</h2>
+          <div class="section-body"></div>
+        </section>
+        <section id="section-transcript" class="editor-section" data-section="transcript" aria-labelledby="h-transcript" hidden>
+          <h2 id="h-transcript" tabindex="-1">Transcript</h2>
+          <div class="section-body"></div>
+        </section>
+        <section id="section-vocabulary" class="editor-section" data-section="vocabulary" aria-labelledby="h-vocabulary" hidden>
+          <h2 id="h-vocabulary" tabindex="-1">Vocabulary</h2>
+          <div class="section-body"></div>
+        </section>
+        <section id="section-questions" class="editor-section" data-section="questions" aria-labelledby="h-questions" hidden>
+          <h2 id="h-questions" tabindex="-1">Questions</h2>
+          <div class="section-body"></div>
+        </section>
+        <section id="section-media" class="editor-section" data-section="media" aria-labelledby="h-media" hidden>
+          <h2 id="h-media" tabindex="-1">Media library</h2>
+          <div class="section-body"></div>
+        </section>
+        <section id="section-problems" class="editor-section" data-section="problems" aria-labelledby="h-problems" hidden>
+          <h2 id="h-problems" tabindex="-1">Problems</h2>
+          <div class="section-body"></div>
+        </section>
+        <section id="section-preview" class="editor-section" data-section="preview" aria-labelledby="h-preview" hidden>
+          <h2 id="h-preview" tabindex="-1">Preview</h2>
+          <div class="section-body"></div>
+        </section>
+        <section id="section-build" class="editor-section" data-section="build" aria-labelledby="h-build" hidden>
+          <h2 id="h-build" tabindex="-1">Build</h2>
+          <div class="section-body"></div>
+        </section>
+        <section id="section-import" class="editor-section" data-section="import" aria-labelledby="h-import" hidden>
+          <h2 id="h-import" tabindex="-1">Import</h2>
+          <div class="section-body"></div>
+        </section>
+      </div>
+    </div>
+
+    <p id="loading" class="loading" role="status">Loading…</p>
+  </main>
+
+  <div id="announcer" class="visually-hidden" aria-live="polite"></div>
+</body>
+</html>
+
+"""#.utf8)),
+        ("media.js", Array(#"""
+// The Media library: add files (dropped on the zone or chosen with the file input) into a folder under media/, and
+// see every file with its kind, size and duration, flagged when nothing refers to it, when it is missing from the
+// disk, or when media.plist does not list it.
+
+import { el, button, labelled, replaceChildren, formatBytes, formatTime, select } from "./dom.js";
+import { uploadMedia, kindOf } from "./upload.js";
+import { playClip } from "./audio-field.js";
+
+const FOLDERS = [["", "media/ (top level)"], ["lines", "media/lines"], ["qa", "media/qa"], ["video", "media/video"]];
+
+export function renderMedia(container, ctx) {
+  // The chosen folder and the replace box outlive a re-render (the list changes after every upload).
+  const previous = {
+    folder: container.querySelector("#media-folder")?.value ?? "",
+    replace: container.querySelector("#media-replace")?.checked ?? false,
+    status: container.querySelector("#media-upload-status")?.textContent ?? "",
+  };
+  replaceChildren(container, uploader(ctx, previous), list(ctx));
+}
+
+function uploader(ctx, previous) {
+  const folder = select(FOLDERS, previous.folder, { id: "media-folder" });
+  const replace = el("input", { type: "checkbox", id: "media-replace" });
+  replace.checked = previous.replace;
+  const fileInput = el("input", { type: "file", id: "media-file", multiple: true });
+  const status = el("p", { id: "media-upload-status", role: "status" }, previous.status);
+
+  const send = async (files) => {
+    for (const file of files) {
+      // The section is redrawn after each upload (the list changed): write to the status line of the moment.
+      const status = () => document.getElementById("media-upload-status");
+      status().textContent = `Uploading ${file.name}…`;
+      try {
+        if (!kindOf(file.name)) throw new Error(`'${file.name}' has an extension modules do not use.`);
+        const target = document.getElementById("media-folder").value;
+        const overwrite = document.getElementById("media-replace").checked;
+        const path = await uploadMedia(ctx, target, file.name, file, { replace: overwrite ? true : null });
+        status().textContent = path ? `Added ${path}.` : `${file.name}: left as it was.`;
+      } catch (error) {
+        status().textContent = `${file.name}: not added.`;
+        ctx.reportError(error);
+      }
+    }
+  };
+  fileInput.addEventListener("change", () => {
+    const files = [...fileInput.files];
+    fileInput.value = "";
+    send(files);
+  });
+
+  const zone = el("div", { id: "media-drop", class: "drop-zone", "data-testid": "media-drop" },
+    el("p", {}, "Drop media files here, or choose them:"),
+    labelled("Files", fileInput),
+    el("p", { class: "hint" }, "Video: .mp4 .m4v .webm .mkv .mov .ogv · Audio: .opus .ogg .oga .mp3 .m4a .aac .flac .wav · Images and subtitles too."));
+  zone.addEventListener("dragover", (event) => {
+    if (![...event.dataTransfer.types].includes("Files")) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "copy";
+    zone.classList.add("drop-active");
+  });
+  zone.addEventListener("dragleave", () => zone.classList.remove("drop-active"));
+  zone.addEventListener("drop", (event) => {
+    zone.classList.remove("drop-active");
+    if (!event.dataTransfer.files?.length) return;
+    event.preventDefault();
+    send([...event.dataTransfer.files]);
+  });
+
+  return el("section", { id: "media-upload", "aria-labelledby": "h-media-upload" },
+    el("h3", { id: "h-media-upload" }, "Add files"),
+    el("div", { class: "form-grid" },
+      labelled("Target folder", folder),
+      el("div", { class: "check" }, replace, el("label", { for: "media-replace" }, "Replace files of the same name"))),
+    zone, status);
+}
+
+function list(ctx) {
+  const files = [...ctx.mediaFiles()].sort((a, b) => a.path.localeCompare(b.path));
+  const body = el("tbody");
+  // Diagnostics about media.plist name its entries by their place in the model's list.
+  const listedAt = new Map(ctx.store.module.media.map((file, index) => [file.path, index]));
+  for (const file of files) {
+    const flags = [];
+    if (file.onDisk === false) flags.push(["missing", "error", "Listed or named by the module but not on disk."]);
+    if (file.referenced === false) flags.push(["not referenced", "warning", "Nothing in the module names it: it would go into the bundle for nothing."]);
+    if (file.listed === false) flags.push(["not in media.plist", "warning", "media.plist does not list it, so it would not be in the bundle."]);
+    const playable = file.onDisk !== false && (file.kind === "audio" || file.kind === "video");
+    body.append(el("tr", { "data-testid": "media-row", "data-path": file.path,
+      "data-field": listedAt.has(file.path) ? `media.${listedAt.get(file.path)}` : null },
+      el("td", { class: "path" }, file.path),
+      el("td", {}, file.kind ?? ""),
+      el("td", { class: "number" }, formatBytes(file.size)),
+      el("td", { class: "number" }, typeof file.duration === "number" ? formatTime(file.duration) : ""),
+      el("td", {}, flags.map(([text, severity, title]) =>
+        el("span", { class: `badge badge-${severity}`, title, "data-testid": `media-flag` }, text))),
+      el("td", {}, playable && file.kind === "audio"
+        ? button("▶", () => playClip(ctx, file.path), { class: "icon-button", "aria-label": `Play ${file.path}` })
+        : playable ? el("a", { href: ctx.api.mediaURL(ctx.key, file.path), target: "_blank", rel: "noopener" }, "Open") : null,
+        el("div", { class: "diag-slot" }))));
+  }
+  const total = files.reduce((sum, file) => sum + (file.size ?? 0), 0);
+  return el("section", { id: "media-library", "aria-labelledby": "h-media-library", "data-field": "media" },
+    el("h3", { id: "h-media-library" }, `Files (${files.length}, ${formatBytes(total)})`),
+    el("div", { class: "diag-slot" }),
+    files.length === 0 ? el("p", {}, "No media yet.") :
+      el("table", { class: "grid", id: "media-table" },
+        el("thead", {}, el("tr", {}, ["Path", "Kind", "Size", "Duration", "Flags", ""].map((h) => el("th", { scope: "col" }, h)))),
+        body));
+}
+
+"""#.utf8)),
+        ("module-form.js", Array(#"""
+// The Module section: module.plist as a form. Identity, the video, speakers, PC³ objectives and the activities.
+
+import { el, button, labelled, replaceChildren, announce } from "./dom.js";
+import { textInput, textArea, selectInput, colourInput } from "./fields.js";
+
+export const LEVELS = ["A1", "A2", "B1", "B2", "C1", "C2"];
+
+/** The eight activities in the standard order, as docs/format.md lists them. */
+export const ACTIVITIES = [
+  ["video", "Video"],
+  ["video-task", "Video task"],
+  ["vocabulary", "Language and vocabulary"],
+  ["audio-game", "Audio game"],
+  ["pronunciation", "Pronunciation practice"],
+  ["questions", "Questions and answers"],
+  ["dictionary", "Dictionary and phrasebook"],
+  ["test", "Test"],
+];
+
+export function renderModuleForm(container, ctx) {
+  const module = ctx.store.module;
+  replaceChildren(container,
+    identity(ctx, module),
+    speakers(ctx, module),
+    objectives(ctx, module),
+    activities(ctx, module));
+}
+
+function identity(ctx, module) {
+  const videos = ctx.mediaPaths("video");
+  return el("fieldset", { class: "form-grid", id: "module-identity" },
+    el("legend", {}, "Identity"),
+    labelled("Id", textInput(ctx, "id", { spellcheck: "false" }),
+      { hint: "Lowercase letters, digits and hyphens, e.g. job-interview. Bundles and learners' libraries use it." }),
+    labelled("Title", textInput(ctx, "title"), { className: "field field-span2" }),
+    labelled("Version", textInput(ctx, "version", { spellcheck: "false" }), { hint: "MAJOR.MINOR.PATCH, e.g. 1.0.0" }),
+    labelled("Level", selectInput(ctx, "level", LEVELS)),
+    labelled("Summary", textArea(ctx, "summary", { rows: 3 }), { className: "field field-wide" }),
+    labelled("Video", selectInput(ctx, "video", [["", "(no video)"], ...videos], { emptyMeansAbsent: true }),
+      { hint: videos.length ? "The conversation, from the media library." : "No video in the media library yet: add one under Media." }));
+}
+
+function speakers(ctx, module) {
+  const body = el("tbody");
+  module.speakers.forEach((speaker, index) => {
+    const path = `speakers.${index}`;
+    body.append(el("tr", { "data-field": path, "data-row": index, "data-testid": "speaker-row" },
+      el("td", {}, textInput(ctx, `${path}.id`, { "aria-label": `Speaker ${index + 1} id`, spellcheck: "false" })),
+      el("td", {}, textInput(ctx, `${path}.name`, { "aria-label": `Speaker ${index + 1} name` })),
+      el("td", {}, colourInput(ctx, `${path}.colour`, { "aria-label": `Speaker ${index + 1} colour` })),
+      el("td", {}, button("Delete", () => {
+        ctx.store.change((m) => m.speakers.splice(index, 1));
+        ctx.refresh(["module", "transcript"], { focus: "#add-speaker" });
+        announce(`Speaker ${speaker.id || index + 1} deleted.`);
+      }, { "data-testid": "delete-speaker", "aria-label": `Delete speaker ${speaker.id || index + 1}` }),
+      el("div", { class: "diag-slot" }))));
+  });
+  return el("fieldset", { id: "module-speakers", "data-field": "speakers" },
+    el("legend", {}, "Speakers"),
+    el("table", { class: "grid" },
+      el("thead", {}, el("tr", {}, el("th", {}, "Id"), el("th", {}, "Name"), el("th", {}, "Colour"), el("th", {}, ""))),
+      body),
+    button("Add speaker", () => {
+      ctx.store.change((m) => m.speakers.push({ id: "", name: "", colour: "#1F77B4" }));
+      ctx.refresh(["module"], { focus: `[data-field="speakers.${module.speakers.length}.id"]` });
+    }, { id: "add-speaker" }),
+    el("div", { class: "diag-slot" }));
+}
+
+const OBJECTIVE_PARTS = [
+  ["performance", "Performance", "What the learner will be able to do."],
+  ["condition", "Condition", "In what situation."],
+  ["content", "Content", "With what language."],
+  ["criteria", "Criteria", "How well."],
+];
+
+function objectives(ctx, module) {
+  const list = el("div", { class: "objectives" });
+  module.objectives.forEach((objective, index) => {
+    const path = `objectives.${index}`;
+    list.append(el("fieldset", { class: "objective form-grid", "data-field": path, "data-row": index, "data-testid": "objective" },
+      el("legend", {}, `Objective ${index + 1}`),
+      labelled("Id", textInput(ctx, `${path}.id`, { spellcheck: "false" }), { hint: "How test items name it." }),
+      OBJECTIVE_PARTS.map(([key, label, hint]) =>
+        labelled(label, textArea(ctx, `${path}.${key}`, { rows: 2 }), { hint, className: "field field-wide" })),
+      el("div", { class: "row-actions" },
+        button("Delete objective", () => {
+          ctx.store.change((m) => m.objectives.splice(index, 1));
+          ctx.refresh(["module", "questions"], { focus: "#add-objective" });
+          announce(`Objective ${objective.id || index + 1} deleted.`);
+        }, { "data-testid": "delete-objective", "aria-label": `Delete objective ${objective.id || index + 1}` })),
+      el("div", { class: "diag-slot" })));
+  });
+  return el("fieldset", { id: "module-objectives", "data-field": "objectives" },
+    el("legend", {}, "Learning objectives (PC³)"),
+    list,
+    button("Add objective", () => {
+      ctx.store.change((m) => m.objectives.push({ id: "", performance: "", condition: "", content: "", criteria: "" }));
+      ctx.refresh(["module"], { focus: `[data-field="objectives.${module.objectives.length}.id"]` });
+    }, { id: "add-objective" }),
+    el("div", { class: "diag-slot" }));
+}
+
+function activities(ctx, module) {
+  const listed = module.activities;
+  const known = ACTIVITIES.map(([name]) => name);
+  // A name from disk that is not one of the eight stays visible (and is removed by unticking it): dropping it
+  // silently would hide the error the checker reports about it.
+  const unknown = [...new Set(listed.filter((name) => !known.includes(name)))];
+  const entries = [...ACTIVITIES, ...unknown.map((name) => [name, `${name} (not an activity)`])];
+  const boxes = entries.map(([name, label]) => {
+    const index = listed.indexOf(name);
+    const box = el("input", {
+      type: "checkbox", id: `activity-${name.replace(/[^a-z0-9-]/gi, "_")}`, "data-testid": `activity-${name}`,
+      ...(index >= 0 ? { "data-field": `activities.${index}` } : {}),
+    });
+    box.checked = index >= 0;
+    box.addEventListener("change", () => {
+      ctx.store.change((m) => {
+        const chosen = new Set(m.activities);
+        if (box.checked) chosen.add(name);
+        else chosen.delete(name);
+        // Rewritten in the standard order, which the checker requires.
+        m.activities = [...known.filter((x) => chosen.has(x)), ...unknown.filter((x) => chosen.has(x))];
+      }, { path: "activities" });
+      ctx.refresh(["module", "preview"]);
+    });
+    return el("div", { class: "check" }, box, el("label", { for: box.id }, label));
+  });
+  return el("fieldset", { id: "module-activities", "data-field": "activities", class: "checks" },
+    el("legend", {}, "Activities"), boxes, el("div", { class: "diag-slot" }));
+}
+
+"""#.utf8)),
+        ("module-list.js", Array(#"""
+// The list of the modules the studio opened, and the form that makes a new one from the starter.
+
+import { el, replaceChildren } from "./dom.js";
+
+/** Fills #module-list from `modules` (GET /api/modules) and wires the New module form once. */
+export function renderModuleList(modules, { api, reportError, open }) {
+  const holder = document.getElementById("module-list");
+  if (modules.length === 0) {
+    replaceChildren(holder, el("p", {}, "The studio has no module open yet: create one below."));
+  } else {
+    replaceChildren(holder, el("table", { class: "grid", id: "module-table" },
+      el("thead", {}, el("tr", {}, ["Title", "Id", "Folder", "Errors", "Warnings", ""].map((h) => el("th", { scope: "col" }, h)))),
+      el("tbody", {}, modules.map((entry) => el("tr", { "data-testid": "module-row", "data-key": entry.key },
+        el("td", {}, entry.title || "(untitled)"),
+        el("td", {}, entry.id ?? ""),
+        el("td", { class: "path" }, entry.folder ?? ""),
+        el("td", { class: `number${entry.errors ? " has-errors" : ""}` }, String(entry.errors ?? 0)),
+        el("td", { class: "number" }, String(entry.warnings ?? 0)),
+        el("td", {}, el("a", { href: `#/${encodeURIComponent(entry.key)}/module`, "data-testid": "open-module",
+          "aria-label": `Open ${entry.title || entry.id || entry.folder}` }, "Open")))))));
+  }
+
+  const form = document.getElementById("new-module-form");
+  if (form.dataset.wired) return;
+  form.dataset.wired = "1";
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const result = document.getElementById("new-module-result");
+    const name = form.elements.name.value.trim();
+    const title = form.elements.title.value.trim();
+    if (!/^[a-z0-9-]+$/.test(name)) {
+      result.textContent = "The folder name takes lowercase letters, digits and hyphens only.";
+      form.elements.name.focus();
+      return;
+    }
+    const submit = document.getElementById("new-module-create");
+    submit.disabled = true;
+    result.textContent = `Creating ${name}…`;
+    try {
+      const entry = await api.createModule(name, title);
+      result.textContent = `Created ${entry.folder ?? name}.`;
+      form.reset();
+      open(entry.key);
+    } catch (error) {
+      result.textContent = `Not created: ${error.message}`;
+      reportError(error);
+    } finally {
+      submit.disabled = false;
+    }
+  });
+}
+
+"""#.utf8)),
+        ("preview-audio-game.js", Array(#"""
+// Activity 4, the audio game: put the conversation's lines in order. Choose a level, then pick a tile from the tray
+// (click it, or Enter on it) and put it in a slot (click or Enter on the slot), or drag it there. A wrong placement
+// springs back to the tray with the presenter's message. Tiles wear their speaker's colour.
+//
+// Which tile is held between the two clicks is the page's own business: the presenter's `place(label, slot)` takes
+// both at once, so the cursor events the terminal needs (it has no pointer) are not used here.
+
+import { h, fill, button, speakerStyle, keyBelongsToTarget } from './preview.js';
+
+/// A tile's letter back to its label number (from 0): "A" is 0; past Z the presenter names tiles by number from 1.
+function labelIndex(letter) {
+  if (/^\d+$/.test(letter)) return Number(letter) - 1;
+  return letter.toUpperCase().charCodeAt(0) - 65;
+}
+
+export function mount(ctx) {
+  let held = null; // The label (from 0) of the tile picked up, waiting for a slot.
+  let view = null;
+  const content = h('div', { class: 'lp-game' });
+  const element = h('div', { class: 'lp-audio-game-activity' }, content,
+    h('p', { class: 'lp-hints' }, 'Keys: Enter on a tile picks it up, Enter on an empty slot puts it there · Esc puts it back · n new game · e m h level'));
+
+  function hold(label) {
+    held = held === label ? null : label;
+    render(view);
+    if (held !== null) {
+      ctx.say(`Holding tile ${view.tray.find((tile) => labelIndex(tile.label) === held)?.label ?? ''}: now choose its slot.`, 'accent');
+      // Straight to the first empty slot, as the terminal moves its cursor there.
+      content.querySelector('.lp-slot-empty')?.focus();
+    } else {
+      ctx.say('');
+      content.querySelector(`[data-testid="tile-${label + 1}"]`)?.focus();
+    }
+  }
+
+  function place(label, slotIndex) {
+    held = null;
+    ctx.send({ place: { label, slot: slotIndex } });
+  }
+
+  function tileBody(tile) {
+    return [
+      h('span', { class: 'lp-speaker', style: speakerStyle(tile.colour), text: tile.speaker }), ': ',
+      h('span', { class: 'lp-tile-text', text: tile.text ?? `♪ hear it to see it` }),
+    ];
+  }
+
+  function render(next) {
+    // The spring-back animation plays once, when the answer comes, not again when a tile is picked up.
+    const fresh = next !== view;
+    view = next;
+    if (!view) return;
+    if (view.mode === 'choosingLevel') {
+      held = null;
+      fill(content, 
+        h('h3', { class: 'lp-subtitle', text: 'Choose a level:' }),
+        h('ul', { class: 'lp-levels', testid: 'levels' }, (view.levels ?? []).map((level) => h('li', {},
+          button(`level-${level.difficulty}`, level.text, () => ctx.send({ chooseLevel: { _0: level.difficulty } }), {
+            class: ['lp-button', 'lp-level', level.isCursor && 'is-cursor'],
+            'aria-keyshortcuts': level.difficulty[0],
+          })))));
+      return;
+    }
+    // A tile already placed (or a new game) is no longer held.
+    if (held !== null && !(view.tray ?? []).some((tile) => labelIndex(tile.label) === held)) held = null;
+
+    const slots = (view.slots ?? []).map((slot) => {
+      const index = slot.number - 1;
+      if (slot.tile) {
+        return h('li', { class: 'lp-slot lp-slot-filled', testid: `slot-${slot.number}`, style: speakerStyle(slot.tile.colour),
+          dataset: { tile: slot.tile.id } },
+        h('span', { class: 'lp-slot-number', text: `${slot.number}.` }), ' ', tileBody(slot.tile));
+      }
+      const target = button(`slot-${slot.number}`, [h('span', { class: 'lp-slot-number', text: `${slot.number}.` }), ' ',
+        h('span', { class: 'lp-muted', text: held !== null ? '◀ put it here' : '·' })], () => {
+        if (held === null) ctx.say('Pick a tile from the tray first.', 'bad');
+        else place(held, index);
+      }, { class: ['lp-button', 'lp-slot', 'lp-slot-empty', held !== null && 'is-waiting'], 'aria-label': `Slot ${slot.number}, empty` });
+      // Drag and drop: a tile dropped on an empty slot is placed there.
+      target.addEventListener('dragover', (event) => { event.preventDefault(); target.classList.add('is-drag-over'); });
+      target.addEventListener('dragleave', () => target.classList.remove('is-drag-over'));
+      target.addEventListener('drop', (event) => {
+        event.preventDefault();
+        target.classList.remove('is-drag-over');
+        const label = Number(event.dataTransfer?.getData('application/x-lessonpack-tile') || event.dataTransfer?.getData('text/plain'));
+        if (Number.isInteger(label)) place(label, index);
+      });
+      return h('li', { class: 'lp-slot-item' }, target);
+    });
+
+    const tray = (view.tray ?? []).map((entry) => {
+      const label = labelIndex(entry.label);
+      const number = label + 1;
+      const tile = button(`tile-${number}`, [h('span', { class: 'lp-tile-label', text: `${entry.label}.` }), ' ', tileBody(entry.tile),
+        entry.sprangBack ? h('span', { class: 'lp-sprang tone-bad', text: ' ✗ sprang back' }) : null],
+        () => hold(label), {
+          class: ['lp-button', 'lp-tile', held === label && 'is-held', entry.sprangBack && fresh && 'lp-spring'],
+          style: speakerStyle(entry.tile.colour),
+          draggable: 'true',
+          'aria-pressed': held === label ? 'true' : 'false',
+          dataset: { label: entry.label, tile: entry.tile.id },
+        });
+      tile.addEventListener('dragstart', (event) => {
+        event.dataTransfer?.setData('application/x-lessonpack-tile', String(label));
+        event.dataTransfer?.setData('text/plain', String(label));
+        held = label;
+        tile.classList.add('is-held');
+      });
+      return h('li', { class: 'lp-tray-item' }, tile,
+        button(`hear-tile-${number}`, '♪', () => ctx.send({ hear: { label } }),
+          { class: 'lp-button lp-icon-button', 'aria-label': `Hear tile ${entry.label}`, title: `Hear tile ${entry.label}` }));
+    });
+
+    fill(content, 
+      h('div', { class: 'lp-toolbar' },
+        h('span', { class: 'lp-status', testid: 'game-status', text: view.status }),
+        button('new-game', 'New game', () => { held = null; ctx.send({ newGame: {} }); }, { 'aria-keyshortcuts': 'n' }),
+        button('change-level', 'Change level', () => { held = null; ctx.send({ askLevel: {} }); })),
+      view.solved ? h('p', { class: 'lp-summary tone-good', testid: 'solved', text: view.solved }) : null,
+      h('div', { class: 'lp-game-board' },
+        h('section', { class: 'lp-slots', 'aria-label': 'Slots' }, h('h3', { class: 'lp-subtitle', text: 'Slots' }),
+          h('ol', { class: 'lp-slot-list', testid: 'slots' }, slots)),
+        tray.length ? h('section', { class: 'lp-tray', 'aria-label': 'Tray' },
+          h('h3', { class: 'lp-subtitle', text: held !== null ? `Tray (holding tile ${view.tray.find((t) => labelIndex(t.label) === held)?.label})` : 'Tray' }),
+          h('ul', { class: 'lp-tray-list', testid: 'tray' }, tray)) : null));
+  }
+
+  function keydown(event, current) {
+    if (keyBelongsToTarget(event)) return false;
+    const key = event.key.toLowerCase();
+    if (current.mode === 'choosingLevel') {
+      const level = { e: 'easy', m: 'medium', h: 'hard' }[key];
+      if (!level) return false;
+      ctx.send({ chooseLevel: { _0: level } });
+      return true;
+    }
+    if (event.key === 'Escape' && held !== null) {
+      hold(held);
+      return true;
+    }
+    if (key === 'n') { held = null; ctx.send({ newGame: {} }); return true; }
+    return false;
+  }
+
+  return { element, render, keydown };
+}
+
+"""#.utf8)),
+        ("preview-dictionary.js", Array(#"""
+// Activity 7, dictionary and phrasebook: every definition, a search by the start of a word or by spelling, and the
+// language-focus boxes. The search field sends what is typed as the presenter's search; the list is the view's.
+
+import { h, fill, button } from './preview.js';
+
+const pages = [
+  ['wordStart', 'Search by word start'],
+  ['spelling', 'Search by spelling'],
+  ['boxes', 'Language focus'],
+];
+
+// Ids for the search field's label, unique even with two previews on one page.
+let fields = 0;
+
+export function mount(ctx) {
+  let view = null;
+  const fieldID = `lp-dictionary-search-${++fields}`;
+  const label = h('label', { class: 'lp-search-label', for: fieldID });
+  const search = h('input', { type: 'search', id: fieldID, testid: 'search', class: 'lp-search', autocomplete: 'off',
+    spellcheck: 'false' });
+  // Each keystroke is a search: the server answers in order, and the field is never overwritten while it is typed in.
+  search.addEventListener('input', () => {
+    const text = search.value;
+    ctx.send(view?.page === 'spelling' ? { searchSpelling: { _0: text } } : { search: { _0: text } });
+  });
+  search.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      search.value = '';
+      ctx.send({ clear: {} });
+    } else if (event.key === 'ArrowDown') {
+      // From the field down into the list, as ↓ moves the selection in the terminal.
+      event.preventDefault();
+      list.querySelector('button')?.focus();
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      ctx.send({ openSelected: {} });
+    }
+  });
+
+  const tabs = h('div', { class: 'lp-tabs', role: 'toolbar', 'aria-label': 'Dictionary pages' },
+    pages.map(([page, text]) => button(`page-${page}`, text, () => ctx.send({ showPage: { _0: page } }), { class: 'lp-button lp-tab' })));
+  const searchRow = h('div', { class: 'lp-search-row' }, label, search,
+    button('clear', 'Clear', () => { search.value = ''; ctx.send({ clear: {} }); }));
+  const count = h('p', { class: 'lp-muted', testid: 'count' });
+  const list = h('ol', { class: 'lp-entries', testid: 'entries', 'aria-label': 'Entries' });
+  const opened = h('div', { class: 'lp-definition', testid: 'opened', 'aria-live': 'polite' });
+  const boxes = h('div', { class: 'lp-boxes', testid: 'boxes' });
+  const summary = h('p', { class: 'lp-muted lp-small', testid: 'dictionary-summary' });
+  const entriesPage = h('div', { class: 'lp-entries-page' }, searchRow, count, h('div', { class: 'lp-columns' }, list, opened));
+  const element = h('div', { class: 'lp-dictionary-activity' }, tabs, entriesPage, boxes, summary,
+    h('p', { class: 'lp-hints' }, 'Keys: type to search · ↓ to the entries · Enter a definition · Esc clears'));
+
+  function render(next) {
+    view = next;
+    if (!view) return;
+    for (const [page] of pages) {
+      const tab = tabs.querySelector(`[data-testid="page-${page}"]`);
+      tab.setAttribute('aria-pressed', view.page === page ? 'true' : 'false');
+      tab.classList.toggle('is-current', view.page === page);
+    }
+    const onBoxes = view.page === 'boxes';
+    entriesPage.hidden = onBoxes;
+    boxes.hidden = !onBoxes;
+    label.textContent = view.searchLabel;
+    if (document.activeElement !== search && search.value !== view.query) search.value = view.query;
+    count.textContent = view.count;
+    fill(list, ...(view.entries ?? []).map((entry, index) => h('li', { class: ['lp-entry', entry.selected && 'is-selected'] },
+      button(`entry-${index + 1}`, [h('span', { class: 'lp-entry-term', text: entry.term }), ' ',
+        h('span', { class: 'lp-part-of-speech', text: entry.partOfSpeech })],
+      () => ctx.send({ define: { _0: entry.term } }), {
+        class: ['lp-button', 'lp-entry-button', entry.term === view.openedTerm && 'is-open'],
+        'aria-current': entry.term === view.openedTerm ? 'true' : 'false',
+      }))));
+    if (view.opened) {
+      fill(opened, h('p', { class: 'lp-meaning', text: view.opened }));
+      opened.dataset.term = view.openedTerm ?? '';
+    } else {
+      fill(opened, h('p', { class: 'lp-muted', text: 'Choose an entry to see what it means.' }));
+      delete opened.dataset.term;
+    }
+    fill(boxes, ...(view.boxes ?? []).map((box, index) => h('article', { class: 'lp-box-card', testid: `box-${index + 1}` },
+      h('h3', { class: 'lp-subtitle', text: box.title }),
+      h('p', { class: 'lp-box-text', text: box.text }))));
+    summary.textContent = view.summary;
+  }
+
+  // Up and down within the list move the focus between entries; Enter or a click opens one.
+  list.addEventListener('keydown', (event) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const buttons = [...list.querySelectorAll('button')];
+    const at = buttons.indexOf(document.activeElement);
+    if (at < 0) return;
+    event.preventDefault();
+    if (event.key === 'ArrowUp' && at === 0) search.focus();
+    else buttons[Math.min(buttons.length - 1, Math.max(0, at + (event.key === 'ArrowDown' ? 1 : -1)))]?.focus();
+  });
+
+  function keydown(event) {
+    // Typing anywhere in the activity (outside the field) starts a search, as the terminal's dictionary does.
+    if (event.target === search || event.ctrlKey || event.metaKey || event.altKey) return false;
+    if (event.key.length === 1 && /\p{L}/u.test(event.key) && !event.target.closest?.('input, textarea, select')) {
+      if (view?.page === 'boxes') {
+        ctx.send({ showPage: { _0: 'wordStart' } });
+        entriesPage.hidden = false;
+        boxes.hidden = true;
+      }
+      search.focus();
+      return false; // The key goes on into the field, now focused.
+    }
+    return false;
+  }
+
+  return { element, render, keydown };
+}
+
+"""#.utf8)),
+        ("preview-pronunciation.js", Array(#"""
+// Activity 5, pronunciation practice: choose a line, hear the original, record yourself, and hear the two together,
+// at once (the original in the left ear, you in the right) or one after the other. The microphone, the countdown and
+// the comparison are the preview's effects (preview.js); this module shows the line and sends the events.
+
+import { h, fill, button, scrollWithin, speakerStyle, keyBelongsToTarget } from './preview.js';
+
+export function mount(ctx) {
+  const current = h('div', { class: 'lp-pronunciation-current', testid: 'current-line' });
+  const actions = h('div', { class: 'lp-toolbar', role: 'toolbar', 'aria-label': 'Practise this line' },
+    button('hear-original', '♪ Hear the original', () => ctx.send({ hearOriginal: {} }), { 'aria-keyshortcuts': 'o' }),
+    button('record', '● Record yourself', () => {
+      // While the page records, the same button ends it early, as r does in the terminal.
+      if (ctx.recorder.active) ctx.recorder.stop();
+      else ctx.send({ record: {} });
+    }, { 'aria-keyshortcuts': 'r' }),
+    button('compare-simultaneous', 'Both at once (original left, you right)', () => ctx.send({ compare: { _0: 'simultaneous' } }),
+      { 'aria-keyshortcuts': 'b' }),
+    button('compare-sequential', 'One after the other', () => ctx.send({ compare: { _0: 'sequential' } }), { 'aria-keyshortcuts': 't' }));
+  const navigation = h('div', { class: 'lp-toolbar' },
+    button('previous-line', '↑ Previous line', () => ctx.send({ move: { _0: -1 } }), { 'aria-keyshortcuts': 'ArrowUp' }),
+    button('next-line', '↓ Next line', () => ctx.send({ move: { _0: 1 } }), { 'aria-keyshortcuts': 'ArrowDown' }));
+  const rows = h('ol', { class: 'lp-lines lp-pronunciation-lines', testid: 'lines', 'aria-label': 'Lines' });
+  const element = h('div', { class: 'lp-pronunciation-activity' }, current, actions, navigation, rows,
+    h('p', { class: 'lp-hints' }, 'Keys: ↑ ↓ line · o original · r record (r or Esc stops) · b both at once · t one after the other'));
+
+  const recordButton = actions.querySelector('[data-testid="record"]');
+
+  function render(view) {
+    if (!view) return;
+    const line = view.line;
+    fill(current, 
+      line ? h('p', { class: 'lp-muted' }, h('span', { text: view.position }), ' · ',
+        h('span', { class: 'lp-speaker', style: speakerStyle(line.colour), text: line.speaker })) : h('p', { text: view.position }),
+      line ? h('p', { class: 'lp-big-line', testid: 'line-text', text: line.text }) : null,
+      h('p', { class: view.recorded ? 'tone-good' : 'lp-muted', testid: 'line-status', text: view.status }),
+      // The view's own "Recording: … seconds left" is not shown: the preview's panel counts down live, and the view
+      // is only as new as the last answer.
+      view.failure ? h('p', { class: 'tone-bad', testid: 'line-failure', text: view.failure }) : null);
+    recordingChanged(ctx.recorder.active);
+    for (const testid of ['compare-simultaneous', 'compare-sequential']) {
+      // Not disabled (the presenter says why it cannot compare yet), only marked as not ready.
+      actions.querySelector(`[data-testid="${testid}"]`).setAttribute('aria-disabled', view.recorded ? 'false' : 'true');
+    }
+    fill(rows, ...(view.rows ?? []).map((row, index) => h('li', { class: ['lp-line', row.isCurrent && 'is-current'] },
+      button(`line-${row.number}`, [
+        h('span', { class: row.recorded ? 'lp-recorded' : 'lp-not-recorded', 'aria-hidden': 'true', text: row.recorded ? '●' : '○' }), ' ',
+        h('span', { text: row.text }),
+      ], () => ctx.send({ select: { _0: index } }), {
+        class: 'lp-button lp-line-button',
+        'aria-current': row.isCurrent ? 'true' : 'false',
+        'aria-label': `Line ${row.number}${row.recorded ? ', recorded' : ''}: ${row.text}`,
+      }))));
+    scrollWithin(rows, rows.querySelector('.is-current'));
+  }
+
+  /// The Record button says what it will do: start, or end the recording under way.
+  function recordingChanged(active) {
+    recordButton.textContent = active ? '■ Stop recording' : '● Record yourself';
+    recordButton.setAttribute('aria-pressed', active ? 'true' : 'false');
+  }
+
+  function keydown(event) {
+    if (keyBelongsToTarget(event)) return false;
+    const key = event.key.toLowerCase();
+    if (ctx.recorder.active) {
+      if (key === 'r' || event.key === 'Enter' || event.key === ' ' || event.key === 'Escape') { ctx.recorder.stop(); return true; }
+      return false;
+    }
+    const events = {
+      'arrowup': { move: { _0: -1 } }, 'arrowdown': { move: { _0: 1 } }, 'o': { hearOriginal: {} }, 'enter': { hearOriginal: {} },
+      'r': { record: {} }, 'b': { compare: { _0: 'simultaneous' } }, 't': { compare: { _0: 'sequential' } },
+    };
+    if (!events[key]) return false;
+    ctx.send(events[key]);
+    return true;
+  }
+
+  return { element, render, keydown, recordingChanged };
+}
+
+"""#.utf8)),
+        ("preview-questions.js", Array(#"""
+// Activity 6, questions and answers: hear the question, pick A, B or C, see whether it was right and why, then go on.
+// With listening first, an answer's text is shown only once it has been heard (the view then has no text for it).
+
+import { h, fill, button, keyBelongsToTarget } from './preview.js';
+
+const marks = { right: '✓', wrong: '✗', none: '' };
+
+export function mount(ctx) {
+  const content = h('div', { class: 'lp-questions' });
+  const element = h('div', { class: 'lp-questions-activity' }, content,
+    h('p', { class: 'lp-hints' }, 'Keys: a b c answer · p hear the question · 1 2 3 hear an answer · ← → other questions · g a new attempt'));
+
+  function render(view) {
+    if (!view) return;
+    const answered = view.feedback !== undefined && view.feedback !== null;
+    const total = view.total ?? 0;
+    fill(content, 
+      h('p', { class: 'lp-muted', testid: 'question-header', text: view.header }),
+      h('div', { class: 'lp-question-line' },
+        h('p', { class: 'lp-question', testid: 'question', text: view.question }),
+        total ? button('hear-question', '♪ Hear the question', () => ctx.send({ hearQuestion: {} }), { 'aria-keyshortcuts': 'p' }) : null),
+      h('ol', { class: 'lp-answers', testid: 'answers' }, (view.answers ?? []).map((answer, index) =>
+        h('li', { class: ['lp-answer', `mark-${answer.mark}`, answer.isCursor && 'is-cursor'] },
+          button(`answer-${answer.letter}`, [
+            h('span', { class: 'lp-answer-mark', 'aria-hidden': 'true', text: marks[answer.mark] ?? '' }),
+            h('span', { class: 'lp-answer-letter', text: `${answer.letter}.` }), ' ',
+            h('span', { class: answer.text === undefined || answer.text === null ? 'lp-muted' : '',
+              text: answer.text ?? `♪ hear answer ${answer.letter} to see it` }),
+          ], () => ctx.send({ answer: { _0: index } }), {
+            class: 'lp-button lp-answer-button',
+            disabled: answered,
+            'aria-keyshortcuts': answer.letter.toLowerCase(),
+            'aria-label': `Answer ${answer.letter}${answer.mark === 'right' ? ' (right)' : answer.mark === 'wrong' ? ' (wrong)' : ''}: ` +
+              (answer.text ?? 'not heard yet'),
+          }),
+          button(`hear-answer-${answer.letter}`, '♪', () => ctx.send({ hearAnswer: { _0: index } }),
+            { class: 'lp-button lp-icon-button', 'aria-label': `Hear answer ${answer.letter}`, title: `Hear answer ${answer.letter}` })))),
+      view.listening ? h('p', { class: 'lp-muted', testid: 'listening', text: view.listening }) : null,
+      answered ? h('p', { class: `lp-feedback tone-${view.feedback.tone ?? 'plain'}`, testid: 'feedback', text: view.feedback.text }) : null,
+      answered && view.explanation ? h('p', { class: 'lp-explanation', testid: 'explanation', text: view.explanation }) : null,
+      view.summary ? h('p', { class: 'lp-summary tone-accent', testid: 'summary', text: view.summary }) : null,
+      h('div', { class: 'lp-toolbar' },
+        answered && !view.summary ? button('advance', 'Next unanswered question →', () => ctx.send({ advance: {} }), { class: 'lp-button lp-primary' }) : null,
+        total > 1 ? button('previous-question', '← Previous', () => ctx.send({ move: { _0: -1 } }), { 'aria-keyshortcuts': 'ArrowLeft' }) : null,
+        total > 1 ? button('next-question', 'Next →', () => ctx.send({ move: { _0: 1 } }), { 'aria-keyshortcuts': 'ArrowRight' }) : null,
+        total ? button('new-attempt', 'New attempt', () => ctx.send({ newAttempt: {} }), { 'aria-keyshortcuts': 'g' }) : null),
+      total > 1 ? h('nav', { class: 'lp-numbers', 'aria-label': 'Questions' }, Array.from({ length: total }, (_, index) =>
+        button(`question-${index + 1}`, String(index + 1), () => ctx.send({ go: { _0: index } }), {
+          class: ['lp-button', 'lp-number-button', index + 1 === view.number && 'is-current'],
+          'aria-current': index + 1 === view.number ? 'true' : 'false',
+          'aria-label': `Question ${index + 1}`,
+        }))) : null);
+    // After an answer, the focus goes on to what comes next, so Enter carries on.
+    if (answered && !view.summary && content.contains(document.activeElement) === false) {
+      content.querySelector('[data-testid="advance"]')?.focus();
+    }
+  }
+
+  function keydown(event, view) {
+    if (keyBelongsToTarget(event)) return false;
+    const key = event.key;
+    const answers = view.answers ?? [];
+    if (/^[1-9]$/.test(key) && Number(key) <= answers.length) { ctx.send({ hearAnswer: { _0: Number(key) - 1 } }); return true; }
+    const letterIndex = answers.findIndex((answer) => answer.letter.toLowerCase() === key.toLowerCase());
+    if (key.length === 1 && /[a-z]/i.test(key) && letterIndex >= 0) { ctx.send({ answer: { _0: letterIndex } }); return true; }
+    const events = { 'p': { hearQuestion: {} }, 'P': { hearQuestion: {} }, 'ArrowLeft': { move: { _0: -1 } }, 'ArrowRight': { move: { _0: 1 } },
+      'n': { move: { _0: 1 } }, 'g': { newAttempt: {} }, 'G': { newAttempt: {} } };
+    if (!events[key]) return false;
+    ctx.send(events[key]);
+    return true;
+  }
+
+  return { element, render, keydown };
+}
+
+"""#.utf8)),
+        ("preview-sandbox.html", Array(#"""
+<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Preview sandbox (temporary)</title>
+<link rel="stylesheet" href="preview.css">
+</head>
+<body>
+<p id="bar"></p>
+<div id="preview"></div>
+<script type="module" src="preview-sandbox.js"></script>
+</body>
+</html>
+
+"""#.utf8)),
+        ("preview-sandbox.js", Array(#"""
+
+const params = new URLSearchParams(location.search);
+const token = params.get('token') ?? sessionStorage.getItem('lessonpack-studio-token') ?? '';
+sessionStorage.setItem('lessonpack-studio-token', token);
+const shape = params.get('shape') ?? 'generic';
+const activity = params.get('activity') ?? 'video';
+const { openPreview } = await import('./preview.js');
+let api;
+if (shape === 'editor') {
+  api = (await import('./api.js')).api;
+} else {
+  const call = async (path, init) => {
+    const r = await fetch(path, init);
+    const data = await r.json();
+    if (!r.ok) throw Object.assign(new Error(data?.error?.message ?? r.status), { code: data?.error?.code });
+    return data;
+  };
+  api = {
+    token,
+    post: (path, json) => call(path, { method: 'POST', headers: { 'X-Lessonpack-Token': token, 'Content-Type': 'application/json' }, body: JSON.stringify(json) }),
+    postBytes: (path, blob) => call(path, { method: 'POST', headers: { 'X-Lessonpack-Token': token }, body: blob }),
+  };
+}
+const state = await (await fetch('/api/modules/0', { headers: { 'X-Lessonpack-Token': token } })).json();
+for (const name of ['video', 'video-task', 'vocabulary', 'audio-game', 'pronunciation', 'questions', 'dictionary', 'test']) {
+  const b = document.createElement('button');
+  b.textContent = name;
+  b.onclick = () => openPreview(document.getElementById('preview'), { api, key: '0', activity: name, state });
+  document.getElementById('bar').append(b);
+}
+window.previewHandle = await openPreview(document.getElementById('preview'), { api, key: '0', activity, state });
+window.sandboxReady = true;
+
+"""#.utf8)),
+        ("preview-test.js", Array(#"""
+// Activity 8, the test: the drawn items (statements to mark correct or incorrect, and multiple choice), then Finish
+// and the results: the score, each objective's share as the module words it, and each wrong item with its answer and
+// why. All the items are on the page at once (a page scrolls; a terminal cannot): answering one makes it the current
+// item first (`go`), since the presenter's answers apply to the current item.
+
+import { h, fill, button, keyBelongsToTarget } from './preview.js';
+
+export function mount(ctx) {
+  let view = null;
+  const content = h('div', { class: 'lp-test' });
+  const element = h('div', { class: 'lp-test-activity' }, content,
+    h('p', { class: 'lp-hints' }, 'Keys: Tab through the answers, Enter or space to choose · f finish · r your last results'));
+
+  /// Answers item `index` (from 0): makes it current first when it is not.
+  function answer(index, event) {
+    const events = view && view.current !== index ? [{ go: { _0: index } }, event] : [event];
+    ctx.send(...events);
+  }
+
+  function itemElement(item, index) {
+    const statement = item.mark !== undefined && item.mark !== null;
+    const answered = view.answered?.[index] ?? false;
+    const controls = statement
+      ? h('div', { class: 'lp-choices', role: 'group', 'aria-label': `Item ${item.number}: correct or incorrect?` },
+        button(`item-${item.number}-correct`, '✓ Correct', () => answer(index, { mark: { _0: { correct: {} } } }), {
+          class: ['lp-button', 'lp-choice', item.mark === 'correct' && 'is-chosen'], 'aria-pressed': item.mark === 'correct' ? 'true' : 'false',
+        }),
+        button(`item-${item.number}-incorrect`, '✗ Incorrect', () => answer(index, { mark: { _0: { incorrect: {} } } }), {
+          class: ['lp-button', 'lp-choice', item.mark === 'incorrect' && 'is-chosen'], 'aria-pressed': item.mark === 'incorrect' ? 'true' : 'false',
+        }))
+      : h('ol', { class: 'lp-choices lp-choice-list', role: 'group', 'aria-label': `Item ${item.number}: choose one` },
+        (item.choices ?? []).map((choice, choiceIndex) => h('li', {},
+          button(`item-${item.number}-choice-${choice.letter}`, [
+            h('span', { class: 'lp-choice-dot', 'aria-hidden': 'true', text: choice.chosen ? '●' : '○' }), ' ',
+            h('span', { class: 'lp-answer-letter', text: `${choice.letter}.` }), ' ', h('span', { text: choice.text })],
+          () => answer(index, { choose: { _0: choiceIndex } }), {
+            class: ['lp-button', 'lp-choice', choice.chosen && 'is-chosen'], 'aria-pressed': choice.chosen ? 'true' : 'false',
+          }))));
+    return h('li', { class: ['lp-test-item', index === view.current && 'is-current', answered && 'is-answered'], testid: `item-${item.number}`,
+      dataset: { kind: statement ? 'statement' : 'choice' } },
+    h('p', { class: 'lp-test-prompt' }, h('span', { class: 'lp-task-number', text: `${item.number}.` }), ' ', h('span', { text: item.text })),
+    controls,
+    h('p', { class: 'lp-muted lp-small' }, h('span', { testid: `item-${item.number}-answer`, text: item.answerText }), ' ',
+      answered ? button(`item-${item.number}-clear`, 'Clear', () => answer(index, { clear: {} }), { class: 'lp-button lp-link-button' }) : null));
+  }
+
+  function resultsElement(results) {
+    return h('div', { class: 'lp-results', testid: 'results' },
+      results.earlier ? h('p', { class: 'tone-accent', testid: 'results-earlier', text: results.earlier }) : null,
+      h('p', { class: 'lp-score', testid: 'score', text: results.score }),
+      h('p', { class: 'lp-muted', testid: 'counts', text: results.counts }),
+      h('h3', { class: 'lp-subtitle', text: 'By objective' }),
+      h('ul', { class: 'lp-objectives', testid: 'objectives' }, (results.objectives ?? []).map((objective, index) =>
+        h('li', { class: ['lp-objective', objective.good ? 'tone-good' : 'tone-plain'], testid: `objective-${index + 1}` },
+          h('span', { class: 'lp-percent', text: objective.percent }), ' ', h('span', { text: objective.text })))),
+      (results.review ?? []).length ? h('h3', { class: 'lp-subtitle', text: 'To review' }) : null,
+      h('ul', { class: 'lp-review', testid: 'review' }, (results.review ?? []).map((review, index) =>
+        h('li', { testid: `review-${index + 1}` },
+          h('p', { class: 'tone-bad' }, h('span', { 'aria-hidden': 'true', text: '✗ ' }), h('span', { text: review.prompt })),
+          h('p', { class: 'lp-explanation', text: review.text })))),
+      h('div', { class: 'lp-toolbar' },
+        results.earlier ? button('hide-results', 'Back to the test', () => ctx.send({ hideResults: {} })) : null,
+        results.earlier ? null : button('new-test', 'A new test', () => ctx.restart(), { class: 'lp-button lp-primary' })));
+  }
+
+  function render(next) {
+    view = next;
+    if (!view) return;
+    if (view.results) {
+      fill(content, resultsElement(view.results));
+      return;
+    }
+    const items = view.items ?? [];
+    const unanswered = (view.answered ?? []).filter((done) => !done).length;
+    fill(content, 
+      h('p', { class: 'lp-muted', testid: 'test-header', text: view.header }),
+      h('p', { class: 'lp-progress-dots', 'aria-hidden': 'true', text: (view.answered ?? []).map((done) => (done ? '●' : '·')).join(' ') }),
+      h('ol', { class: 'lp-test-items', testid: 'items' }, items.map(itemElement)),
+      view.confirming
+        ? h('div', { class: 'lp-confirm', role: 'alertdialog', 'aria-label': 'Finish the test?', testid: 'confirm-finish' },
+          h('p', { class: 'tone-bad', text: view.confirming }),
+          button('finish-confirm', 'Finish anyway', () => ctx.send({ finishNow: {} }), { class: 'lp-button lp-primary' }),
+          button('finish-cancel', 'Keep going', () => ctx.send({ cancelFinish: {} })))
+        : null,
+      h('div', { class: 'lp-toolbar' },
+        button('finish', unanswered ? `Finish (${unanswered} not answered)` : 'Finish the test', () => ctx.send({ finish: {} }),
+          { class: 'lp-button lp-primary', 'aria-keyshortcuts': 'f' }),
+        button('show-last-results', 'My last results', () => ctx.send({ showLastResults: {} }), { 'aria-keyshortcuts': 'r' })));
+    if (view.confirming) content.querySelector('[data-testid="finish-confirm"]')?.focus();
+  }
+
+  function keydown(event, current) {
+    if (keyBelongsToTarget(event)) return false;
+    if (current.results) {
+      if (event.key === 'Escape' && current.results.earlier) { ctx.send({ hideResults: {} }); return true; }
+      return false;
+    }
+    if (current.confirming) {
+      if (event.key === 'y' || event.key === 'Y') { ctx.send({ finishNow: {} }); return true; }
+      if (event.key === 'n' || event.key === 'N' || event.key === 'Escape') { ctx.send({ cancelFinish: {} }); return true; }
+      return false;
+    }
+    if (event.key === 'f' || event.key === 'F' || event.key === 'End') { ctx.send({ finish: {} }); return true; }
+    if (event.key === 'r' || event.key === 'R') { ctx.send({ showLastResults: {} }); return true; }
+    return false;
+  }
+
+  return { element, render, keydown };
+}
+
+"""#.utf8)),
+        ("preview-video-task.js", Array(#"""
+// Activity 2, the video task: ten statements about the video, each with a box that cycles empty → correct →
+// incorrect → empty, then Check, and the report: each wrong statement with the lines that show the answer and a
+// button to watch them again. The video is on the page too (the learner watches it while marking); replaying a wrong
+// statement's lines plays that span of it.
+
+import { h, fill, button, speakerStyle, keyBelongsToTarget } from './preview.js';
+
+const boxes = { empty: ' ', correct: '✓', incorrect: '✗' };
+const markWords = { empty: 'not marked', correct: 'correct', incorrect: 'incorrect' };
+
+export function mount(ctx) {
+  const module = ctx.module ?? {};
+  const video = h('video', { class: 'lp-video lp-video-small', testid: 'video', controls: true, preload: 'metadata', playsinline: true,
+    'aria-label': 'The conversation video' });
+  if (module.video) video.src = ctx.mediaURL(module.video);
+  // The replays are the presenter's `play` effects on the module video: they play here.
+  ctx.useVideo(video);
+
+  const content = h('div', { class: 'lp-task' });
+  const element = h('div', { class: 'lp-video-task-activity' },
+    h('div', { class: 'lp-video-frame' }, video), content,
+    h('p', { class: 'lp-hints' }, 'Keys: click or Enter on a box to mark it · c check · a try again'));
+
+  function render(view) {
+    if (!view) return;
+    const checked = view.summary !== undefined && view.summary !== null;
+    const rows = (view.rows ?? []).map((row, index) => {
+      const result = row.right === true ? 'right' : row.right === false ? 'wrong' : null;
+      return h('li', { class: ['lp-task-row', index === view.selected && 'is-selected', result && `is-${result}`], dataset: { mark: row.mark } },
+        button(`statement-${row.number}`, h('span', { class: 'lp-box', 'aria-hidden': 'true', text: boxes[row.mark] ?? '?' }),
+          () => ctx.send({ cycle: { _0: index } }), {
+            class: ['lp-button', 'lp-box-button', `mark-${row.mark}`],
+            dataset: { mark: row.mark },
+            'aria-label': `Statement ${row.number}: ${markWords[row.mark] ?? row.mark}. Change the mark.`,
+            disabled: checked,
+          }),
+        h('span', { class: 'lp-task-number', text: `${row.number}.` }),
+        h('span', { class: 'lp-task-text', text: row.text }),
+        result ? h('span', { class: `lp-result tone-${result === 'right' ? 'good' : 'bad'}`, testid: `result-${row.number}`, text: result }) : null);
+    });
+
+    const parts = [
+      h('p', { class: 'lp-prompt', text: view.prompt }),
+      h('ol', { class: 'lp-task-rows', testid: 'statements' }, rows),
+      h('div', { class: 'lp-toolbar' },
+        checked ? null : button('check', 'Check', () => ctx.send({ check: {} }), { 'aria-keyshortcuts': 'c' }),
+        button('try-again', 'Try again', () => ctx.send({ tryAgain: {} }), { 'aria-keyshortcuts': 'a' })),
+    ];
+    if (checked) {
+      parts.push(h('p', { class: ['lp-summary', view.allRight ? 'tone-good' : 'tone-accent'], testid: 'summary', text: view.summary }));
+      if (view.hint) parts.push(h('p', { class: 'lp-muted', text: view.hint }));
+      if ((view.mistakes ?? []).length) {
+        parts.push(h('ul', { class: 'lp-mistakes', testid: 'mistakes' }, view.mistakes.map((mistake) =>
+          h('li', { class: 'lp-mistake', testid: `mistake-${mistake.number}` },
+            h('p', {}, h('strong', { text: `${mistake.number}. ${mistake.text}` }), ' ', h('span', { class: 'tone-accent', text: mistake.truth })),
+            h('ol', { class: 'lp-lines' }, (mistake.lines ?? []).map((line) => h('li', { class: 'lp-line' },
+              h('span', { class: 'lp-time', text: line.start }), ' ',
+              h('span', { class: 'lp-speaker', style: speakerStyle(line.colour), text: line.speaker }), ': ',
+              h('span', { text: line.text })))),
+            button(`replay-${mistake.number}`, '▶ Replay lines', () => ctx.send({ replay: { _0: mistake.number - 1 } }),
+              { 'aria-label': `Replay the lines for statement ${mistake.number}` })))));
+      }
+    }
+    fill(content, ...parts);
+  }
+
+  function keydown(event, view) {
+    if (keyBelongsToTarget(event)) return false;
+    if (event.key === 'c' || event.key === 'C') { if (!view.summary) ctx.send({ check: {} }); return true; }
+    if (event.key === 'a' || event.key === 'A') { ctx.send({ tryAgain: {} }); return true; }
+    return false;
+  }
+
+  function destroy() {
+    video.pause();
+    video.removeAttribute('src');
+    video.load();
+  }
+
+  return { element, render, keydown, destroy };
+}
+
+"""#.utf8)),
+        ("preview-video.js", Array(#"""
+// Activity 1, the video: a real <video> with the transcript as a subtitle track, and the presenter's controls beside
+// the browser's own. The server's VideoEngine keeps the clock the result is made of; the <video> is its picture. So
+// every button sends an event and the video moves when the answer's effects say (play from here, stop), and what the
+// learner does with the browser's own controls (play, pause, dragging the bar) is sent as the same events, so the two
+// never disagree for long.
+
+import { h, fill, button, scrollWithin, speakerStyle, keyBelongsToTarget, clock } from './preview.js';
+
+export function mount(ctx) {
+  const module = ctx.module ?? {};
+  // Lines in the order the engine keeps them (by start), so a view's line `i` is `lines[i]` here too.
+  const lines = [...(module.transcript ?? [])].sort((a, b) => a.start - b.start);
+  let view = null;
+
+  // What the page is about to do to the video itself: the browser's event for it is not the learner's doing.
+  const expected = { play: false, pause: false, seek: false };
+
+  const video = h('video', {
+    class: 'lp-video', testid: 'video', controls: true, preload: 'metadata', playsinline: true,
+    'aria-label': 'The conversation video',
+  });
+  const track = h('track', { kind: 'subtitles', srclang: 'en', label: 'English', src: ctx.subtitlesURL, default: true });
+  video.append(track);
+  if (module.video) video.src = ctx.mediaURL(module.video);
+  ctx.useVideo(video, (what) => { expected[what] = true; });
+
+  video.addEventListener('play', () => {
+    if (expected.play) { expected.play = false; return; }
+    ctx.send({ play: {} });
+  });
+  video.addEventListener('pause', () => {
+    if (expected.pause) { expected.pause = false; return; }
+    // Reaching the end pauses the video too; the engine's clock stops at the end by itself.
+    if (video.ended) return;
+    // The server pauses at its own clock; the seek puts it where the picture stopped.
+    ctx.send({ pause: {} }, { seek: { _0: video.currentTime } });
+  });
+  video.addEventListener('seeked', () => {
+    if (expected.seek) { expected.seek = false; return; }
+    ctx.send({ seek: { _0: video.currentTime } });
+  });
+  // The track's cues load later than the element: apply the view's choice again once they are there.
+  track.addEventListener('load', () => applySubtitles());
+  video.addEventListener('timeupdate', () => followVideo());
+
+  const state = h('span', { class: 'lp-video-state', testid: 'video-state' });
+  const clockText = h('span', { class: 'lp-video-clock', testid: 'video-clock' });
+  const subtitlesText = h('span', { class: 'lp-video-subtitles' });
+  const progress = h('progress', { class: 'lp-video-progress', max: '1', value: '0', 'aria-hidden': 'true' });
+
+  const playPause = button('play-pause', 'Play', () => ctx.send({ togglePlay: {} }), { 'aria-keyshortcuts': 'Space' });
+  const controls = h('div', { class: 'lp-toolbar', role: 'toolbar', 'aria-label': 'Video' },
+    playPause,
+    button('rewind', '« 5 s back', () => ctx.send({ rewind: {} }), { 'aria-keyshortcuts': 'ArrowLeft' }),
+    button('forward', '5 s on »', () => ctx.send({ forward: {} }), { 'aria-keyshortcuts': 'ArrowRight' }),
+    button('to-start', '|« Start', () => ctx.send({ toStart: {} }), { 'aria-keyshortcuts': 'Home' }),
+    button('replay-line', 'Play the chosen line', () => ctx.send({ replayLine: {} }), { 'aria-keyshortcuts': 'Enter' }),
+    button('subtitles', 'Subtitles', () => ctx.send({ toggleSubtitles: {} }), { 'aria-keyshortcuts': 's', 'aria-pressed': 'true' }));
+  const subtitlesButton = controls.querySelector('[data-testid="subtitles"]');
+
+  const transcript = h('ol', { class: 'lp-lines lp-video-lines', testid: 'transcript', 'aria-label': 'Transcript' });
+  const hidden = h('p', { class: 'lp-muted', testid: 'transcript-hidden', hidden: true });
+  const length = h('p', { class: 'lp-muted lp-small', testid: 'video-length' });
+  const hints = h('p', { class: 'lp-hints' },
+    'Keys: space play/pause · ← → 5 seconds · ↑ ↓ choose a line · Enter play it · s subtitles · Home start');
+
+  const element = h('div', { class: 'lp-video-activity' },
+    h('div', { class: 'lp-video-frame' }, video),
+    h('div', { class: 'lp-status' }, state, ' ', clockText, ' ', subtitlesText),
+    progress, controls, hidden, transcript, length, hints);
+
+  function applySubtitles() {
+    const showing = view?.subtitlesOn ?? true;
+    for (const text of video.textTracks) text.mode = showing ? 'showing' : 'hidden';
+  }
+
+  /// The line playing now, from the picture's own time (the view's is from when it was made).
+  function lineAt(seconds) {
+    let found = -1;
+    lines.forEach((line, index) => { if (line.start <= seconds) found = index; });
+    return found;
+  }
+
+  function showClock(position) {
+    const duration = view?.duration ?? 0;
+    clockText.textContent = `${clock(position)} / ${clock(duration)}`;
+    progress.value = duration > 0 ? Math.min(1, Math.max(0, position / duration)) : 0;
+  }
+
+  function highlight(index) {
+    for (const row of transcript.children) {
+      const current = Number(row.dataset.index) === index;
+      row.classList.toggle('is-current', current);
+      row.querySelector('button')?.setAttribute('aria-current', current ? 'true' : 'false');
+    }
+  }
+
+  // The line the picture was last seen on, so the list scrolls only when it changes.
+  let following = -1;
+
+  function followVideo() {
+    if (!view || video.paused) return;
+    showClock(video.currentTime);
+    const index = lineAt(video.currentTime);
+    if (index >= 0 && index !== following) {
+      following = index;
+      highlight(index);
+      scrollWithin(transcript, transcript.querySelector('.is-current'));
+    }
+  }
+
+  function render(next) {
+    view = next;
+    if (!view) return;
+    const stateText = { playing: '▶ playing', paused: '❚❚ paused', ended: '■ ended' }[view.state] ?? view.state;
+    state.textContent = stateText;
+    state.dataset.state = view.state;
+    // The view's clock is the server's; while the picture plays, its own time is nearer the truth.
+    if (!video.paused && view.state === 'playing') showClock(video.currentTime);
+    else clockText.textContent = view.clock;
+    if (video.paused || view.state !== 'playing') progress.value = view.duration > 0 ? Math.min(1, view.position / view.duration) : 0;
+    subtitlesText.textContent = `subtitles ${view.subtitlesOn ? 'on' : 'off'}`;
+    playPause.textContent = view.state === 'playing' ? '❚❚ Pause' : '▶ Play';
+    subtitlesButton.textContent = `Subtitles: ${view.subtitlesOn ? 'on' : 'off'}`;
+    subtitlesButton.setAttribute('aria-pressed', view.subtitlesOn ? 'true' : 'false');
+    applySubtitles();
+
+    hidden.hidden = !view.hidden;
+    hidden.textContent = view.hidden ?? '';
+    fill(transcript, ...(view.transcript ?? []).map((line, index) =>
+      h('li', { class: 'lp-line', dataset: { index: String(index) } },
+        button(`line-${index + 1}`, [
+          h('span', { class: 'lp-time', text: line.start }), ' ',
+          h('span', { class: 'lp-speaker', style: speakerStyle(line.colour), text: line.speaker }), ': ',
+          h('span', { class: 'lp-line-text', text: line.text }),
+        ], () => ctx.send({ replayLine: { _0: index } }), { class: 'lp-button lp-line-button', title: 'Play from this line' }))));
+    highlight(view.current);
+    scrollWithin(transcript, transcript.querySelector('.is-current'));
+    length.textContent = view.length ?? '';
+
+    // Paused (or ended), the picture shows where the engine's clock stands: a seek or a line chosen while paused
+    // moves it, and no effect does.
+    if (video.paused && video.readyState >= 1 && Math.abs(video.currentTime - view.position) > 0.5) {
+      expected.seek = true;
+      try { video.currentTime = view.position; } catch { expected.seek = false; }
+    }
+  }
+
+  function keydown(event) {
+    if (keyBelongsToTarget(event)) return false;
+    const events = {
+      ' ': { togglePlay: {} }, 'ArrowLeft': { rewind: {} }, 'ArrowRight': { forward: {} },
+      'ArrowUp': { moveCursor: { _0: -1 } }, 'ArrowDown': { moveCursor: { _0: 1 } }, 'Enter': { replayLine: {} },
+      's': { toggleSubtitles: {} }, 'S': { toggleSubtitles: {} }, 'Home': { toStart: {} },
+    };
+    const wanted = events[event.key];
+    if (!wanted) return false;
+    ctx.send(wanted);
+    return true;
+  }
+
+  function destroy() {
+    video.pause();
+    video.removeAttribute('src');
+    video.load();
+  }
+
+  return { element, render, keydown, destroy };
+}
+
+"""#.utf8)),
+        ("preview-vocabulary.js", Array(#"""
+// Activity 3, language and vocabulary: the transcript with its terms highlighted (the view's spans, so the page
+// never looks for terms in the text itself); choosing a term shows its definition, and each line can be heard.
+
+import { h, fill, button, scrollWithin, speakerStyle, keyBelongsToTarget } from './preview.js';
+
+export function mount(ctx) {
+  const definition = h('div', { class: 'lp-definition', testid: 'definition', role: 'region', 'aria-live': 'polite', 'aria-label': 'Definition' });
+  const transcript = h('div', { class: 'lp-vocabulary-lines', testid: 'transcript' });
+  const terms = h('ol', { class: 'lp-term-index', testid: 'terms', 'aria-label': 'Terms' });
+  const toolbar = h('div', { class: 'lp-toolbar', role: 'toolbar', 'aria-label': 'Terms' },
+    button('previous-term', '← Previous term', () => ctx.send({ previous: {} }), { 'aria-keyshortcuts': 'ArrowLeft Shift+Tab' }),
+    button('next-term', 'Next term →', () => ctx.send({ next: {} }), { 'aria-keyshortcuts': 'ArrowRight' }),
+    button('open-term', 'Show its definition', () => ctx.send({ openSelected: {} })),
+    button('hear-selected', '♪ Hear its line', () => ctx.send({ hearSelectedLine: {} }), { 'aria-keyshortcuts': 'p' }));
+
+  const element = h('div', { class: 'lp-vocabulary-activity' },
+    toolbar, definition,
+    h('div', { class: 'lp-columns' }, transcript,
+      h('details', { class: 'lp-term-list', open: true }, h('summary', { text: 'All terms' }), terms)),
+    h('p', { class: 'lp-hints' }, 'Keys: Tab to a term and Enter to define it · ← → previous or next term · p hear the line'));
+
+  let lastFocusLine = null;
+  // Whether the last move came from the arrow keys (and not from the buttons, which keep the focus).
+  let movedByKey = false;
+
+  function render(view) {
+    if (!view) return;
+    fill(transcript, ...(view.lines ?? []).map((line, index) =>
+      h('p', { class: ['lp-vocabulary-line', index === view.focusLine && 'is-focus'], testid: `transcript-line-${line.number}` },
+        button(`hear-line-${line.number}`, '♪', () => ctx.send({ hearLine: { _0: index } }),
+          { class: 'lp-button lp-icon-button', 'aria-label': `Hear line ${line.number}`, title: `Hear line ${line.number}` }),
+        ' ',
+        h('span', { class: 'lp-speaker', style: speakerStyle(line.colour), text: line.speaker }), ': ',
+        (line.spans ?? []).map((span) => {
+          if (span.term === undefined || span.term === null) return span.text;
+          // A term is a button: focusable, and Enter or a click opens its definition (by its number, from 1).
+          return button(`term-${span.term + 1}`, span.text, () => ctx.send({ define: { _0: String(span.term + 1) } }), {
+            class: ['lp-term', span.selected && 'is-selected'],
+            'aria-pressed': span.selected ? 'true' : 'false',
+          });
+        }))));
+
+    fill(terms, ...(view.terms ?? []).map((term, index) => h('li', {},
+      button(`term-list-${index + 1}`, term, () => ctx.send({ define: { _0: String(index + 1) } }), { class: 'lp-button lp-link-button' }))));
+
+    if (view.definition) {
+      const shown = view.definition;
+      fill(definition, 
+        h('p', {}, h('strong', { class: 'lp-defined-term', text: shown.term }), ' ',
+          h('em', { class: 'lp-part-of-speech', text: `(${shown.partOfSpeech})` })),
+        h('p', { class: 'lp-meaning', text: shown.meaning }));
+      definition.dataset.term = shown.term;
+    } else {
+      fill(definition, h('p', { class: 'lp-muted', text: view.hint }));
+      delete definition.dataset.term;
+    }
+
+    // The selected term's line comes into view, as the terminal scrolls to it.
+    if (view.focusLine !== lastFocusLine) {
+      lastFocusLine = view.focusLine;
+      scrollWithin(transcript, transcript.querySelector('.is-focus'));
+    }
+    // Moving with the arrow keys takes the keyboard focus to the selected term, so that Enter opens it.
+    const selected = transcript.querySelector('.lp-term.is-selected');
+    if (selected && movedByKey) selected.focus();
+    movedByKey = false;
+  }
+
+  function keydown(event) {
+    if (keyBelongsToTarget(event)) return false;
+    if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+      movedByKey = true;
+      ctx.send(event.key === 'ArrowRight' ? { next: {} } : { previous: {} });
+      return true;
+    }
+    if (event.key === 'p' || event.key === 'P') { ctx.send({ hearSelectedLine: {} }); return true; }
+    return false;
+  }
+
+  return { element, render, keydown };
+}
+
+"""#.utf8)),
+        ("preview.css", Array(#"""
+/* The learner preview (preview.js and preview-*.js). Everything is under .lp-preview so that the editor's own
+   styles and these never meet. Colours come in custom properties, so the editor may retheme the preview. A speaker's
+   colour arrives as --lp-speaker on the element it colours (checked as #RRGGBB by the script first). */
+
+.lp-preview {
+  --lp-fg: #1d232b;
+  --lp-muted: #5f6b7a;
+  --lp-bg: #ffffff;
+  --lp-panel: #f4f6f9;
+  --lp-line: #d5dbe3;
+  --lp-accent: #2156c9;
+  --lp-good: #1d7a3a;
+  --lp-bad: #b42318;
+  --lp-focus: #f5a300;
+  --lp-speaker: #5f6b7a;
+  color: var(--lp-fg);
+  background: var(--lp-bg);
+  font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif;
+  padding: 0.75rem 1rem 1rem;
+  border: 1px solid var(--lp-line);
+  border-radius: 8px;
+  max-width: 70rem;
+}
+
+.lp-preview[data-busy="true"] { cursor: progress; }
+.lp-preview, .lp-preview * { box-sizing: border-box; }
+/* The root takes the focus only to receive the activity's keys: it is not a control, so it shows no ring. */
+.lp-preview:focus { outline: none; }
+
+.lp-preview-header { display: flex; align-items: baseline; gap: 0.75rem; flex-wrap: wrap; margin-bottom: 0.5rem; }
+.lp-preview-title { font-size: 1.2rem; margin: 0; }
+.lp-preview-module { color: var(--lp-muted); flex: 1; }
+
+.lp-preview p { margin: 0.35rem 0; }
+.lp-subtitle { font-size: 1rem; margin: 0.75rem 0 0.35rem; }
+.lp-muted { color: var(--lp-muted); }
+.lp-small { font-size: 0.85rem; }
+.lp-hints { color: var(--lp-muted); font-size: 0.8rem; margin-top: 0.75rem; border-top: 1px solid var(--lp-line); padding-top: 0.35rem; }
+
+.lp-preview .tone-plain { color: var(--lp-fg); }
+.lp-preview .tone-good { color: var(--lp-good); }
+.lp-preview .tone-bad { color: var(--lp-bad); }
+.lp-preview .tone-accent { color: var(--lp-accent); }
+.lp-preview .tone-muted { color: var(--lp-muted); }
+
+/* The message area: always there (screen readers announce it), a line high even when empty. */
+/* Sticky at the bottom of the window, so that what an answer brought is seen even at the foot of a long test. */
+.lp-message {
+  min-height: 1.45em; margin: 0.6rem 0 0; padding: 0.35rem 0.6rem; border-left: 4px solid transparent;
+  background: var(--lp-panel); border-radius: 4px; position: sticky; bottom: 0; z-index: 1;
+}
+.lp-message:empty { background: transparent; }
+.lp-message.tone-good { border-left-color: var(--lp-good); }
+.lp-message.tone-bad { border-left-color: var(--lp-bad); }
+.lp-message.tone-accent { border-left-color: var(--lp-accent); }
+
+/* Buttons: real buttons, with a focus that is always visible. */
+.lp-button {
+  font: inherit; color: inherit; background: var(--lp-panel); border: 1px solid var(--lp-line); border-radius: 6px;
+  padding: 0.3rem 0.7rem; cursor: pointer; text-align: left;
+}
+.lp-button:hover:not([disabled]) { border-color: var(--lp-accent); }
+.lp-button[disabled] { cursor: default; opacity: 0.75; }
+.lp-button[aria-disabled="true"] { opacity: 0.7; }
+.lp-button[aria-pressed="true"], .lp-button.is-chosen { background: #dce7fb; border-color: var(--lp-accent); }
+.lp-primary { background: var(--lp-accent); color: #fff; border-color: var(--lp-accent); }
+.lp-link-button { background: none; border: none; padding: 0.1rem 0.3rem; color: var(--lp-accent); text-decoration: underline; }
+.lp-icon-button { padding: 0.2rem 0.5rem; }
+.lp-preview :focus-visible { outline: 3px solid var(--lp-focus); outline-offset: 2px; }
+.lp-preview button:focus { outline: 3px solid var(--lp-focus); outline-offset: 2px; }
+.lp-preview button:focus:not(:focus-visible) { outline: none; }
+
+.lp-toolbar { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; margin: 0.5rem 0; }
+.lp-columns { display: grid; grid-template-columns: minmax(0, 2fr) minmax(12rem, 1fr); gap: 1rem; align-items: start; }
+@media (max-width: 50rem) { .lp-columns { grid-template-columns: 1fr; } }
+
+.lp-speaker { color: var(--lp-speaker); font-weight: 600; }
+.lp-time { color: var(--lp-muted); font-variant-numeric: tabular-nums; }
+
+/* Transcript lines as buttons. */
+.lp-lines { list-style: none; margin: 0.5rem 0; padding: 0; max-height: 22rem; overflow-y: auto; }
+.lp-line { margin: 0.1rem 0; }
+.lp-line-button { width: 100%; background: transparent; border-color: transparent; }
+.lp-line.is-current .lp-line-button, .lp-line-button[aria-current="true"] { background: #fff4d6; border-color: #e8c66a; }
+
+/* 1. Video */
+.lp-video-frame { background: #000; border-radius: 6px; overflow: hidden; max-width: 48rem; }
+.lp-video { display: block; width: 100%; max-height: 27rem; }
+.lp-video-small { max-height: 16rem; }
+.lp-status { font-weight: 600; font-variant-numeric: tabular-nums; margin-top: 0.4rem; }
+.lp-video-subtitles { color: var(--lp-muted); font-weight: normal; }
+.lp-video-progress { width: 100%; max-width: 48rem; height: 0.4rem; }
+
+/* 2. Video task */
+.lp-prompt { font-weight: 600; }
+.lp-task-rows { list-style: none; padding: 0; margin: 0.5rem 0; }
+.lp-task-row { display: flex; gap: 0.5rem; align-items: center; padding: 0.15rem 0.3rem; border-radius: 4px; }
+.lp-task-row.is-selected { background: var(--lp-panel); }
+.lp-box-button { width: 2.2rem; height: 2.2rem; text-align: center; padding: 0; font-weight: 700; font-size: 1.1rem; }
+.lp-box-button.mark-correct { color: var(--lp-good); border-color: var(--lp-good); }
+.lp-box-button.mark-incorrect { color: var(--lp-bad); border-color: var(--lp-bad); }
+.lp-task-number { color: var(--lp-muted); min-width: 1.6rem; }
+.lp-task-text { flex: 1; }
+.lp-result { font-weight: 600; }
+.lp-summary { font-weight: 600; }
+.lp-mistakes { list-style: none; padding: 0; }
+.lp-mistake { border-left: 4px solid var(--lp-bad); padding: 0.2rem 0.6rem; margin: 0.5rem 0; background: var(--lp-panel); }
+.lp-mistake .lp-lines { max-height: none; }
+
+/* 3. Vocabulary */
+.lp-vocabulary-lines { max-height: 28rem; overflow-y: auto; }
+.lp-vocabulary-line { padding: 0.1rem 0.3rem; border-radius: 4px; }
+.lp-vocabulary-line.is-focus { background: var(--lp-panel); }
+.lp-term {
+  font: inherit; color: inherit; background: #fff0b3; border: none; border-bottom: 2px solid #d9a400; border-radius: 3px;
+  padding: 0 0.15rem; cursor: pointer;
+}
+.lp-term.is-selected { background: #ffd34d; }
+.lp-definition { background: var(--lp-panel); border-radius: 6px; padding: 0.5rem 0.75rem; margin: 0.5rem 0; min-height: 2.5rem; }
+.lp-part-of-speech { color: var(--lp-muted); font-style: italic; }
+.lp-term-index { padding-left: 2.2rem; margin: 0.3rem 0; max-height: 24rem; overflow-y: auto; }
+
+/* 4. Audio game */
+.lp-levels { list-style: none; padding: 0; display: grid; gap: 0.4rem; max-width: 32rem; }
+.lp-level { width: 100%; }
+.lp-level.is-cursor { border-color: var(--lp-accent); }
+.lp-game-board { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 1rem; align-items: start; }
+@media (max-width: 50rem) { .lp-game-board { grid-template-columns: 1fr; } }
+.lp-slot-list, .lp-tray-list { list-style: none; padding: 0; margin: 0; display: grid; gap: 0.3rem; }
+.lp-slot { display: block; width: 100%; padding: 0.3rem 0.6rem; border-radius: 6px; border: 1px solid var(--lp-line);
+  border-left: 6px solid var(--lp-speaker); background: var(--lp-bg); }
+.lp-slot-empty { border-style: dashed; border-left: 6px dashed var(--lp-line); background: var(--lp-bg); }
+.lp-slot-empty.is-waiting { border-color: var(--lp-accent); }
+.lp-slot-empty.is-drag-over { background: #dce7fb; }
+.lp-slot-number { color: var(--lp-muted); font-variant-numeric: tabular-nums; }
+.lp-tray-item { display: flex; gap: 0.3rem; align-items: stretch; }
+.lp-tile { flex: 1; border-left: 6px solid var(--lp-speaker); background: var(--lp-bg); }
+.lp-tile.is-held { background: #dce7fb; border-color: var(--lp-accent); border-left-color: var(--lp-speaker); box-shadow: 0 2px 6px rgba(0, 0, 0, 0.2); }
+.lp-tile[draggable="true"] { cursor: grab; }
+.lp-tile-label { font-weight: 700; }
+/* A wrong placement springs back to the tray. */
+.lp-spring { animation: lp-spring-back 0.5s ease-out; border-color: var(--lp-bad); }
+@keyframes lp-spring-back {
+  0% { transform: translateX(-2.5rem); }
+  40% { transform: translateX(0.8rem); }
+  65% { transform: translateX(-0.4rem); }
+  85% { transform: translateX(0.15rem); }
+  100% { transform: translateX(0); }
+}
+@media (prefers-reduced-motion: reduce) { .lp-spring { animation: none; } }
+
+/* 5. Pronunciation */
+.lp-pronunciation-current { background: var(--lp-panel); border-radius: 6px; padding: 0.5rem 0.75rem; }
+.lp-big-line { font-size: 1.15rem; font-weight: 600; }
+.lp-recorded { color: var(--lp-good); }
+.lp-not-recorded { color: var(--lp-line); }
+.lp-recording { display: flex; gap: 0.6rem; align-items: center; padding: 0.4rem 0.75rem; margin-top: 0.5rem; border: 2px solid var(--lp-bad); border-radius: 6px; }
+.lp-recording[hidden] { display: none; }
+.lp-recording-dot { color: var(--lp-bad); animation: lp-blink 1s steps(2, start) infinite; }
+.lp-recording-text { flex: 1; font-weight: 600; font-variant-numeric: tabular-nums; }
+@keyframes lp-blink { to { visibility: hidden; } }
+@media (prefers-reduced-motion: reduce) { .lp-recording-dot { animation: none; } }
+
+/* 6. Questions */
+.lp-question-line { display: flex; gap: 0.75rem; align-items: center; flex-wrap: wrap; }
+.lp-question { font-size: 1.1rem; font-weight: 600; flex: 1; }
+.lp-answers { list-style: none; padding: 0; display: grid; gap: 0.35rem; max-width: 46rem; }
+.lp-answer { display: flex; gap: 0.3rem; }
+.lp-answer-button { flex: 1; }
+.lp-answer-mark { display: inline-block; width: 1.2rem; font-weight: 700; }
+.lp-answer-letter { font-weight: 700; }
+.lp-answer.mark-right .lp-answer-button { border-color: var(--lp-good); color: var(--lp-good); opacity: 1; }
+.lp-answer.mark-wrong .lp-answer-button { border-color: var(--lp-bad); color: var(--lp-bad); opacity: 1; }
+.lp-answer.is-cursor .lp-answer-button { border-color: var(--lp-accent); }
+.lp-feedback { font-weight: 600; }
+.lp-explanation { color: var(--lp-fg); }
+.lp-numbers { display: flex; flex-wrap: wrap; gap: 0.25rem; }
+.lp-number-button { min-width: 2.2rem; text-align: center; }
+.lp-number-button.is-current { border-color: var(--lp-accent); font-weight: 700; }
+
+/* 7. Dictionary */
+.lp-tabs { display: flex; gap: 0.3rem; flex-wrap: wrap; margin-bottom: 0.5rem; }
+.lp-tab.is-current { border-color: var(--lp-accent); font-weight: 600; }
+.lp-search-row { display: flex; gap: 0.5rem; align-items: center; flex-wrap: wrap; }
+.lp-search { font: inherit; padding: 0.3rem 0.5rem; border: 1px solid var(--lp-line); border-radius: 6px; min-width: 16rem; }
+.lp-entries { list-style: none; padding: 0; margin: 0; max-height: 24rem; overflow-y: auto; }
+.lp-entry-button { width: 100%; background: transparent; border-color: transparent; }
+.lp-entry.is-selected .lp-entry-button { border-color: var(--lp-line); }
+.lp-entry-button.is-open { background: #dce7fb; }
+.lp-entry-term { font-weight: 600; }
+.lp-boxes[hidden], .lp-entries-page[hidden] { display: none; }
+.lp-box-card { background: var(--lp-panel); border-radius: 6px; padding: 0.4rem 0.75rem; margin: 0.5rem 0; }
+
+/* 8. Test */
+.lp-test-items { list-style: none; padding: 0; margin: 0.5rem 0; display: grid; gap: 0.5rem; }
+.lp-test-item { border: 1px solid var(--lp-line); border-radius: 6px; padding: 0.4rem 0.75rem; }
+.lp-test-item.is-current { border-color: var(--lp-accent); }
+.lp-test-item.is-answered { background: #fafbfd; }
+.lp-test-prompt { font-weight: 600; }
+.lp-choices { display: flex; gap: 0.4rem; flex-wrap: wrap; }
+.lp-choice-list { list-style: none; padding: 0; flex-direction: column; align-items: stretch; }
+.lp-choice-list .lp-choice { width: 100%; }
+.lp-progress-dots { letter-spacing: 0.15rem; color: var(--lp-muted); }
+.lp-confirm { border: 2px solid var(--lp-bad); border-radius: 6px; padding: 0.4rem 0.75rem; display: flex; gap: 0.5rem; align-items: center; flex-wrap: wrap; }
+.lp-results .lp-score { font-size: 1.3rem; font-weight: 700; }
+.lp-objectives { list-style: none; padding: 0; }
+.lp-objective { margin: 0.2rem 0; }
+.lp-percent { display: inline-block; min-width: 3.5rem; font-weight: 700; font-variant-numeric: tabular-nums; }
+.lp-review { list-style: none; padding: 0; }
+.lp-review li { border-left: 4px solid var(--lp-bad); padding: 0.1rem 0.6rem; margin: 0.4rem 0; }
+
+"""#.utf8)),
+        ("preview.js", Array(#"""
+// The learner preview: one activity of the module being edited, played in the browser exactly as a learner would
+// play it. The server runs the activity's presenter (the same one the terminal player uses); this page only shows
+// the presenter's `View`, sends its `Event`s, and carries out its `Effect`s (sound, video, the microphone). So the
+// page holds no activity logic of its own: what the learner reads and may do is decided in Swift, once.
+//
+// Everything shown that comes from the module or the server is untrusted text: it goes into the page through
+// `textContent` (or text nodes) only, never as HTML.
+
+// Each activity's rendering lives in a module of its own, loaded only when that activity is previewed. The names are
+// spelt out (never built from the request) so nothing but these files can be imported.
+const activityModules = {
+  'video': () => import('./preview-video.js'),
+  'video-task': () => import('./preview-video-task.js'),
+  'vocabulary': () => import('./preview-vocabulary.js'),
+  'audio-game': () => import('./preview-audio-game.js'),
+  'pronunciation': () => import('./preview-pronunciation.js'),
+  'questions': () => import('./preview-questions.js'),
+  'dictionary': () => import('./preview-dictionary.js'),
+  'test': () => import('./preview-test.js'),
+};
+
+// The titles the terminal player's contents screen uses, so the preview reads like the player.
+const activityTitles = {
+  'video': '1. Video',
+  'video-task': '2. Video task',
+  'vocabulary': '3. Language and vocabulary',
+  'audio-game': '4. Audio game',
+  'pronunciation': '5. Pronunciation practice',
+  'questions': '6. Questions and answers',
+  'dictionary': '7. Dictionary and phrasebook',
+  'test': '8. Test',
+};
+
+const tones = ['plain', 'good', 'bad', 'accent', 'muted'];
+
+// A container holds at most one preview: opening another one closes the first (its sound, its microphone).
+const openPreviews = new WeakMap();
+
+// ---------------------------------------------------------------------------------------------------------------
+// Small helpers shared by the activity modules.
+
+/// An element. `attrs`: `text` (its text, safely), `testid`, `class`, `on` ({event: handler}), `style` ({prop: value}
+/// for custom properties), `dataset`, and plain attributes; `children`: nodes or strings (strings become text nodes,
+/// so untrusted text can be passed straight in).
+export function h(tag, attrs = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name === 'text') element.textContent = String(value);
+    else if (name === 'testid') element.dataset.testid = String(value);
+    else if (name === 'class') element.className = Array.isArray(value) ? value.filter(Boolean).join(' ') : value;
+    else if (name === 'on') for (const [event, handler] of Object.entries(value)) element.addEventListener(event, handler);
+    else if (name === 'style') for (const [property, v] of Object.entries(value)) element.style.setProperty(property, v);
+    else if (name === 'dataset') Object.assign(element.dataset, value);
+    else if (value === true) element.setAttribute(name, '');
+    else element.setAttribute(name, String(value));
+  }
+  append(element, children);
+  return element;
+}
+
+/// Replaces what `element` holds with `children`, as `h` takes them (nothing for null or false: `replaceChildren`
+/// would write "null").
+export function fill(element, ...children) {
+  element.replaceChildren();
+  append(element, children);
+  return element;
+}
+
+function append(element, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === undefined || child === null || child === false) continue;
+    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/// A real button: keyboard and mouse alike, and a hook for tests. `type=button` so it never submits a form of the
+/// editor page around the preview.
+export function button(testid, label, onClick, attrs = {}) {
+  return h('button', { type: 'button', testid, class: 'lp-button', on: { click: onClick }, ...attrs }, label);
+}
+
+/// A speaker's colour as CSS, only when it is the `#RRGGBB` the model promises: the module is untrusted, and a
+/// colour goes into a style property.
+export function speakerColour(colour) {
+  return typeof colour === 'string' && /^#[0-9a-fA-F]{6}$/.test(colour) ? colour : null;
+}
+
+/// The style that gives an element its speaker's colour (`--lp-speaker`), or none.
+export function speakerStyle(colour) {
+  const safe = speakerColour(colour);
+  return safe ? { '--lp-speaker': safe } : undefined;
+}
+
+/// The `"name": {…}` of a Swift enum value encoded by synthesized Codable.
+export function caseOf(value) {
+  if (!value || typeof value !== 'object') return [String(value), {}];
+  const [name, args] = Object.entries(value)[0] ?? ['', {}];
+  return [name, args ?? {}];
+}
+
+/// Whether a key press belongs to what has focus rather than to the activity's shortcuts: typing in a field, or
+/// Space/Enter on something they activate (a button, the video's own controls).
+export function keyBelongsToTarget(event) {
+  const target = event.target;
+  if (!(target instanceof Element)) return false;
+  if (event.ctrlKey || event.metaKey || event.altKey) return true;
+  if (target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]')) return true;
+  if (target.closest('video, audio') && event.key !== 'Escape') return true;
+  if ((event.key === ' ' || event.key === 'Enter') && target.closest('button, a, summary, [role="button"]')) return true;
+  return false;
+}
+
+/// Scrolls `list` (a scrolling box) just enough to show `item`, and nothing else: `scrollIntoView` would scroll the
+/// editor's page too, under the author's pointer.
+export function scrollWithin(list, item) {
+  if (!list || !item) return;
+  const box = list.getBoundingClientRect();
+  const row = item.getBoundingClientRect();
+  if (row.top < box.top) list.scrollTop -= box.top - row.top;
+  else if (row.bottom > box.bottom) list.scrollTop += row.bottom - box.bottom;
+}
+
+/// "1:05" for 65.3 seconds, as the presenters' clock says it.
+export function clock(seconds) {
+  const whole = Number.isFinite(seconds) ? Math.max(0, Math.floor(seconds)) : 0;
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/// A path under /media/{key}/, each segment escaped (the server validates it again).
+export function mediaURL(key, path) {
+  return `/media/${encodeURIComponent(key)}/` + String(path).split('/').map(encodeURIComponent).join('/');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Requests. The editor hands us its request helper; two shapes are understood: a generic one (`post(path, json)`,
+// `postBytes(path, blob)`, `token`) and the editor's api.js (`preview`, `previewEvent`, `previewRecording`). What
+// neither offers is made here with `fetch` and the token header.
+
+/// A request made here: the token header when it is known (a GET is also authorised by the studio's cookie).
+async function request(api, method, path, body, contentType) {
+  const headers = { Accept: 'application/json' };
+  if (typeof api?.token === 'string' && api.token) headers['X-Lessonpack-Token'] = api.token;
+  if (contentType) headers['Content-Type'] = contentType;
+  const response = await fetch(path, { method, headers, body, credentials: 'same-origin', cache: 'no-store' });
+  if (!response.ok) {
+    let error = { code: `http-${response.status}`, message: `${method} ${path}: ${response.status} ${response.statusText}` };
+    try {
+      const answer = await response.json();
+      if (answer?.error) error = { code: answer.error.code ?? error.code, message: answer.error.message ?? error.message };
+    } catch { /* not JSON: keep the status */ }
+    throw Object.assign(new Error(error.message), { code: error.code, status: response.status });
+  }
+  return response;
+}
+
+/// The three preview requests, through whichever helper the editor gave.
+function transport(api) {
+  const has = (name) => typeof api?.[name] === 'function';
+  const generic = has('post');
+  // A POST with a body that is not JSON: the helper's own way when it has one (it knows the token), else fetch.
+  const postBlob = async (path, blob) => {
+    if (typeof api?.token !== 'string' && has('request')) return api.request('POST', path, { body: blob });
+    if (typeof api?.token !== 'string' && has('postBytes')) return api.postBytes(path, blob);
+    const response = await request(api, 'POST', path, blob, blob.type || 'application/octet-stream');
+    return response.json();
+  };
+  return {
+    start: (key, activity) => (generic || !has('preview')
+      ? api.post(`/api/modules/${encodeURIComponent(key)}/preview`, { activity })
+      : api.preview(key, activity)),
+    event: (session, event) => (generic || !has('previewEvent')
+      ? api.post(`/api/preview/${encodeURIComponent(session)}/event`, { event })
+      : api.previewEvent(session, event)),
+    /// The body's type is the recorder's: the server keeps the recording as that kind of file.
+    recording: (session, line, blob, extra = '') => {
+      if (!extra && !generic && has('previewRecording')) return api.previewRecording(session, line, blob);
+      return postBlob(`/api/preview/${encodeURIComponent(session)}/recording?line=${encodeURIComponent(line)}${extra}`, blob);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sound: the effects a presenter asks for.
+
+/// Plays media for one preview: an `<audio>` element for clips, the activity's `<video>` for the module video, and
+/// Web Audio for comparisons (which need the two voices in different ears).
+class Sound {
+  constructor(preview) {
+    this.preview = preview;
+    this.audio = h('audio', { testid: 'preview-audio', preload: 'auto', hidden: true });
+    this.video = null;
+    this.stopTimer = null;
+    this.context = null;
+    this.sources = [];
+  }
+
+  /// The activity's `<video>`, used when the module video is to be played. `expect('play' | 'pause' | 'seek')` is
+  /// told before the page itself plays, pauses or seeks it, so that the video activity does not report those back to
+  /// the server as the learner's own.
+  useVideo(video, expect) {
+    this.video = video;
+    this.expect = expect ?? null;
+  }
+
+  stopAll({ except } = {}) {
+    clearInterval(this.stopTimer);
+    this.stopTimer = null;
+    if (!this.audio.paused && except !== this.audio) this.audio.pause();
+    if (this.video && !this.video.paused && except !== this.video) {
+      this.expect?.('pause');
+      this.video.pause();
+    }
+    for (const source of this.sources) {
+      try { source.stop(); } catch { /* already stopped */ }
+    }
+    this.sources = [];
+  }
+
+  /// Plays `media` (a path under media/) from `from` seconds, up to `until` when given.
+  async play(media, from = 0, until) {
+    const { key, module } = this.preview;
+    const isVideo = this.video && module?.video && media === module.video;
+    const element = isVideo ? this.video : this.audio;
+    // Everything else stops; the element about to play only moves (pausing it first would make the picture blink).
+    this.stopAll({ except: element });
+    if (!isVideo) {
+      const url = mediaURL(key, media);
+      if (element.dataset.media !== media) {
+        element.dataset.media = media;
+        element.src = url;
+      }
+    }
+    await this.seek(element, from, isVideo);
+    this.watchUntil(element, until, isVideo);
+    if (isVideo && element.paused) this.expect?.('play');
+    try {
+      await element.play();
+    } catch (error) {
+      // Autoplay refused, or the file cannot be played: say so, do not throw (the activity goes on without sound).
+      if (error?.name !== 'AbortError') this.preview.say(`Cannot play ${media}: ${error?.message ?? error}`, 'bad');
+    }
+  }
+
+  async playURL(url) {
+    this.stopAll();
+    delete this.audio.dataset.media;
+    this.audio.src = url;
+    try { await this.audio.play(); } catch (error) {
+      if (error?.name !== 'AbortError') this.preview.say(`Cannot play the comparison: ${error?.message ?? error}`, 'bad');
+    }
+  }
+
+  /// Moves an element to `seconds` once it knows its duration (setting it earlier is lost in some browsers).
+  async seek(element, seconds, isVideo) {
+    const target = Math.max(0, Number(seconds) || 0);
+    if (element.readyState < 1) {
+      await new Promise((resolve) => {
+        const done = () => { element.removeEventListener('loadedmetadata', done); element.removeEventListener('error', done); resolve(); };
+        element.addEventListener('loadedmetadata', done);
+        element.addEventListener('error', done);
+        setTimeout(done, 4000);
+      });
+    }
+    // A small difference is not worth a seek: it would only make the picture jump.
+    if (Math.abs(element.currentTime - target) > 0.25) {
+      if (isVideo) this.expect?.('seek');
+      try { element.currentTime = target; } catch { /* not seekable: play from where it is */ }
+    }
+  }
+
+  /// Stops at `until`: the presenters give exact spans (a line, the lines of a wrong statement), and `timeupdate`
+  /// alone fires too seldom to stop on time.
+  watchUntil(element, until, isVideo) {
+    clearInterval(this.stopTimer);
+    this.stopTimer = null;
+    if (until === undefined || until === null || !Number.isFinite(Number(until))) return;
+    this.stopTimer = setInterval(() => {
+      if (element.paused) { clearInterval(this.stopTimer); this.stopTimer = null; return; }
+      if (element.currentTime >= Number(until)) {
+        clearInterval(this.stopTimer);
+        this.stopTimer = null;
+        if (isVideo) this.expect?.('pause');
+        element.pause();
+      }
+    }, 40);
+  }
+
+  audioContext() {
+    const Context = window.AudioContext ?? window.webkitAudioContext;
+    if (!Context) throw new Error('this browser has no Web Audio');
+    this.context ??= new Context();
+    return this.context;
+  }
+
+  /// The original line and the learner's recording: at once (original left, recording right) or one after the other.
+  /// Both are decoded first, so that "at once" starts them on the same sample.
+  async compare(line, mode) {
+    const { api, key, module } = this.preview;
+    const original = module?.transcript?.find((entry) => entry.id === line)?.audio;
+    if (!original) throw new Error(`line '${line}' has no audio in this module`);
+    this.stopAll();
+    const context = this.audioContext();
+    if (context.state === 'suspended') await context.resume();
+    const decode = async (path) => {
+      const response = await request(api, 'GET', path);
+      return context.decodeAudioData(await response.arrayBuffer());
+    };
+    const [first, second] = await Promise.all([
+      decode(mediaURL(key, original)),
+      decode(this.preview.recordingPath(line)),
+    ]);
+    const simultaneous = mode !== 'sequential';
+    const start = context.currentTime + 0.1;
+    const voices = [[first, simultaneous ? -1 : 0, start], [second, simultaneous ? 1 : 0, simultaneous ? start : start + first.duration + 0.5]];
+    for (const [buffer, pan, when] of voices) {
+      const source = context.createBufferSource();
+      source.buffer = buffer;
+      const panner = new StereoPannerNode(context, { pan });
+      source.connect(panner).connect(context.destination);
+      source.start(when);
+      this.sources.push(source);
+    }
+  }
+
+  close() {
+    this.stopAll();
+    this.audio.removeAttribute('src');
+    this.context?.close?.().catch(() => {});
+    this.context = null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The microphone.
+
+/// Records the learner for a pronunciation line: at most the seconds the engine allows, with a countdown and a Stop
+/// button, then sends the recording to the server, whose answer is the next preview.
+class Recorder {
+  constructor(preview) {
+    this.preview = preview;
+    this.session = null;
+    this.awaited = null;
+    this.panel = h('div', { class: 'lp-recording', testid: 'recording-panel', hidden: true, role: 'group', 'aria-label': 'Recording' });
+  }
+
+  get active() { return this.session !== null; }
+
+  async start(line, seconds) {
+    if (this.session) return;
+    const preview = this.preview;
+    // What the server waits for until a recording of it arrives.
+    this.awaited = { line, seconds };
+    const limit = Math.max(1, Math.min(Number(seconds) || 10, 120));
+    if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === 'undefined') {
+      return this.unavailable(line, 'this browser cannot record sound here (it needs a secure page: http://127.0.0.1 or localhost).');
+    }
+    let stream;
+    try {
+      stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+    } catch (error) {
+      const reason = error?.name === 'NotAllowedError' ? 'the browser was not allowed to use it.'
+        : error?.name === 'NotFoundError' ? 'there is no microphone.' : `${error?.message ?? error}.`;
+      return this.unavailable(line, reason);
+    }
+    const type = ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus', 'audio/webm', 'audio/mp4']
+      .find((candidate) => MediaRecorder.isTypeSupported?.(candidate));
+    let recorder;
+    try {
+      recorder = type ? new MediaRecorder(stream, { mimeType: type }) : new MediaRecorder(stream);
+    } catch (error) {
+      stream.getTracks().forEach((track) => track.stop());
+      return this.unavailable(line, `${error?.message ?? error}.`);
+    }
+    const chunks = [];
+    const endsAt = performance.now() + limit * 1000;
+    const session = { line, recorder, stream, timer: null, ticker: null };
+    this.session = session;
+    recorder.addEventListener('dataavailable', (event) => { if (event.data?.size) chunks.push(event.data); });
+    recorder.addEventListener('stop', () => {
+      clearTimeout(session.timer);
+      clearInterval(session.ticker);
+      stream.getTracks().forEach((track) => track.stop());
+      this.session = null;
+      // The Stop button goes away with the panel: the focus goes back to the Record button, not to the page.
+      const hadFocus = this.panel.contains(document.activeElement);
+      this.showPanel(null);
+      if (hadFocus) (preview.root.querySelector('[data-testid="record"]') ?? preview.root).focus({ preventScroll: true });
+      if (session.cancelled) return;
+      const blob = new Blob(chunks, { type: recorder.mimeType || type || 'application/octet-stream' });
+      preview.upload(line, blob);
+    });
+    recorder.start();
+    session.timer = setTimeout(() => this.stop(), limit * 1000);
+    const tick = () => this.showPanel(line, Math.max(0, Math.ceil((endsAt - performance.now()) / 1000)));
+    session.ticker = setInterval(tick, 200);
+    tick();
+    this.panel.querySelector('[data-testid="stop-recording"]')?.focus();
+  }
+
+  /// Ends the recording under way early, keeping what was said.
+  stop() {
+    const session = this.session;
+    if (session && session.recorder.state !== 'inactive') session.recorder.stop();
+  }
+
+  /// Ends it without sending anything (the preview is being closed).
+  cancel() {
+    if (!this.session) return;
+    this.session.cancelled = true;
+    this.stop();
+  }
+
+  /// Shows the countdown (`line` null hides it). Built once per recording and then only its text changes: the Stop
+  /// button must keep the keyboard focus while the seconds tick.
+  showPanel(line, secondsLeft) {
+    if (line === null) {
+      this.panel.replaceChildren();
+      this.panel.hidden = true;
+      this.preview.root.dataset.recording = 'false';
+      this.preview.activityView?.recordingChanged?.(false);
+      return;
+    }
+    let countdown = this.panel.querySelector('[data-testid="recording-countdown"]');
+    if (!countdown) {
+      countdown = h('span', { testid: 'recording-countdown', class: 'lp-recording-text', role: 'timer' });
+      this.panel.replaceChildren(
+        h('span', { class: 'lp-recording-dot', 'aria-hidden': 'true' }, '●'),
+        countdown,
+        button('stop-recording', 'Stop', () => this.stop()));
+    }
+    if (this.panel.hidden) this.preview.activityView?.recordingChanged?.(true);
+    this.panel.hidden = false;
+    this.preview.root.dataset.recording = 'true';
+    const text = this.preview.module?.transcript?.find((entry) => entry.id === line)?.text;
+    countdown.textContent = `Recording${text ? ` “${text}”` : ''}: say the line now. ` +
+      `${secondsLeft} ${secondsLeft === 1 ? 'second' : 'seconds'} left.`;
+  }
+
+  /// Without a microphone the activity goes on: the learner is told why, and the server is told that nothing was
+  /// recorded (`&failed=1`, the reason as text), so that the line is not left waiting for a recording.
+  async unavailable(line, reason) {
+    const text = `The microphone is not available: ${reason}`;
+    this.preview.say(text, 'bad');
+    await this.preview.enqueue(async () => {
+      try {
+        const answer = await this.preview.transport.recording(this.preview.session, line,
+          new Blob([text], { type: 'text/plain' }), '&failed=1');
+        this.awaited = null;
+        await this.preview.apply(answer, { message: { text, tone: 'bad' } });
+      } catch { /* a server that cannot be told: the message above is what matters */ }
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The preview.
+
+class Preview {
+  constructor(container, { api, key, activity, state }) {
+    this.container = container;
+    this.api = api;
+    this.transport = transport(api);
+    this.key = String(key);
+    this.activity = activity;
+    this.state = state;
+    this.module = state?.module ?? null;
+    this.session = null;
+    this.view = null;
+    this.closed = false;
+    this.queue = Promise.resolve();
+    this.pending = 0;
+    this.sound = new Sound(this);
+    this.recorder = new Recorder(this);
+
+    this.message = h('p', { class: 'lp-message tone-plain', testid: 'preview-message', role: 'status', 'aria-live': 'polite' });
+    this.viewDump = h('pre', { testid: 'preview-view', hidden: true });
+    this.body = h('div', { class: 'lp-activity' });
+    this.root = h('section', {
+      class: 'lp-preview', testid: 'preview-root', 'aria-label': `Preview: ${activityTitles[activity] ?? activity}`,
+      // Focusable (not in the tab order): a click anywhere in the preview puts the keyboard focus in it, so its keys work.
+      tabindex: '-1',
+      dataset: { activity, recording: 'false', busy: 'false' },
+      on: { keydown: (event) => this.keydown(event) },
+    },
+    h('header', { class: 'lp-preview-header' },
+      h('h2', { class: 'lp-preview-title', text: activityTitles[activity] ?? activity }),
+      h('span', { class: 'lp-preview-module', text: this.module?.title ?? '' }),
+      button('restart', 'Start again', () => this.restart(), { title: 'A new attempt at this activity, dealt afresh' })),
+    // The countdown above the activity, where the learner is looking when they press Record.
+    this.recorder.panel,
+    this.body,
+    this.message,
+    this.viewDump,
+    this.sound.audio);
+  }
+
+  recordingPath(line) {
+    return `/api/preview/${encodeURIComponent(this.session)}/recording?line=${encodeURIComponent(line)}`;
+  }
+
+  say(text, tone = 'plain') {
+    this.message.textContent = text ?? '';
+    this.message.className = `lp-message tone-${tones.includes(tone) ? tone : 'plain'}`;
+    this.message.dataset.tone = tones.includes(tone) ? tone : 'plain';
+  }
+
+  async start() {
+    const load = activityModules[this.activity];
+    if (!load) {
+      this.say(`There is no activity '${this.activity}' to preview.`, 'bad');
+      return;
+    }
+    const [{ mount }, preview] = await Promise.all([
+      load(),
+      this.transport.start(this.key, this.activity),
+    ]);
+    if (this.closed) return;
+    this.view = null;
+    this.activityView = mount(this.context());
+    this.body.replaceChildren(this.activityView.element);
+    await this.apply(preview);
+  }
+
+  /// What an activity module may use: sending events, the module, media, and the message area.
+  context() {
+    return {
+      key: this.key,
+      module: this.module,
+      state: this.state,
+      send: (...events) => this.send(...events),
+      say: (text, tone) => this.say(text, tone),
+      mediaURL: (path) => mediaURL(this.key, path),
+      subtitlesURL: `/api/modules/${encodeURIComponent(this.key)}/subtitles.vtt`,
+      useVideo: (video, expect) => this.sound.useVideo(video, expect),
+      recorder: this.recorder,
+      restart: () => this.restart(),
+      view: () => this.view,
+    };
+  }
+
+  /// Sends events one after another (the next only once the last is answered, so the server sees them in order),
+  /// and shows the last message any of them brought.
+  /// Runs `task` after those before it, so the server sees events in the order the learner made them. The root
+  /// says `data-busy="true"` from the moment a task is queued until the queue is empty (what tests wait on).
+  enqueue(task) {
+    this.pending += 1;
+    this.root.dataset.busy = 'true';
+    const run = async () => {
+      try {
+        if (!this.closed) await task();
+      } finally {
+        this.pending -= 1;
+        if (this.pending === 0) this.root.dataset.busy = 'false';
+      }
+    };
+    this.queue = this.queue.then(run, run);
+    return this.queue;
+  }
+
+  /// Sends events one after another, each only once the last is answered, and shows the last message any of them
+  /// brought.
+  send(...events) {
+    return this.enqueue(async () => {
+      if (!this.session) return;
+      // Each answer's own message, or, when a later event says nothing (moving on after an answer), the one before.
+      let message = null;
+      try {
+        for (const event of events) {
+          const preview = await this.transport.event(this.session, event);
+          if (this.closed) return;
+          message = preview?.message ?? (events.length > 1 ? message : null);
+          await this.apply(preview, { message });
+        }
+      } catch (error) {
+        this.say(error?.message ?? String(error), 'bad');
+      }
+    });
+  }
+
+  /// Sends a recording; its answer is the next preview.
+  upload(line, blob) {
+    return this.enqueue(async () => {
+      try {
+        const answer = await this.transport.recording(this.session, line, blob);
+        if (this.recorder.awaited?.line === line) this.recorder.awaited = null;
+        await this.apply(answer);
+      } catch (error) {
+        this.say(`The recording could not be sent: ${error?.message ?? error}`, 'bad');
+      }
+    });
+  }
+
+  /// Shows a preview the server answered with, then carries out its effects.
+  async apply(preview, { message } = {}) {
+    if (!preview || this.closed) return;
+    const shown = message === undefined ? preview.message : message;
+    if (preview.session) this.session = preview.session;
+    this.view = preview.view ?? null;
+    this.viewDump.textContent = JSON.stringify(this.view);
+    this.root.dataset.finished = preview.finished ? 'true' : 'false';
+    this.render();
+    // The message first: an effect that fails (no sound, no microphone) says why over it.
+    this.say(shown?.text ?? '', shown?.tone ?? 'plain');
+    for (const effect of preview.effects ?? []) {
+      try {
+        await this.carryOut(effect);
+      } catch (error) {
+        this.say(error?.message ?? String(error), 'bad');
+      }
+    }
+  }
+
+  /// Re-renders the activity, keeping the keyboard focus on the same control (its replacement has the same test
+  /// id), so that a learner working by keyboard does not lose their place at each answer.
+  render() {
+    const active = document.activeElement;
+    const focused = active && this.root.contains(active) ? active.dataset?.testid : null;
+    this.activityView?.render(this.view);
+    // Only when the focused control was replaced and the activity did not move the focus on purpose.
+    if (focused && !this.root.contains(document.activeElement)) {
+      const again = this.root.querySelector(`[data-testid="${CSS.escape(focused)}"]`);
+      if (again && !again.disabled) again.focus({ preventScroll: true });
+      else this.body.querySelector('button:not([disabled])')?.focus({ preventScroll: true });
+      // Whatever happens, the focus stays in the preview, where its keys work.
+      if (!this.root.contains(document.activeElement)) this.root.focus({ preventScroll: true });
+    }
+  }
+
+  async carryOut(effect) {
+    const [name, args] = caseOf(effect);
+    switch (name) {
+      case 'play':
+        // Not awaited: the next effect (or the next event) must not wait for a clip to load.
+        this.sound.play(args.media, args.from ?? 0, args.until);
+        break;
+      case 'stopSound':
+        this.sound.stopAll();
+        break;
+      case 'record':
+        this.recorder.start(args.line, args.seconds);
+        break;
+      case 'stopRecording':
+        // The presenter ends a recording under way. With none under way here, the server is still waiting for one
+        // the page could not make (no microphone last time): Record was pressed again, so try again.
+        if (this.recorder.active) this.recorder.stop();
+        else if (this.recorder.awaited) this.recorder.start(this.recorder.awaited.line, this.recorder.awaited.seconds);
+        break;
+      case 'compare':
+        try {
+          await this.sound.compare(args.line, args.mode);
+        } catch (error) {
+          this.say(`Cannot compare: ${error?.message ?? error}`, 'bad');
+        }
+        break;
+      case 'playFile':
+        // A file the player made. Only an address the studio serves is played: the studio answers a comparison
+        // with `playFile` of the recording's path on its own disk (/tmp/…), which the page has just played itself
+        // (the `compare` before it), and which means nothing to the browser.
+        if (typeof args.path === 'string' && /^\/(media|api)\//.test(args.path)) this.sound.playURL(args.path);
+        break;
+      default:
+        break;
+    }
+  }
+
+  keydown(event) {
+    if (event.defaultPrevented || !this.view) return;
+    if (event.key === 'Escape' && this.recorder.active) {
+      this.recorder.stop();
+      event.preventDefault();
+      return;
+    }
+    if (this.activityView?.keydown?.(event, this.view)) event.preventDefault();
+  }
+
+  async restart() {
+    this.recorder.cancel();
+    this.recorder.awaited = null;
+    this.sound.stopAll();
+    this.activityView?.destroy?.();
+    this.activityView = null;
+    this.session = null;
+    this.say('');
+    await this.enqueue(async () => {
+      try {
+        await this.start();
+        this.root.querySelector('.lp-activity button:not([disabled])')?.focus();
+      } catch (error) {
+        this.say(error?.message ?? String(error), 'bad');
+      }
+    });
+  }
+
+  close() {
+    this.closed = true;
+    this.recorder.cancel();
+    this.sound.close();
+    this.activityView?.destroy?.();
+  }
+}
+
+/// Opens a preview of `activity` in `container` (replacing what it held). Resolves once the first view is shown, with
+/// `{ close(), restart(), root }`; a preview the server refuses shows why in its message area instead of throwing.
+export async function openPreview(container, { api, key, activity, state }) {
+  openPreviews.get(container)?.close();
+  const preview = new Preview(container, { api, key, activity, state });
+  openPreviews.set(container, preview);
+  container.replaceChildren(preview.root);
+  await preview.enqueue(async () => {
+    try {
+      await preview.start();
+    } catch (error) {
+      preview.say(error?.message ?? String(error), 'bad');
+      preview.root.dataset.error = error?.code ?? 'error';
+    }
+  });
+  return {
+    root: preview.root,
+    get session() { return preview.session; },
+    close: () => { preview.close(); if (openPreviews.get(container) === preview) openPreviews.delete(container); },
+    restart: () => preview.restart(),
+  };
+}
+
+"""#.utf8)),
+        ("problems.js", Array(#"""
+// Live checking on the page: every diagnostic of the last state is shown twice, beside the field it concerns (found
+// by `data-field`, or the nearest enclosing entry: `transcript.3.start` → `transcript.3` → `transcript`) and in the
+// problems list, whose entries take the author to that field.
+
+import { el, button, replaceChildren, addDescribedBy, removeDescribedBy } from "./dom.js";
+
+/**
+ * The server names fields by the model's paths, but for a test item's `correct`, `choices` and `answer`, which keep
+ * the source's names (the model folds them into the item's kind), as the page's controls do. Each rule turns another
+ * spelling of the same place into the page's, so either finds the control.
+ */
+const ALIASES = [
+  [/^test\.items\.(\d+)\.kind\.statement\.isCorrect$/, "test.items.$1.correct"],
+  [/^test\.items\.(\d+)\.kind\.multipleChoice\.(.+)$/, "test.items.$1.$2"],
+  [/^phrasebook\.(\d+)\.text$/, "phrasebook.$1.body"],
+  [/^(videoTask\.\d+|questions\.\d+\.answers\.\d+)\.correct$/, "$1.isCorrect"],
+];
+
+function spellings(field) {
+  const forms = [field];
+  for (const [pattern, replacement] of ALIASES) {
+    if (pattern.test(field)) forms.push(field.replace(pattern, replacement));
+  }
+  return forms;
+}
+
+/** The element that shows `field`, or the nearest enclosing one; null when none is on the page. */
+export function findField(root, field) {
+  if (!field) return null;
+  let path = field;
+  while (path) {
+    for (const form of spellings(path)) {
+      const found = root.querySelector(`[data-field="${CSS.escape(form)}"]`);
+      if (found) return found;
+    }
+    const cut = path.lastIndexOf(".");
+    path = cut < 0 ? "" : path.slice(0, cut);
+  }
+  return null;
+}
+
+/** Which section holds what a diagnostic without a field (or with one the page does not show) is about. */
+export function sectionForFile(file) {
+  const name = (file ?? "").split("/").slice(-2).join("/");
+  if (name.endsWith("transcript.plist")) return "transcript";
+  if (name.endsWith("definitions.plist") || name.endsWith("phrasebook.plist")) return "vocabulary";
+  if (name.includes("questions/") || name.endsWith("qa.plist") || name.endsWith("test.plist")) return "questions";
+  if (name.endsWith("media.plist") || name.startsWith("media/")) return "media";
+  return "module";
+}
+
+const CONTROLS = "input, select, textarea, button, [tabindex]";
+
+/** Puts every diagnostic beside its field, replacing what the previous state put there. */
+export function placeDiagnostics(root, diagnostics) {
+  for (const old of root.querySelectorAll(".diag-message")) old.remove();
+  for (const marked of root.querySelectorAll("[data-diag-ids]")) {
+    for (const id of marked.dataset.diagIds.split(" ")) removeDescribedBy(marked, id);
+    marked.classList.remove("diag-error", "diag-warning", "diag-note");
+    if (marked.dataset.diagInvalid) marked.removeAttribute("aria-invalid");
+    delete marked.dataset.diagIds;
+    delete marked.dataset.diagInvalid;
+  }
+  diagnostics.forEach((diagnostic, index) => {
+    const target = findField(root, diagnostic.field);
+    if (!target) return;
+    const severity = severityOf(diagnostic);
+    const id = `diag-${index}`;
+    const message = el("p", { class: `diag-message diag-${severity}`, id, "data-testid": "field-diagnostic" },
+      el("span", { class: "diag-severity" }, `${severity}: `), diagnostic.message,
+      el("span", { class: "diag-code" }, ` [${diagnostic.code}]`));
+    placeMessage(target, message);
+    // The control the author will be in hears the message; an entry-level one goes on the entry's first control.
+    const control = target.matches(CONTROLS) ? target : target.querySelector("[data-field]") ?? target;
+    for (const node of new Set([target, control])) mark(node, id, severity);
+  });
+}
+
+function mark(node, id, severity) {
+  addDescribedBy(node, id);
+  node.classList.add(`diag-${severity}`);
+  node.dataset.diagIds = [node.dataset.diagIds, id].filter(Boolean).join(" ");
+  if (severity === "error" && node.matches("input, select, textarea") && !node.hasAttribute("aria-invalid")) {
+    node.setAttribute("aria-invalid", "true");
+    node.dataset.diagInvalid = "1";
+  }
+}
+
+function placeMessage(target, message) {
+  // A container may keep a `.diag-slot` for its own messages (not one belonging to a field inside it).
+  const slot = [...target.querySelectorAll(".diag-slot")].find((node) => node.closest("[data-field]") === target);
+  if (slot) slot.append(message);
+  else if (target.matches("input, select, textarea, button")) {
+    // After the control and any hint or inline message that follows it.
+    let after = target;
+    while (after.nextElementSibling?.matches(".hint, .input-message, .diag-message, .inline-actions")) after = after.nextElementSibling;
+    after.after(message);
+  } else if (target.matches("tr")) target.lastElementChild?.append(message);
+  else target.append(message);
+}
+
+export function severityOf(diagnostic) {
+  return ["error", "warning"].includes(diagnostic.severity) ? diagnostic.severity : "note";
+}
+
+export function counts(diagnostics) {
+  let errors = 0;
+  let warnings = 0;
+  for (const diagnostic of diagnostics) {
+    if (diagnostic.severity === "error") errors += 1;
+    else if (diagnostic.severity === "warning") warnings += 1;
+  }
+  return { errors, warnings };
+}
+
+/** `file:line:column`, as `lessonpack check` prints it. */
+export function locationText(diagnostic) {
+  return [diagnostic.file, diagnostic.line, diagnostic.column].filter((x) => x !== undefined && x !== null && x !== "").join(":");
+}
+
+/**
+ * The problems section: one entry per diagnostic, in the server's order (sorted by file and line). `go(diagnostic)`
+ * takes the author to the field; a button per entry keeps it reachable by Tab, Enter and Space.
+ */
+export function renderProblems(container, diagnostics, go) {
+  const { errors, warnings } = counts(diagnostics);
+  const summary = el("p", { id: "problems-summary", role: "status" },
+    diagnostics.length === 0 ? "No problems: the module passes every check."
+      : `${errors} ${errors === 1 ? "error" : "errors"}, ${warnings} ${warnings === 1 ? "warning" : "warnings"}.`);
+  const list = el("ol", { id: "problems-list", class: "problems-list" });
+  diagnostics.forEach((diagnostic, index) => {
+    const severity = severityOf(diagnostic);
+    list.append(el("li", {
+      class: `problem problem-${severity}`, "data-testid": "problem", "data-index": index, "data-row": index,
+      "data-problem-field": diagnostic.field ?? "", "data-code": diagnostic.code,
+    },
+    el("span", { class: `badge badge-${severity}` }, severity),
+    button(diagnostic.message, () => go(diagnostic), { class: "problem-go link-button", "data-testid": "problem-go" }),
+    el("span", { class: "problem-code" }, diagnostic.code),
+    el("span", { class: "problem-location" }, locationText(diagnostic))));
+  });
+  replaceChildren(container, summary, diagnostics.length ? list : null);
+}
+
+/** A plain list of diagnostics that do not lead anywhere on the page (a build's, an imported file's). */
+export function diagnosticList(diagnostics, id) {
+  return el("ul", { class: "problems-list", id },
+    diagnostics.map((diagnostic) => {
+      const severity = severityOf(diagnostic);
+      return el("li", { class: `problem problem-${severity}`, "data-testid": "diagnostic", "data-code": diagnostic.code },
+        el("span", { class: `badge badge-${severity}` }, severity),
+        el("span", { class: "problem-message" }, diagnostic.message),
+        el("span", { class: "problem-code" }, diagnostic.code),
+        el("span", { class: "problem-location" }, locationText(diagnostic)));
+    }));
+}
+
+"""#.utf8)),
+        ("questions.js", Array(#"""
+// The Questions section: the video task's statements, the spoken Q&A, and (from test-bank.js) the test's item bank.
+
+import { el, button, labelled, replaceChildren, uniqueId, announce, subnav, nextId } from "./dom.js";
+import { textInput, textArea, checkbox } from "./fields.js";
+import { audioField } from "./audio-field.js";
+import { renderTestBank } from "./test-bank.js";
+
+const LETTERS = ["A", "B", "C", "D", "E", "F"];
+
+export function renderQuestions(container, ctx) {
+  replaceChildren(container,
+    subnav("Question parts", [["Video task", "h-video-task"], ["Questions and answers", "h-qa"], ["Test bank", "h-test"]]),
+    videoTask(ctx), questionsAndAnswers(ctx), renderTestBank(ctx));
+}
+
+function videoTask(ctx) {
+  const { videoTask: statements, transcript } = ctx.store.module;
+  const items = statements.map((statement, index) => {
+    const path = `videoTask.${index}`;
+    const chosen = new Set(statement.lines);
+    const boxes = transcript.map((line) => {
+      const box = el("input", { type: "checkbox", id: uniqueId("vt-line"), value: line.id, "data-testid": "statement-line" });
+      box.checked = chosen.has(line.id);
+      box.addEventListener("change", () => {
+        ctx.store.change((m) => {
+          const picked = new Set(m.videoTask[index].lines);
+          if (box.checked) picked.add(line.id);
+          else picked.delete(line.id);
+          // In transcript order, then any id the transcript no longer has (shown below, for the author to untick).
+          const ids = m.transcript.map((l) => l.id);
+          m.videoTask[index].lines = [...ids.filter((id) => picked.has(id)), ...[...picked].filter((id) => !ids.includes(id))];
+        }, { path: "videoTask" });
+      });
+      return el("span", { class: "check line-check", title: line.text }, box, el("label", { for: box.id }, line.id || "(no id)"));
+    });
+    const unknown = statement.lines.filter((id) => !transcript.some((line) => line.id === id)).map((id) => {
+      const box = el("input", { type: "checkbox", id: uniqueId("vt-line"), checked: true, "data-testid": "statement-line" });
+      box.addEventListener("change", () => {
+        ctx.store.change((m) => { m.videoTask[index].lines = m.videoTask[index].lines.filter((x) => x !== id); }, { path: "videoTask" });
+        ctx.refresh(["questions"]);
+      });
+      return el("span", { class: "check line-check unknown" }, box, el("label", { for: box.id }, `${id} (not in the transcript)`));
+    });
+    const correct = checkbox(ctx, `${path}.isCorrect`, { id: uniqueId("vt-correct") });
+    return el("fieldset", { class: "statement", "data-field": path, "data-row": index, "data-testid": "statement" },
+      el("legend", {}, `Statement ${index + 1}`),
+      el("div", { class: "form-grid" },
+        labelled("Id", textInput(ctx, `${path}.id`, { spellcheck: "false" })),
+        labelled("Statement", textArea(ctx, `${path}.text`, { rows: 2 }), { className: "field field-wide" }),
+        el("div", { class: "check" }, correct, el("label", { for: correct.id }, "Correct (true of the video)"))),
+      el("fieldset", { class: "line-picks", "data-field": `${path}.lines` },
+        el("legend", {}, "Lines that show the answer"), boxes, unknown, el("div", { class: "diag-slot" })),
+      button("Delete statement", () => {
+        ctx.store.change((m) => m.videoTask.splice(index, 1), { path: "videoTask" });
+        ctx.refresh(["questions"], { focus: "#add-statement" });
+        announce(`Statement ${statement.id || index + 1} deleted.`);
+      }, { "data-testid": "delete-statement", "aria-label": `Delete statement ${statement.id || index + 1}` }),
+      el("div", { class: "diag-slot" }));
+  });
+  return el("section", { id: "video-task-editor", "data-field": "videoTask", "aria-labelledby": "h-video-task" },
+    el("h3", { id: "h-video-task", tabindex: "-1" }, `Video task (${statements.length} of 10 statements)`),
+    items,
+    button("Add statement", () => {
+      const count = ctx.store.module.videoTask.length;
+      const id = nextId(ctx.store.module.videoTask.map((s) => s.id), "s");
+      ctx.store.change((m) => m.videoTask.push({ id, text: "", isCorrect: true, lines: [] }), { path: "videoTask" });
+      ctx.refresh(["questions"], { focus: `[data-field="videoTask.${count}.text"]` });
+    }, { id: "add-statement" }),
+    el("div", { class: "diag-slot" }));
+}
+
+function questionsAndAnswers(ctx) {
+  const items = ctx.store.module.questions.map((question, index) => {
+    const path = `questions.${index}`;
+    const label = `Question ${question.id || index + 1}`;
+    const radioName = uniqueId("correct");
+    const answers = question.answers.map((answer, answerIndex) => {
+      const answerPath = `${path}.answers.${answerIndex}`;
+      const letter = LETTERS[answerIndex] ?? String(answerIndex + 1);
+      const radio = el("input", {
+        type: "radio", name: radioName, id: uniqueId("answer-correct"), "data-field": `${answerPath}.isCorrect`,
+        "aria-label": `${label}: answer ${letter} is the correct one`,
+      });
+      radio.checked = answer.isCorrect === true;
+      radio.addEventListener("change", () => {
+        ctx.store.change((m) => m.questions[index].answers.forEach((a, i) => { a.isCorrect = i === answerIndex; }), { path: "questions" });
+      });
+      return el("tr", { "data-field": answerPath, "data-row": answerIndex, "data-testid": "answer-row" },
+        el("th", { scope: "row" }, letter),
+        el("td", { class: "text-cell" }, textInput(ctx, `${answerPath}.text`, { "aria-label": `${label}: answer ${letter} text` })),
+        el("td", { class: "audio-cell" }, audioField(ctx, `${answerPath}.audio`, {
+          folder: "qa", label: `${label} answer ${letter}`,
+          baseName: () => `${ctx.store.get(`${path}.id`) || `question-${index + 1}`}-${letter.toLowerCase()}`,
+        })),
+        el("td", { class: "radio-cell" }, radio),
+        el("td", {},
+          question.answers.length > 3 ? button("✕", () => {
+            ctx.store.change((m) => m.questions[index].answers.splice(answerIndex, 1), { path: "questions" });
+            ctx.refresh(["questions"]);
+          }, { class: "icon-button danger", "aria-label": `${label}: delete answer ${letter}`, "data-testid": "delete-answer" }) : null,
+          el("div", { class: "diag-slot" })));
+    });
+    return el("fieldset", { class: "question", "data-field": path, "data-row": index, "data-testid": "question" },
+      el("legend", {}, `Question ${index + 1}`),
+      el("div", { class: "form-grid" },
+        labelled("Id", textInput(ctx, `${path}.id`, { spellcheck: "false" })),
+        labelled("Question", textInput(ctx, `${path}.text`), { className: "field field-wide" }),
+        el("div", { class: "field field-wide" }, el("span", { class: "label" }, "Question audio"),
+          audioField(ctx, `${path}.audio`, { folder: "qa", label, baseName: () => ctx.store.get(`${path}.id`) || `question-${index + 1}` })),
+        labelled("Feedback (optional)", textArea(ctx, `${path}.feedback`, { optional: true, rows: 2 }),
+          { className: "field field-wide", hint: "Shown after checking: why the right answer is right." })),
+      el("table", { class: "grid answers", "data-field": `${path}.answers` },
+        el("caption", {}, "Answers (exactly three, one correct)"),
+        el("thead", {}, el("tr", {}, ["", "Text", "Audio", "Correct", ""].map((h) => el("th", { scope: "col" }, h)))),
+        el("tbody", {}, answers)),
+      question.answers.length < 3 ? button("Add answer", () => {
+        ctx.store.change((m) => m.questions[index].answers.push({ text: "", audio: "", isCorrect: false }), { path: "questions" });
+        ctx.refresh(["questions"]);
+      }, { "data-testid": "add-answer" }) : null,
+      button("Delete question", () => {
+        ctx.store.change((m) => m.questions.splice(index, 1), { path: "questions" });
+        ctx.refresh(["questions"], { focus: "#add-question" });
+        announce(`${label} deleted.`);
+      }, { "data-testid": "delete-question", "aria-label": `Delete ${label}` }),
+      el("div", { class: "diag-slot" }));
+  });
+  return el("section", { id: "qa-editor", "data-field": "questions", "aria-labelledby": "h-qa" },
+    el("h3", { id: "h-qa", tabindex: "-1" }, "Questions and answers"),
+    items,
+    button("Add question", () => {
+      const count = ctx.store.module.questions.length;
+      const id = nextId(ctx.store.module.questions.map((q) => q.id), "q");
+      const blank = (isCorrect) => ({ text: "", audio: "", isCorrect });
+      ctx.store.change((m) => m.questions.push({ id, text: "", audio: "", answers: [blank(true), blank(false), blank(false)] }), { path: "questions" });
+      ctx.refresh(["questions"], { focus: `[data-field="questions.${count}.text"]` });
+    }, { id: "add-question" }),
+    el("div", { class: "diag-slot" }));
+}
+
+"""#.utf8)),
+        ("recorder.js", Array(#"""
+// Recording a clip with the microphone, as a file the module accepts. Ogg Opus is small and an accepted audio
+// extension, so it is used where the browser records it (Firefox; Chromium only in some versions). Elsewhere the
+// browser records what it can (WebM in Chromium: a *video* extension to the module, and without a duration in its
+// header) and the page decodes that and writes a WAV file instead, which every tool reads and measures.
+
+const OGG_TYPES = ["audio/ogg;codecs=opus", "audio/ogg"];
+const WAV_RATE = 24000; // plenty for speech, half the size of 48 kHz
+const LONGEST_SECONDS = 120;
+
+export function canRecord() {
+  return typeof MediaRecorder !== "undefined" && !!navigator.mediaDevices?.getUserMedia;
+}
+
+/**
+ * Starts recording. Answers `{ stop(): Promise<{ blob, extension }>, cancel() }`; recording stops by itself after
+ * two minutes (a forgotten recorder would otherwise fill the memory).
+ */
+export async function startRecording({ onAutoStop } = {}) {
+  const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+  const oggType = OGG_TYPES.find((type) => MediaRecorder.isTypeSupported(type));
+  const recorder = new MediaRecorder(stream, oggType ? { mimeType: oggType } : {});
+  const chunks = [];
+  recorder.addEventListener("dataavailable", (event) => { if (event.data.size) chunks.push(event.data); });
+  const stopped = new Promise((resolve) => recorder.addEventListener("stop", resolve, { once: true }));
+  recorder.start();
+  const release = () => stream.getTracks().forEach((track) => track.stop());
+  const timer = setTimeout(() => { if (recorder.state === "recording") { recorder.stop(); onAutoStop?.(); } }, LONGEST_SECONDS * 1000);
+
+  return {
+    async stop() {
+      clearTimeout(timer);
+      if (recorder.state === "recording") recorder.stop();
+      await stopped;
+      release();
+      const recorded = new Blob(chunks, { type: recorder.mimeType });
+      if (oggType) return { blob: new Blob([recorded], { type: "audio/ogg" }), extension: "ogg" };
+      return { blob: await toWav(recorded), extension: "wav" };
+    },
+    cancel() {
+      clearTimeout(timer);
+      if (recorder.state === "recording") recorder.stop();
+      release();
+    },
+  };
+}
+
+/** Decodes any recording the browser can play and writes it as 16-bit mono PCM WAV. */
+async function toWav(blob) {
+  const context = new AudioContext({ sampleRate: WAV_RATE });
+  try {
+    const audio = await context.decodeAudioData(await blob.arrayBuffer());
+    return encodeWav(mixDown(audio), audio.sampleRate);
+  } finally {
+    context.close();
+  }
+}
+
+function mixDown(audio) {
+  const mono = new Float32Array(audio.length);
+  for (let channel = 0; channel < audio.numberOfChannels; channel += 1) {
+    const data = audio.getChannelData(channel);
+    for (let i = 0; i < data.length; i += 1) mono[i] += data[i] / audio.numberOfChannels;
+  }
+  return mono;
+}
+
+function encodeWav(samples, rate) {
+  const buffer = new ArrayBuffer(44 + samples.length * 2);
+  const view = new DataView(buffer);
+  const text = (offset, value) => [...value].forEach((c, i) => view.setUint8(offset + i, c.charCodeAt(0)));
+  text(0, "RIFF");
+  view.setUint32(4, 36 + samples.length * 2, true);
+  text(8, "WAVE");
+  text(12, "fmt ");
+  view.setUint32(16, 16, true); // size of the fmt chunk
+  view.setUint16(20, 1, true); // PCM
+  view.setUint16(22, 1, true); // mono
+  view.setUint32(24, rate, true);
+  view.setUint32(28, rate * 2, true); // bytes per second
+  view.setUint16(32, 2, true); // bytes per frame
+  view.setUint16(34, 16, true); // bits per sample
+  text(36, "data");
+  view.setUint32(40, samples.length * 2, true);
+  samples.forEach((sample, i) => {
+    const clamped = Math.max(-1, Math.min(1, sample));
+    view.setInt16(44 + i * 2, clamped < 0 ? clamped * 0x8000 : clamped * 0x7fff, true);
+  });
+  return new Blob([buffer], { type: "audio/wav" });
+}
+
+"""#.utf8)),
+        ("store.js", Array(#"""
+// The editor's copy of one module and its conversation with the server: edits change `module` at once and are saved
+// after a pause (400 ms after the last keystroke, at once for a select or a checkbox), one PUT at a time; a 409
+// opens the conflict; undo and redo go through the server's history; and a poll notices other programs' changes.
+// Views subscribe to what changed; this file never touches the DOM.
+
+import { api, ApiError } from "./api.js";
+
+const SAVE_DELAY_MS = 400;
+const POLL_MS = 2000;
+
+export class Store {
+  constructor(key, state) {
+    this.key = key;
+    this.listeners = new Set();
+    /** The model as the page shows it: the server's, plus whatever is typed and not yet saved. */
+    this.module = structuredClone(state.module);
+    this.state = state;
+    this.dirty = false;
+    this.saving = false;
+    this.saveTimer = null;
+    this.conflict = null; // { files, message, disk } while the author has not chosen
+    this.changedOnDisk = false;
+    this.status = { kind: "saved", message: "" };
+    this.pollTimer = setInterval(() => this.poll(), POLL_MS);
+  }
+
+  /** Stops saving and polling; the page calls it when leaving the module. */
+  close() {
+    clearInterval(this.pollTimer);
+    clearTimeout(this.saveTimer);
+  }
+
+  /**
+   * `listener(event)`: event.type is "state" (a new state from the server; `event.modelChanged` lists the top-level
+   * keys of `module` that differ from the page's), "edit" (the page changed `event.path`, or something unnamed when
+   * null), "status" (saving status, conflict, changed on disk) or "error".
+   */
+  subscribe(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(event) {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  setStatus(kind, message = "") {
+    this.status = { kind, message };
+    this.emit({ type: "status" });
+  }
+
+  /** Sets one value by its dotted path (`transcript.3.start`) and schedules a save. */
+  set(path, value, { immediate = false } = {}) {
+    const parts = path.split(".");
+    let target = this.module;
+    for (const part of parts.slice(0, -1)) target = target[part];
+    const last = parts[parts.length - 1];
+    if (value === undefined) delete target[last];
+    else target[last] = value;
+    this.changed({ immediate, path });
+  }
+
+  /** Reads a value by its dotted path; undefined when any step is missing. */
+  get(path) {
+    return path.split(".").reduce((value, part) => (value == null ? undefined : value[part]), this.module);
+  }
+
+  /** For structural edits (add, delete, move): `edit(module)` changes the model in place; saved at once. */
+  change(edit, { immediate = true, path = null } = {}) {
+    edit(this.module);
+    this.changed({ immediate, path });
+  }
+
+  changed({ immediate, path }) {
+    this.dirty = true;
+    // Views showing the same data elsewhere (the header's title, another section's list of line ids) follow.
+    this.emit({ type: "edit", path });
+    if (this.conflict) return; // nothing is sent until the author settles the conflict
+    this.setStatus("pending");
+    clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => this.save(), immediate ? 0 : SAVE_DELAY_MS);
+  }
+
+  /** Saves now if anything is waiting; resolves once the page and the disk agree (or a save failed). */
+  async flush() {
+    clearTimeout(this.saveTimer);
+    while (this.saving) await new Promise((resolve) => setTimeout(resolve, 25));
+    if (this.dirty && !this.conflict) await this.save();
+  }
+
+  async save() {
+    clearTimeout(this.saveTimer);
+    if (this.saving) return; // the running save schedules another when it ends
+    if (!this.dirty || this.conflict) return;
+    this.saving = true;
+    this.dirty = false;
+    const sent = JSON.stringify(this.module);
+    this.setStatus("saving");
+    let state = null;
+    let failure = null;
+    try {
+      state = await api.save(this.key, this.state.revision, JSON.parse(sent));
+    } catch (error) {
+      failure = error;
+    }
+    // Cleared before anyone hears of the answer, so that what they redraw (undo, redo) sees the store at rest.
+    this.saving = false;
+    if (failure) {
+      this.dirty = true; // what was sent is still unsaved
+      if (failure instanceof ApiError && failure.status === 409) this.openConflict(failure);
+      else {
+        this.setStatus("failed", failure.message);
+        this.emit({ type: "error", error: failure });
+      }
+      return;
+    }
+    this.accept(state, sent);
+    this.setStatus(this.dirty ? "pending" : "saved");
+    // Typing that came in while the request was out goes next.
+    if (this.dirty && !this.conflict) this.saveTimer = setTimeout(() => this.save(), 0);
+  }
+
+  /**
+   * Takes a state from the server. `sent` is the model the page sent with it (for a save): when the server's model
+   * equals it, the page's own copy (which may hold newer keystrokes) stays; otherwise the server's wins, unless the
+   * author typed on meanwhile, in which case the typing wins and is saved next.
+   */
+  accept(state, sent = null) {
+    const previous = this.module;
+    const serverModel = JSON.stringify(state.module);
+    let modelChanged = [];
+    if (sent === null || (serverModel !== sent && !this.dirty)) {
+      if (serverModel !== JSON.stringify(previous)) {
+        modelChanged = changedKeys(previous, state.module);
+        this.module = structuredClone(state.module);
+      }
+    }
+    this.state = state;
+    this.changedOnDisk = false;
+    this.emit({ type: "state", modelChanged });
+  }
+
+  openConflict(error) {
+    const disk = error.body?.state ?? null;
+    this.conflict = {
+      files: error.body?.error?.files ?? error.body?.files ?? [],
+      message: error.message,
+      disk,
+    };
+    this.setStatus("conflict", error.message);
+  }
+
+  /** After a conflict: the files on disk win; the page's unsaved edits are dropped. */
+  async takeDisk() {
+    const state = await api.reload(this.key);
+    this.conflict = null;
+    this.dirty = false;
+    clearTimeout(this.saveTimer);
+    this.accept(state);
+    this.setStatus("saved");
+  }
+
+  /** After a conflict: the page's model is saved over the disk's, against the revision the 409 reported. */
+  async keepMine() {
+    const disk = this.conflict?.disk ?? (await api.state(this.key));
+    this.state = { ...this.state, revision: disk.revision };
+    this.conflict = null;
+    this.dirty = true;
+    await this.save();
+  }
+
+  /** Re-reads the folder (another program changed it). Unsaved edits are saved first, so they are not lost. */
+  async reload() {
+    await this.flush();
+    const state = await api.reload(this.key);
+    this.accept(state);
+    this.setStatus("saved");
+  }
+
+  async undo() { await this.step("undo"); }
+  async redo() { await this.step("redo"); }
+
+  async step(direction) {
+    await this.flush();
+    if (this.conflict || this.dirty) return;
+    try {
+      this.setStatus("saving");
+      const state = await api[direction](this.key, this.state.revision);
+      this.accept(state);
+      this.setStatus("saved");
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) this.openConflict(error);
+      else {
+        this.setStatus("failed", error.message);
+        this.emit({ type: "error", error });
+      }
+    }
+  }
+
+  /** Replaces the state after a request that answers with one (media upload, import). */
+  async replaceState(state) {
+    this.accept(state);
+  }
+
+  async poll() {
+    if (this.pollBusy || this.conflict) return;
+    this.pollBusy = true;
+    const asked = this.state.revision;
+    try {
+      const { revision } = await api.revision(this.key);
+      if (this.status.kind === "offline") this.setStatus(this.dirty ? "pending" : "saved");
+      // A save running or waiting explains a new revision by itself, and so does a state taken meanwhile.
+      const busy = this.saving || this.dirty;
+      if (revision !== asked && asked === this.state.revision && !busy && !this.changedOnDisk) {
+        this.changedOnDisk = true;
+        this.emit({ type: "status" });
+      }
+    } catch (error) {
+      // A poll failing every two seconds must not flood the page: the status line says it once.
+      if (this.status.kind !== "offline") this.setStatus("offline", error.message);
+    } finally {
+      this.pollBusy = false;
+    }
+  }
+
+  /** Tries again after a failed save. */
+  retry() {
+    if (this.dirty && !this.conflict) this.save();
+  }
+}
+
+/** The top-level keys of two models whose values differ. */
+export function changedKeys(a, b) {
+  const keys = new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})]);
+  return [...keys].filter((key) => JSON.stringify(a?.[key]) !== JSON.stringify(b?.[key]));
+}
+
+"""#.utf8)),
+        ("studio.css", Array(#"""
+/* Lessonpack Studio: a quiet, dense editor. System fonts, the browser's own controls, a visible focus ring on
+   everything, and colours that keep their meaning (red: error, amber: warning, blue: information). */
+
+:root {
+  --ink: #1d232a;
+  --muted: #5b6571;
+  --line: #d5dae0;
+  --paper: #ffffff;
+  --panel: #f4f6f8;
+  --accent: #1f5fa8;
+  --error: #b3261e;
+  --error-bg: #fdecea;
+  --warning: #8a5300;
+  --warning-bg: #fff4dc;
+  --info-bg: #e8f1fb;
+  --ok: #1d6b34;
+  --focus: #ffbf47;
+  font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif;
+  font-size: 15px;
+  color: var(--ink);
+  background: var(--paper);
+}
+
+* { box-sizing: border-box; }
+body { margin: 0; line-height: 1.4; }
+/* What the keyboard or a problem brings into view is not left under the sticky header. */
+html { scroll-padding-top: calc(var(--header-height, 6rem) + 0.5rem); }
+h1 { font-size: 1.25rem; margin: 0; }
+h2 { font-size: 1.3rem; margin: 0 0 0.75rem; }
+h3 { font-size: 1.1rem; margin: 1.5rem 0 0.5rem; }
+h4 { font-size: 1rem; margin: 0 0 0.25rem; }
+
+/* Focus is always visible, and the same everywhere. */
+:focus-visible, .section-nav a:focus, button:focus-visible {
+  outline: 3px solid var(--focus);
+  outline-offset: 1px;
+  box-shadow: 0 0 0 5px var(--ink);
+}
+h2:focus, h3:focus, main:focus { outline: none; box-shadow: none; }
+h2:focus-visible, h3:focus-visible { outline: 3px solid var(--focus); }
+
+.skip-link { position: absolute; left: -999px; top: 0; background: var(--paper); padding: 0.5rem; z-index: 10; }
+.skip-link:focus { left: 0.5rem; }
+.visually-hidden, .visually-hidden-file {
+  position: absolute !important; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
+}
+/* The file input behind an "Upload…" label still takes focus; its label then shows the ring. */
+.visually-hidden-file:focus-visible + *, .file-button:has(+ .visually-hidden-file:focus-visible) {
+  outline: 3px solid var(--focus);
+}
+
+/* Header */
+.studio-header {
+  position: sticky; top: 0; z-index: 5; display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1.5rem;
+  padding: 0.5rem 1rem; background: var(--panel); border-bottom: 1px solid var(--line);
+}
+.header-title { display: flex; flex-direction: column; min-width: 0; flex: 1 1 20rem; }
+.header-title h1 { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+#modules-link { font-size: 0.85rem; }
+.header-tools { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; }
+.header-tools[hidden] { display: none; }
+.count { font-weight: 600; text-decoration: none; padding: 0.15rem 0.5rem; border-radius: 1rem; }
+.count-errors { color: var(--error); background: var(--error-bg); }
+.count-warnings { color: var(--warning); background: var(--warning-bg); }
+.count.none { color: var(--muted); background: transparent; font-weight: normal; }
+.save-status { margin: 0; min-width: 6rem; color: var(--muted); }
+.save-status[data-state="failed"], .save-status[data-state="conflict"], .save-status[data-state="offline"] { color: var(--error); font-weight: 600; }
+
+/* Banners (inside the sticky header, so a conflict is seen wherever the author is) */
+.banners { flex: 1 1 100%; }
+.banners:empty { display: none; }
+.banner { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1rem; margin: 0.5rem 0; padding: 0.5rem 1rem; border-radius: 4px; border: 1px solid var(--line); }
+.banner[hidden] { display: none; }
+.banner p { margin: 0; flex: 1 1 20rem; }
+.banner .banner-detail { color: var(--muted); font-size: 0.9rem; }
+.banner-error, .banner-conflict { background: var(--error-bg); border-color: var(--error); }
+.banner-warning { background: var(--warning-bg); border-color: var(--warning); }
+.banner-info { background: var(--info-bg); border-color: var(--accent); }
+
+/* Layout */
+main { padding: 0 1rem 4rem; }
+.view[hidden], .editor-section[hidden] { display: none; }
+.section-nav { flex: 1 1 100%; }
+.section-nav[hidden] { display: none; }
+.section-nav ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.25rem; }
+.section-nav a { display: block; padding: 0.3rem 0.7rem; border-radius: 4px; color: var(--ink); text-decoration: none; }
+.section-nav a:hover { background: var(--panel); }
+.section-nav a[aria-current="page"] { background: var(--accent); color: #fff; font-weight: 600; }
+.nav-count { font-weight: normal; }
+.editor-section { padding-top: 1rem; }
+.field-span2 { grid-column: span 2; }
+.field.narrow { max-width: 40rem; }
+.loading { color: var(--muted); }
+.loading[hidden] { display: none; }
+.subnav { display: flex; gap: 1rem; margin-bottom: 0.5rem; }
+
+/* Forms */
+fieldset { border: 1px solid var(--line); border-radius: 6px; margin: 0 0 1rem; padding: 0.75rem 1rem 1rem; min-width: 0; }
+legend { font-weight: 600; padding: 0 0.25rem; }
+.form-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: 0.5rem 1rem; align-items: start; }
+.field { display: flex; flex-direction: column; gap: 0.2rem; min-width: 0; }
+.field-wide { grid-column: 1 / -1; }
+.field > label, .field > .label { font-weight: 600; font-size: 0.9rem; }
+.hint { margin: 0.1rem 0 0; color: var(--muted); font-size: 0.85rem; }
+input[type="text"], input[type="number"], input:not([type]), textarea, select {
+  font: inherit; padding: 0.3rem 0.4rem; border: 1px solid #9aa4ae; border-radius: 4px; background: #fff; color: var(--ink);
+  width: 100%; min-width: 0;
+}
+textarea { resize: vertical; field-sizing: content; min-height: 2.4em; max-height: 14em; }
+textarea[readonly] { background: var(--panel); }
+input[type="color"] { width: 3rem; height: 2rem; padding: 0; border: 1px solid #9aa4ae; border-radius: 4px; }
+.check { display: flex; align-items: center; gap: 0.4rem; }
+.checks { display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem; }
+.checks legend { width: 100%; }
+button, .file-button {
+  font: inherit; font-size: 0.9rem; padding: 0.3rem 0.7rem; border: 1px solid #8d97a1; border-radius: 4px;
+  background: #fff; color: var(--ink); cursor: pointer; white-space: nowrap;
+}
+button:hover:not(:disabled), .file-button:hover { background: var(--panel); }
+button:disabled { opacity: 0.5; cursor: default; }
+button.primary { background: var(--accent); color: #fff; border-color: var(--accent); }
+button.small, .file-button { font-size: 0.8rem; padding: 0.15rem 0.45rem; }
+button.icon-button { padding: 0.1rem 0.4rem; min-width: 1.8rem; }
+button.danger:hover:not(:disabled) { background: var(--error-bg); color: var(--error); }
+.link-button { border: none; background: none; color: var(--accent); text-decoration: underline; padding: 0; text-align: left; white-space: normal; }
+.inline-actions { display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem; margin: 0.5rem 0; }
+.inline-actions > label { font-size: 0.85rem; color: var(--muted); }
+.inline-actions input[type="text"] { width: auto; flex: 0 1 14rem; }
+.row-actions { grid-column: 1 / -1; }
+
+/* Tables */
+table.grid { border-collapse: collapse; width: 100%; margin-bottom: 0.5rem; }
+table.grid th, table.grid td { border-bottom: 1px solid var(--line); padding: 0.3rem 0.35rem; text-align: left; vertical-align: top; }
+table.grid thead th { font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.03em; color: var(--muted); }
+table.compact { width: auto; font-size: 0.9rem; }
+td.number, th.number { text-align: right; font-variant-numeric: tabular-nums; }
+.path { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.85rem; word-break: break-all; }
+caption { text-align: left; font-weight: 600; padding: 0.25rem 0; }
+
+/* Transcript */
+.transcript-layout { display: grid; grid-template-columns: 22rem minmax(0, 1fr); gap: 1rem; align-items: start; }
+.transcript-lines { min-width: 0; overflow-x: auto; }
+.video-panel { position: sticky; top: calc(var(--header-height, 6rem) + 0.5rem); background: var(--panel); padding: 0.5rem; border-radius: 6px; }
+.video-panel video { width: 100%; background: #000; border-radius: 4px; aspect-ratio: 16 / 9; }
+.scrub { display: flex; align-items: center; gap: 0.5rem; }
+.scrub input { flex: 1; }
+.scrub output { font-variant-numeric: tabular-nums; font-size: 0.85rem; white-space: nowrap; }
+.transcript-table { table-layout: fixed; min-width: 52rem; }
+.transcript-table td { padding: 0.25rem; }
+.transcript-table col.c-number { width: 3rem; }
+.transcript-table col.c-id { width: 5rem; }
+.transcript-table col.c-speaker { width: 8rem; }
+.transcript-table col.c-time { width: 7rem; }
+.transcript-table col.c-audio { width: 10.5rem; }
+.transcript-table col.c-actions { width: 6.5rem; }
+.transcript-table tr[data-testid="line-row"] > td:first-child { border-left: 5px solid var(--speaker-colour, transparent); }
+.line-number { white-space: nowrap; color: var(--muted); font-variant-numeric: tabular-nums; }
+.drag-handle { cursor: grab; padding: 0 0.25rem; user-select: none; }
+.time-cell .time-input { font-variant-numeric: tabular-nums; }
+.time-cell button { margin-top: 0.2rem; }
+.text-cell { min-width: 12rem; }
+.row-buttons { display: flex; flex-wrap: wrap; gap: 0.2rem; }
+tr.dragging { opacity: 0.4; }
+tr.drop-before > td { box-shadow: inset 0 3px 0 var(--accent); }
+tr.drop-after > td { box-shadow: inset 0 -3px 0 var(--accent); }
+tr.drop-file > td { background: var(--info-bg); }
+.audio-field { display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem; }
+.audio-field .clip-select { flex: 1 1 100%; }
+.audio-field button, .audio-field .file-button { font-size: 0.8rem; padding: 0.1rem 0.4rem; }
+.clip-status { font-size: 0.8rem; color: var(--muted); }
+button[aria-pressed="true"] { background: var(--error); color: #fff; border-color: var(--error); }
+
+/* Vocabulary */
+.vocab-line { border-bottom: 1px solid var(--line); padding: 0.5rem 0; }
+.speaker-name { font-weight: normal; color: var(--muted); }
+.term-list { display: flex; flex-wrap: wrap; gap: 0.3rem; list-style: none; padding: 0; margin: 0.25rem 0; }
+.term-list li { display: inline-flex; flex-wrap: wrap; align-items: center; gap: 0.3rem; background: var(--info-bg); border-radius: 1rem; padding: 0.1rem 0.2rem 0.1rem 0.6rem; }
+.pos-input { width: 9rem !important; }
+
+/* Questions */
+.line-picks { display: flex; flex-wrap: wrap; gap: 0.2rem 0.9rem; padding: 0.5rem; }
+.line-picks legend { width: 100%; }
+.line-check.unknown label { color: var(--error); }
+.answers .radio-cell { text-align: center; }
+.choice-list { margin: 0; padding: 0; list-style: none; }
+.choice-list li { display: flex; align-items: center; gap: 0.4rem; margin-bottom: 0.25rem; }
+.choice-letter { font-weight: 600; width: 1.2rem; color: var(--muted); }
+.choices { display: grid; grid-template-columns: minmax(0, 2fr) minmax(10rem, 1fr); gap: 1rem; }
+
+/* Media */
+.drop-zone { border: 2px dashed #8d97a1; border-radius: 8px; padding: 1rem; margin: 0.5rem 0; background: var(--panel); }
+.drop-zone.drop-active { border-color: var(--accent); background: var(--info-bg); }
+
+/* Diagnostics beside their fields, and the problems list */
+.diag-message { margin: 0.2rem 0 0; font-size: 0.85rem; padding: 0.15rem 0.4rem; border-radius: 3px; border-left: 4px solid; }
+.diag-message.diag-error { color: var(--error); background: var(--error-bg); border-color: var(--error); }
+.diag-message.diag-warning { color: var(--warning); background: var(--warning-bg); border-color: var(--warning); }
+.diag-message.diag-note { color: var(--muted); background: var(--panel); border-color: var(--muted); }
+.diag-severity { font-weight: 700; }
+.diag-code { color: var(--muted); }
+input.diag-error, select.diag-error, textarea.diag-error { border-color: var(--error); border-width: 2px; }
+input.diag-warning, select.diag-warning, textarea.diag-warning { border-color: var(--warning); border-width: 2px; }
+tr.diag-error > td:last-child, fieldset.diag-error { background: linear-gradient(to right, var(--error-bg), transparent 60%); }
+fieldset.diag-error { border-color: var(--error); }
+fieldset.diag-warning { border-color: var(--warning); }
+li.diag-error { outline: 2px solid var(--error); }
+li.diag-warning { outline: 2px solid var(--warning); }
+.input-invalid { border-color: var(--error) !important; border-style: dashed !important; border-width: 2px !important; }
+.input-message { margin: 0.2rem 0 0; font-size: 0.8rem; color: var(--error); }
+.problems-list { list-style: none; padding: 0; margin: 0; }
+.problem { display: grid; grid-template-columns: 5.5rem minmax(0, 1fr) auto; gap: 0.1rem 0.75rem; padding: 0.4rem 0; border-bottom: 1px solid var(--line); align-items: baseline; }
+.problem .problem-go, .problem .problem-message { grid-column: 2; }
+.problem .problem-code { grid-column: 3; grid-row: 1; color: var(--muted); font-size: 0.85rem; }
+.problem .problem-location { grid-column: 2 / 4; font-family: ui-monospace, monospace; font-size: 0.8rem; color: var(--muted); }
+.badge { display: inline-block; font-size: 0.75rem; font-weight: 700; text-transform: uppercase; padding: 0.05rem 0.45rem; border-radius: 3px; margin-right: 0.25rem; }
+.badge-error { color: #fff; background: var(--error); }
+.badge-warning { color: #3b2500; background: #f5c66a; }
+.badge-note { color: #fff; background: var(--muted); }
+
+/* Build and import */
+.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.2rem 1rem; }
+.facts dt { font-weight: 600; }
+.facts dd { margin: 0; }
+.build-ok { color: var(--ok); font-weight: 600; }
+.build-failed { color: var(--error); font-weight: 600; }
+.preview-container { margin-top: 1rem; }
+
+@media (max-width: 60rem) {
+  .transcript-layout { grid-template-columns: 1fr; }
+  .video-panel { position: static; }
+}
+
+"""#.utf8)),
+        ("test-bank.js", Array(#"""
+// The test's item bank: how many items an attempt draws, and the items, each a statement (correct or not) or a
+// multiple-choice question (its choices and the answer). In the model an item's kind is Swift's synthesized Codable
+// form of an enum: `{"statement": {"isCorrect": true}}` or `{"multipleChoice": {"choices": […], "answer": "…"}}`;
+// the controls are named for diagnostics as the server names them, after the source's keys: `test.items.5.correct`,
+// `test.items.5.choices.1`, `test.items.5.answer`.
+
+import { el, button, labelled, select, uniqueId, announce, nextId } from "./dom.js";
+import { textInput, textArea, selectInput, checkbox, integerInput } from "./fields.js";
+
+export function kindName(item) {
+  return item.kind && "multipleChoice" in item.kind ? "multipleChoice" : "statement";
+}
+
+export function renderTestBank(ctx) {
+  const { test, objectives } = ctx.store.module;
+  const objectiveOptions = objectives.map((o) => [o.id, o.performance ? `${o.id}: ${o.performance}` : o.id]);
+  const items = test.items.map((item, index) => testItem(ctx, item, index, objectiveOptions));
+  return el("section", { id: "test-editor", "data-field": "test", "aria-labelledby": "h-test" },
+    el("h3", { id: "h-test", tabindex: "-1" }, `Test bank (${test.items.length} items)`),
+    el("div", { class: "form-grid" },
+      labelled("Items drawn per attempt", integerInput(ctx, "test.draw", { min: 1, id: "test-draw" }),
+        { hint: "The bank must hold at least this many; 20 of 30 is usual." })),
+    el("div", { class: "test-items", "data-field": "test.items" }, items),
+    button("Add item", () => {
+      const count = ctx.store.module.test.items.length;
+      const id = nextId(ctx.store.module.test.items.map((i) => i.id), "t");
+      const objective = ctx.store.module.objectives[0]?.id ?? "";
+      ctx.store.change((m) => m.test.items.push({ id, objective, text: "", kind: { statement: { isCorrect: true } } }), { path: "test" });
+      ctx.refresh(["questions"], { focus: `[data-field="test.items.${count}.text"]` });
+    }, { id: "add-test-item" }),
+    el("div", { class: "diag-slot" }));
+}
+
+function testItem(ctx, item, index, objectiveOptions) {
+  const path = `test.items.${index}`;
+  const label = `Item ${item.id || index + 1}`;
+  const kind = kindName(item);
+  // The kind is an enum case in the model, not a string: switching it replaces the case with a fresh one.
+  const kindSelect = select([["statement", "Statement (correct or not)"], ["multipleChoice", "Multiple choice"]], kind,
+    { "data-field": `${path}.kind` });
+  kindSelect.addEventListener("change", () => {
+    ctx.store.change((m) => {
+      m.test.items[index].kind = kindSelect.value === "multipleChoice"
+        ? { multipleChoice: { choices: ["", ""], answer: "" } }
+        : { statement: { isCorrect: true } };
+    }, { path: "test" });
+    ctx.refresh(["questions"], { focus: `[data-field="${path}.kind"]` });
+  });
+
+  return el("fieldset", { class: "test-item", "data-field": path, "data-row": index, "data-testid": "test-item" },
+    el("legend", {}, `Item ${index + 1}`),
+    el("div", { class: "form-grid" },
+      labelled("Id", textInput(ctx, `${path}.id`, { spellcheck: "false" })),
+      labelled("Objective", selectInput(ctx, `${path}.objective`, objectiveOptions)),
+      labelled("Kind", kindSelect),
+      labelled(kind === "statement" ? "Statement" : "Question", textArea(ctx, `${path}.text`, { rows: 2 }), { className: "field field-wide" }),
+      kind === "statement" ? statementPart(ctx, path) : choicesPart(ctx, item, path, index, label),
+      labelled("Explanation (optional)", textArea(ctx, `${path}.explanation`, { optional: true, rows: 2 }),
+        { className: "field field-wide", hint: "Shown on the results screen to learners who get the item wrong." })),
+    button("Delete item", () => {
+      ctx.store.change((m) => m.test.items.splice(index, 1), { path: "test" });
+      ctx.refresh(["questions"], { focus: "#add-test-item" });
+      announce(`${label} deleted.`);
+    }, { "data-testid": "delete-test-item", "aria-label": `Delete ${label}` }),
+    el("div", { class: "diag-slot" }));
+}
+
+function statementPart(ctx, path) {
+  const box = checkbox(ctx, `${path}.kind.statement.isCorrect`, { id: uniqueId("item-correct"), field: `${path}.correct` });
+  return el("div", { class: "check field-wide" }, box, el("label", { for: box.id }, "The statement is correct"));
+}
+
+function choicesPart(ctx, item, path, index, label) {
+  const base = `${path}.kind.multipleChoice`;
+  const { choices, answer } = item.kind.multipleChoice;
+  const answerSelect = selectInput(ctx, `${base}.answer`, choices.filter((c) => c !== "").map((c) => [c, c]), { field: `${path}.answer` });
+  const answerId = uniqueId("answer");
+  answerSelect.id = answerId;
+
+  // Renaming the choice that is the answer renames the answer with it, and the answer's options follow the typing.
+  const syncAnswerOptions = () => {
+    const current = ctx.store.get(`${base}.answer`);
+    const list = ctx.store.get(`${base}.choices`);
+    answerSelect.replaceChildren(...list.filter((c) => c !== "").map((c) => el("option", { value: c }, c)));
+    if (!list.includes(current)) answerSelect.append(el("option", { value: current }, current ? `${current} (not a choice)` : "(choose the answer)"));
+    answerSelect.value = current;
+  };
+  const rows = choices.map((choice, choiceIndex) => {
+    const letter = String.fromCharCode(65 + choiceIndex); // learners answer by letter, A to Z
+    const input = textInput(ctx, `${base}.choices.${choiceIndex}`, { "aria-label": `${label}: choice ${letter}`, field: `${path}.choices.${choiceIndex}` });
+    let previous = choice;
+    input.addEventListener("input", () => {
+      if (ctx.store.get(`${base}.answer`) === previous) ctx.store.set(`${base}.answer`, input.value);
+      previous = input.value;
+      syncAnswerOptions();
+    });
+    return el("li", { "data-testid": "choice" }, el("span", { class: "choice-letter", "aria-hidden": "true" }, letter), input,
+      button("✕", () => {
+        ctx.store.change((m) => {
+          const mc = m.test.items[index].kind.multipleChoice;
+          if (mc.answer === mc.choices[choiceIndex]) mc.answer = "";
+          mc.choices.splice(choiceIndex, 1);
+        }, { path: "test" });
+        ctx.refresh(["questions"], { focus: `[data-row="${index}"] [data-testid="add-choice"]` });
+      }, { class: "icon-button danger", "data-testid": "delete-choice", "aria-label": `${label}: delete choice ${letter}` }));
+  });
+  syncAnswerOptions();
+  if (answer !== undefined) answerSelect.value = answer;
+  return el("div", { class: "field-wide choices" },
+    el("fieldset", { "data-field": `${path}.choices` },
+      el("legend", {}, "Choices (2 to 26, all different)"),
+      el("ol", { class: "choice-list" }, rows),
+      button("Add choice", () => {
+        const count = ctx.store.get(`${base}.choices`).length;
+        ctx.store.change((m) => m.test.items[index].kind.multipleChoice.choices.push(""), { path: "test" });
+        ctx.refresh(["questions"], { focus: `[data-field="${path}.choices.${count}"]` });
+      }, { class: "small", "data-testid": "add-choice" }),
+      el("div", { class: "diag-slot" })),
+    el("div", { class: "field" }, el("label", { for: answerId }, "Answer"), answerSelect));
+}
+
+"""#.utf8)),
+        ("transcript.js", Array(#"""
+// The Transcript section: the conversation as a table, one row per line, beside the video. Lines are reordered by
+// dragging a row's handle or with its Move up / Move down buttons (the keyboard's way); a line's start and end can
+// be taken from the playhead; its clip is chosen, uploaded, dropped onto the row or recorded.
+
+import { el, button, replaceChildren, moveItem, announce, nextId } from "./dom.js";
+import { textInput, textArea, selectInput, timeInput, setTime } from "./fields.js";
+import { audioField } from "./audio-field.js";
+import { uploadMedia, extensionOf } from "./upload.js";
+import { VideoPanel } from "./video-panel.js";
+
+const LINE_TYPE = "application/x-lessonpack-line";
+
+export function renderTranscript(container, ctx) {
+  // The player survives re-renders of the table (see video-panel.js); it is made once per module.
+  if (!container.videoPanel || container.videoPanel.ctx.key !== ctx.key) {
+    container.videoPanel = new VideoPanel(ctx);
+    container.tableHolder = el("div", { class: "transcript-lines", id: "transcript-lines" });
+    replaceChildren(container, el("div", { class: "transcript-layout" }, container.videoPanel.element, container.tableHolder));
+  }
+  const panel = container.videoPanel;
+  panel.update();
+  replaceChildren(container.tableHolder, table(ctx, panel));
+}
+
+function table(ctx, panel) {
+  const lines = ctx.store.module.transcript;
+  const speakers = ctx.store.module.speakers.map((s) => [s.id, s.name || s.id]);
+  const body = el("tbody");
+  lines.forEach((line, index) => body.append(row(ctx, panel, line, index, speakers, lines.length)));
+  return el("div", { "data-field": "transcript", id: "transcript-editor" },
+    el("p", { class: "hint" }, "Drag a row by its handle (⠿) or use ▲ ▼ to reorder; drop an audio file on a row to make it the line's clip."),
+    el("table", { class: "grid transcript-table", id: "transcript-table" },
+      el("colgroup", {}, ["number", "id", "speaker", "text", "time", "time", "audio", "actions"].map((c) => el("col", { class: `c-${c}` }))),
+      el("thead", {}, el("tr", {},
+        ["#", "Id", "Speaker", "Text", "Start", "End", "Audio", "Actions"].map((h) => el("th", { scope: "col" }, h)))),
+      body),
+    el("div", { class: "inline-actions" },
+      button("Add line", () => insertLine(ctx, lines.length - 1), { id: "add-line" })),
+    el("div", { class: "diag-slot" }));
+}
+
+function row(ctx, panel, line, index, speakers, count) {
+  const path = `transcript.${index}`;
+  const name = () => ctx.store.get(`${path}.id`) || `line ${index + 1}`;
+  const label = `Line ${line.id || index + 1}`;
+  const start = timeInput(ctx, `${path}.start`, { "aria-label": `${label} start` });
+  const end = timeInput(ctx, `${path}.end`, { "aria-label": `${label} end` });
+  const handle = el("span", { class: "drag-handle", draggable: "true", title: "Drag to reorder", "aria-hidden": "true" }, "⠿");
+
+  const tr = el("tr", { "data-field": path, "data-row": index, "data-line-id": line.id, "data-testid": "line-row" },
+    el("td", { class: "line-number" }, handle, String(index + 1)),
+    el("td", {}, textInput(ctx, `${path}.id`, { "aria-label": `${label} id`, spellcheck: "false", class: "id-input" })),
+    el("td", {}, selectInput(ctx, `${path}.speaker`, speakers, { "aria-label": `${label} speaker`,
+      onEdit: () => colourRow(ctx, tr, index) })),
+    el("td", { class: "text-cell" }, textArea(ctx, `${path}.text`, { "aria-label": `${label} text`, rows: 2 })),
+    el("td", { class: "time-cell" }, start,
+      button("Set start", () => setTime(ctx, start, `${path}.start`, panel.currentTime),
+        { class: "small", "data-testid": "set-start", "aria-label": `${label}: set start from the playhead` })),
+    el("td", { class: "time-cell" }, end,
+      button("Set end", () => setTime(ctx, end, `${path}.end`, panel.currentTime),
+        { class: "small", "data-testid": "set-end", "aria-label": `${label}: set end from the playhead` })),
+    el("td", { class: "audio-cell" }, audioField(ctx, `${path}.audio`, { folder: "lines", baseName: name, label })),
+    el("td", { class: "actions-cell" },
+      el("div", { class: "row-buttons" },
+        button("Play line", () => panel.playLine(ctx.store.get(`${path}.start`), ctx.store.get(`${path}.end`)),
+          { class: "small", "data-testid": "play-line", "aria-label": `${label}: play this line in the video` }),
+        button("▲", () => move(ctx, index, index - 1, "move-up"),
+          { class: "icon-button", "data-testid": "move-up", "aria-label": `${label}: move up`, title: "Move up", disabled: index === 0 }),
+        button("▼", () => move(ctx, index, index + 1, "move-down"),
+          { class: "icon-button", "data-testid": "move-down", "aria-label": `${label}: move down`, title: "Move down", disabled: index === count - 1 }),
+        button("+", () => insertLine(ctx, index),
+          { class: "icon-button", "data-testid": "insert-line", "aria-label": `${label}: insert a line after it`, title: "Insert a line after" }),
+        button("✕", () => deleteLine(ctx, index),
+          { class: "icon-button danger", "data-testid": "delete-line", "aria-label": `${label}: delete`, title: "Delete line" })),
+      el("div", { class: "diag-slot" })));
+  colourRow(ctx, tr, index);
+  dragAndDrop(ctx, tr, handle, index);
+  return tr;
+}
+
+/** The row's edge takes its speaker's colour, as learners will see it. */
+function colourRow(ctx, tr, index) {
+  const speaker = ctx.store.module.speakers.find((s) => s.id === ctx.store.get(`transcript.${index}.speaker`));
+  const colour = speaker && /^#[0-9a-fA-F]{6}$/.test(speaker.colour) ? speaker.colour : "transparent";
+  tr.style.setProperty("--speaker-colour", colour);
+}
+
+function move(ctx, from, to, focusButton) {
+  const lines = ctx.store.module.transcript;
+  if (to < 0 || to >= lines.length) return;
+  const id = lines[from].id;
+  ctx.store.change((m) => moveItem(m.transcript, from, to), { path: "transcript" });
+  // Focus follows the moved line, so pressing Move up again keeps moving it.
+  const target = to === 0 && focusButton === "move-up" ? "move-down" : to === lines.length - 1 && focusButton === "move-down" ? "move-up" : focusButton;
+  ctx.refresh(["transcript"], { focus: `#transcript-table tr[data-row="${to}"] [data-testid="${target}"]` });
+  announce(`Line ${id || from + 1} moved to position ${to + 1}.`);
+}
+
+function insertLine(ctx, after) {
+  const lines = ctx.store.module.transcript;
+  const previous = lines[after];
+  const next = lines[after + 1];
+  const start = previous ? previous.end : 0;
+  const end = next ? Math.max(start, next.start) : start + 2;
+  const line = {
+    id: nextId(lines.map((l) => l.id), "l"),
+    speaker: previous?.speaker ?? ctx.store.module.speakers[0]?.id ?? "",
+    text: "", start, end, audio: "", terms: [],
+  };
+  ctx.store.change((m) => m.transcript.splice(after + 1, 0, line), { path: "transcript" });
+  ctx.refresh(["transcript"], { focus: `[data-field="transcript.${after + 1}.text"]` });
+  announce(`Line ${line.id} added.`);
+}
+
+function deleteLine(ctx, index) {
+  const line = ctx.store.module.transcript[index];
+  ctx.store.change((m) => m.transcript.splice(index, 1), { path: "transcript" });
+  const remaining = ctx.store.module.transcript.length;
+  ctx.refresh(["transcript"], {
+    focus: remaining === 0 ? "#add-line" : `#transcript-table tr[data-row="${Math.min(index, remaining - 1)}"] [data-testid="delete-line"]`,
+  });
+  announce(`Line ${line.id || index + 1} deleted. Undo brings it back.`);
+}
+
+function dragAndDrop(ctx, tr, handle, index) {
+  handle.addEventListener("dragstart", (event) => {
+    event.dataTransfer.setData(LINE_TYPE, String(index));
+    event.dataTransfer.effectAllowed = "move";
+    event.dataTransfer.setDragImage(tr, 10, 10);
+    tr.classList.add("dragging");
+  });
+  handle.addEventListener("dragend", () => tr.classList.remove("dragging"));
+
+  const clear = () => tr.classList.remove("drop-before", "drop-after", "drop-file");
+  tr.addEventListener("dragover", (event) => {
+    const types = [...event.dataTransfer.types];
+    if (types.includes(LINE_TYPE)) {
+      event.preventDefault();
+      const { top, height } = tr.getBoundingClientRect();
+      const after = event.clientY > top + height / 2;
+      tr.classList.toggle("drop-after", after);
+      tr.classList.toggle("drop-before", !after);
+    } else if (types.includes("Files")) {
+      event.preventDefault();
+      event.dataTransfer.dropEffect = "copy";
+      tr.classList.add("drop-file");
+    }
+  });
+  tr.addEventListener("dragleave", clear);
+  tr.addEventListener("drop", (event) => {
+    const after = tr.classList.contains("drop-after");
+    clear();
+    const moved = event.dataTransfer.getData(LINE_TYPE);
+    if (moved !== "") {
+      event.preventDefault();
+      const from = Number(moved);
+      let to = after ? index + 1 : index;
+      if (from < to) to -= 1;
+      if (from !== to) move(ctx, from, to, "move-up");
+      return;
+    }
+    const file = event.dataTransfer.files?.[0];
+    if (!file) return;
+    event.preventDefault();
+    dropClip(ctx, index, file);
+  });
+}
+
+async function dropClip(ctx, index, file) {
+  const path = `transcript.${index}.audio`;
+  const id = ctx.store.get(`transcript.${index}.id`) || `line-${index + 1}`;
+  try {
+    const stored = await uploadMedia(ctx, "lines", `${id}.${extensionOf(file.name)}`, file, { kind: "audio" });
+    if (!stored) return;
+    ctx.store.set(path, stored, { immediate: true });
+    ctx.refreshField(path);
+    announce(`Line ${id} now uses ${stored}.`);
+  } catch (error) {
+    ctx.reportError(error);
+  }
+}
+
+"""#.utf8)),
+        ("upload.js", Array(#"""
+// Putting a file into the module's media library, from any section: the extension is checked here first (the
+// server checks again, and looks inside), an existing file is replaced only when the author says so, and unsaved
+// edits are saved before, because the answer is a whole new state.
+
+import { announce } from "./dom.js";
+
+/** Accepted extensions by kind: MediaKind in Sources/LessonpackModel/MediaFile.swift. */
+export const EXTENSIONS = {
+  video: ["mp4", "m4v", "webm", "mkv", "mov", "ogv"],
+  audio: ["opus", "ogg", "oga", "mp3", "m4a", "aac", "flac", "wav"],
+  image: ["png", "jpg", "jpeg", "gif", "webp", "svg"],
+  subtitles: ["vtt", "srt"],
+};
+
+export function extensionOf(name) {
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
+}
+
+export function kindOf(name) {
+  const extension = extensionOf(name);
+  return Object.keys(EXTENSIONS).find((kind) => EXTENSIONS[kind].includes(extension)) ?? null;
+}
+
+/** What an <input type=file accept> should offer for a kind. */
+export function acceptFor(kind) {
+  return [`${kind}/*`, ...EXTENSIONS[kind].map((x) => `.${x}`)].join(",");
+}
+
+/** A file name the server accepts as one name: no folders, nothing hidden, no characters paths refuse. */
+export function cleanName(name) {
+  const base = name.split(/[\\/]/).pop().normalize("NFC");
+  // eslint-disable-next-line no-control-regex
+  return base.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, "").replace(/^\.+/, "");
+}
+
+/**
+ * Uploads `blob` as `folder/name`. Answers the media path, or null when the author chose not to replace a file.
+ * `kind`: the kind the caller needs (an audio clip), refused here with a clear message when the name says otherwise.
+ */
+export async function uploadMedia(ctx, folder, name, blob, { kind = null, replace = null } = {}) {
+  const clean = cleanName(name);
+  const found = kindOf(clean);
+  if (!found) {
+    throw new Error(`'${clean}' has an extension modules do not use. Accepted: ${Object.entries(EXTENSIONS)
+      .map(([k, list]) => `${k} ${list.map((x) => `.${x}`).join(" ")}`).join("; ")}.`);
+  }
+  if (kind && found !== kind) throw new Error(`'${clean}' is ${found === "audio" ? "an" : "a"} ${found} file; ${kind} is needed here.`);
+  const path = folder ? `${folder}/${clean}` : clean;
+  let overwrite = replace ?? false;
+  const exists = ctx.mediaFiles().some((file) => file.path === path && file.onDisk !== false);
+  if (exists && replace === null) {
+    if (!window.confirm(`${path} is already in the media library. Replace it?`)) return null;
+    overwrite = true;
+  }
+  await ctx.store.flush();
+  announce(`Uploading ${path}…`);
+  const state = await ctx.api.uploadMedia(ctx.key, folder, clean, blob, overwrite);
+  ctx.store.replaceState(state);
+  announce(`${path} added to the media library.`);
+  return path;
+}
+
+"""#.utf8)),
+        ("video-panel.js", Array(#"""
+// The conversation video beside the transcript: the module's video with the transcript as subtitles, a scrub bar
+// bound to the playhead, and "play this line" (from a line's start, pausing at its end). It is built once per video
+// and kept across re-renders of the table, so editing never interrupts playback.
+
+import { el, button, formatTime } from "./dom.js";
+
+export class VideoPanel {
+  constructor(ctx) {
+    this.ctx = ctx;
+    this.stopAt = null;
+    this.videoPath = undefined;
+    this.trackRevision = null;
+    this.video = el("video", { id: "transcript-video", controls: true, preload: "metadata", "data-testid": "video" });
+    this.scrub = el("input", {
+      type: "range", id: "video-scrub", min: 0, max: 0, step: 0.001, value: 0, "data-testid": "video-scrub",
+      "aria-label": "Position in the video",
+    });
+    this.clock = el("output", { id: "video-time", for: "video-scrub", "aria-live": "off" }, "0:00.000");
+    this.note = el("p", { class: "hint", id: "video-note" });
+    this.element = el("div", { id: "video-panel", class: "video-panel", "data-testid": "video-panel" },
+      this.video,
+      el("div", { class: "scrub" },
+        el("label", { for: "video-scrub" }, "Position"), this.scrub, this.clock),
+      el("div", { class: "inline-actions" },
+        button("Back 1 s", () => this.seek(this.video.currentTime - 1), { id: "video-back", "aria-label": "Back one second" }),
+        button("Play/Pause", () => this.toggle(), { id: "video-toggle" }),
+        button("Forward 1 s", () => this.seek(this.video.currentTime + 1), { id: "video-forward", "aria-label": "Forward one second" })),
+      this.note);
+
+    this.scrub.addEventListener("input", () => this.seek(Number(this.scrub.value)));
+    // While the bar is held with the pointer, the playhead follows it and not the other way round.
+    this.scrub.addEventListener("pointerdown", () => { this.dragging = true; });
+    this.scrub.addEventListener("pointerup", () => { this.dragging = false; });
+    this.video.addEventListener("loadedmetadata", () => this.showTime());
+    this.video.addEventListener("durationchange", () => this.showTime());
+    this.video.addEventListener("timeupdate", () => this.showTime());
+    this.video.addEventListener("seeking", () => this.showTime());
+    this.video.addEventListener("pause", () => { this.stopAt = null; });
+    this.video.addEventListener("error", () => {
+      this.note.textContent = `The video ${this.videoPath} cannot be played here (missing, or a format this browser does not play).`;
+    });
+  }
+
+  /** Points the player at the module's video (again only when it changed) and refreshes the subtitles. */
+  update() {
+    const path = this.ctx.store.module.video ?? "";
+    if (path !== this.videoPath) {
+      this.videoPath = path;
+      this.note.textContent = path ? "" : "No video: choose one under Module (the video must be in the media library).";
+      if (path) this.video.src = this.ctx.api.mediaURL(this.ctx.key, path);
+      else this.video.removeAttribute("src");
+      this.trackRevision = null;
+    }
+    this.refreshSubtitles();
+  }
+
+  /** The track is the transcript as saved; a new revision gives a new track (the old one is cached by the browser). */
+  refreshSubtitles() {
+    const revision = this.ctx.store.state.revision;
+    if (!this.videoPath || revision === this.trackRevision) return;
+    this.trackRevision = revision;
+    for (const old of this.video.querySelectorAll("track")) old.remove();
+    const track = el("track", {
+      kind: "subtitles", srclang: "en", label: "Transcript", default: true,
+      src: `${this.ctx.api.subtitlesURL(this.ctx.key)}?revision=${encodeURIComponent(revision ?? "")}`,
+    });
+    this.video.append(track);
+    track.track.mode = "showing";
+  }
+
+  get currentTime() { return this.video.currentTime; }
+
+  seek(seconds) {
+    const end = Number.isFinite(this.video.duration) ? this.video.duration : Infinity;
+    this.video.currentTime = Math.max(0, Math.min(end, seconds));
+    this.showTime();
+  }
+
+  toggle() {
+    if (this.video.paused) this.video.play().catch((error) => this.ctx.reportError(error));
+    else this.video.pause();
+  }
+
+  /** Plays from `start` and pauses at `end`, checked every frame (timeupdate comes only four times a second). */
+  playLine(start, end) {
+    if (!this.videoPath) {
+      this.ctx.reportError(new Error("The module has no video to play: choose one under Module."));
+      return;
+    }
+    this.video.currentTime = start;
+    this.video.play().then(() => {
+      this.stopAt = end;
+      const watch = () => {
+        if (this.stopAt === null) return;
+        if (this.video.currentTime >= this.stopAt) {
+          this.video.pause();
+          this.stopAt = null;
+          return;
+        }
+        requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    }, (error) => this.ctx.reportError(error));
+  }
+
+  showTime() {
+    const duration = Number.isFinite(this.video.duration) ? this.video.duration : 0;
+    this.scrub.max = String(duration);
+    if (!this.dragging) this.scrub.value = String(this.video.currentTime);
+    this.scrub.setAttribute("aria-valuetext", formatTime(this.video.currentTime));
+    this.clock.textContent = `${formatTime(this.video.currentTime)} / ${formatTime(duration)}`;
+  }
+}
+
+"""#.utf8)),
+        ("vocabulary.js", Array(#"""
+// The Vocabulary section: the terms each line highlights (picked by selecting words in the line's text), the
+// definitions (term, part of speech, meaning) and the phrasebook's language-focus boxes.
+//
+// A line's text is shown in a read-only text area rather than a paragraph: it can be selected with the keyboard
+// (Shift+arrows) as well as the mouse, and its selection survives moving focus to the Add term button.
+
+import { el, button, labelled, replaceChildren, uniqueId, announce, subnav } from "./dom.js";
+import { textInput, textArea } from "./fields.js";
+
+export function renderVocabulary(container, ctx) {
+  replaceChildren(container,
+    subnav("Vocabulary parts", [["Terms by line", "h-vocabulary-terms"], ["Definitions", "h-vocabulary-definitions"],
+      ["Phrasebook", "h-vocabulary-phrasebook"]]),
+    terms(ctx), definitions(ctx), phrasebook(ctx));
+}
+
+/** The words the author selected, without the punctuation around them; lower case unless it is a name. */
+export function termFromSelection(text) {
+  const trimmed = text.replace(/\s+/g, " ").trim().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+  if (!trimmed) return "";
+  const words = trimmed.split(" ");
+  // "Nice to meet you" → "nice to meet you"; "Helen Clarke" keeps its capitals.
+  const laterCapitals = words.slice(1).some((word) => /^\p{Lu}/u.test(word));
+  return laterCapitals ? trimmed : trimmed.charAt(0).toLowerCase() + trimmed.slice(1);
+}
+
+function selectedText(view) {
+  if (view.selectionStart !== view.selectionEnd) return view.value.slice(view.selectionStart, view.selectionEnd);
+  // A selection made in the page around the view (some browsers select text areas' text that way).
+  const selection = window.getSelection();
+  return selection && view.contains(selection.anchorNode) ? selection.toString() : "";
+}
+
+function terms(ctx) {
+  const module = ctx.store.module;
+  const blocks = module.transcript.map((line, index) => {
+    const path = `transcript.${index}.terms`;
+    const viewId = uniqueId("line-text");
+    const view = el("textarea", { id: viewId, readonly: true, rows: 2, class: "line-text", "data-testid": "line-text" });
+    view.value = line.text;
+    const typed = el("input", { type: "text", id: uniqueId("term"), class: "term-input", "data-testid": "term-input", autocomplete: "off" });
+    const add = () => {
+      const term = termFromSelection(typed.value || selectedText(view));
+      if (!term) {
+        announce("Select words in the line's text (or type them), then press Add term.");
+        view.focus();
+        return;
+      }
+      addTerm(ctx, index, term);
+    };
+    typed.addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); add(); } });
+    const speaker = module.speakers.find((s) => s.id === line.speaker);
+    const list = el("ul", { class: "term-list" });
+    (line.terms ?? []).forEach((term, termIndex) => {
+      list.append(el("li", { "data-field": `${path}.${termIndex}`, "data-testid": "term" },
+        el("span", { class: "term" }, term),
+        button("✕", () => {
+          ctx.store.change((m) => m.transcript[index].terms.splice(termIndex, 1), { path: "transcript" });
+          ctx.refresh(["vocabulary"], { focus: `[data-row="${index}"] [data-testid="add-term"]` });
+          announce(`Term '${term}' removed from line ${line.id}.`);
+        }, { class: "icon-button", "data-testid": "remove-term", "aria-label": `Remove term ${term} from line ${line.id}` })));
+    });
+    return el("div", { class: "vocab-line", "data-field": path, "data-row": index, "data-line-id": line.id, "data-testid": "vocab-line" },
+      el("h4", {}, `${line.id}`, el("span", { class: "speaker-name" }, speaker ? ` · ${speaker.name}` : "")),
+      el("label", { for: viewId, class: "visually-hidden" }, `Text of line ${line.id}: select the words of a term`),
+      view,
+      el("div", { class: "inline-actions" },
+        button("Add term", add, { class: "small", "data-testid": "add-term", "aria-label": `Add a term to line ${line.id}: the selected words, or the one typed` }),
+        el("label", { for: typed.id }, "the selected words, or type one:"), typed),
+      (line.terms ?? []).length ? list : el("p", { class: "hint" }, "No terms highlighted."),
+      el("div", { class: "diag-slot" }));
+  });
+  return el("section", { id: "vocabulary-terms", "aria-labelledby": "h-vocabulary-terms" },
+    el("h3", { id: "h-vocabulary-terms", tabindex: "-1" }, "Terms by line"),
+    el("p", { class: "hint" }, "Select words in a line's text with the mouse or with Shift and the arrow keys, then press Add term. A new term also gets an empty definition below, to fill in."),
+    module.transcript.length ? blocks : el("p", {}, "The transcript has no lines yet."));
+}
+
+function addTerm(ctx, index, term) {
+  const line = ctx.store.module.transcript[index];
+  if ((line.terms ?? []).some((t) => t.toLowerCase() === term.toLowerCase())) {
+    announce(`'${term}' is already a term of line ${line.id}.`);
+    return;
+  }
+  const needsDefinition = !ctx.store.module.definitions.some((d) => d.term.toLowerCase() === term.toLowerCase());
+  ctx.store.change((m) => {
+    const target = m.transcript[index];
+    target.terms = [...(target.terms ?? []), term];
+    if (needsDefinition) m.definitions.push({ term, partOfSpeech: "", meaning: "" });
+  }, { path: "transcript" });
+  ctx.refresh(["vocabulary"], { focus: `[data-row="${index}"] [data-testid="add-term"]` });
+  announce(needsDefinition ? `Term '${term}' added to line ${line.id}; define it under Definitions.` : `Term '${term}' added to line ${line.id}.`);
+}
+
+function definitions(ctx) {
+  const body = el("tbody");
+  ctx.store.module.definitions.forEach((definition, index) => {
+    const path = `definitions.${index}`;
+    const label = `Definition ${index + 1}`;
+    body.append(el("tr", { "data-field": path, "data-row": index, "data-testid": "definition-row" },
+      el("td", {}, textInput(ctx, `${path}.term`, { "aria-label": `${label} term` })),
+      el("td", {}, textInput(ctx, `${path}.partOfSpeech`, { "aria-label": `${label} part of speech`, list: "parts-of-speech", class: "pos-input" })),
+      el("td", { class: "text-cell" }, textArea(ctx, `${path}.meaning`, { "aria-label": `${label} meaning`, rows: 2 })),
+      el("td", {},
+        button("✕", () => {
+          ctx.store.change((m) => m.definitions.splice(index, 1), { path: "definitions" });
+          ctx.refresh(["vocabulary"], { focus: "#add-definition" });
+          announce(`Definition of '${definition.term}' deleted.`);
+        }, { class: "icon-button danger", "data-testid": "delete-definition", "aria-label": `Delete the definition of ${definition.term || index + 1}` }),
+        el("div", { class: "diag-slot" }))));
+  });
+  return el("section", { id: "vocabulary-definitions", "data-field": "definitions", "aria-labelledby": "h-vocabulary-definitions" },
+    el("h3", { id: "h-vocabulary-definitions", tabindex: "-1" }, "Definitions"),
+    el("datalist", { id: "parts-of-speech" },
+      ["noun", "verb", "adjective", "adverb", "expression", "phrasal verb", "preposition", "pronoun", "conjunction"]
+        .map((x) => el("option", { value: x }))),
+    el("table", { class: "grid", id: "definitions-table" },
+      el("thead", {}, el("tr", {}, ["Term", "Part of speech", "Meaning", ""].map((h) => el("th", { scope: "col" }, h)))),
+      body),
+    button("Add definition", () => {
+      const count = ctx.store.module.definitions.length;
+      ctx.store.change((m) => m.definitions.push({ term: "", partOfSpeech: "", meaning: "" }), { path: "definitions" });
+      ctx.refresh(["vocabulary"], { focus: `[data-field="definitions.${count}.term"]` });
+    }, { id: "add-definition" }),
+    el("div", { class: "diag-slot" }));
+}
+
+function phrasebook(ctx) {
+  const boxes = ctx.store.module.phrasebook.map((box, index) => {
+    const path = `phrasebook.${index}`;
+    return el("fieldset", { class: "box", "data-field": path, "data-row": index, "data-testid": "phrasebook-box" },
+      el("legend", {}, `Box ${index + 1}`),
+      labelled("Title", textInput(ctx, `${path}.title`)),
+      labelled("Text", textArea(ctx, `${path}.body`, { rows: 4 }), { className: "field field-wide" }),
+      button("Delete box", () => {
+        ctx.store.change((m) => m.phrasebook.splice(index, 1), { path: "phrasebook" });
+        ctx.refresh(["vocabulary"], { focus: "#add-box" });
+        announce(`Box ${box.title || index + 1} deleted.`);
+      }, { "data-testid": "delete-box", "aria-label": `Delete box ${box.title || index + 1}` }),
+      el("div", { class: "diag-slot" }));
+  });
+  return el("section", { id: "vocabulary-phrasebook", "data-field": "phrasebook", "aria-labelledby": "h-vocabulary-phrasebook" },
+    el("h3", { id: "h-vocabulary-phrasebook", tabindex: "-1" }, "Phrasebook"),
+    boxes,
+    button("Add box", () => {
+      const count = ctx.store.module.phrasebook.length;
+      ctx.store.change((m) => m.phrasebook.push({ title: "", body: "" }), { path: "phrasebook" });
+      ctx.refresh(["vocabulary"], { focus: `[data-field="phrasebook.${count}.title"]` });
+    }, { id: "add-box" }),
+    el("div", { class: "diag-slot" }));
+}
+
+"""#.utf8)),
     ]
 }

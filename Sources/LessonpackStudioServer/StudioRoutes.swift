@@ -65,6 +65,11 @@ struct StudioRoutes: Sendable {
             return Answers.rawJSON(try await studio.previews.send(Array(buffer: body), to: parts[1], at: Date()))
         case (.post, 3, "preview") where parts[2] == "recording":
             let line = (query["line"] ?? "")
+            if query["failed"] == "1" {
+                let reason = try await collect(&request, limit: 4096)
+                return Answers.rawJSON(try await studio.previews.recordingFailed(
+                    line: line, reason: String(decoding: reason, as: UTF8.self), in: parts[1], at: Date()))
+            }
             let body = try await request.body.collect(upTo: PreviewSessions.recordingLimit + 1)
             return Answers.rawJSON(try await studio.previews.recorded(
                 Array(buffer: body), contentType: request.headers[.contentType] ?? "", line: line, in: parts[1], at: Date()))

@@ -110,6 +110,19 @@ struct NamedProbe: MediaProbe {
         let back = try await sessions.recording(line: "l01", in: id)
         #expect(back.bytes == audio)
     }
+
+    @Test func aRecordingTheBrowserCouldNotMakeIsReportedAndCanBeTriedAgain() async throws {
+        let sessions = PreviewSessions()
+        let first = try await start(.pronunciation, sessions)
+        let id = try #require(first["session"] as? String)
+        let record = Array(#"{"event":{"record":{}}}"#.utf8)
+        _ = try await sessions.send(record, to: id, at: Date())
+        let failed = try await sessions.recordingFailed(line: "l01", reason: "no microphone\u{1B}[2J", in: id, at: Date())
+        let text = String(decoding: failed, as: UTF8.self)
+        #expect(text.contains("no microphone") && !text.contains("\u{1B}"))
+        let again = String(decoding: try await sessions.send(record, to: id, at: Date()), as: UTF8.self)
+        #expect(again.contains(#""record":{"#), "a second try records again: \(again)")
+    }
 }
 
 @Suite struct SubtitleTrackTests {
@@ -146,6 +159,9 @@ struct NamedProbe: MediaProbe {
         await #expect(throws: StudioError.self) { try await studio.create(name: "at-the-bank", title: "again") }
         await #expect(throws: StudioError.self) { try await studio.editor("1") }
         await #expect(throws: StudioError.self) { try await studio.editor("00") }
+        let empty = temporary.child("empty")
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        #expect(throws: StudioError.self) { try Studio(folders: [empty], workingFolder: temporary.path, outputFolder: "dist") }
     }
 
     @Test func buildMakesABundleAndSaysHowBigItIsAgainstItsMedia() throws {

@@ -1,0 +1,129 @@
+import Foundation
+import HTTPTypes
+import LessonpackSystem
+import LessonpackTestSupport
+import Testing
+@testable import LessonpackStudio
+@testable import LessonpackStudioServer
+
+@Suite struct StudioGateTests {
+    let gate = StudioGate(token: "secret", port: 4242)
+
+    private func headers(_ pairs: [(HTTPField.Name, String)]) -> HTTPFields {
+        var fields = HTTPFields()
+        for (name, value) in pairs { fields.append(HTTPField(name: name, value: value)) }
+        return fields
+    }
+
+    @Test func aRequestWithoutTheTokenIsRefused() {
+        #expect(gate.refusal(method: .get, authority: "127.0.0.1:4242", headers: [:], query: nil) == .noToken)
+        #expect(gate.refusal(method: .get, authority: "127.0.0.1:4242", headers: [:], query: "token=wrong") == .noToken)
+        #expect(gate.refusal(method: .get, authority: "127.0.0.1:4242", headers: [:], query: "token=secret") == nil)
+        #expect(gate.refusal(method: .get, authority: "localhost:4242",
+                             headers: headers([(.cookie, "a=b; lessonpack-studio-4242=secret")]), query: nil) == nil)
+        #expect(gate.refusal(method: .get, authority: "localhost:4242",
+                             headers: headers([(.cookie, "lessonpack-studio-9999=secret")]), query: nil) == .noToken)
+    }
+
+    @Test func anotherHostIsRefusedEvenWithTheToken() {
+        for host in ["evil.example:4242", "127.0.0.1:4243", "127.0.0.1", "localhost.evil.example:4242"] {
+            #expect(gate.refusal(method: .get, authority: host, headers: headers([(StudioGate.tokenHeader, "secret")]),
+                                 query: nil) == .wrongHost)
+        }
+        #expect(gate.refusal(method: .get, authority: nil, headers: [:], query: "token=secret") == .wrongHost)
+    }
+
+    @Test func changesNeedTheHeaderAndTheirOwnOrigin() {
+        let cookie = headers([(.cookie, "lessonpack-studio-4242=secret")])
+        #expect(gate.refusal(method: .put, authority: "127.0.0.1:4242", headers: cookie, query: "token=secret")
+                == .tokenNotInHeader)
+        #expect(gate.refusal(method: .post, authority: "127.0.0.1:4242",
+                             headers: headers([(StudioGate.tokenHeader, "secret"), (.origin, "http://evil.example")]),
+                             query: nil) == .wrongOrigin)
+        #expect(gate.refusal(method: .post, authority: "127.0.0.1:4242",
+                             headers: headers([(StudioGate.tokenHeader, "secret"), (.origin, "http://127.0.0.1:4242")]),
+                             query: nil) == nil)
+    }
+}
+
+/// The server itself, on a loopback port, spoken to byte for byte.
+@Suite(.serialized) struct StudioServerTests {
+    /// Runs a studio on the sample module for the length of `body`.
+    private func withServer(_ body: (RawHTTP, String, String) async throws -> Void) async throws {
+        let temporary = TemporaryFolder()
+        let module = temporary.copy(Paths.sampleModule, as: "job-interview")
+        let studio = try Studio(folders: [module], workingFolder: temporary.path, outputFolder: temporary.child("dist"))
+        let server = StudioServer(studio: studio, token: "t0ken")
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let task = Task { try await server.run(port: 0) { continuation.yield($0) } }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else { throw CancellationError() }
+        defer { task.cancel() }
+        try await body(RawHTTP(port: port), module, temporary.path)
+    }
+
+    @Test func theGateHoldsOnTheWire() async throws {
+        try await withServer { http, _, _ in
+            #expect(try http.send("GET", "/api/modules").status == 401)
+            #expect(try http.send("GET", "/api/modules", headers: ["X-Lessonpack-Token": "wrong"]).status == 401)
+            #expect(try http.send("GET", "/api/modules", headers: ["Host": "evil.example:\(http.port)",
+                                                                   "X-Lessonpack-Token": "t0ken"]).status == 421)
+            #expect(try http.send("GET", "/api/modules", headers: ["Origin": "http://evil.example",
+                                                                   "X-Lessonpack-Token": "t0ken"]).status == 403)
+            let page = try http.send("GET", "/?token=t0ken")
+            #expect(page.headers["set-cookie"]?.hasPrefix("lessonpack-studio-\(http.port)=t0ken;") == true)
+            #expect(page.headers["content-security-policy"]?.contains("frame-ancestors 'none'") == true)
+            let cookie = "lessonpack-studio-\(http.port)=t0ken"
+            #expect(try http.send("GET", "/api/modules/0", headers: ["Cookie": cookie]).status == 200)
+            #expect(try http.send("POST", "/api/modules/0/reload", headers: ["Cookie": cookie]).status == 403)
+        }
+    }
+
+    @Test func mediaIsServedInRangesAndNothingOutsideMedia() async throws {
+        try await withServer { http, module, _ in
+            let token = ["X-Lessonpack-Token": "t0ken"]
+            let whole = try http.send("GET", "/media/0/lines/l01.opus", headers: token)
+            #expect(whole.status == 200)
+            #expect(whole.body == Array(try Data(contentsOf: URL(fileURLWithPath: module + "/media/lines/l01.opus"))))
+            let part = try http.send("GET", "/media/0/lines/l01.opus", headers: token.merging(["Range": "bytes=10-19"]) { $1 })
+            #expect(part.status == 206)
+            #expect(part.body == Array(whole.body[10...19]))
+            #expect(part.headers["content-range"] == "bytes 10-19/\(whole.body.count)")
+            for target in ["/media/0/../module.plist", "/media/0/%2e%2e/module.plist", "/media/0/lines/%2e%2e/%2e%2e/module.plist",
+                           "/media/1/lines/l01.opus", "/media/0//etc/passwd"] {
+                #expect(try http.send("GET", target, headers: token).status == 404, "\(target)")
+            }
+        }
+    }
+
+    @Test func hostileUploadsAreRefusedAndWriteNothing() async throws {
+        try await withServer { http, module, _ in
+            let token = ["X-Lessonpack-Token": "t0ken"]
+            let before = Set(FileTree.files(under: module))
+            for name in ["..%2Fx.opus", "a%2Fb.opus", ".hidden.opus", "x.exe", "tab%09.opus", String(repeating: "a", count: 300) + ".opus"] {
+                let answer = try http.send("POST", "/api/modules/0/media?folder=lines&name=\(name)", headers: token, body: [1, 2, 3])
+                #expect((400..<500).contains(answer.status), "\(name): \(answer.status)")
+            }
+            #expect(try http.send("POST", "/api/modules/0/media?folder=..&name=x.opus", headers: token, body: [1]).status == 400)
+            #expect(Set(FileTree.files(under: module)) == before)
+        }
+    }
+
+    @Test func aSaveRoundTripsThroughJSON() async throws {
+        try await withServer { http, module, _ in
+            let token = ["X-Lessonpack-Token": "t0ken"]
+            let state = try #require(try JSONSerialization.jsonObject(with: Data(http.send("GET", "/api/modules/0", headers: token).body)) as? [String: Any])
+            var model = try #require(state["module"] as? [String: Any])
+            model["title"] = "Saved over HTTP"
+            let body = try JSONSerialization.data(withJSONObject: ["revision": state["revision"]!, "module": model])
+            let saved = try http.send("PUT", "/api/modules/0", headers: token, body: Array(body))
+            #expect(saved.status == 200)
+            #expect(try String(contentsOfFile: module + "/module.plist", encoding: .utf8).contains("Saved over HTTP"))
+            let stale = try http.send("PUT", "/api/modules/0", headers: token, body: Array(body))
+            #expect(stale.status == 409)
+            #expect(stale.text.contains(#""code":"conflict""#))
+            let vtt = try http.send("GET", "/api/modules/0/subtitles.vtt", headers: token)
+            #expect(vtt.text.hasPrefix("WEBVTT\n"))
+        }
+    }
+}
