@@ -96,6 +96,18 @@ package enum MediaUpload {
         }
     }
 
+    /// Deletes one media file (the page's library lists what no source refers to), never a link or a folder.
+    package static func remove(_ path: String, in moduleFolder: String) throws(StudioError) {
+        if let problem = MediaFolder.problem(with: path) { throw StudioError(.badName, problem) }
+        let media = MediaFolder(moduleFolder: moduleFolder)
+        guard case .file = media.entry(path) else {
+            throw StudioError(.notFound, "media/\(path.prefix(80)) is not a file the studio can delete")
+        }
+        do { try FileManager.default.removeItem(atPath: media.path(path)) } catch {
+            throw StudioError(.cannotWrite, "cannot delete media/\(path.prefix(80)): \(SystemErrorText.describe(error))")
+        }
+    }
+
     /// Rescans media/ and rewrites media.plist, as `lessonpack media scan` does.
     package static func rescan(_ moduleFolder: String, probe: any MediaProbe) throws(StudioError) -> MediaScanner.Scan {
         let scan = MediaScanner.scan(folder: moduleFolder, probe: probe)

@@ -104,6 +104,10 @@ struct StudioRoutes: Sendable {
                                       in: editor.folder, probe: studio.probe)
             _ = try MediaUpload.rescan(editor.folder, probe: studio.probe)
             return Answers.json(try await editor.mediaChanged(), status: .created)
+        case (.delete, "media"?) where parts.count == 1:
+            try MediaUpload.remove(query["path"] ?? "", in: editor.folder)
+            _ = try MediaUpload.rescan(editor.folder, probe: studio.probe)
+            return Answers.json(try await editor.mediaChanged())
         case (.post, "media"?) where parts.count == 2 && parts[1] == "scan":
             _ = try MediaUpload.rescan(editor.folder, probe: studio.probe)
             return Answers.json(try await editor.mediaChanged())
