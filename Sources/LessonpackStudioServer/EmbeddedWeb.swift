@@ -150,6 +150,8 @@ export const api = {
   revision: (key, signal) => request("GET", `${moduleBase(key)}/revision`, { signal }),
   uploadMedia: (key, folder, name, file, replace = false) =>
     request("POST", `${moduleBase(key)}/media?${query({ folder, name, replace: replace ? "1" : undefined })}`, { body: file }),
+  deleteMedia: (key, path) => request("DELETE", `${moduleBase(key)}/media?${query({ path })}`),
+  rescanMedia: (key) => request("POST", `${moduleBase(key)}/media/scan`),
   build: (key, keyFile) => request("POST", `${moduleBase(key)}/build`, { json: keyFile ? { keyFile } : {} }),
   importFile: (key, kind, target, name, file) =>
     request("POST", `${moduleBase(key)}/import?${query({ kind, target, name })}`, { body: file }),
@@ -195,6 +197,8 @@ function parseRoute() {
 }
 
 async function route() {
+  // A fragment that is not a route (an in-page anchor) leaves the page as it is.
+  if (location.hash && !location.hash.startsWith("#/")) return;
   const target = parseRoute();
   if (!target) {
     await closeEditor();
@@ -203,9 +207,28 @@ async function route() {
   }
   if (!store || store.key !== target.key) {
     const opened = await openModule(target.key);
-    if (!opened) return;
+    if (!opened) {
+      // A key the studio does not have (an old bookmark): the list, with the error above it.
+      history.replaceState(null, "", "#/");
+      await showModuleList();
+      return;
+    }
   }
-  editor.show(SECTION_NAMES.includes(target.section) ? target.section : "module", { focusHeading: !!document.activeElement?.closest?.("#section-nav, #studio-header") });
+  // Chosen from the section list: focus moves to the section's heading; on a load or a reload it stays put.
+  const fromNavigation = !!document.activeElement?.closest?.("#section-nav, #studio-header");
+  editor.show(SECTION_NAMES.includes(target.section) ? target.section : "module", { focusHeading: fromNavigation });
+}
+
+let routing = Promise.resolve();
+
+/** Routes one change of address at a time: a click during a load waits for it rather than racing it. */
+function routeSoon() {
+  routing = routing.then(route).catch(reportError);
+  return routing;
+}
+
+function listedThisSession() {
+  try { return sessionStorage.getItem("lessonpack-studio-listed") === "1"; } catch { return false; }
 }
 
 async function showModuleList() {
@@ -220,7 +243,7 @@ async function showModuleList() {
   $("loading").hidden = true;
   // With one module there is nothing to choose: open it. The header's "All modules" link still leads here (to make
   // another module), and says so for the rest of the session.
-  if (modules.length === 1 && !sessionStorage.getItem("lessonpack-studio-listed")) {
+  if (modules.length === 1 && !listedThisSession()) {
     history.replaceState(null, "", `#/${encodeURIComponent(modules[0].key)}/module`);
     await route();
     return;
@@ -318,7 +341,7 @@ function updateStatus() {
   const text = kind === "offline" && !store.dirty ? `Studio not reachable: ${message}` : STATUS_TEXT[kind](message);
   if (status.textContent !== text) status.textContent = text;
   status.dataset.state = kind;
-  $("save-retry").hidden = kind !== "failed";
+  $("save-retry").hidden = !(kind === "failed" || (kind === "offline" && store.dirty));
   const busy = store.saving || store.dirty || !!store.conflict;
   $("undo-button").disabled = busy || !store.state.canUndo;
   $("redo-button").disabled = busy || !store.state.canRedo;
@@ -365,7 +388,15 @@ function wire() {
     $("error-banner").hidden = true;
     $("main").focus();
   });
-  $("modules-link").addEventListener("click", () => sessionStorage.setItem("lessonpack-studio-listed", "1"));
+  $("modules-link").addEventListener("click", () => {
+    try { sessionStorage.setItem("lessonpack-studio-listed", "1"); } catch { /* then the list shows only by address */ }
+  });
+  // The skip link moves focus without touching the address, whose fragment is the page's route.
+  document.querySelector(".skip-link").addEventListener("click", (event) => {
+    event.preventDefault();
+    const target = editor ? document.querySelector(".editor-section:not([hidden]) h2") : $("main");
+    target?.focus();
+  });
 
   // Ctrl+Z and Ctrl+Shift+Z (Ctrl+Y too) step through the saves; inside a text field they stay the field's own.
   document.addEventListener("keydown", (event) => {
@@ -379,7 +410,7 @@ function wire() {
     if (!button.disabled) button.click();
   });
 
-  window.addEventListener("hashchange", () => route().catch(reportError));
+  window.addEventListener("hashchange", () => routeSoon());
   // Leaving with edits not yet on disk asks first.
   window.addEventListener("beforeunload", (event) => {
     if (store && (store.dirty || store.saving)) {
@@ -403,7 +434,7 @@ trackHeaderHeight();
 if (!hasToken()) {
   reportError(new Error("This page was opened without its access token. Open the address `lessonpack studio` printed (it ends in ?token=…)."));
 }
-route().catch(reportError);
+routeSoon();
 
 """#.utf8)),
         ("audio-field.js", Array(#"""
@@ -871,6 +902,8 @@ export class Editor {
     this.unsubscribe();
     for (const name of SECTION_NAMES) {
       const body = this.body(name);
+      // A video or a clip taken out of the page would go on playing, unseen.
+      for (const media of body.querySelectorAll("video, audio")) media.pause();
       replaceChildren(body);
       // Sections that keep parts between renders (player, preview, forms) start afresh for the next module.
       for (const key of ["videoPanel", "tableHolder", "previewHost", "buttons", "previewKey", "built"]) delete body[key];
@@ -1198,9 +1231,9 @@ export function renderImport(container, ctx) {
     run.disabled = true;
     replaceChildren(result, el("p", { role: "status", id: "import-status" }, `Importing ${chosen.name}…`));
     try {
-      await ctx.store.flush(); // the importer adds to what is on disk
-      const answer = await ctx.api.importFile(ctx.key, kind.value, kind.value === "questions" ? target.value : undefined, chosen.name, chosen);
-      if (answer.state) ctx.store.replaceState(answer.state);
+      // The importer adds to what is on disk: the store saves the page's edits first, then takes the new state.
+      const answer = await ctx.store.perform(() => ctx.api.importFile(ctx.key, kind.value,
+        kind.value === "questions" ? target.value : undefined, chosen.name, chosen), (a) => a.state);
       replaceChildren(result, ...report(answer, true));
     } catch (error) {
       replaceChildren(result, el("p", { role: "alert", id: "import-status", class: "build-failed" }, `Not imported: ${error.message}`),
@@ -1305,7 +1338,7 @@ function report(answer, ok) {
         <h3>New module</h3>
         <div class="field">
           <label for="new-module-name">Folder name</label>
-          <input id="new-module-name" name="name" required pattern="[a-z0-9-]+" autocomplete="off"
+          <input id="new-module-name" name="name" required pattern="[a-z0-9\-]+" autocomplete="off"
                  aria-describedby="new-module-name-hint" placeholder="at-the-bank">
           <p class="hint" id="new-module-name-hint">Lowercase letters, digits and hyphens; it is also the module's id.</p>
         </div>
@@ -1371,9 +1404,9 @@ function report(answer, ok) {
         ("media.js", Array(#"""
 // The Media library: add files (dropped on the zone or chosen with the file input) into a folder under media/, and
 // see every file with its kind, size and duration, flagged when nothing refers to it, when it is missing from the
-// disk, or when media.plist does not list it.
+// disk, or when media.plist does not list it; delete one, or rescan after copying files in by other means.
 
-import { el, button, labelled, replaceChildren, formatBytes, formatTime, select } from "./dom.js";
+import { el, button, labelled, replaceChildren, formatBytes, formatTime, select, announce } from "./dom.js";
 import { uploadMedia, kindOf } from "./upload.js";
 import { playClip } from "./audio-field.js";
 
@@ -1464,19 +1497,46 @@ function list(ctx) {
       el("td", { class: "number" }, typeof file.duration === "number" ? formatTime(file.duration) : ""),
       el("td", {}, flags.map(([text, severity, title]) =>
         el("span", { class: `badge badge-${severity}`, title, "data-testid": `media-flag` }, text))),
-      el("td", {}, playable && file.kind === "audio"
+      el("td", { class: "row-buttons" }, playable && file.kind === "audio"
         ? button("▶", () => playClip(ctx, file.path), { class: "icon-button", "aria-label": `Play ${file.path}` })
         : playable ? el("a", { href: ctx.api.mediaURL(ctx.key, file.path), target: "_blank", rel: "noopener" }, "Open") : null,
+        file.onDisk !== false ? button("Delete", () => remove(ctx, file), {
+          class: "small danger", "data-testid": "delete-media", "aria-label": `Delete ${file.path}`,
+        }) : null,
         el("div", { class: "diag-slot" }))));
   }
   const total = files.reduce((sum, file) => sum + (file.size ?? 0), 0);
+  const rescan = button("Scan the media folder again", async () => {
+    rescan.disabled = true;
+    try {
+      await ctx.store.perform(() => ctx.api.rescanMedia(ctx.key));
+      announce("media.plist rewritten from the files under media/.");
+    } catch (error) {
+      ctx.reportError(error);
+    } finally {
+      rescan.disabled = false;
+    }
+  }, { id: "media-rescan", title: "After copying files into media/ with another program" });
   return el("section", { id: "media-library", "aria-labelledby": "h-media-library", "data-field": "media" },
     el("h3", { id: "h-media-library" }, `Files (${files.length}, ${formatBytes(total)})`),
     el("div", { class: "diag-slot" }),
+    el("div", { class: "inline-actions" }, rescan),
     files.length === 0 ? el("p", {}, "No media yet.") :
       el("table", { class: "grid", id: "media-table" },
         el("thead", {}, el("tr", {}, ["Path", "Kind", "Size", "Duration", "Flags", ""].map((h) => el("th", { scope: "col" }, h)))),
         body));
+}
+
+async function remove(ctx, file) {
+  const warning = file.referenced ? `\n\nThe module still names it: those places will report it missing.` : "";
+  if (!window.confirm(`Delete media/${file.path} from the disk?${warning}`)) return;
+  try {
+    await ctx.store.perform(() => ctx.api.deleteMedia(ctx.key, file.path));
+    announce(`${file.path} deleted.`);
+    document.getElementById("media-rescan")?.focus(); // the row and its button are gone
+  } catch (error) {
+    ctx.reportError(error);
+  }
 }
 
 """#.utf8)),
@@ -1936,6 +1996,104 @@ export function mount(ctx) {
 }
 
 """#.utf8)),
+        ("preview-dom.js", Array(#"""
+// Small DOM helpers shared by the learner preview's modules: elements built from data with textContent only.
+
+/// An element. `attrs`: `text` (its text, safely), `testid`, `class`, `on` ({event: handler}), `style` ({prop: value}
+/// for custom properties), `dataset`, and plain attributes; `children`: nodes or strings (strings become text nodes,
+/// so untrusted text can be passed straight in).
+export function h(tag, attrs = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name === 'text') element.textContent = String(value);
+    else if (name === 'testid') element.dataset.testid = String(value);
+    else if (name === 'class') element.className = Array.isArray(value) ? value.filter(Boolean).join(' ') : value;
+    else if (name === 'on') for (const [event, handler] of Object.entries(value)) element.addEventListener(event, handler);
+    else if (name === 'style') for (const [property, v] of Object.entries(value)) element.style.setProperty(property, v);
+    else if (name === 'dataset') Object.assign(element.dataset, value);
+    else if (value === true) element.setAttribute(name, '');
+    else element.setAttribute(name, String(value));
+  }
+  append(element, children);
+  return element;
+}
+
+/// Replaces what `element` holds with `children`, as `h` takes them (nothing for null or false: `replaceChildren`
+/// would write "null").
+export function fill(element, ...children) {
+  element.replaceChildren();
+  append(element, children);
+  return element;
+}
+
+function append(element, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === undefined || child === null || child === false) continue;
+    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/// A real button: keyboard and mouse alike, and a hook for tests. `type=button` so it never submits a form of the
+/// editor page around the preview.
+export function button(testid, label, onClick, attrs = {}) {
+  return h('button', { type: 'button', testid, class: 'lp-button', on: { click: onClick }, ...attrs }, label);
+}
+
+/// A speaker's colour as CSS, only when it is the `#RRGGBB` the model promises: the module is untrusted, and a
+/// colour goes into a style property.
+export function speakerColour(colour) {
+  return typeof colour === 'string' && /^#[0-9a-fA-F]{6}$/.test(colour) ? colour : null;
+}
+
+/// The style that gives an element its speaker's colour (`--lp-speaker`), or none.
+export function speakerStyle(colour) {
+  const safe = speakerColour(colour);
+  return safe ? { '--lp-speaker': safe } : undefined;
+}
+
+/// The `"name": {…}` of a Swift enum value encoded by synthesized Codable.
+export function caseOf(value) {
+  if (!value || typeof value !== 'object') return [String(value), {}];
+  const [name, args] = Object.entries(value)[0] ?? ['', {}];
+  return [name, args ?? {}];
+}
+
+/// Whether a key press belongs to what has focus rather than to the activity's shortcuts: typing in a field, or
+/// Space/Enter on something they activate (a button, the video's own controls).
+export function keyBelongsToTarget(event) {
+  const target = event.target;
+  if (!(target instanceof Element)) return false;
+  if (event.ctrlKey || event.metaKey || event.altKey) return true;
+  if (target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]')) return true;
+  if (target.closest('video, audio') && event.key !== 'Escape') return true;
+  if ((event.key === ' ' || event.key === 'Enter') && target.closest('button, a, summary, [role="button"]')) return true;
+  return false;
+}
+
+/// Scrolls `list` (a scrolling box) just enough to show `item`, and nothing else: `scrollIntoView` would scroll the
+/// editor's page too, under the author's pointer.
+export function scrollWithin(list, item) {
+  if (!list || !item) return;
+  const box = list.getBoundingClientRect();
+  const row = item.getBoundingClientRect();
+  if (row.top < box.top) list.scrollTop -= box.top - row.top;
+  else if (row.bottom > box.bottom) list.scrollTop += row.bottom - box.bottom;
+}
+
+/// "1:05" for 65.3 seconds, as the presenters' clock says it.
+export function clock(seconds) {
+  const whole = Number.isFinite(seconds) ? Math.max(0, Math.floor(seconds)) : 0;
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/// A path under /media/{key}/, each segment escaped (the server validates it again).
+export function mediaURL(key, path) {
+  return `/media/${encodeURIComponent(key)}/` + String(path).split('/').map(encodeURIComponent).join('/');
+}
+
+
+"""#.utf8)),
         ("preview-pronunciation.js", Array(#"""
 // Activity 5, pronunciation practice: choose a line, hear the original, record yourself, and hear the two together,
 // at once (the original in the left ear, you in the right) or one after the other. The microphone, the countdown and
@@ -2095,55 +2253,288 @@ export function mount(ctx) {
 }
 
 """#.utf8)),
-        ("preview-sandbox.html", Array(#"""
-<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>Preview sandbox (temporary)</title>
-<link rel="stylesheet" href="preview.css">
-</head>
-<body>
-<p id="bar"></p>
-<div id="preview"></div>
-<script type="module" src="preview-sandbox.js"></script>
-</body>
-</html>
+        ("preview-recorder.js", Array(#"""
+import { h, button } from './preview-dom.js';
+
+// ---------------------------------------------------------------------------------------------------------------
+// The microphone.
+
+/// Records the learner for a pronunciation line: at most the seconds the engine allows, with a countdown and a Stop
+/// button, then sends the recording to the server, whose answer is the next preview.
+export class Recorder {
+  constructor(preview) {
+    this.preview = preview;
+    this.session = null;
+    this.awaited = null;
+    this.panel = h('div', { class: 'lp-recording', testid: 'recording-panel', hidden: true, role: 'group', 'aria-label': 'Recording' });
+  }
+
+  get active() { return this.session !== null; }
+
+  async start(line, seconds) {
+    if (this.session) return;
+    const preview = this.preview;
+    // What the server waits for until a recording of it arrives.
+    this.awaited = { line, seconds };
+    const limit = Math.max(1, Math.min(Number(seconds) || 10, 120));
+    if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === 'undefined') {
+      return this.unavailable(line, 'this browser cannot record sound here (it needs a secure page: http://127.0.0.1 or localhost).');
+    }
+    let stream;
+    try {
+      stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+    } catch (error) {
+      const reason = error?.name === 'NotAllowedError' ? 'the browser was not allowed to use it.'
+        : error?.name === 'NotFoundError' ? 'there is no microphone.' : `${error?.message ?? error}.`;
+      return this.unavailable(line, reason);
+    }
+    const type = ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus', 'audio/webm', 'audio/mp4']
+      .find((candidate) => MediaRecorder.isTypeSupported?.(candidate));
+    let recorder;
+    try {
+      recorder = type ? new MediaRecorder(stream, { mimeType: type }) : new MediaRecorder(stream);
+    } catch (error) {
+      stream.getTracks().forEach((track) => track.stop());
+      return this.unavailable(line, `${error?.message ?? error}.`);
+    }
+    const chunks = [];
+    const endsAt = performance.now() + limit * 1000;
+    const session = { line, recorder, stream, timer: null, ticker: null };
+    this.session = session;
+    recorder.addEventListener('dataavailable', (event) => { if (event.data?.size) chunks.push(event.data); });
+    recorder.addEventListener('stop', () => {
+      clearTimeout(session.timer);
+      clearInterval(session.ticker);
+      stream.getTracks().forEach((track) => track.stop());
+      this.session = null;
+      // The Stop button goes away with the panel: the focus goes back to the Record button, not to the page.
+      const hadFocus = this.panel.contains(document.activeElement);
+      this.showPanel(null);
+      if (hadFocus) (preview.root.querySelector('[data-testid="record"]') ?? preview.root).focus({ preventScroll: true });
+      if (session.cancelled) return;
+      const blob = new Blob(chunks, { type: recorder.mimeType || type || 'application/octet-stream' });
+      preview.upload(line, blob);
+    });
+    recorder.start();
+    session.timer = setTimeout(() => this.stop(), limit * 1000);
+    const tick = () => this.showPanel(line, Math.max(0, Math.ceil((endsAt - performance.now()) / 1000)));
+    session.ticker = setInterval(tick, 200);
+    tick();
+    this.panel.querySelector('[data-testid="stop-recording"]')?.focus();
+  }
+
+  /// Ends the recording under way early, keeping what was said.
+  stop() {
+    const session = this.session;
+    if (session && session.recorder.state !== 'inactive') session.recorder.stop();
+  }
+
+  /// Ends it without sending anything (the preview is being closed).
+  cancel() {
+    if (!this.session) return;
+    this.session.cancelled = true;
+    this.stop();
+  }
+
+  /// Shows the countdown (`line` null hides it). Built once per recording and then only its text changes: the Stop
+  /// button must keep the keyboard focus while the seconds tick.
+  showPanel(line, secondsLeft) {
+    if (line === null) {
+      this.panel.replaceChildren();
+      this.panel.hidden = true;
+      this.preview.root.dataset.recording = 'false';
+      this.preview.activityView?.recordingChanged?.(false);
+      return;
+    }
+    let countdown = this.panel.querySelector('[data-testid="recording-countdown"]');
+    if (!countdown) {
+      countdown = h('span', { testid: 'recording-countdown', class: 'lp-recording-text', role: 'timer' });
+      this.panel.replaceChildren(
+        h('span', { class: 'lp-recording-dot', 'aria-hidden': 'true' }, '●'),
+        countdown,
+        button('stop-recording', 'Stop', () => this.stop()));
+    }
+    if (this.panel.hidden) this.preview.activityView?.recordingChanged?.(true);
+    this.panel.hidden = false;
+    this.preview.root.dataset.recording = 'true';
+    const text = this.preview.module?.transcript?.find((entry) => entry.id === line)?.text;
+    countdown.textContent = `Recording${text ? ` “${text}”` : ''}: say the line now. ` +
+      `${secondsLeft} ${secondsLeft === 1 ? 'second' : 'seconds'} left.`;
+  }
+
+  /// Without a microphone the activity goes on: the learner is told why, and the server is told that nothing was
+  /// recorded (`&failed=1`, the reason as text), so that the line is not left waiting for a recording.
+  async unavailable(line, reason) {
+    const text = `The microphone is not available: ${reason}`;
+    this.preview.say(text, 'bad');
+    await this.preview.enqueue(async () => {
+      try {
+        const answer = await this.preview.transport.recording(this.preview.session, line,
+          new Blob([text], { type: 'text/plain' }), '&failed=1');
+        this.awaited = null;
+        await this.preview.apply(answer, { message: { text, tone: 'bad' } });
+      } catch { /* a server that cannot be told: the message above is what matters */ }
+    });
+  }
+}
+
 
 """#.utf8)),
-        ("preview-sandbox.js", Array(#"""
+        ("preview-sound.js", Array(#"""
+import { h, mediaURL } from './preview-dom.js';
+import { request } from './preview-transport.js';
 
-const params = new URLSearchParams(location.search);
-const token = params.get('token') ?? sessionStorage.getItem('lessonpack-studio-token') ?? '';
-sessionStorage.setItem('lessonpack-studio-token', token);
-const shape = params.get('shape') ?? 'generic';
-const activity = params.get('activity') ?? 'video';
-const { openPreview } = await import('./preview.js');
-let api;
-if (shape === 'editor') {
-  api = (await import('./api.js')).api;
-} else {
-  const call = async (path, init) => {
-    const r = await fetch(path, init);
-    const data = await r.json();
-    if (!r.ok) throw Object.assign(new Error(data?.error?.message ?? r.status), { code: data?.error?.code });
-    return data;
-  };
-  api = {
-    token,
-    post: (path, json) => call(path, { method: 'POST', headers: { 'X-Lessonpack-Token': token, 'Content-Type': 'application/json' }, body: JSON.stringify(json) }),
-    postBytes: (path, blob) => call(path, { method: 'POST', headers: { 'X-Lessonpack-Token': token }, body: blob }),
-  };
+// ---------------------------------------------------------------------------------------------------------------
+// Sound: the effects a presenter asks for.
+
+/// Plays media for one preview: an `<audio>` element for clips, the activity's `<video>` for the module video, and
+/// Web Audio for comparisons (which need the two voices in different ears).
+export class Sound {
+  constructor(preview) {
+    this.preview = preview;
+    this.audio = h('audio', { testid: 'preview-audio', preload: 'auto', hidden: true });
+    this.video = null;
+    this.stopTimer = null;
+    this.context = null;
+    this.sources = [];
+  }
+
+  /// The activity's `<video>`, used when the module video is to be played. `expect('play' | 'pause' | 'seek')` is
+  /// told before the page itself plays, pauses or seeks it, so that the video activity does not report those back to
+  /// the server as the learner's own.
+  useVideo(video, expect) {
+    this.video = video;
+    this.expect = expect ?? null;
+  }
+
+  stopAll({ except } = {}) {
+    clearInterval(this.stopTimer);
+    this.stopTimer = null;
+    if (!this.audio.paused && except !== this.audio) this.audio.pause();
+    if (this.video && !this.video.paused && except !== this.video) {
+      this.expect?.('pause');
+      this.video.pause();
+    }
+    for (const source of this.sources) {
+      try { source.stop(); } catch { /* already stopped */ }
+    }
+    this.sources = [];
+  }
+
+  /// Plays `media` (a path under media/) from `from` seconds, up to `until` when given.
+  async play(media, from = 0, until) {
+    const { key, module } = this.preview;
+    const isVideo = this.video && module?.video && media === module.video;
+    const element = isVideo ? this.video : this.audio;
+    // Everything else stops; the element about to play only moves (pausing it first would make the picture blink).
+    this.stopAll({ except: element });
+    if (!isVideo) {
+      const url = mediaURL(key, media);
+      if (element.dataset.media !== media) {
+        element.dataset.media = media;
+        element.src = url;
+      }
+    }
+    await this.seek(element, from, isVideo);
+    this.watchUntil(element, until, isVideo);
+    if (isVideo && element.paused) this.expect?.('play');
+    try {
+      await element.play();
+    } catch (error) {
+      // Autoplay refused, or the file cannot be played: say so, do not throw (the activity goes on without sound).
+      if (error?.name !== 'AbortError') this.preview.say(`Cannot play ${media}: ${error?.message ?? error}`, 'bad');
+    }
+  }
+
+  async playURL(url) {
+    this.stopAll();
+    delete this.audio.dataset.media;
+    this.audio.src = url;
+    try { await this.audio.play(); } catch (error) {
+      if (error?.name !== 'AbortError') this.preview.say(`Cannot play the comparison: ${error?.message ?? error}`, 'bad');
+    }
+  }
+
+  /// Moves an element to `seconds` once it knows its duration (setting it earlier is lost in some browsers).
+  async seek(element, seconds, isVideo) {
+    const target = Math.max(0, Number(seconds) || 0);
+    if (element.readyState < 1) {
+      await new Promise((resolve) => {
+        const done = () => { element.removeEventListener('loadedmetadata', done); element.removeEventListener('error', done); resolve(); };
+        element.addEventListener('loadedmetadata', done);
+        element.addEventListener('error', done);
+        setTimeout(done, 4000);
+      });
+    }
+    // A small difference is not worth a seek: it would only make the picture jump.
+    if (Math.abs(element.currentTime - target) > 0.25) {
+      if (isVideo) this.expect?.('seek');
+      try { element.currentTime = target; } catch { /* not seekable: play from where it is */ }
+    }
+  }
+
+  /// Stops at `until`: the presenters give exact spans (a line, the lines of a wrong statement), and `timeupdate`
+  /// alone fires too seldom to stop on time.
+  watchUntil(element, until, isVideo) {
+    clearInterval(this.stopTimer);
+    this.stopTimer = null;
+    if (until === undefined || until === null || !Number.isFinite(Number(until))) return;
+    this.stopTimer = setInterval(() => {
+      if (element.paused) { clearInterval(this.stopTimer); this.stopTimer = null; return; }
+      if (element.currentTime >= Number(until)) {
+        clearInterval(this.stopTimer);
+        this.stopTimer = null;
+        if (isVideo) this.expect?.('pause');
+        element.pause();
+      }
+    }, 40);
+  }
+
+  audioContext() {
+    const Context = window.AudioContext ?? window.webkitAudioContext;
+    if (!Context) throw new Error('this browser has no Web Audio');
+    this.context ??= new Context();
+    return this.context;
+  }
+
+  /// The original line and the learner's recording: at once (original left, recording right) or one after the other.
+  /// Both are decoded first, so that "at once" starts them on the same sample.
+  async compare(line, mode) {
+    const { api, key, module } = this.preview;
+    const original = module?.transcript?.find((entry) => entry.id === line)?.audio;
+    if (!original) throw new Error(`line '${line}' has no audio in this module`);
+    this.stopAll();
+    const context = this.audioContext();
+    if (context.state === 'suspended') await context.resume();
+    const decode = async (path) => {
+      const response = await request(api, 'GET', path);
+      return context.decodeAudioData(await response.arrayBuffer());
+    };
+    const [first, second] = await Promise.all([
+      decode(mediaURL(key, original)),
+      decode(this.preview.recordingPath(line)),
+    ]);
+    const simultaneous = mode !== 'sequential';
+    const start = context.currentTime + 0.1;
+    const voices = [[first, simultaneous ? -1 : 0, start], [second, simultaneous ? 1 : 0, simultaneous ? start : start + first.duration + 0.5]];
+    for (const [buffer, pan, when] of voices) {
+      const source = context.createBufferSource();
+      source.buffer = buffer;
+      const panner = new StereoPannerNode(context, { pan });
+      source.connect(panner).connect(context.destination);
+      source.start(when);
+      this.sources.push(source);
+    }
+  }
+
+  close() {
+    this.stopAll();
+    this.audio.removeAttribute('src');
+    this.context?.close?.().catch(() => {});
+    this.context = null;
+  }
 }
-const state = await (await fetch('/api/modules/0', { headers: { 'X-Lessonpack-Token': token } })).json();
-for (const name of ['video', 'video-task', 'vocabulary', 'audio-game', 'pronunciation', 'questions', 'dictionary', 'test']) {
-  const b = document.createElement('button');
-  b.textContent = name;
-  b.onclick = () => openPreview(document.getElementById('preview'), { api, key: '0', activity: name, state });
-  document.getElementById('bar').append(b);
-}
-window.previewHandle = await openPreview(document.getElementById('preview'), { api, key: '0', activity, state });
-window.sandboxReady = true;
+
 
 """#.utf8)),
         ("preview-test.js", Array(#"""
@@ -2258,6 +2649,57 @@ export function mount(ctx) {
 }
 
 """#.utf8)),
+        ("preview-transport.js", Array(#"""
+// ---------------------------------------------------------------------------------------------------------------
+// Requests. The editor hands us its request helper; two shapes are understood: a generic one (`post(path, json)`,
+// `postBytes(path, blob)`, `token`) and the editor's api.js (`preview`, `previewEvent`, `previewRecording`). What
+// neither offers is made here with `fetch` and the token header.
+
+/// A request made here: the token header when it is known (a GET is also authorised by the studio's cookie).
+export async function request(api, method, path, body, contentType) {
+  const headers = { Accept: 'application/json' };
+  if (typeof api?.token === 'string' && api.token) headers['X-Lessonpack-Token'] = api.token;
+  if (contentType) headers['Content-Type'] = contentType;
+  const response = await fetch(path, { method, headers, body, credentials: 'same-origin', cache: 'no-store' });
+  if (!response.ok) {
+    let error = { code: `http-${response.status}`, message: `${method} ${path}: ${response.status} ${response.statusText}` };
+    try {
+      const answer = await response.json();
+      if (answer?.error) error = { code: answer.error.code ?? error.code, message: answer.error.message ?? error.message };
+    } catch { /* not JSON: keep the status */ }
+    throw Object.assign(new Error(error.message), { code: error.code, status: response.status });
+  }
+  return response;
+}
+
+/// The three preview requests, through whichever helper the editor gave.
+export function transport(api) {
+  const has = (name) => typeof api?.[name] === 'function';
+  const generic = has('post');
+  // A POST with a body that is not JSON: the helper's own way when it has one (it knows the token), else fetch.
+  const postBlob = async (path, blob) => {
+    if (typeof api?.token !== 'string' && has('request')) return api.request('POST', path, { body: blob });
+    if (typeof api?.token !== 'string' && has('postBytes')) return api.postBytes(path, blob);
+    const response = await request(api, 'POST', path, blob, blob.type || 'application/octet-stream');
+    return response.json();
+  };
+  return {
+    start: (key, activity) => (generic || !has('preview')
+      ? api.post(`/api/modules/${encodeURIComponent(key)}/preview`, { activity })
+      : api.preview(key, activity)),
+    event: (session, event) => (generic || !has('previewEvent')
+      ? api.post(`/api/preview/${encodeURIComponent(session)}/event`, { event })
+      : api.previewEvent(session, event)),
+    /// The body's type is the recorder's: the server keeps the recording as that kind of file.
+    recording: (session, line, blob, extra = '') => {
+      if (!extra && !generic && has('previewRecording')) return api.previewRecording(session, line, blob);
+      return postBlob(`/api/preview/${encodeURIComponent(session)}/recording?line=${encodeURIComponent(line)}${extra}`, blob);
+    },
+  };
+}
+
+
+"""#.utf8)),
         ("preview-video-task.js", Array(#"""
 // Activity 2, the video task: ten statements about the video, each with a box that cycles empty → correct →
 // incorrect → empty, then Check, and the report: each wrong statement with the lines that show the answer and a
@@ -2357,8 +2799,15 @@ export function mount(ctx) {
   const lines = [...(module.transcript ?? [])].sort((a, b) => a.start - b.start);
   let view = null;
 
-  // What the page is about to do to the video itself: the browser's event for it is not the learner's doing.
-  const expected = { play: false, pause: false, seek: false };
+  // What the page is about to do to the video itself, and when: the browser's event for it is not the learner's
+  // doing. An expectation lapses after two seconds, so one whose event never came (a refused play) cannot swallow
+  // the learner's next click.
+  const expected = { play: 0, pause: 0, seek: 0 };
+  const wasExpected = (what) => {
+    const fresh = expected[what] > 0 && performance.now() - expected[what] < 2000;
+    expected[what] = 0;
+    return fresh;
+  };
 
   const video = h('video', {
     class: 'lp-video', testid: 'video', controls: true, preload: 'metadata', playsinline: true,
@@ -2367,26 +2816,33 @@ export function mount(ctx) {
   const track = h('track', { kind: 'subtitles', srclang: 'en', label: 'English', src: ctx.subtitlesURL, default: true });
   video.append(track);
   if (module.video) video.src = ctx.mediaURL(module.video);
-  ctx.useVideo(video, (what) => { expected[what] = true; });
+  ctx.useVideo(video, (what) => { expected[what] = performance.now(); });
 
   video.addEventListener('play', () => {
-    if (expected.play) { expected.play = false; return; }
+    if (wasExpected('play')) return;
     ctx.send({ play: {} });
   });
   video.addEventListener('pause', () => {
-    if (expected.pause) { expected.pause = false; return; }
+    if (wasExpected('pause')) return;
     // Reaching the end pauses the video too; the engine's clock stops at the end by itself.
     if (video.ended) return;
     // The server pauses at its own clock; the seek puts it where the picture stopped.
     ctx.send({ pause: {} }, { seek: { _0: video.currentTime } });
   });
   video.addEventListener('seeked', () => {
-    if (expected.seek) { expected.seek = false; return; }
+    if (wasExpected('seek')) return;
     ctx.send({ seek: { _0: video.currentTime } });
   });
   // The track's cues load later than the element: apply the view's choice again once they are there.
   track.addEventListener('load', () => applySubtitles());
   video.addEventListener('timeupdate', () => followVideo());
+  // The engine's clock ends by itself and nothing is asked of the server; the page says so as the picture ends.
+  video.addEventListener('ended', () => {
+    state.textContent = '■ ended';
+    state.dataset.state = 'ended';
+    playPause.textContent = '▶ Play';
+    showClock(view?.duration ?? video.currentTime);
+  });
 
   const state = h('span', { class: 'lp-video-state', testid: 'video-state' });
   const clockText = h('span', { class: 'lp-video-clock', testid: 'video-clock' });
@@ -2486,8 +2942,8 @@ export function mount(ctx) {
     // Paused (or ended), the picture shows where the engine's clock stands: a seek or a line chosen while paused
     // moves it, and no effect does.
     if (video.paused && video.readyState >= 1 && Math.abs(video.currentTime - view.position) > 0.5) {
-      expected.seek = true;
-      try { video.currentTime = view.position; } catch { expected.seek = false; }
+      expected.seek = performance.now();
+      try { video.currentTime = view.position; } catch { expected.seek = 0; }
     }
   }
 
@@ -2850,422 +3306,14 @@ const tones = ['plain', 'good', 'bad', 'accent', 'muted'];
 // A container holds at most one preview: opening another one closes the first (its sound, its microphone).
 const openPreviews = new WeakMap();
 
-// ---------------------------------------------------------------------------------------------------------------
-// Small helpers shared by the activity modules.
 
-/// An element. `attrs`: `text` (its text, safely), `testid`, `class`, `on` ({event: handler}), `style` ({prop: value}
-/// for custom properties), `dataset`, and plain attributes; `children`: nodes or strings (strings become text nodes,
-/// so untrusted text can be passed straight in).
-export function h(tag, attrs = {}, ...children) {
-  const element = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (name === 'text') element.textContent = String(value);
-    else if (name === 'testid') element.dataset.testid = String(value);
-    else if (name === 'class') element.className = Array.isArray(value) ? value.filter(Boolean).join(' ') : value;
-    else if (name === 'on') for (const [event, handler] of Object.entries(value)) element.addEventListener(event, handler);
-    else if (name === 'style') for (const [property, v] of Object.entries(value)) element.style.setProperty(property, v);
-    else if (name === 'dataset') Object.assign(element.dataset, value);
-    else if (value === true) element.setAttribute(name, '');
-    else element.setAttribute(name, String(value));
-  }
-  append(element, children);
-  return element;
-}
+import { h, button, caseOf, mediaURL } from './preview-dom.js';
+import { transport } from './preview-transport.js';
+import { Sound } from './preview-sound.js';
+import { Recorder } from './preview-recorder.js';
 
-/// Replaces what `element` holds with `children`, as `h` takes them (nothing for null or false: `replaceChildren`
-/// would write "null").
-export function fill(element, ...children) {
-  element.replaceChildren();
-  append(element, children);
-  return element;
-}
-
-function append(element, children) {
-  for (const child of children.flat(Infinity)) {
-    if (child === undefined || child === null || child === false) continue;
-    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-}
-
-/// A real button: keyboard and mouse alike, and a hook for tests. `type=button` so it never submits a form of the
-/// editor page around the preview.
-export function button(testid, label, onClick, attrs = {}) {
-  return h('button', { type: 'button', testid, class: 'lp-button', on: { click: onClick }, ...attrs }, label);
-}
-
-/// A speaker's colour as CSS, only when it is the `#RRGGBB` the model promises: the module is untrusted, and a
-/// colour goes into a style property.
-export function speakerColour(colour) {
-  return typeof colour === 'string' && /^#[0-9a-fA-F]{6}$/.test(colour) ? colour : null;
-}
-
-/// The style that gives an element its speaker's colour (`--lp-speaker`), or none.
-export function speakerStyle(colour) {
-  const safe = speakerColour(colour);
-  return safe ? { '--lp-speaker': safe } : undefined;
-}
-
-/// The `"name": {…}` of a Swift enum value encoded by synthesized Codable.
-export function caseOf(value) {
-  if (!value || typeof value !== 'object') return [String(value), {}];
-  const [name, args] = Object.entries(value)[0] ?? ['', {}];
-  return [name, args ?? {}];
-}
-
-/// Whether a key press belongs to what has focus rather than to the activity's shortcuts: typing in a field, or
-/// Space/Enter on something they activate (a button, the video's own controls).
-export function keyBelongsToTarget(event) {
-  const target = event.target;
-  if (!(target instanceof Element)) return false;
-  if (event.ctrlKey || event.metaKey || event.altKey) return true;
-  if (target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]')) return true;
-  if (target.closest('video, audio') && event.key !== 'Escape') return true;
-  if ((event.key === ' ' || event.key === 'Enter') && target.closest('button, a, summary, [role="button"]')) return true;
-  return false;
-}
-
-/// Scrolls `list` (a scrolling box) just enough to show `item`, and nothing else: `scrollIntoView` would scroll the
-/// editor's page too, under the author's pointer.
-export function scrollWithin(list, item) {
-  if (!list || !item) return;
-  const box = list.getBoundingClientRect();
-  const row = item.getBoundingClientRect();
-  if (row.top < box.top) list.scrollTop -= box.top - row.top;
-  else if (row.bottom > box.bottom) list.scrollTop += row.bottom - box.bottom;
-}
-
-/// "1:05" for 65.3 seconds, as the presenters' clock says it.
-export function clock(seconds) {
-  const whole = Number.isFinite(seconds) ? Math.max(0, Math.floor(seconds)) : 0;
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-}
-
-/// A path under /media/{key}/, each segment escaped (the server validates it again).
-export function mediaURL(key, path) {
-  return `/media/${encodeURIComponent(key)}/` + String(path).split('/').map(encodeURIComponent).join('/');
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Requests. The editor hands us its request helper; two shapes are understood: a generic one (`post(path, json)`,
-// `postBytes(path, blob)`, `token`) and the editor's api.js (`preview`, `previewEvent`, `previewRecording`). What
-// neither offers is made here with `fetch` and the token header.
-
-/// A request made here: the token header when it is known (a GET is also authorised by the studio's cookie).
-async function request(api, method, path, body, contentType) {
-  const headers = { Accept: 'application/json' };
-  if (typeof api?.token === 'string' && api.token) headers['X-Lessonpack-Token'] = api.token;
-  if (contentType) headers['Content-Type'] = contentType;
-  const response = await fetch(path, { method, headers, body, credentials: 'same-origin', cache: 'no-store' });
-  if (!response.ok) {
-    let error = { code: `http-${response.status}`, message: `${method} ${path}: ${response.status} ${response.statusText}` };
-    try {
-      const answer = await response.json();
-      if (answer?.error) error = { code: answer.error.code ?? error.code, message: answer.error.message ?? error.message };
-    } catch { /* not JSON: keep the status */ }
-    throw Object.assign(new Error(error.message), { code: error.code, status: response.status });
-  }
-  return response;
-}
-
-/// The three preview requests, through whichever helper the editor gave.
-function transport(api) {
-  const has = (name) => typeof api?.[name] === 'function';
-  const generic = has('post');
-  // A POST with a body that is not JSON: the helper's own way when it has one (it knows the token), else fetch.
-  const postBlob = async (path, blob) => {
-    if (typeof api?.token !== 'string' && has('request')) return api.request('POST', path, { body: blob });
-    if (typeof api?.token !== 'string' && has('postBytes')) return api.postBytes(path, blob);
-    const response = await request(api, 'POST', path, blob, blob.type || 'application/octet-stream');
-    return response.json();
-  };
-  return {
-    start: (key, activity) => (generic || !has('preview')
-      ? api.post(`/api/modules/${encodeURIComponent(key)}/preview`, { activity })
-      : api.preview(key, activity)),
-    event: (session, event) => (generic || !has('previewEvent')
-      ? api.post(`/api/preview/${encodeURIComponent(session)}/event`, { event })
-      : api.previewEvent(session, event)),
-    /// The body's type is the recorder's: the server keeps the recording as that kind of file.
-    recording: (session, line, blob, extra = '') => {
-      if (!extra && !generic && has('previewRecording')) return api.previewRecording(session, line, blob);
-      return postBlob(`/api/preview/${encodeURIComponent(session)}/recording?line=${encodeURIComponent(line)}${extra}`, blob);
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Sound: the effects a presenter asks for.
-
-/// Plays media for one preview: an `<audio>` element for clips, the activity's `<video>` for the module video, and
-/// Web Audio for comparisons (which need the two voices in different ears).
-class Sound {
-  constructor(preview) {
-    this.preview = preview;
-    this.audio = h('audio', { testid: 'preview-audio', preload: 'auto', hidden: true });
-    this.video = null;
-    this.stopTimer = null;
-    this.context = null;
-    this.sources = [];
-  }
-
-  /// The activity's `<video>`, used when the module video is to be played. `expect('play' | 'pause' | 'seek')` is
-  /// told before the page itself plays, pauses or seeks it, so that the video activity does not report those back to
-  /// the server as the learner's own.
-  useVideo(video, expect) {
-    this.video = video;
-    this.expect = expect ?? null;
-  }
-
-  stopAll({ except } = {}) {
-    clearInterval(this.stopTimer);
-    this.stopTimer = null;
-    if (!this.audio.paused && except !== this.audio) this.audio.pause();
-    if (this.video && !this.video.paused && except !== this.video) {
-      this.expect?.('pause');
-      this.video.pause();
-    }
-    for (const source of this.sources) {
-      try { source.stop(); } catch { /* already stopped */ }
-    }
-    this.sources = [];
-  }
-
-  /// Plays `media` (a path under media/) from `from` seconds, up to `until` when given.
-  async play(media, from = 0, until) {
-    const { key, module } = this.preview;
-    const isVideo = this.video && module?.video && media === module.video;
-    const element = isVideo ? this.video : this.audio;
-    // Everything else stops; the element about to play only moves (pausing it first would make the picture blink).
-    this.stopAll({ except: element });
-    if (!isVideo) {
-      const url = mediaURL(key, media);
-      if (element.dataset.media !== media) {
-        element.dataset.media = media;
-        element.src = url;
-      }
-    }
-    await this.seek(element, from, isVideo);
-    this.watchUntil(element, until, isVideo);
-    if (isVideo && element.paused) this.expect?.('play');
-    try {
-      await element.play();
-    } catch (error) {
-      // Autoplay refused, or the file cannot be played: say so, do not throw (the activity goes on without sound).
-      if (error?.name !== 'AbortError') this.preview.say(`Cannot play ${media}: ${error?.message ?? error}`, 'bad');
-    }
-  }
-
-  async playURL(url) {
-    this.stopAll();
-    delete this.audio.dataset.media;
-    this.audio.src = url;
-    try { await this.audio.play(); } catch (error) {
-      if (error?.name !== 'AbortError') this.preview.say(`Cannot play the comparison: ${error?.message ?? error}`, 'bad');
-    }
-  }
-
-  /// Moves an element to `seconds` once it knows its duration (setting it earlier is lost in some browsers).
-  async seek(element, seconds, isVideo) {
-    const target = Math.max(0, Number(seconds) || 0);
-    if (element.readyState < 1) {
-      await new Promise((resolve) => {
-        const done = () => { element.removeEventListener('loadedmetadata', done); element.removeEventListener('error', done); resolve(); };
-        element.addEventListener('loadedmetadata', done);
-        element.addEventListener('error', done);
-        setTimeout(done, 4000);
-      });
-    }
-    // A small difference is not worth a seek: it would only make the picture jump.
-    if (Math.abs(element.currentTime - target) > 0.25) {
-      if (isVideo) this.expect?.('seek');
-      try { element.currentTime = target; } catch { /* not seekable: play from where it is */ }
-    }
-  }
-
-  /// Stops at `until`: the presenters give exact spans (a line, the lines of a wrong statement), and `timeupdate`
-  /// alone fires too seldom to stop on time.
-  watchUntil(element, until, isVideo) {
-    clearInterval(this.stopTimer);
-    this.stopTimer = null;
-    if (until === undefined || until === null || !Number.isFinite(Number(until))) return;
-    this.stopTimer = setInterval(() => {
-      if (element.paused) { clearInterval(this.stopTimer); this.stopTimer = null; return; }
-      if (element.currentTime >= Number(until)) {
-        clearInterval(this.stopTimer);
-        this.stopTimer = null;
-        if (isVideo) this.expect?.('pause');
-        element.pause();
-      }
-    }, 40);
-  }
-
-  audioContext() {
-    const Context = window.AudioContext ?? window.webkitAudioContext;
-    if (!Context) throw new Error('this browser has no Web Audio');
-    this.context ??= new Context();
-    return this.context;
-  }
-
-  /// The original line and the learner's recording: at once (original left, recording right) or one after the other.
-  /// Both are decoded first, so that "at once" starts them on the same sample.
-  async compare(line, mode) {
-    const { api, key, module } = this.preview;
-    const original = module?.transcript?.find((entry) => entry.id === line)?.audio;
-    if (!original) throw new Error(`line '${line}' has no audio in this module`);
-    this.stopAll();
-    const context = this.audioContext();
-    if (context.state === 'suspended') await context.resume();
-    const decode = async (path) => {
-      const response = await request(api, 'GET', path);
-      return context.decodeAudioData(await response.arrayBuffer());
-    };
-    const [first, second] = await Promise.all([
-      decode(mediaURL(key, original)),
-      decode(this.preview.recordingPath(line)),
-    ]);
-    const simultaneous = mode !== 'sequential';
-    const start = context.currentTime + 0.1;
-    const voices = [[first, simultaneous ? -1 : 0, start], [second, simultaneous ? 1 : 0, simultaneous ? start : start + first.duration + 0.5]];
-    for (const [buffer, pan, when] of voices) {
-      const source = context.createBufferSource();
-      source.buffer = buffer;
-      const panner = new StereoPannerNode(context, { pan });
-      source.connect(panner).connect(context.destination);
-      source.start(when);
-      this.sources.push(source);
-    }
-  }
-
-  close() {
-    this.stopAll();
-    this.audio.removeAttribute('src');
-    this.context?.close?.().catch(() => {});
-    this.context = null;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// The microphone.
-
-/// Records the learner for a pronunciation line: at most the seconds the engine allows, with a countdown and a Stop
-/// button, then sends the recording to the server, whose answer is the next preview.
-class Recorder {
-  constructor(preview) {
-    this.preview = preview;
-    this.session = null;
-    this.awaited = null;
-    this.panel = h('div', { class: 'lp-recording', testid: 'recording-panel', hidden: true, role: 'group', 'aria-label': 'Recording' });
-  }
-
-  get active() { return this.session !== null; }
-
-  async start(line, seconds) {
-    if (this.session) return;
-    const preview = this.preview;
-    // What the server waits for until a recording of it arrives.
-    this.awaited = { line, seconds };
-    const limit = Math.max(1, Math.min(Number(seconds) || 10, 120));
-    if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === 'undefined') {
-      return this.unavailable(line, 'this browser cannot record sound here (it needs a secure page: http://127.0.0.1 or localhost).');
-    }
-    let stream;
-    try {
-      stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-    } catch (error) {
-      const reason = error?.name === 'NotAllowedError' ? 'the browser was not allowed to use it.'
-        : error?.name === 'NotFoundError' ? 'there is no microphone.' : `${error?.message ?? error}.`;
-      return this.unavailable(line, reason);
-    }
-    const type = ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus', 'audio/webm', 'audio/mp4']
-      .find((candidate) => MediaRecorder.isTypeSupported?.(candidate));
-    let recorder;
-    try {
-      recorder = type ? new MediaRecorder(stream, { mimeType: type }) : new MediaRecorder(stream);
-    } catch (error) {
-      stream.getTracks().forEach((track) => track.stop());
-      return this.unavailable(line, `${error?.message ?? error}.`);
-    }
-    const chunks = [];
-    const endsAt = performance.now() + limit * 1000;
-    const session = { line, recorder, stream, timer: null, ticker: null };
-    this.session = session;
-    recorder.addEventListener('dataavailable', (event) => { if (event.data?.size) chunks.push(event.data); });
-    recorder.addEventListener('stop', () => {
-      clearTimeout(session.timer);
-      clearInterval(session.ticker);
-      stream.getTracks().forEach((track) => track.stop());
-      this.session = null;
-      // The Stop button goes away with the panel: the focus goes back to the Record button, not to the page.
-      const hadFocus = this.panel.contains(document.activeElement);
-      this.showPanel(null);
-      if (hadFocus) (preview.root.querySelector('[data-testid="record"]') ?? preview.root).focus({ preventScroll: true });
-      if (session.cancelled) return;
-      const blob = new Blob(chunks, { type: recorder.mimeType || type || 'application/octet-stream' });
-      preview.upload(line, blob);
-    });
-    recorder.start();
-    session.timer = setTimeout(() => this.stop(), limit * 1000);
-    const tick = () => this.showPanel(line, Math.max(0, Math.ceil((endsAt - performance.now()) / 1000)));
-    session.ticker = setInterval(tick, 200);
-    tick();
-    this.panel.querySelector('[data-testid="stop-recording"]')?.focus();
-  }
-
-  /// Ends the recording under way early, keeping what was said.
-  stop() {
-    const session = this.session;
-    if (session && session.recorder.state !== 'inactive') session.recorder.stop();
-  }
-
-  /// Ends it without sending anything (the preview is being closed).
-  cancel() {
-    if (!this.session) return;
-    this.session.cancelled = true;
-    this.stop();
-  }
-
-  /// Shows the countdown (`line` null hides it). Built once per recording and then only its text changes: the Stop
-  /// button must keep the keyboard focus while the seconds tick.
-  showPanel(line, secondsLeft) {
-    if (line === null) {
-      this.panel.replaceChildren();
-      this.panel.hidden = true;
-      this.preview.root.dataset.recording = 'false';
-      this.preview.activityView?.recordingChanged?.(false);
-      return;
-    }
-    let countdown = this.panel.querySelector('[data-testid="recording-countdown"]');
-    if (!countdown) {
-      countdown = h('span', { testid: 'recording-countdown', class: 'lp-recording-text', role: 'timer' });
-      this.panel.replaceChildren(
-        h('span', { class: 'lp-recording-dot', 'aria-hidden': 'true' }, '●'),
-        countdown,
-        button('stop-recording', 'Stop', () => this.stop()));
-    }
-    if (this.panel.hidden) this.preview.activityView?.recordingChanged?.(true);
-    this.panel.hidden = false;
-    this.preview.root.dataset.recording = 'true';
-    const text = this.preview.module?.transcript?.find((entry) => entry.id === line)?.text;
-    countdown.textContent = `Recording${text ? ` “${text}”` : ''}: say the line now. ` +
-      `${secondsLeft} ${secondsLeft === 1 ? 'second' : 'seconds'} left.`;
-  }
-
-  /// Without a microphone the activity goes on: the learner is told why, and the server is told that nothing was
-  /// recorded (`&failed=1`, the reason as text), so that the line is not left waiting for a recording.
-  async unavailable(line, reason) {
-    const text = `The microphone is not available: ${reason}`;
-    this.preview.say(text, 'bad');
-    await this.preview.enqueue(async () => {
-      try {
-        const answer = await this.preview.transport.recording(this.preview.session, line,
-          new Blob([text], { type: 'text/plain' }), '&failed=1');
-        this.awaited = null;
-        await this.preview.apply(answer, { message: { text, tone: 'bad' } });
-      } catch { /* a server that cannot be told: the message above is what matters */ }
-    });
-  }
-}
+// The activity modules take their helpers from here.
+export { h, fill, button, speakerColour, speakerStyle, caseOf, keyBelongsToTarget, scrollWithin, clock, mediaURL } from './preview-dom.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // The preview.
@@ -3514,9 +3562,17 @@ class Preview {
   }
 }
 
+/// Links preview.css once, unless the page already does (the editor's index.html is meant to), so that the preview
+/// looks right wherever it is opened.
+function ensureStylesheet() {
+  if ([...document.querySelectorAll('link[rel="stylesheet"]')].some((link) => /(^|\/)preview\.css(\?|$)/.test(link.getAttribute('href') ?? ''))) return;
+  document.head.append(h('link', { rel: 'stylesheet', href: new URL('./preview.css', import.meta.url).pathname }));
+}
+
 /// Opens a preview of `activity` in `container` (replacing what it held). Resolves once the first view is shown, with
 /// `{ close(), restart(), root }`; a preview the server refuses shows why in its message area instead of throwing.
 export async function openPreview(container, { api, key, activity, state }) {
+  ensureStylesheet();
   openPreviews.get(container)?.close();
   const preview = new Preview(container, { api, key, activity, state });
   openPreviews.set(container, preview);
@@ -3594,7 +3650,7 @@ const CONTROLS = "input, select, textarea, button, [tabindex]";
 
 /** Puts every diagnostic beside its field, replacing what the previous state put there. */
 export function placeDiagnostics(root, diagnostics) {
-  for (const old of root.querySelectorAll(".diag-message")) old.remove();
+  for (const old of root.querySelectorAll(".diag-message, .diag-row")) old.remove();
   for (const marked of root.querySelectorAll("[data-diag-ids]")) {
     for (const id of marked.dataset.diagIds.split(" ")) removeDescribedBy(marked, id);
     marked.classList.remove("diag-error", "diag-warning", "diag-note");
@@ -3612,7 +3668,8 @@ export function placeDiagnostics(root, diagnostics) {
       el("span", { class: "diag-code" }, ` [${diagnostic.code}]`));
     placeMessage(target, message);
     // The control the author will be in hears the message; an entry-level one goes on the entry's first control.
-    const control = target.matches(CONTROLS) ? target : target.querySelector("[data-field]") ?? target;
+    const control = target.matches(CONTROLS) ? target
+      : target.querySelector("input[data-field], select[data-field], textarea[data-field]") ?? target;
     for (const node of new Set([target, control])) mark(node, id, severity);
   });
 }
@@ -3628,6 +3685,20 @@ function mark(node, id, severity) {
 }
 
 function placeMessage(target, message) {
+  // In a table's row the cells are too narrow for a sentence: the messages go in a row of their own below it,
+  // naming the control they are about.
+  const row = target.closest("tbody > tr");
+  if (row && !target.closest(".diag-slot") && target.closest("table.grid")) {
+    let holder = row.nextElementSibling?.classList.contains("diag-row") ? row.nextElementSibling : null;
+    if (!holder) {
+      holder = el("tr", { class: "diag-row" }, el("td", { colspan: String(row.cells.length) }));
+      row.after(holder);
+    }
+    const name = target === row ? "" : target.getAttribute("aria-label");
+    if (name) message.insertBefore(el("span", { class: "diag-subject" }, `${name}: `), message.firstChild);
+    holder.firstElementChild.append(message);
+    return;
+  }
   // A container may keep a `.diag-slot` for its own messages (not one belonging to a field inside it).
   const slot = [...target.querySelectorAll(".diag-slot")].find((node) => node.closest("[data-field]") === target);
   if (slot) slot.append(message);
@@ -3636,8 +3707,7 @@ function placeMessage(target, message) {
     let after = target;
     while (after.nextElementSibling?.matches(".hint, .input-message, .diag-message, .inline-actions")) after = after.nextElementSibling;
     after.after(message);
-  } else if (target.matches("tr")) target.lastElementChild?.append(message);
-  else target.append(message);
+  } else target.append(message);
 }
 
 export function severityOf(diagnostic) {
@@ -3678,7 +3748,8 @@ export function renderProblems(container, diagnostics, go) {
     el("span", { class: `badge badge-${severity}` }, severity),
     button(diagnostic.message, () => go(diagnostic), { class: "problem-go link-button", "data-testid": "problem-go" }),
     el("span", { class: "problem-code" }, diagnostic.code),
-    el("span", { class: "problem-location" }, locationText(diagnostic))));
+    el("span", { class: "problem-location" }, locationText(diagnostic)),
+    notes(diagnostic)));
   });
   replaceChildren(container, summary, diagnostics.length ? list : null);
 }
@@ -3692,8 +3763,15 @@ export function diagnosticList(diagnostics, id) {
         el("span", { class: `badge badge-${severity}` }, severity),
         el("span", { class: "problem-message" }, diagnostic.message),
         el("span", { class: "problem-code" }, diagnostic.code),
-        el("span", { class: "problem-location" }, locationText(diagnostic)));
+        el("span", { class: "problem-location" }, locationText(diagnostic)),
+        notes(diagnostic));
     }));
+}
+
+/** A diagnostic's notes ("the first is here", "did you mean"), as the command line prints them under it. */
+function notes(diagnostic) {
+  const list = (diagnostic.notes ?? []).map((note) => (typeof note === "string" ? note : note?.message)).filter(Boolean);
+  return list.length ? el("ul", { class: "problem-notes" }, list.map((note) => el("li", {}, `note: ${note}`))) : null;
 }
 
 """#.utf8)),
@@ -3932,9 +4010,13 @@ function encodeWav(samples, rate) {
 """#.utf8)),
         ("store.js", Array(#"""
 // The editor's copy of one module and its conversation with the server: edits change `module` at once and are saved
-// after a pause (400 ms after the last keystroke, at once for a select or a checkbox), one PUT at a time; a 409
-// opens the conflict; undo and redo go through the server's history; and a poll notices other programs' changes.
-// Views subscribe to what changed; this file never touches the DOM.
+// after a pause (400 ms after the last keystroke, at once for a select or a checkbox); a 409 opens the conflict;
+// undo and redo go through the server's history; and a poll notices other programs' changes. Views subscribe to
+// what changed; this file never touches the DOM.
+//
+// Every request that answers with a state (save, undo, redo, reload, upload, import) waits its turn in one queue:
+// two in flight could answer out of order, and the older state, taken last, would carry an old revision into the
+// next save (a false conflict) or undo an upload on the page.
 
 import { api, ApiError } from "./api.js";
 
@@ -3949,8 +4031,12 @@ export class Store {
     this.module = structuredClone(state.module);
     this.state = state;
     this.dirty = false;
+    /** The top-level keys of `module` edited since the last save was sent: what a state from the server must keep. */
+    this.dirtyKeys = new Set();
     this.saving = false;
     this.saveTimer = null;
+    this.tail = Promise.resolve();
+    this.inFlight = 0;
     this.conflict = null; // { files, message, disk } while the author has not chosen
     this.changedOnDisk = false;
     this.status = { kind: "saved", message: "" };
@@ -4006,6 +4092,8 @@ export class Store {
 
   changed({ immediate, path }) {
     this.dirty = true;
+    if (path) this.dirtyKeys.add(path.split(".")[0]);
+    else for (const key of Object.keys(this.module)) this.dirtyKeys.add(key);
     // Views showing the same data elsewhere (the header's title, another section's list of line ids) follow.
     this.emit({ type: "edit", path });
     if (this.conflict) return; // nothing is sent until the author settles the conflict
@@ -4014,19 +4102,30 @@ export class Store {
     this.saveTimer = setTimeout(() => this.save(), immediate ? 0 : SAVE_DELAY_MS);
   }
 
-  /** Saves now if anything is waiting; resolves once the page and the disk agree (or a save failed). */
-  async flush() {
-    clearTimeout(this.saveTimer);
-    while (this.saving) await new Promise((resolve) => setTimeout(resolve, 25));
-    if (this.dirty && !this.conflict) await this.save();
+  /** Runs `task` after every request before it has been answered. */
+  run(task) {
+    this.inFlight += 1;
+    const result = this.tail.then(() => task()).finally(() => { this.inFlight -= 1; });
+    this.tail = result.catch(() => {});
+    return result;
   }
 
-  async save() {
+  save() {
     clearTimeout(this.saveTimer);
-    if (this.saving) return; // the running save schedules another when it ends
+    return this.run(() => this.saveNow());
+  }
+
+  /** Saves now if anything is waiting; resolves once the page and the disk agree (or the save failed). */
+  flush() {
+    return this.save();
+  }
+
+  async saveNow() {
     if (!this.dirty || this.conflict) return;
     this.saving = true;
     this.dirty = false;
+    const sentKeys = this.dirtyKeys;
+    this.dirtyKeys = new Set();
     const sent = JSON.stringify(this.module);
     this.setStatus("saving");
     let state = null;
@@ -4040,6 +4139,7 @@ export class Store {
     this.saving = false;
     if (failure) {
       this.dirty = true; // what was sent is still unsaved
+      for (const key of sentKeys) this.dirtyKeys.add(key);
       if (failure instanceof ApiError && failure.status === 409) this.openConflict(failure);
       else {
         this.setStatus("failed", failure.message);
@@ -4047,92 +4147,98 @@ export class Store {
       }
       return;
     }
-    this.accept(state, sent);
+    this.accept(state);
     this.setStatus(this.dirty ? "pending" : "saved");
     // Typing that came in while the request was out goes next.
-    if (this.dirty && !this.conflict) this.saveTimer = setTimeout(() => this.save(), 0);
+    if (this.dirty && !this.conflict) {
+      clearTimeout(this.saveTimer);
+      this.saveTimer = setTimeout(() => this.save(), 0);
+    }
   }
 
   /**
-   * Takes a state from the server. `sent` is the model the page sent with it (for a save): when the server's model
-   * equals it, the page's own copy (which may hold newer keystrokes) stays; otherwise the server's wins, unless the
-   * author typed on meanwhile, in which case the typing wins and is saved next.
+   * Takes a state from the server. Its model wins, but for the parts the author edited while the request was out
+   * (`dirtyKeys`): those keep the page's values, and are saved next. A save's answer normally holds the model that
+   * was sent, so nothing on the page changes and nothing is redrawn.
    */
-  accept(state, sent = null) {
+  accept(state) {
     const previous = this.module;
-    const serverModel = JSON.stringify(state.module);
-    let modelChanged = [];
-    if (sent === null || (serverModel !== sent && !this.dirty)) {
-      if (serverModel !== JSON.stringify(previous)) {
-        modelChanged = changedKeys(previous, state.module);
-        this.module = structuredClone(state.module);
-      }
-    }
+    const next = structuredClone(state.module);
+    if (this.dirty) for (const key of this.dirtyKeys) next[key] = previous[key];
+    const modelChanged = changedKeys(previous, next);
+    if (modelChanged.length) this.module = next;
     this.state = state;
     this.changedOnDisk = false;
     this.emit({ type: "state", modelChanged });
   }
 
+  /**
+   * A request that answers with a state (an upload: `pick` the state out of the answer when it comes wrapped, as an
+   * import's does). Unsaved edits are saved first; the request is refused while they cannot be.
+   */
+  perform(call, pick = (answer) => answer) {
+    clearTimeout(this.saveTimer);
+    return this.run(async () => {
+      await this.saveNow();
+      if (this.conflict || this.dirty) {
+        throw new Error("Your latest edits are not saved yet: settle that first (see the status at the top).");
+      }
+      const answer = await call();
+      const state = pick(answer);
+      if (state) this.accept(state);
+      return answer;
+    });
+  }
+
   openConflict(error) {
-    const disk = error.body?.state ?? null;
     this.conflict = {
       files: error.body?.error?.files ?? error.body?.files ?? [],
       message: error.message,
-      disk,
+      disk: error.body?.state ?? null,
     };
     this.setStatus("conflict", error.message);
   }
 
   /** After a conflict: the files on disk win; the page's unsaved edits are dropped. */
-  async takeDisk() {
-    const state = await api.reload(this.key);
-    this.conflict = null;
-    this.dirty = false;
-    clearTimeout(this.saveTimer);
-    this.accept(state);
-    this.setStatus("saved");
+  takeDisk() {
+    return this.run(async () => {
+      const state = await api.reload(this.key);
+      this.conflict = null;
+      this.dirty = false;
+      this.dirtyKeys = new Set();
+      clearTimeout(this.saveTimer);
+      this.accept(state);
+      this.setStatus("saved");
+    });
   }
 
   /** After a conflict: the page's model is saved over the disk's, against the revision the 409 reported. */
-  async keepMine() {
-    const disk = this.conflict?.disk ?? (await api.state(this.key));
-    this.state = { ...this.state, revision: disk.revision };
-    this.conflict = null;
-    this.dirty = true;
-    await this.save();
+  keepMine() {
+    return this.run(async () => {
+      const disk = this.conflict?.disk ?? (await api.state(this.key));
+      this.state = { ...this.state, revision: disk.revision };
+      this.conflict = null;
+      this.dirty = true;
+      for (const key of Object.keys(this.module)) this.dirtyKeys.add(key);
+      await this.saveNow();
+    });
   }
 
   /** Re-reads the folder (another program changed it). Unsaved edits are saved first, so they are not lost. */
-  async reload() {
-    await this.flush();
-    const state = await api.reload(this.key);
-    this.accept(state);
-    this.setStatus("saved");
+  reload() {
+    return this.perform(() => api.reload(this.key)).then(() => this.setStatus("saved"));
   }
 
-  async undo() { await this.step("undo"); }
-  async redo() { await this.step("redo"); }
+  undo() { return this.step("undo"); }
+  redo() { return this.step("redo"); }
 
-  async step(direction) {
-    await this.flush();
-    if (this.conflict || this.dirty) return;
-    try {
-      this.setStatus("saving");
-      const state = await api[direction](this.key, this.state.revision);
-      this.accept(state);
-      this.setStatus("saved");
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) this.openConflict(error);
-      else {
-        this.setStatus("failed", error.message);
-        this.emit({ type: "error", error });
-      }
-    }
-  }
-
-  /** Replaces the state after a request that answers with one (media upload, import). */
-  async replaceState(state) {
-    this.accept(state);
+  step(direction) {
+    return this.perform(() => api[direction](this.key, this.state.revision)).then(
+      () => this.setStatus("saved"),
+      (error) => {
+        if (error instanceof ApiError && error.status === 409) this.openConflict(error);
+        else throw error;
+      });
   }
 
   async poll() {
@@ -4141,9 +4247,13 @@ export class Store {
     const asked = this.state.revision;
     try {
       const { revision } = await api.revision(this.key);
-      if (this.status.kind === "offline") this.setStatus(this.dirty ? "pending" : "saved");
-      // A save running or waiting explains a new revision by itself, and so does a state taken meanwhile.
-      const busy = this.saving || this.dirty;
+      if (this.status.kind === "offline") {
+        // Back: what could not be saved meanwhile goes now.
+        this.setStatus(this.dirty ? "pending" : "saved");
+        if (this.dirty) this.save();
+      }
+      // A request running or waiting explains a new revision by itself, and so does a state taken meanwhile.
+      const busy = this.saving || this.dirty || this.inFlight > 0;
       if (revision !== asked && asked === this.state.revision && !busy && !this.changedOnDisk) {
         this.changedOnDisk = true;
         this.emit({ type: "status" });
@@ -4279,7 +4389,7 @@ input[type="text"], input[type="number"], input:not([type]), textarea, select {
   width: 100%; min-width: 0;
 }
 textarea { resize: vertical; field-sizing: content; min-height: 2.4em; max-height: 14em; }
-textarea[readonly] { background: var(--panel); }
+textarea[readonly], textarea[aria-readonly="true"] { background: var(--panel); }
 input[type="color"] { width: 3rem; height: 2rem; padding: 0; border: 1px solid #9aa4ae; border-radius: 4px; }
 .check { display: flex; align-items: center; gap: 0.4rem; }
 .checks { display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem; }
@@ -4340,7 +4450,9 @@ tr.drop-file > td { background: var(--info-bg); }
 .audio-field .clip-select { flex: 1 1 100%; }
 .audio-field button, .audio-field .file-button { font-size: 0.8rem; padding: 0.1rem 0.4rem; }
 .clip-status { font-size: 0.8rem; color: var(--muted); }
-button[aria-pressed="true"] { background: var(--error); color: #fff; border-color: var(--error); }
+/* A recorder that is on says so in red; a chosen preview is the accent colour. */
+button[data-testid="audio-record"][aria-pressed="true"] { background: var(--error); color: #fff; border-color: var(--error); }
+button[data-testid="preview-activity"][aria-pressed="true"] { background: var(--accent); color: #fff; border-color: var(--accent); }
 
 /* Vocabulary */
 .vocab-line { border-bottom: 1px solid var(--line); padding: 0.5rem 0; }
@@ -4359,6 +4471,10 @@ button[aria-pressed="true"] { background: var(--error); color: #fff; border-colo
 .choice-letter { font-weight: 600; width: 1.2rem; color: var(--muted); }
 .choices { display: grid; grid-template-columns: minmax(0, 2fr) minmax(10rem, 1fr); gap: 1rem; }
 
+/* Module list */
+.new-module { max-width: 40rem; margin-top: 1.5rem; }
+.new-module .field { margin-bottom: 0.5rem; }
+
 /* Media */
 .drop-zone { border: 2px dashed #8d97a1; border-radius: 8px; padding: 1rem; margin: 0.5rem 0; background: var(--panel); }
 .drop-zone.drop-active { border-color: var(--accent); background: var(--info-bg); }
@@ -4369,6 +4485,9 @@ button[aria-pressed="true"] { background: var(--error); color: #fff; border-colo
 .diag-message.diag-warning { color: var(--warning); background: var(--warning-bg); border-color: var(--warning); }
 .diag-message.diag-note { color: var(--muted); background: var(--panel); border-color: var(--muted); }
 .diag-severity { font-weight: 700; }
+.diag-subject { font-weight: 600; }
+tr.diag-row > td { padding-top: 0; border-bottom: 1px solid var(--line); }
+table.grid tbody > tr:has(+ tr.diag-row) > td { border-bottom: none; }
 .diag-code { color: var(--muted); }
 input.diag-error, select.diag-error, textarea.diag-error { border-color: var(--error); border-width: 2px; }
 input.diag-warning, select.diag-warning, textarea.diag-warning { border-color: var(--warning); border-width: 2px; }
@@ -4384,6 +4503,7 @@ li.diag-warning { outline: 2px solid var(--warning); }
 .problem .problem-go, .problem .problem-message { grid-column: 2; }
 .problem .problem-code { grid-column: 3; grid-row: 1; color: var(--muted); font-size: 0.85rem; }
 .problem .problem-location { grid-column: 2 / 4; font-family: ui-monospace, monospace; font-size: 0.8rem; color: var(--muted); }
+.problem .problem-notes { grid-column: 2 / 4; margin: 0; padding-left: 1rem; font-size: 0.85rem; color: var(--muted); }
 .badge { display: inline-block; font-size: 0.75rem; font-weight: 700; text-transform: uppercase; padding: 0.05rem 0.45rem; border-radius: 3px; margin-right: 0.25rem; }
 .badge-error { color: #fff; background: var(--error); }
 .badge-warning { color: #3b2500; background: #f5c66a; }
@@ -4713,7 +4833,7 @@ async function dropClip(ctx, index, file) {
         ("upload.js", Array(#"""
 // Putting a file into the module's media library, from any section: the extension is checked here first (the
 // server checks again, and looks inside), an existing file is replaced only when the author says so, and unsaved
-// edits are saved before, because the answer is a whole new state.
+// edits are saved before (the store's perform), because the answer is a whole new state.
 
 import { announce } from "./dom.js";
 
@@ -4766,10 +4886,8 @@ export async function uploadMedia(ctx, folder, name, blob, { kind = null, replac
     if (!window.confirm(`${path} is already in the media library. Replace it?`)) return null;
     overwrite = true;
   }
-  await ctx.store.flush();
   announce(`Uploading ${path}…`);
-  const state = await ctx.api.uploadMedia(ctx.key, folder, clean, blob, overwrite);
-  ctx.store.replaceState(state);
+  await ctx.store.perform(() => ctx.api.uploadMedia(ctx.key, folder, clean, blob, overwrite));
   announce(`${path} added to the media library.`);
   return path;
 }
@@ -4790,8 +4908,8 @@ export class VideoPanel {
     this.trackRevision = null;
     this.video = el("video", { id: "transcript-video", controls: true, preload: "metadata", "data-testid": "video" });
     this.scrub = el("input", {
-      type: "range", id: "video-scrub", min: 0, max: 0, step: 0.001, value: 0, "data-testid": "video-scrub",
-      "aria-label": "Position in the video",
+      type: "range", id: "video-scrub", min: 0, max: 0, step: "any", value: 0, "data-testid": "video-scrub",
+      "aria-label": "Position in the video", "aria-keyshortcuts": "ArrowLeft ArrowRight PageUp PageDown Home End",
     });
     this.clock = el("output", { id: "video-time", for: "video-scrub", "aria-live": "off" }, "0:00.000");
     this.note = el("p", { class: "hint", id: "video-note" });
@@ -4806,6 +4924,18 @@ export class VideoPanel {
       this.note);
 
     this.scrub.addEventListener("input", () => this.seek(Number(this.scrub.value)));
+    // The keyboard moves the playhead in steps that make sense for finding a line's start: a tenth of a second
+    // (a second with Shift), five seconds a page.
+    this.scrub.addEventListener("keydown", (event) => {
+      const steps = { ArrowLeft: -0.1, ArrowDown: -0.1, ArrowRight: 0.1, ArrowUp: 0.1, PageDown: -5, PageUp: 5 };
+      let target = null;
+      if (event.key in steps) target = this.video.currentTime + steps[event.key] * (event.shiftKey && Math.abs(steps[event.key]) < 1 ? 10 : 1);
+      else if (event.key === "Home") target = 0;
+      else if (event.key === "End") target = this.video.duration || 0;
+      if (target === null) return;
+      event.preventDefault();
+      this.seek(target);
+    });
     // While the bar is held with the pointer, the playhead follows it and not the other way round.
     this.scrub.addEventListener("pointerdown", () => { this.dragging = true; });
     this.scrub.addEventListener("pointerup", () => { this.dragging = false; });
@@ -4895,8 +5025,9 @@ export class VideoPanel {
 // The Vocabulary section: the terms each line highlights (picked by selecting words in the line's text), the
 // definitions (term, part of speech, meaning) and the phrasebook's language-focus boxes.
 //
-// A line's text is shown in a read-only text area rather than a paragraph: it can be selected with the keyboard
-// (Shift+arrows) as well as the mouse, and its selection survives moving focus to the Add term button.
+// A line's text is shown in a text area that refuses every change rather than in a paragraph: its words can be
+// selected with the keyboard (Shift+arrows) as well as the mouse, and the selection survives moving focus to the
+// Add term button. (A `readonly` text area would be simpler, but Chromium gives it no caret to select with.)
 
 import { el, button, labelled, replaceChildren, uniqueId, announce, subnav } from "./dom.js";
 import { textInput, textArea } from "./fields.js";
@@ -4930,8 +5061,13 @@ function terms(ctx) {
   const blocks = module.transcript.map((line, index) => {
     const path = `transcript.${index}.terms`;
     const viewId = uniqueId("line-text");
-    const view = el("textarea", { id: viewId, readonly: true, rows: 2, class: "line-text", "data-testid": "line-text" });
+    const view = el("textarea", { id: viewId, "aria-readonly": "true", rows: 2, class: "line-text", "data-testid": "line-text",
+      spellcheck: "false" });
     view.value = line.text;
+    view.addEventListener("beforeinput", (event) => event.preventDefault());
+    view.addEventListener("drop", (event) => event.preventDefault());
+    // Composition (an input method) cannot always be cancelled: put the text back if anything got through.
+    view.addEventListener("input", () => { view.value = ctx.store.get(`transcript.${index}.text`) ?? ""; });
     const typed = el("input", { type: "text", id: uniqueId("term"), class: "term-input", "data-testid": "term-input", autocomplete: "off" });
     const add = () => {
       const term = termFromSelection(typed.value || selectedText(view));

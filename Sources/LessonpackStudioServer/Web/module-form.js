@@ -1,0 +1,132 @@
+// The Module section: module.plist as a form. Identity, the video, speakers, PC³ objectives and the activities.
+
+import { el, button, labelled, replaceChildren, announce } from "./dom.js";
+import { textInput, textArea, selectInput, colourInput } from "./fields.js";
+
+export const LEVELS = ["A1", "A2", "B1", "B2", "C1", "C2"];
+
+/** The eight activities in the standard order, as docs/format.md lists them. */
+export const ACTIVITIES = [
+  ["video", "Video"],
+  ["video-task", "Video task"],
+  ["vocabulary", "Language and vocabulary"],
+  ["audio-game", "Audio game"],
+  ["pronunciation", "Pronunciation practice"],
+  ["questions", "Questions and answers"],
+  ["dictionary", "Dictionary and phrasebook"],
+  ["test", "Test"],
+];
+
+export function renderModuleForm(container, ctx) {
+  const module = ctx.store.module;
+  replaceChildren(container,
+    identity(ctx, module),
+    speakers(ctx, module),
+    objectives(ctx, module),
+    activities(ctx, module));
+}
+
+function identity(ctx, module) {
+  const videos = ctx.mediaPaths("video");
+  return el("fieldset", { class: "form-grid", id: "module-identity" },
+    el("legend", {}, "Identity"),
+    labelled("Id", textInput(ctx, "id", { spellcheck: "false" }),
+      { hint: "Lowercase letters, digits and hyphens, e.g. job-interview. Bundles and learners' libraries use it." }),
+    labelled("Title", textInput(ctx, "title"), { className: "field field-span2" }),
+    labelled("Version", textInput(ctx, "version", { spellcheck: "false" }), { hint: "MAJOR.MINOR.PATCH, e.g. 1.0.0" }),
+    labelled("Level", selectInput(ctx, "level", LEVELS)),
+    labelled("Summary", textArea(ctx, "summary", { rows: 3 }), { className: "field field-wide" }),
+    labelled("Video", selectInput(ctx, "video", [["", "(no video)"], ...videos], { emptyMeansAbsent: true }),
+      { hint: videos.length ? "The conversation, from the media library." : "No video in the media library yet: add one under Media." }));
+}
+
+function speakers(ctx, module) {
+  const body = el("tbody");
+  module.speakers.forEach((speaker, index) => {
+    const path = `speakers.${index}`;
+    body.append(el("tr", { "data-field": path, "data-row": index, "data-testid": "speaker-row" },
+      el("td", {}, textInput(ctx, `${path}.id`, { "aria-label": `Speaker ${index + 1} id`, spellcheck: "false" })),
+      el("td", {}, textInput(ctx, `${path}.name`, { "aria-label": `Speaker ${index + 1} name` })),
+      el("td", {}, colourInput(ctx, `${path}.colour`, { "aria-label": `Speaker ${index + 1} colour` })),
+      el("td", {}, button("Delete", () => {
+        ctx.store.change((m) => m.speakers.splice(index, 1));
+        ctx.refresh(["module", "transcript"], { focus: "#add-speaker" });
+        announce(`Speaker ${speaker.id || index + 1} deleted.`);
+      }, { "data-testid": "delete-speaker", "aria-label": `Delete speaker ${speaker.id || index + 1}` }),
+      el("div", { class: "diag-slot" }))));
+  });
+  return el("fieldset", { id: "module-speakers", "data-field": "speakers" },
+    el("legend", {}, "Speakers"),
+    el("table", { class: "grid" },
+      el("thead", {}, el("tr", {}, el("th", {}, "Id"), el("th", {}, "Name"), el("th", {}, "Colour"), el("th", {}, ""))),
+      body),
+    button("Add speaker", () => {
+      ctx.store.change((m) => m.speakers.push({ id: "", name: "", colour: "#1F77B4" }));
+      ctx.refresh(["module"], { focus: `[data-field="speakers.${module.speakers.length}.id"]` });
+    }, { id: "add-speaker" }),
+    el("div", { class: "diag-slot" }));
+}
+
+const OBJECTIVE_PARTS = [
+  ["performance", "Performance", "What the learner will be able to do."],
+  ["condition", "Condition", "In what situation."],
+  ["content", "Content", "With what language."],
+  ["criteria", "Criteria", "How well."],
+];
+
+function objectives(ctx, module) {
+  const list = el("div", { class: "objectives" });
+  module.objectives.forEach((objective, index) => {
+    const path = `objectives.${index}`;
+    list.append(el("fieldset", { class: "objective form-grid", "data-field": path, "data-row": index, "data-testid": "objective" },
+      el("legend", {}, `Objective ${index + 1}`),
+      labelled("Id", textInput(ctx, `${path}.id`, { spellcheck: "false" }), { hint: "How test items name it." }),
+      OBJECTIVE_PARTS.map(([key, label, hint]) =>
+        labelled(label, textArea(ctx, `${path}.${key}`, { rows: 2 }), { hint, className: "field field-wide" })),
+      el("div", { class: "row-actions" },
+        button("Delete objective", () => {
+          ctx.store.change((m) => m.objectives.splice(index, 1));
+          ctx.refresh(["module", "questions"], { focus: "#add-objective" });
+          announce(`Objective ${objective.id || index + 1} deleted.`);
+        }, { "data-testid": "delete-objective", "aria-label": `Delete objective ${objective.id || index + 1}` })),
+      el("div", { class: "diag-slot" })));
+  });
+  return el("fieldset", { id: "module-objectives", "data-field": "objectives" },
+    el("legend", {}, "Learning objectives (PC³)"),
+    list,
+    button("Add objective", () => {
+      ctx.store.change((m) => m.objectives.push({ id: "", performance: "", condition: "", content: "", criteria: "" }));
+      ctx.refresh(["module"], { focus: `[data-field="objectives.${module.objectives.length}.id"]` });
+    }, { id: "add-objective" }),
+    el("div", { class: "diag-slot" }));
+}
+
+function activities(ctx, module) {
+  const listed = module.activities;
+  const known = ACTIVITIES.map(([name]) => name);
+  // A name from disk that is not one of the eight stays visible (and is removed by unticking it): dropping it
+  // silently would hide the error the checker reports about it.
+  const unknown = [...new Set(listed.filter((name) => !known.includes(name)))];
+  const entries = [...ACTIVITIES, ...unknown.map((name) => [name, `${name} (not an activity)`])];
+  const boxes = entries.map(([name, label]) => {
+    const index = listed.indexOf(name);
+    const box = el("input", {
+      type: "checkbox", id: `activity-${name.replace(/[^a-z0-9-]/gi, "_")}`, "data-testid": `activity-${name}`,
+      ...(index >= 0 ? { "data-field": `activities.${index}` } : {}),
+    });
+    box.checked = index >= 0;
+    box.addEventListener("change", () => {
+      ctx.store.change((m) => {
+        const chosen = new Set(m.activities);
+        if (box.checked) chosen.add(name);
+        else chosen.delete(name);
+        // Rewritten in the standard order, which the checker requires.
+        m.activities = [...known.filter((x) => chosen.has(x)), ...unknown.filter((x) => chosen.has(x))];
+      }, { path: "activities" });
+      ctx.refresh(["module", "preview"]);
+    });
+    return el("div", { class: "check" }, box, el("label", { for: box.id }, label));
+  });
+  return el("fieldset", { id: "module-activities", "data-field": "activities", class: "checks" },
+    el("legend", {}, "Activities"), boxes, el("div", { class: "diag-slot" }));
+}

@@ -1,0 +1,154 @@
+import { h, mediaURL } from './preview-dom.js';
+import { request } from './preview-transport.js';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sound: the effects a presenter asks for.
+
+/// Plays media for one preview: an `<audio>` element for clips, the activity's `<video>` for the module video, and
+/// Web Audio for comparisons (which need the two voices in different ears).
+export class Sound {
+  constructor(preview) {
+    this.preview = preview;
+    this.audio = h('audio', { testid: 'preview-audio', preload: 'auto', hidden: true });
+    this.video = null;
+    this.stopTimer = null;
+    this.context = null;
+    this.sources = [];
+  }
+
+  /// The activity's `<video>`, used when the module video is to be played. `expect('play' | 'pause' | 'seek')` is
+  /// told before the page itself plays, pauses or seeks it, so that the video activity does not report those back to
+  /// the server as the learner's own.
+  useVideo(video, expect) {
+    this.video = video;
+    this.expect = expect ?? null;
+  }
+
+  stopAll({ except } = {}) {
+    clearInterval(this.stopTimer);
+    this.stopTimer = null;
+    if (!this.audio.paused && except !== this.audio) this.audio.pause();
+    if (this.video && !this.video.paused && except !== this.video) {
+      this.expect?.('pause');
+      this.video.pause();
+    }
+    for (const source of this.sources) {
+      try { source.stop(); } catch { /* already stopped */ }
+    }
+    this.sources = [];
+  }
+
+  /// Plays `media` (a path under media/) from `from` seconds, up to `until` when given.
+  async play(media, from = 0, until) {
+    const { key, module } = this.preview;
+    const isVideo = this.video && module?.video && media === module.video;
+    const element = isVideo ? this.video : this.audio;
+    // Everything else stops; the element about to play only moves (pausing it first would make the picture blink).
+    this.stopAll({ except: element });
+    if (!isVideo) {
+      const url = mediaURL(key, media);
+      if (element.dataset.media !== media) {
+        element.dataset.media = media;
+        element.src = url;
+      }
+    }
+    await this.seek(element, from, isVideo);
+    this.watchUntil(element, until, isVideo);
+    if (isVideo && element.paused) this.expect?.('play');
+    try {
+      await element.play();
+    } catch (error) {
+      // Autoplay refused, or the file cannot be played: say so, do not throw (the activity goes on without sound).
+      if (error?.name !== 'AbortError') this.preview.say(`Cannot play ${media}: ${error?.message ?? error}`, 'bad');
+    }
+  }
+
+  async playURL(url) {
+    this.stopAll();
+    delete this.audio.dataset.media;
+    this.audio.src = url;
+    try { await this.audio.play(); } catch (error) {
+      if (error?.name !== 'AbortError') this.preview.say(`Cannot play the comparison: ${error?.message ?? error}`, 'bad');
+    }
+  }
+
+  /// Moves an element to `seconds` once it knows its duration (setting it earlier is lost in some browsers).
+  async seek(element, seconds, isVideo) {
+    const target = Math.max(0, Number(seconds) || 0);
+    if (element.readyState < 1) {
+      await new Promise((resolve) => {
+        const done = () => { element.removeEventListener('loadedmetadata', done); element.removeEventListener('error', done); resolve(); };
+        element.addEventListener('loadedmetadata', done);
+        element.addEventListener('error', done);
+        setTimeout(done, 4000);
+      });
+    }
+    // A small difference is not worth a seek: it would only make the picture jump.
+    if (Math.abs(element.currentTime - target) > 0.25) {
+      if (isVideo) this.expect?.('seek');
+      try { element.currentTime = target; } catch { /* not seekable: play from where it is */ }
+    }
+  }
+
+  /// Stops at `until`: the presenters give exact spans (a line, the lines of a wrong statement), and `timeupdate`
+  /// alone fires too seldom to stop on time.
+  watchUntil(element, until, isVideo) {
+    clearInterval(this.stopTimer);
+    this.stopTimer = null;
+    if (until === undefined || until === null || !Number.isFinite(Number(until))) return;
+    this.stopTimer = setInterval(() => {
+      if (element.paused) { clearInterval(this.stopTimer); this.stopTimer = null; return; }
+      if (element.currentTime >= Number(until)) {
+        clearInterval(this.stopTimer);
+        this.stopTimer = null;
+        if (isVideo) this.expect?.('pause');
+        element.pause();
+      }
+    }, 40);
+  }
+
+  audioContext() {
+    const Context = window.AudioContext ?? window.webkitAudioContext;
+    if (!Context) throw new Error('this browser has no Web Audio');
+    this.context ??= new Context();
+    return this.context;
+  }
+
+  /// The original line and the learner's recording: at once (original left, recording right) or one after the other.
+  /// Both are decoded first, so that "at once" starts them on the same sample.
+  async compare(line, mode) {
+    const { api, key, module } = this.preview;
+    const original = module?.transcript?.find((entry) => entry.id === line)?.audio;
+    if (!original) throw new Error(`line '${line}' has no audio in this module`);
+    this.stopAll();
+    const context = this.audioContext();
+    if (context.state === 'suspended') await context.resume();
+    const decode = async (path) => {
+      const response = await request(api, 'GET', path);
+      return context.decodeAudioData(await response.arrayBuffer());
+    };
+    const [first, second] = await Promise.all([
+      decode(mediaURL(key, original)),
+      decode(this.preview.recordingPath(line)),
+    ]);
+    const simultaneous = mode !== 'sequential';
+    const start = context.currentTime + 0.1;
+    const voices = [[first, simultaneous ? -1 : 0, start], [second, simultaneous ? 1 : 0, simultaneous ? start : start + first.duration + 0.5]];
+    for (const [buffer, pan, when] of voices) {
+      const source = context.createBufferSource();
+      source.buffer = buffer;
+      const panner = new StereoPannerNode(context, { pan });
+      source.connect(panner).connect(context.destination);
+      source.start(when);
+      this.sources.push(source);
+    }
+  }
+
+  close() {
+    this.stopAll();
+    this.audio.removeAttribute('src');
+    this.context?.close?.().catch(() => {});
+    this.context = null;
+  }
+}
+

@@ -1,0 +1,183 @@
+// Activity 1, the video: a real <video> with the transcript as a subtitle track, and the presenter's controls beside
+// the browser's own. The server's VideoEngine keeps the clock the result is made of; the <video> is its picture. So
+// every button sends an event and the video moves when the answer's effects say (play from here, stop), and what the
+// learner does with the browser's own controls (play, pause, dragging the bar) is sent as the same events, so the two
+// never disagree for long.
+
+import { h, fill, button, scrollWithin, speakerStyle, keyBelongsToTarget, clock } from './preview.js';
+
+export function mount(ctx) {
+  const module = ctx.module ?? {};
+  // Lines in the order the engine keeps them (by start), so a view's line `i` is `lines[i]` here too.
+  const lines = [...(module.transcript ?? [])].sort((a, b) => a.start - b.start);
+  let view = null;
+
+  // What the page is about to do to the video itself, and when: the browser's event for it is not the learner's
+  // doing. An expectation lapses after two seconds, so one whose event never came (a refused play) cannot swallow
+  // the learner's next click.
+  const expected = { play: 0, pause: 0, seek: 0 };
+  const wasExpected = (what) => {
+    const fresh = expected[what] > 0 && performance.now() - expected[what] < 2000;
+    expected[what] = 0;
+    return fresh;
+  };
+
+  const video = h('video', {
+    class: 'lp-video', testid: 'video', controls: true, preload: 'metadata', playsinline: true,
+    'aria-label': 'The conversation video',
+  });
+  const track = h('track', { kind: 'subtitles', srclang: 'en', label: 'English', src: ctx.subtitlesURL, default: true });
+  video.append(track);
+  if (module.video) video.src = ctx.mediaURL(module.video);
+  ctx.useVideo(video, (what) => { expected[what] = performance.now(); });
+
+  video.addEventListener('play', () => {
+    if (wasExpected('play')) return;
+    ctx.send({ play: {} });
+  });
+  video.addEventListener('pause', () => {
+    if (wasExpected('pause')) return;
+    // Reaching the end pauses the video too; the engine's clock stops at the end by itself.
+    if (video.ended) return;
+    // The server pauses at its own clock; the seek puts it where the picture stopped.
+    ctx.send({ pause: {} }, { seek: { _0: video.currentTime } });
+  });
+  video.addEventListener('seeked', () => {
+    if (wasExpected('seek')) return;
+    ctx.send({ seek: { _0: video.currentTime } });
+  });
+  // The track's cues load later than the element: apply the view's choice again once they are there.
+  track.addEventListener('load', () => applySubtitles());
+  video.addEventListener('timeupdate', () => followVideo());
+  // The engine's clock ends by itself and nothing is asked of the server; the page says so as the picture ends.
+  video.addEventListener('ended', () => {
+    state.textContent = '■ ended';
+    state.dataset.state = 'ended';
+    playPause.textContent = '▶ Play';
+    showClock(view?.duration ?? video.currentTime);
+  });
+
+  const state = h('span', { class: 'lp-video-state', testid: 'video-state' });
+  const clockText = h('span', { class: 'lp-video-clock', testid: 'video-clock' });
+  const subtitlesText = h('span', { class: 'lp-video-subtitles' });
+  const progress = h('progress', { class: 'lp-video-progress', max: '1', value: '0', 'aria-hidden': 'true' });
+
+  const playPause = button('play-pause', 'Play', () => ctx.send({ togglePlay: {} }), { 'aria-keyshortcuts': 'Space' });
+  const controls = h('div', { class: 'lp-toolbar', role: 'toolbar', 'aria-label': 'Video' },
+    playPause,
+    button('rewind', '« 5 s back', () => ctx.send({ rewind: {} }), { 'aria-keyshortcuts': 'ArrowLeft' }),
+    button('forward', '5 s on »', () => ctx.send({ forward: {} }), { 'aria-keyshortcuts': 'ArrowRight' }),
+    button('to-start', '|« Start', () => ctx.send({ toStart: {} }), { 'aria-keyshortcuts': 'Home' }),
+    button('replay-line', 'Play the chosen line', () => ctx.send({ replayLine: {} }), { 'aria-keyshortcuts': 'Enter' }),
+    button('subtitles', 'Subtitles', () => ctx.send({ toggleSubtitles: {} }), { 'aria-keyshortcuts': 's', 'aria-pressed': 'true' }));
+  const subtitlesButton = controls.querySelector('[data-testid="subtitles"]');
+
+  const transcript = h('ol', { class: 'lp-lines lp-video-lines', testid: 'transcript', 'aria-label': 'Transcript' });
+  const hidden = h('p', { class: 'lp-muted', testid: 'transcript-hidden', hidden: true });
+  const length = h('p', { class: 'lp-muted lp-small', testid: 'video-length' });
+  const hints = h('p', { class: 'lp-hints' },
+    'Keys: space play/pause · ← → 5 seconds · ↑ ↓ choose a line · Enter play it · s subtitles · Home start');
+
+  const element = h('div', { class: 'lp-video-activity' },
+    h('div', { class: 'lp-video-frame' }, video),
+    h('div', { class: 'lp-status' }, state, ' ', clockText, ' ', subtitlesText),
+    progress, controls, hidden, transcript, length, hints);
+
+  function applySubtitles() {
+    const showing = view?.subtitlesOn ?? true;
+    for (const text of video.textTracks) text.mode = showing ? 'showing' : 'hidden';
+  }
+
+  /// The line playing now, from the picture's own time (the view's is from when it was made).
+  function lineAt(seconds) {
+    let found = -1;
+    lines.forEach((line, index) => { if (line.start <= seconds) found = index; });
+    return found;
+  }
+
+  function showClock(position) {
+    const duration = view?.duration ?? 0;
+    clockText.textContent = `${clock(position)} / ${clock(duration)}`;
+    progress.value = duration > 0 ? Math.min(1, Math.max(0, position / duration)) : 0;
+  }
+
+  function highlight(index) {
+    for (const row of transcript.children) {
+      const current = Number(row.dataset.index) === index;
+      row.classList.toggle('is-current', current);
+      row.querySelector('button')?.setAttribute('aria-current', current ? 'true' : 'false');
+    }
+  }
+
+  // The line the picture was last seen on, so the list scrolls only when it changes.
+  let following = -1;
+
+  function followVideo() {
+    if (!view || video.paused) return;
+    showClock(video.currentTime);
+    const index = lineAt(video.currentTime);
+    if (index >= 0 && index !== following) {
+      following = index;
+      highlight(index);
+      scrollWithin(transcript, transcript.querySelector('.is-current'));
+    }
+  }
+
+  function render(next) {
+    view = next;
+    if (!view) return;
+    const stateText = { playing: '▶ playing', paused: '❚❚ paused', ended: '■ ended' }[view.state] ?? view.state;
+    state.textContent = stateText;
+    state.dataset.state = view.state;
+    // The view's clock is the server's; while the picture plays, its own time is nearer the truth.
+    if (!video.paused && view.state === 'playing') showClock(video.currentTime);
+    else clockText.textContent = view.clock;
+    if (video.paused || view.state !== 'playing') progress.value = view.duration > 0 ? Math.min(1, view.position / view.duration) : 0;
+    subtitlesText.textContent = `subtitles ${view.subtitlesOn ? 'on' : 'off'}`;
+    playPause.textContent = view.state === 'playing' ? '❚❚ Pause' : '▶ Play';
+    subtitlesButton.textContent = `Subtitles: ${view.subtitlesOn ? 'on' : 'off'}`;
+    subtitlesButton.setAttribute('aria-pressed', view.subtitlesOn ? 'true' : 'false');
+    applySubtitles();
+
+    hidden.hidden = !view.hidden;
+    hidden.textContent = view.hidden ?? '';
+    fill(transcript, ...(view.transcript ?? []).map((line, index) =>
+      h('li', { class: 'lp-line', dataset: { index: String(index) } },
+        button(`line-${index + 1}`, [
+          h('span', { class: 'lp-time', text: line.start }), ' ',
+          h('span', { class: 'lp-speaker', style: speakerStyle(line.colour), text: line.speaker }), ': ',
+          h('span', { class: 'lp-line-text', text: line.text }),
+        ], () => ctx.send({ replayLine: { _0: index } }), { class: 'lp-button lp-line-button', title: 'Play from this line' }))));
+    highlight(view.current);
+    scrollWithin(transcript, transcript.querySelector('.is-current'));
+    length.textContent = view.length ?? '';
+
+    // Paused (or ended), the picture shows where the engine's clock stands: a seek or a line chosen while paused
+    // moves it, and no effect does.
+    if (video.paused && video.readyState >= 1 && Math.abs(video.currentTime - view.position) > 0.5) {
+      expected.seek = performance.now();
+      try { video.currentTime = view.position; } catch { expected.seek = 0; }
+    }
+  }
+
+  function keydown(event) {
+    if (keyBelongsToTarget(event)) return false;
+    const events = {
+      ' ': { togglePlay: {} }, 'ArrowLeft': { rewind: {} }, 'ArrowRight': { forward: {} },
+      'ArrowUp': { moveCursor: { _0: -1 } }, 'ArrowDown': { moveCursor: { _0: 1 } }, 'Enter': { replayLine: {} },
+      's': { toggleSubtitles: {} }, 'S': { toggleSubtitles: {} }, 'Home': { toStart: {} },
+    };
+    const wanted = events[event.key];
+    if (!wanted) return false;
+    ctx.send(wanted);
+    return true;
+  }
+
+  function destroy() {
+    video.pause();
+    video.removeAttribute('src');
+    video.load();
+  }
+
+  return { element, render, keydown, destroy };
+}
