@@ -1,0 +1,75 @@
+"""bench/studio's measurements (run by it, with the studio's address, the number of runs, and the peer's seconds):
+prints the Markdown section."""
+import json
+import statistics
+import sys
+import time
+import urllib.request
+from urllib.parse import urlsplit, parse_qs
+
+address, runs, check_seconds = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+parts = urlsplit(address)
+origin = f"{parts.scheme}://{parts.netloc}"
+token = parse_qs(parts.query)["token"][0]
+
+
+def request(method, path, body=None):
+    data = None if body is None else json.dumps(body).encode()
+    call = urllib.request.Request(origin + path, data=data, method=method,
+                                  headers={"X-Lessonpack-Token": token, "Content-Type": "application/json"})
+    with urllib.request.urlopen(call) as answer:
+        return json.load(answer)
+
+
+# Save and recheck: alternate between two titles so every save writes module.plist and checks again.
+state = request("GET", "/api/modules/0")
+saves = []
+for run in range(runs * 2):
+    module = state["module"]
+    module["title"] = "Introducing yourself at a job interview" + (" (draft)" if run % 2 == 0 else "")
+    start = time.perf_counter()
+    state = request("PUT", "/api/modules/0", {"revision": state["revision"], "module": module})
+    saves.append(time.perf_counter() - start)
+save = statistics.median(saves)
+
+# Page load, in a real browser: navigation start to the title in its field.
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+options = webdriver.ChromeOptions()
+options.binary_location = "/usr/bin/chromium"
+for argument in ("--headless=new", "--no-sandbox", "--window-size=1400,1000", "--disable-gpu"):
+    options.add_argument(argument)
+driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+READY = """
+const done = arguments[arguments.length - 1];
+const wait = () => {
+  const field = document.querySelector('[data-field="title"]');
+  if (field && field.value) done(performance.now()); else requestAnimationFrame(wait);
+};
+wait();
+"""
+try:
+    driver.set_script_timeout(30)
+    driver.get(address)
+    driver.execute_async_script(READY)  # the first load warms the browser's own caches, as an author's would be
+    loads = []
+    for _ in range(runs):
+        driver.get(address)
+        loads.append(driver.execute_async_script(READY) / 1000)
+finally:
+    driver.quit()
+load = statistics.median(loads)
+
+print("## studio: save-and-recheck and page load vs the 100 ms goal")
+print()
+print(f"Modules/job-interview, median of {runs} page loads and {runs * 2} saves.")
+print()
+print("| | time (s) | goal (s) | peer (s) | ratio to peer |")
+print("|---|---:|---:|---:|---:|")
+print(f"| save and recheck (PUT → written, checked, answered) | {save:.4f} | 0.1000 | {check_seconds:.4f} "
+      f"(`lessonpack check` from a shell) | {save / check_seconds:.2f} |")
+print(f"| page load (navigation → module title in its field) | {load:.4f} | 0.1000 | | |")
+print()
+print("A save does what `check` does (read every source file and media.plist, run every rule) plus writing the changed "
+      "files and the state the page renders, inside a server that is already running.")
