@@ -1,6 +1,7 @@
 import Foundation
 import LessonpackAuthoring
 import LessonpackModel
+import LessonpackSystem
 import Synchronization
 
 /// ffprobe once per file version: the studio rescans media/ after every upload, and probing fifty unchanged clips
@@ -16,10 +17,21 @@ package final class CachingProbe: MediaProbe {
 
     private let probe: any MediaProbe
     private let findings = Mutex<[Version: ProbeFinding]>([:])
+    /// What media.plist says of each file, by its path on disk: a file whose content is still what was scanned then
+    /// needs no second look.
+    private let listed = Mutex<[String: MediaFile]>([:])
 
     package init(_ probe: any MediaProbe) { self.probe = probe }
 
     package var unavailableReason: String? { probe.unavailableReason }
+
+    /// Takes the durations a module's manifest records, for files whose SHA-256 still matches it.
+    package func trust(_ media: [MediaFile], in moduleFolder: String) {
+        let folder = MediaFolder(moduleFolder: moduleFolder)
+        listed.withLock { table in
+            for file in media where MediaFolder.problem(with: file.path) == nil { table[folder.path(file.path)] = file }
+        }
+    }
 
     package func probe(fileAt path: String, kind: MediaKind, fileExtension: String) -> ProbeFinding {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
@@ -28,7 +40,13 @@ package final class CachingProbe: MediaProbe {
         }
         let version = Version(path: path, size: size, modified: modified, kind: kind)
         if let known = findings.withLock({ $0[version] }) { return known }
-        let finding = probe.probe(fileAt: path, kind: kind, fileExtension: fileExtension)
+        var finding: ProbeFinding
+        if let entry = listed.withLock({ $0[path] }), entry.kind == kind, entry.size == size,
+           FileDigest.sha256(ofFileAt: path, links: .refuse) == entry.sha256 {
+            finding = .decoded(duration: entry.duration)
+        } else {
+            finding = probe.probe(fileAt: path, kind: kind, fileExtension: fileExtension)
+        }
         findings.withLock { $0[version] = finding }
         return finding
     }

@@ -38,6 +38,18 @@ package struct PlacedDiagnostic: Sendable, Encodable, Equatable {
         column = diagnostic.location.column
         field = fields?.field(for: diagnostic.location)
         notes = diagnostic.notes.map(\.message)
+        if diagnostic.code == .missingKey, let key = Self.missingKey(in: diagnostic.message) {
+            // Reported at the dictionary that lacks it: the field to fill in is the key itself.
+            let entry = field ?? (file == SourceFile.module.path ? "" : nil)
+            field = entry.map { $0.isEmpty ? key : "\($0).\(key)" }
+        }
+    }
+
+    /// The key a missing-key diagnostic names ("… is missing 'video'").
+    private static func missingKey(in message: String) -> String? {
+        guard let range = message.range(of: "is missing '") else { return nil }
+        let key = message[range.upperBound...].prefix { $0 != "'" }
+        return key.isEmpty || !key.allSatisfy({ $0.isLetter || $0 == "-" }) ? nil : String(key)
     }
 }
 

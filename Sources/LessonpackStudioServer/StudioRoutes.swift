@@ -102,14 +102,14 @@ struct StudioRoutes: Sendable {
             let body = try await collect(&request, limit: MediaUpload.sizeLimit)
             _ = try MediaUpload.store(body, folder: folder, name: name, replace: query["replace"] == "1",
                                       in: editor.folder, probe: studio.probe)
-            _ = try MediaUpload.rescan(editor.folder, probe: studio.probe)
+            try await rescan(editor)
             return Answers.json(try await editor.mediaChanged(), status: .created)
         case (.delete, "media"?) where parts.count == 1:
             try MediaUpload.remove(query["path"] ?? "", in: editor.folder)
-            _ = try MediaUpload.rescan(editor.folder, probe: studio.probe)
+            try await rescan(editor)
             return Answers.json(try await editor.mediaChanged())
         case (.post, "media"?) where parts.count == 2 && parts[1] == "scan":
-            _ = try MediaUpload.rescan(editor.folder, probe: studio.probe)
+            try await rescan(editor)
             return Answers.json(try await editor.mediaChanged())
         case (.post, "preview"?):
             let body = try await decode(PreviewRequest.self, &request)
@@ -136,6 +136,12 @@ struct StudioRoutes: Sendable {
         default:
             throw StudioError(.notFound, "no such request")
         }
+    }
+
+    /// Rescans media/, probing only files that are new or changed since media.plist was written.
+    private func rescan(_ editor: ModuleEditor) async throws {
+        studio.probe.trust(await editor.module.media, in: editor.folder)
+        _ = try MediaUpload.rescan(editor.folder, probe: studio.probe)
     }
 
     private func saved(_ outcome: ModuleEditor.SaveOutcome) -> Response {

@@ -163,4 +163,40 @@ import Testing
         #expect(try text(module, .media) == media)
         #expect(!saved.diagnostics.contains { $0.code == "missing-file" })
     }
+
+    @Test func changedAndNewTimesAreWrittenAsTheFileWritesThem() async throws {
+        let (temporary, module) = sample()
+        defer { withExtendedLifetime(temporary) {} }
+        let editor = try ModuleEditor(key: "0", folder: module)
+        let state = await editor.state()
+        var edited = state.module
+        edited.transcript[0].end = 3.25
+        var added = edited.transcript[0]
+        added.id = "l99"
+        added.start = 101
+        added.end = 102.5
+        edited.transcript.append(added)
+        guard case .saved = try await editor.save(edited, revision: state.revision) else {
+            Issue.record("refused")
+            return
+        }
+        let transcript = try text(module, .transcript)
+        #expect(transcript.contains("<string>0:03.250</string>"))
+        #expect(transcript.contains("<string>1:41.000</string>") && transcript.contains("<string>1:42.500</string>"))
+        #expect(!transcript.contains("<real>"))
+    }
+
+    @Test func aMissingKeyIsPlacedAtTheFieldToFillIn() async throws {
+        let (temporary, module) = sample()
+        defer { withExtendedLifetime(temporary) {} }
+        let editor = try ModuleEditor(key: "0", folder: module)
+        let state = await editor.state()
+        var edited = state.module
+        edited.video = nil
+        guard case .saved(let saved) = try await editor.save(edited, revision: state.revision) else {
+            Issue.record("refused")
+            return
+        }
+        #expect(saved.diagnostics.contains { $0.code == "missing-key" && $0.field == "video" }, "\(saved.diagnostics)")
+    }
 }
