@@ -140,6 +140,8 @@ function query(params) {
 }
 
 export const api = {
+  /** Any request with the token (the preview posts a failed recording's reason through it). */
+  request: (method, path, options) => request(method, path, options),
   listModules: () => request("GET", "/api/modules"),
   createModule: (name, title) => request("POST", "/api/modules", { json: { name, title } }),
   state: (key) => request("GET", moduleBase(key)),
