@@ -57,13 +57,7 @@ package enum MediaUpload {
         }
         try makeFolders(for: path, in: moduleFolder)
         // The content is probed in a private folder first: a refused upload never appears under media/.
-        let staging = NSTemporaryDirectory() + "lessonpack-upload-\(UInt64.random(in: 0...UInt64.max))"
-        do {
-            try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: false,
-                                                    attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw StudioError(.cannotWrite, "cannot stage the upload: \(SystemErrorText.describe(error))")
-        }
+        let staging = try PrivateFolder.make("upload")
         defer { try? FileManager.default.removeItem(atPath: staging) }
         let staged = staging + "/upload." + fileExtension
         do { try AtomicFile.write(bytes, to: staged) } catch { throw StudioError(.cannotWrite, error.description) }

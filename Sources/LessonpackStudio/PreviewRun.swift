@@ -96,18 +96,15 @@ final class PreviewRun<Presenter: ActivityPresenter>: PreviewRunning, @unchecked
     }
 
     func recorded(line: String, file: String, at now: Date) throws(StudioError) -> [UInt8] {
-        lock.lock()
-        defer { lock.unlock() }
-        guard recording?.line == line else {
-            throw StudioError(.badRequest, "no recording of line '\(line.prefix(40))' was asked for")
-        }
-        recording = nil
-        var step = Step()
-        take(.recorded(line: line, file: file), into: &step, at: now)
-        return try answer(step, at: now)
+        try settleRecording(of: line, as: .recorded(line: line, file: file), at: now)
     }
 
     func recordingFailed(line: String, reason: String, at now: Date) throws(StudioError) -> [UInt8] {
+        try settleRecording(of: line, as: .recordingFailed(line: line, reason: reason), at: now)
+    }
+
+    /// What became of the recording the page was asked to make: only the one awaited is taken.
+    private func settleRecording(of line: String, as outcome: EffectOutcome, at now: Date) throws(StudioError) -> [UInt8] {
         lock.lock()
         defer { lock.unlock() }
         guard recording?.line == line else {
@@ -115,7 +112,7 @@ final class PreviewRun<Presenter: ActivityPresenter>: PreviewRunning, @unchecked
         }
         recording = nil
         var step = Step()
-        take(.recordingFailed(line: line, reason: reason), into: &step, at: now)
+        take(outcome, into: &step, at: now)
         return try answer(step, at: now)
     }
 

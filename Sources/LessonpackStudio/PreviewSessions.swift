@@ -98,13 +98,7 @@ package actor PreviewSessions {
 
     private func recordingsFolder() throws(StudioError) -> String {
         if let folder { return folder }
-        let made = NSTemporaryDirectory() + "lessonpack-studio-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
-        do {
-            try FileManager.default.createDirectory(atPath: made, withIntermediateDirectories: false,
-                                                    attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw StudioError(.cannotWrite, "cannot keep recordings: \(SystemErrorText.describe(error))")
-        }
+        let made = try PrivateFolder.make("recordings")
         folder = made
         return made
     }
