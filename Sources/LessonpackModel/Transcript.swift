@@ -46,7 +46,9 @@ package struct Definition: Hashable, Sendable, Codable {
         let partOfSpeech = trimmed[trimmed.index(after: trimmed.startIndex)..<close]
             .trimmingCharacters(in: .whitespaces)
         let meaning = trimmed[trimmed.index(after: close)...].trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !partOfSpeech.isEmpty, !meaning.isEmpty else { return nil }
+        // "(noun)" with nothing after it keeps its part of speech: the meaning is what is missing, and a form that
+        // fills the two in turn must not lose the first.
+        guard !partOfSpeech.isEmpty else { return nil }
         return (partOfSpeech, meaning)
     }
 }

@@ -49,7 +49,7 @@ import Testing
         #expect(Definition.parse("(noun) a thing.")! == ("noun", "a thing."))
         #expect(Definition.parse("  ( phrasal verb )  to deal with it ")! == ("phrasal verb", "to deal with it"))
         #expect(Definition.parse("a thing") == nil)
-        #expect(Definition.parse("(noun)") == nil)
+        #expect(Definition.parse("(noun)")! == ("noun", ""), "the part of speech is kept; the rule reports the missing meaning")
         #expect(Definition.parse("() x") == nil)
     }
 }

@@ -199,4 +199,23 @@ import Testing
         }
         #expect(saved.diagnostics.contains { $0.code == "missing-key" && $0.field == "video" }, "\(saved.diagnostics)")
     }
+
+    @Test func aDefinitionFilledInOneFieldAtATimeKeepsEachField() async throws {
+        let (temporary, module) = sample()
+        defer { withExtendedLifetime(temporary) {} }
+        let editor = try ModuleEditor(key: "0", folder: module)
+        var state = await editor.state()
+        var edited = state.module
+        edited.definitions.append(Definition(term: "by the window", partOfSpeech: "expression", meaning: ""))
+        guard case .saved(let saved) = try await editor.save(edited, revision: state.revision) else {
+            Issue.record("refused")
+            return
+        }
+        state = saved
+        let last = try #require(state.module.definitions.last)
+        #expect(last.partOfSpeech == "expression" && last.meaning.isEmpty)
+        let index = state.module.definitions.count - 1
+        #expect(state.diagnostics.contains { $0.code == "definition-format" && $0.field == "definitions.\(index).meaning"
+            && $0.message.contains("no meaning") })
+    }
 }

@@ -11,10 +11,15 @@ struct DefinitionFormatRule: CheckRule {
 
     func check(_ context: CheckContext) -> [Diagnostic] {
         zip(context.module.definitions, context.map.definitions).compactMap { definition, origin in
-            guard definition.partOfSpeech.isEmpty else { return nil }
+            let place = origin.valueLocation ?? origin.location
+            if !definition.partOfSpeech.isEmpty {
+                guard definition.meaning.isEmpty else { return nil }
+                return .error(.definitionFormat, "the definition of '\(definition.term)' has its part of speech but no " +
+                              "meaning: write it after '(\(definition.partOfSpeech))'", at: place)
+            }
             return .error(.definitionFormat, "the definition of '\(definition.term)' must start with its part of " +
                           "speech in parentheses, e.g. '(noun) a person who …'",
-                          at: origin.valueLocation ?? origin.location)
+                          at: place)
         }
     }
 }
