@@ -3192,8 +3192,10 @@ export function mount(ctx) {
 .lp-slot-empty.is-waiting { border-color: var(--lp-accent); }
 .lp-slot-empty.is-drag-over { background: #dce7fb; }
 .lp-slot-number { color: var(--lp-muted); font-variant-numeric: tabular-nums; }
-.lp-tray-item { display: flex; gap: 0.3rem; align-items: stretch; }
-.lp-tile { flex: 1; border-left: 6px solid var(--lp-speaker); background: var(--lp-bg); }
+.lp-tray-item { display: flex; gap: 0.3rem; align-items: stretch; min-width: 0; }
+/* A long line wraps inside its tile: a flex item is otherwise as wide as its text, and the tray runs off the card. */
+.lp-tile { flex: 1; min-width: 0; text-align: left; white-space: normal; overflow-wrap: anywhere;
+  border-left: 6px solid var(--lp-speaker); background: var(--lp-bg); }
 .lp-tile.is-held { background: #dce7fb; border-color: var(--lp-accent); border-left-color: var(--lp-speaker); box-shadow: 0 2px 6px rgba(0, 0, 0, 0.2); }
 .lp-tile[draggable="true"] { cursor: grab; }
 .lp-tile-label { font-weight: 700; }
