@@ -113,7 +113,8 @@ package enum GlossaryImport {
                 return rejected("'\(term)' needs a part of speech and a definition", at: location)
             }
             definition = "(\(bare)) \(definition)"
-        } else if Definition.parse(definition) == nil {
+        } else if Definition.parse(definition).map({ $0.meaning.isEmpty }) ?? true {
+            // A part of speech with nothing after it is no definition to import.
             return rejected(message, at: location)
         }
         if let last = definition.last, !last.isPunctuation { definition += "." }
