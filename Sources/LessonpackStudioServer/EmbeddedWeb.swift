@@ -896,11 +896,20 @@ export class Editor {
       if (event.type === "state") onState?.();
       if (event.type === "edit") onEdit?.(event.path);
     });
-    for (const name of SECTION_NAMES) this.renderSection(name);
-    this.placeDiagnostics();
+    // The section the author opens is drawn first (by show); the hidden ones follow as soon as the browser has
+    // painted it, so a large module is editable at once. They are drawn before anyone could ask for them in
+    // practice, and show() draws a section that is still waiting.
+    for (const name of SECTION_NAMES) this.stale.add(name);
+    this.idle = setTimeout(() => {
+      if (this.closed) return;
+      for (const name of [...this.stale]) this.renderSection(name);
+      this.placeDiagnostics();
+    }, 0);
   }
 
   close() {
+    this.closed = true;
+    clearTimeout(this.idle);
     this.unsubscribe();
     for (const name of SECTION_NAMES) {
       const body = this.body(name);
@@ -925,7 +934,10 @@ export class Editor {
   show(name, { focusHeading = true } = {}) {
     if (!SECTIONS[name]) name = "module";
     this.active = name;
-    if (this.stale.has(name)) this.renderSection(name);
+    if (this.stale.has(name)) {
+      this.renderSection(name);
+      this.placeDiagnostics();
+    }
     for (const other of SECTION_NAMES) this.section(other).hidden = other !== name;
     for (const link of document.querySelectorAll("#section-nav a[data-section]")) {
       if (link.dataset.section === name) link.setAttribute("aria-current", "page");
@@ -1279,6 +1291,27 @@ function report(answer, ok) {
   <link rel="icon" href="data:,">
   <link rel="stylesheet" href="studio.css">
   <script type="module" src="app.js"></script>
+  <!-- Every module app.js imports, fetched at once rather than level by level as imports are found. -->
+  <link rel="modulepreload" href="activities.js">
+  <link rel="modulepreload" href="api.js">
+  <link rel="modulepreload" href="audio-field.js">
+  <link rel="modulepreload" href="build.js">
+  <link rel="modulepreload" href="dom.js">
+  <link rel="modulepreload" href="editor.js">
+  <link rel="modulepreload" href="fields.js">
+  <link rel="modulepreload" href="import.js">
+  <link rel="modulepreload" href="media.js">
+  <link rel="modulepreload" href="module-form.js">
+  <link rel="modulepreload" href="module-list.js">
+  <link rel="modulepreload" href="problems.js">
+  <link rel="modulepreload" href="questions.js">
+  <link rel="modulepreload" href="recorder.js">
+  <link rel="modulepreload" href="store.js">
+  <link rel="modulepreload" href="test-bank.js">
+  <link rel="modulepreload" href="transcript.js">
+  <link rel="modulepreload" href="upload.js">
+  <link rel="modulepreload" href="video-panel.js">
+  <link rel="modulepreload" href="vocabulary.js">
 </head>
 <body>
   <a class="skip-link" href="#main">Skip to the editor</a>

@@ -56,11 +56,20 @@ export class Editor {
       if (event.type === "state") onState?.();
       if (event.type === "edit") onEdit?.(event.path);
     });
-    for (const name of SECTION_NAMES) this.renderSection(name);
-    this.placeDiagnostics();
+    // The section the author opens is drawn first (by show); the hidden ones follow as soon as the browser has
+    // painted it, so a large module is editable at once. They are drawn before anyone could ask for them in
+    // practice, and show() draws a section that is still waiting.
+    for (const name of SECTION_NAMES) this.stale.add(name);
+    this.idle = setTimeout(() => {
+      if (this.closed) return;
+      for (const name of [...this.stale]) this.renderSection(name);
+      this.placeDiagnostics();
+    }, 0);
   }
 
   close() {
+    this.closed = true;
+    clearTimeout(this.idle);
     this.unsubscribe();
     for (const name of SECTION_NAMES) {
       const body = this.body(name);
@@ -85,7 +94,10 @@ export class Editor {
   show(name, { focusHeading = true } = {}) {
     if (!SECTIONS[name]) name = "module";
     this.active = name;
-    if (this.stale.has(name)) this.renderSection(name);
+    if (this.stale.has(name)) {
+      this.renderSection(name);
+      this.placeDiagnostics();
+    }
     for (const other of SECTION_NAMES) this.section(other).hidden = other !== name;
     for (const link of document.querySelectorAll("#section-nav a[data-section]")) {
       if (link.dataset.section === name) link.setAttribute("aria-current", "page");
