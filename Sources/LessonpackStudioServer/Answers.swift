@@ -26,6 +26,23 @@ enum Answers {
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
+    /// One of the page's own files: cached by the browser, revalidated on every load (an upgraded binary serves new
+    /// files under the same names), answered 304 when unchanged.
+    static func asset(_ bytes: [UInt8], contentType: String, ifNoneMatch: String?) -> Response {
+        let tag = WebAssets.entityTag(bytes)
+        var extra = HTTPFields()
+        extra[.eTag] = tag
+        if ifNoneMatch == tag {
+            var headers = common
+            headers[.cacheControl] = "no-cache"
+            headers.append(contentsOf: extra)
+            return Response(status: .notModified, headers: headers)
+        }
+        var response = Self.bytes(bytes, contentType: contentType, extra: extra)
+        response.headers[.cacheControl] = "no-cache"
+        return response
+    }
+
     static func failure(_ error: StudioError, extra: [String: [String]] = [:]) -> Response {
         struct Body: Encodable {
             struct Detail: Encodable {

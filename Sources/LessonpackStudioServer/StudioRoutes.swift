@@ -27,7 +27,7 @@ struct StudioRoutes: Sendable {
                 return try await api(Array(parts.dropFirst()), &request)
             case (.get, let name?) where parts.count == 1:
                 guard let asset = assets.file(name) else { break }
-                return Answers.bytes(asset.bytes, contentType: asset.contentType)
+                return Answers.asset(asset.bytes, contentType: asset.contentType, ifNoneMatch: request.headers[.ifNoneMatch])
             default: break
             }
             return Answers.failure(StudioError(.notFound, "nothing is at \(request.uri.path.prefix(80))"))

@@ -12,6 +12,10 @@ struct WebAssets: Sendable {
         self.folder = folder
     }
 
+    /// A validator for a file's content, so the browser may keep the page's files (and the compiled form of its
+    /// scripts) between loads and ask only whether they changed.
+    static func entityTag(_ bytes: [UInt8]) -> String { "\"" + FileDigest.sha256(of: bytes).prefix(32) + "\"" }
+
     /// The file called `name` (one name, no folders), with its content type.
     func file(_ name: String) -> (bytes: [UInt8], contentType: String)? {
         guard !name.isEmpty, !name.hasPrefix("."), name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }),

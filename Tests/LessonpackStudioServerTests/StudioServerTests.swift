@@ -96,6 +96,19 @@ import Testing
         }
     }
 
+    @Test func thePagesFilesAreRevalidatedNotRefetched() async throws {
+        try await withServer { http, _, _ in
+            let token = ["X-Lessonpack-Token": "t0ken"]
+            let first = try http.send("GET", "/app.js", headers: token)
+            #expect(first.status == 200 && first.headers["cache-control"] == "no-cache")
+            let tag = try #require(first.headers["etag"])
+            let again = try http.send("GET", "/app.js", headers: token.merging(["If-None-Match": tag]) { $1 })
+            #expect(again.status == 304 && again.body.isEmpty)
+            #expect(try http.send("GET", "/app.js", headers: token.merging(["If-None-Match": "\"other\""]) { $1 }).status == 200)
+            #expect(try http.send("GET", "/api/modules/0", headers: token).headers["cache-control"] == "no-store")
+        }
+    }
+
     @Test func hostileUploadsAreRefusedAndWriteNothing() async throws {
         try await withServer { http, module, _ in
             let token = ["X-Lessonpack-Token": "t0ken"]
