@@ -65,7 +65,9 @@ package actor PreviewSessions {
         } catch {
             throw StudioError(.cannotWrite, error.description)
         }
-        recordings[Self.recordingKey(id, line)] = (path, contentType)
+        // Played back with the type the studio chose from its own list, never the request's header as sent.
+        let servedType = ["ogg": "audio/ogg", "webm": "audio/webm", "wav": "audio/wav"][fileExtension] ?? "application/octet-stream"
+        recordings[Self.recordingKey(id, line)] = (path, servedType)
         return try run.recorded(line: line, file: path, at: now)
     }
 

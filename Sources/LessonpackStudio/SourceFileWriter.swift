@@ -27,7 +27,8 @@ enum SourceFileWriter {
         do {
             text = try PlistXMLWriter.xml(written, comments: comments) { ModuleSchema.keyOrder(in: file, at: $0) }
         } catch {
-            throw StudioError(.cannotWrite, "\(file.path) cannot be written: \(error.description)")
+            // Text a property list cannot hold (a control character) came from the page: the request is at fault.
+            throw StudioError(.badRequest, "\(file.path) cannot be written: \(error.description)")
         }
         return current == Array(text.utf8) ? nil : text
     }

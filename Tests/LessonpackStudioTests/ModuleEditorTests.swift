@@ -218,4 +218,21 @@ import Testing
         #expect(state.diagnostics.contains { $0.code == "definition-format" && $0.field == "definitions.\(index).meaning"
             && $0.message.contains("no meaning") })
     }
+
+    @Test func textNoFileCanHoldIsARequestErrorAndWritesNothing() async throws {
+        let (temporary, module) = sample()
+        defer { withExtendedLifetime(temporary) {} }
+        let before = try text(module, .module)
+        let editor = try ModuleEditor(key: "0", folder: module)
+        let state = await editor.state()
+        var edited = state.module
+        edited.title = "Bell\u{07}"
+        do {
+            _ = try await editor.save(edited, revision: state.revision)
+            Issue.record("a title with a bell character was saved")
+        } catch {
+            #expect(error.code == .badRequest)
+        }
+        #expect(try text(module, .module) == before)
+    }
 }
