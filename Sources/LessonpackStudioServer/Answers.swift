@@ -43,6 +43,13 @@ enum Answers {
         return response
     }
 
+    /// One of the page's files under its version's folder: it never changes there, so the browser keeps it.
+    static func immutable(_ bytes: [UInt8], contentType: String) -> Response {
+        var response = Self.bytes(bytes, contentType: contentType)
+        response.headers[.cacheControl] = "private, max-age=31536000, immutable"
+        return response
+    }
+
     static func failure(_ error: StudioError, extra: [String: [String]] = [:]) -> Response {
         struct Body: Encodable {
             struct Detail: Encodable {

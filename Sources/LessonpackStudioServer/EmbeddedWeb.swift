@@ -896,15 +896,21 @@ export class Editor {
       if (event.type === "state") onState?.();
       if (event.type === "edit") onEdit?.(event.path);
     });
-    // The section the author opens is drawn first (by show); the hidden ones follow as soon as the browser has
-    // painted it, so a large module is editable at once. They are drawn before anyone could ask for them in
-    // practice, and show() draws a section that is still waiting.
+    // The section the author opens is drawn first (by show); the hidden ones follow one at a time once the browser
+    // has painted it, so a large module is editable at once and typing is never held up for long. show() draws a
+    // section that is still waiting.
     for (const name of SECTION_NAMES) this.stale.add(name);
-    this.idle = setTimeout(() => {
+    const drawNext = () => {
       if (this.closed) return;
-      for (const name of [...this.stale]) this.renderSection(name);
-      this.placeDiagnostics();
-    }, 0);
+      const name = [...this.stale].find((waiting) => waiting !== this.active);
+      if (!name) {
+        this.placeDiagnostics();
+        return;
+      }
+      this.renderSection(name);
+      this.idle = setTimeout(drawNext, 0);
+    };
+    requestAnimationFrame(() => { if (!this.closed) this.idle = setTimeout(drawNext, 0); });
   }
 
   close() {

@@ -25,6 +25,9 @@ struct StudioRoutes: Sendable {
                 return MediaResponses.file(path, in: editor.folder, range: request.headers[.range])
             case (_, "api"?) where parts.count >= 2:
                 return try await api(Array(parts.dropFirst()), &request)
+            case (.get, "v"?) where parts.count == 3:
+                guard let version = assets.version, parts[1] == version, let asset = assets.file(parts[2]) else { break }
+                return Answers.immutable(asset.bytes, contentType: asset.contentType)
             case (.get, let name?) where parts.count == 1:
                 guard let asset = assets.file(name) else { break }
                 return Answers.asset(asset.bytes, contentType: asset.contentType, ifNoneMatch: request.headers[.ifNoneMatch])
@@ -39,7 +42,7 @@ struct StudioRoutes: Sendable {
     }
 
     private func page(gate: StudioGate, query: String?) -> Response {
-        guard let page = assets.file("index.html") else {
+        guard let page = assets.page() else {
             return Answers.failure(StudioError(.notFound, "this lessonpack was built without the studio's pages"))
         }
         var extra = HTTPFields()

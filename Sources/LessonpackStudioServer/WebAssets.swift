@@ -7,9 +7,28 @@ struct WebAssets: Sendable {
     private let embedded: [String: [UInt8]]
     private let folder: String?
 
+    /// Names this binary's page: its files are served under `/v/VERSION/`, where the browser may keep them as long
+    /// as it likes, since another page has another version. Nil when the files come from a folder (they change).
+    let version: String?
+
     init(folder: String?) {
         embedded = Dictionary(EmbeddedWeb.files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
         self.folder = folder
+        var all = StreamingSHA256()
+        for file in EmbeddedWeb.files { all.update(Array(file.path.utf8) + [0] + file.bytes) }
+        version = folder == nil ? String(all.finalize().prefix(16)) : nil
+    }
+
+    /// index.html with its scripts and styles named under this version's folder, so the module imports they make
+    /// (relative to themselves) come from there too, from the browser's cache after the first load.
+    func page() -> (bytes: [UInt8], contentType: String)? {
+        guard let page = file("index.html") else { return nil }
+        guard let version else { return page }
+        let text = String(decoding: page.bytes, as: UTF8.self)
+        let versioned = text.replacing(/(src|href)="([a-z0-9-]+\.(js|css))"/) { match in
+            "\(match.output.1)=\"/v/\(version)/\(match.output.2)\""
+        }
+        return (Array(versioned.utf8), page.contentType)
     }
 
     /// A validator for a file's content, so the browser may keep the page's files (and the compiled form of its

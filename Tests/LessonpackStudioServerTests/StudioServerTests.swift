@@ -106,6 +106,13 @@ import Testing
             #expect(again.status == 304 && again.body.isEmpty)
             #expect(try http.send("GET", "/app.js", headers: token.merging(["If-None-Match": "\"other\""]) { $1 }).status == 200)
             #expect(try http.send("GET", "/api/modules/0", headers: token).headers["cache-control"] == "no-store")
+            // The page names its files under this binary's version, where the browser may keep them.
+            let page = try http.send("GET", "/?token=t0ken")
+            let version = try #require(page.text.firstMatch(of: /src="\/v\/([0-9a-f]{16})\/app\.js"/)?.output.1)
+            let kept = try http.send("GET", "/v/\(version)/app.js", headers: token)
+            #expect(kept.status == 200 && kept.body == first.body)
+            #expect(kept.headers["cache-control"] == "private, max-age=31536000, immutable")
+            #expect(try http.send("GET", "/v/0000000000000000/app.js", headers: token).status == 404)
         }
     }
 
