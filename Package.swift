@@ -172,7 +172,10 @@ let package = Package(
         .target(name: "LessonpackStudioServer", dependencies: [
             "LessonpackStudio", "LessonpackDiagnostics", "LessonpackModel", "LessonpackSystem",
             .product(name: "Hummingbird", package: "hummingbird"),
-        ], exclude: ["Web"]),
+        ], exclude: ["Web"], plugins: ["EmbedWebPlugin"]),
+        // Puts the Web folder into the binary at build time: the page has one copy in the repository.
+        .plugin(name: "EmbedWebPlugin", capability: .buildTool(), dependencies: ["EmbedFiles"]),
+        .executableTarget(name: "EmbedFiles"),
         .testTarget(name: "LessonpackStudioServerTests", dependencies: [
             "LessonpackStudioServer", "LessonpackStudio", "LessonpackSystem", "LessonpackTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),

@@ -11,8 +11,8 @@ import Testing
         let onDisk = try FileManager.default.contentsOfDirectory(atPath: folder).sorted().map { name in
             (name, try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))))
         }
-        #expect(onDisk.map(\.0) == EmbeddedWeb.files.map(\.path), "run scripts/embed-web after changing the page")
-        #expect(onDisk.map(\.1) == EmbeddedWeb.files.map(\.bytes), "run scripts/embed-web after changing the page")
+        #expect(onDisk.map(\.0) == EmbeddedWeb.files.map(\.path), "the EmbedWebPlugin must embed every file of the Web folder")
+        #expect(onDisk.map(\.1) == EmbeddedWeb.files.map(\.bytes), "the EmbedWebPlugin must embed every file of the Web folder")
     }
 
     @Test func everyFileIsServedWithItsTypeAndNothingElseIs() {
