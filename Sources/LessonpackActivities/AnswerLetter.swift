@@ -1,6 +1,11 @@
 /// "A", "B", "C", … for answer positions; past Z, the position's number, so a 27th choice can still be named.
 package func letter(_ index: Int) -> String {
-    index < 26 ? String(UnicodeScalar(UInt8(65 + index))) : "\(index + 1)"
+    (0..<26).contains(index) ? String(UnicodeScalar(UInt8(65 + index))) : position(index)
+}
+
+/// The position, counting from 1, that a learner reads for `index`, whatever number a front end sent.
+package func position(_ index: Int) -> String {
+    index == Int.max ? String(index) : String(index + 1)
 }
 
 /// The position a learner's "b", "B" or "2" (counting from 1, as past Z letters do) names among `count` answers,

@@ -143,7 +143,7 @@ package enum AudioGamePresenter: ActivityPresenter {
         case .askLevel:
             local.mode = .choosingLevel
         case .moveLevelCursor(let step):
-            local.levelCursor = (local.levelCursor + step + levels.count) % levels.count
+            local.levelCursor = CursorStep.wrapped(local.levelCursor, by: step, count: levels.count)
         case .chooseLevelAtCursor:
             return reduce(.chooseLevel(levels[local.levelCursor]), engine: engine, local: &local, context: context, at: now)
         case .chooseLevel(let level):
@@ -160,13 +160,13 @@ package enum AudioGamePresenter: ActivityPresenter {
             local.trayCursor = 0
             return Reaction(message: Message("New game, \(engine.difficulty.rawValue)."), request: .newAttempt(engine.difficulty))
         case .moveTrayCursor(let step):
-            local.trayCursor = min(max(0, local.trayCursor + step), max(0, engine.tray.count - 1))
+            local.trayCursor = CursorStep.clamped(local.trayCursor, by: step, count: engine.tray.count)
         case .pickAtCursor:
             guard engine.tray.indices.contains(local.trayCursor) else { return Reaction() }
             local.mode = .dropping(engine.tray[local.trayCursor])
             local.slotCursor = engine.slots.firstIndex { $0 == nil } ?? 0
         case .moveSlotCursor(let step):
-            local.slotCursor = min(max(0, local.slotCursor + step), max(0, engine.slots.count - 1))
+            local.slotCursor = CursorStep.clamped(local.slotCursor, by: step, count: engine.slots.count)
         case .putBack:
             local.mode = .picking
         case .dropAtCursor:
@@ -192,7 +192,7 @@ package enum AudioGamePresenter: ActivityPresenter {
         let labels = labels(engine)
         guard labels.indices.contains(label) else { return noSuchTile(label) }
         guard engine.slots.indices.contains(slot) else {
-            return .say("There is no slot \(slot + 1): the slots are 1 to \(engine.slots.count).", .bad)
+            return .say("There is no slot \(position(slot)): the slots are 1 to \(engine.slots.count).", .bad)
         }
         let tile = labels[label], name = letter(label)
         guard engine.tray.contains(tile) else { return .say("Tile \(name) is already in place.", .bad) }

@@ -116,13 +116,13 @@ package enum DictionaryPresenter: ActivityPresenter {
             local.opened = nil
         case .nextPage, .previousPage:
             let step = event == .nextPage ? 1 : -1
-            local.page = pages[((pages.firstIndex(of: local.page) ?? 0) + step + pages.count) % pages.count]
+            local.page = pages[CursorStep.wrapped(pages.firstIndex(of: local.page) ?? 0, by: step, count: pages.count)]
             local.selected = 0
         case .showPage(let page):
             local.page = page
             local.selected = 0
         case .move(let step):
-            local.selected = min(max(0, local.selected + step), max(0, results(engine, local).count - 1))
+            local.selected = CursorStep.clamped(local.selected, by: step, count: results(engine, local).count)
         case .openSelected:
             let found = results(engine, local)
             guard local.page != .boxes, found.indices.contains(local.selected) else { return Reaction() }

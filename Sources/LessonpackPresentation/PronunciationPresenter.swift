@@ -77,10 +77,10 @@ package enum PronunciationPresenter: ActivityPresenter {
         let line = engine.lines[min(local.current, engine.lines.count - 1)]
         switch event {
         case .move(let step):
-            local.current = min(max(0, local.current + step), engine.lines.count - 1)
+            local.current = CursorStep.clamped(local.current, by: step, count: engine.lines.count)
         case .select(let index):
             guard engine.lines.indices.contains(index) else {
-                return .say("There is no line \(index + 1): the lines are 1 to \(engine.lines.count).", .bad)
+                return .say("There is no line \(position(index)): the lines are 1 to \(engine.lines.count).", .bad)
             }
             local.current = index
         case .hearOriginal:

@@ -121,15 +121,15 @@ package enum QuestionsPresenter: ActivityPresenter {
         case .answerAtCursor:
             return reduce(.answer(local.cursor), engine: engine, local: &local, context: context, at: now)
         case .moveCursor(let step):
-            local.cursor = min(max(0, local.cursor + step), max(0, shown.order.count - 1))
+            local.cursor = CursorStep.clamped(local.cursor, by: step, count: shown.order.count)
             return Reaction()
         case .move(let step):
-            local.current = (local.current + step + presented.count) % presented.count
+            local.current = CursorStep.wrapped(local.current, by: step, count: presented.count)
             local.cursor = 0
             return autoplay(engine, local, context)
         case .go(let index):
             guard presented.indices.contains(index) else {
-                return .say("There is no question \(index + 1): they are numbered 1 to \(presented.count).", .bad)
+                return .say("There is no question \(position(index)): they are numbered 1 to \(presented.count).", .bad)
             }
             local.current = index
             local.cursor = 0

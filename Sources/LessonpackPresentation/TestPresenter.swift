@@ -185,10 +185,10 @@ package enum TestPresenter: ActivityPresenter {
         case .clear:
             return Reaction(actions: [.answer(item: id, answer: .cleared)])
         case .move(let step):
-            local.current = min(max(0, local.current + step), drawn.count - 1)
+            local.current = CursorStep.clamped(local.current, by: step, count: drawn.count)
         case .go(let index):
             guard drawn.indices.contains(index) else {
-                return .say("There is no item \(index + 1): they are numbered 1 to \(drawn.count).", .bad)
+                return .say("There is no item \(position(index)): they are numbered 1 to \(drawn.count).", .bad)
             }
             local.current = index
         case .finish:

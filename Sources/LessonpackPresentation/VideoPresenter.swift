@@ -95,14 +95,14 @@ package enum VideoPresenter: ActivityPresenter {
             return Reaction(actions: [.seek(to: seconds)])
         case .moveCursor(let step):
             guard !engine.lines.isEmpty else { return Reaction() }
-            local.cursor = min(max(0, (local.cursor ?? currentIndex(engine, at: now)) + step), engine.lines.count - 1)
+            local.cursor = CursorStep.clamped(local.cursor ?? currentIndex(engine, at: now), by: step, count: engine.lines.count)
             return Reaction()
         case .replayLine(let index):
             // Without a line chosen, the one the view highlights: the line playing now.
             let chosen = index ?? local.cursor ?? (engine.lines.isEmpty ? nil : currentIndex(engine, at: now))
             local.cursor = nil
             guard let chosen, engine.lines.indices.contains(chosen) else {
-                return .say("There is no line \((index ?? 0) + 1): the lines are 1 to \(engine.lines.count).", .bad)
+                return .say("There is no line \(LessonpackActivities.position(index ?? 0)): the lines are 1 to \(engine.lines.count).", .bad)
             }
             return Reaction(actions: [.replayLine(line: engine.lines[chosen].id)])
         case .toggleSubtitles: return Reaction(actions: [.setSubtitles(on: !engine.subtitlesOn)])

@@ -89,7 +89,7 @@ package enum VideoTaskPresenter: ActivityPresenter {
         let checkedAlready = Reaction<VideoTaskEngine>.say("Already checked: try again to mark them afresh.", .bad)
         switch event {
         case .move(let step):
-            local.selected = (local.selected + step + statements.count) % statements.count
+            local.selected = CursorStep.wrapped(local.selected, by: step, count: statements.count)
         case .select(let index):
             if valid(index) { local.selected = index }
         case .cycle(let index):
@@ -135,6 +135,6 @@ package enum VideoTaskPresenter: ActivityPresenter {
     }
 
     static func noSuchStatement(_ index: Int, _ count: Int) -> Reaction<VideoTaskEngine> {
-        .say("There is no statement \(index + 1): they are numbered 1 to \(count).", .bad)
+        .say("There is no statement \(position(index)): they are numbered 1 to \(count).", .bad)
     }
 }

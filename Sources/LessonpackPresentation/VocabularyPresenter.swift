@@ -87,10 +87,10 @@ package enum VocabularyPresenter: ActivityPresenter {
         case .next, .previous:
             guard count > 0 else { return .say("This transcript has no highlighted terms.") }
             let step = event == .next ? 1 : -1
-            local.selection = local.selection.map { ($0 + step + count) % count } ?? (step > 0 ? 0 : count - 1)
+            local.selection = local.selection.map { CursorStep.wrapped($0, by: step, count: count) } ?? (step > 0 ? 0 : count - 1)
             return Reaction()
         case .select(let index):
-            guard engine.termPositions.indices.contains(index) else { return noSuchTerm("\(index + 1)") }
+            guard engine.termPositions.indices.contains(index) else { return noSuchTerm(position(index)) }
             local.selection = index
             return Reaction()
         case .openSelected:
@@ -103,7 +103,7 @@ package enum VocabularyPresenter: ActivityPresenter {
             return open(index, engine: engine, local: &local)
         case .hearLine(let index):
             guard engine.lines.indices.contains(index) else {
-                return .say("There is no line \(index + 1): the lines are 1 to \(engine.lines.count).", .bad)
+                return .say("There is no line \(position(index)): the lines are 1 to \(engine.lines.count).", .bad)
             }
             return Reaction(actions: [.hear(line: engine.lines[index].line.id)], message: Message("Playing line \(index + 1)."))
         case .hearSelectedLine:
