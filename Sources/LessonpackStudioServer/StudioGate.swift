@@ -8,12 +8,20 @@ import Hummingbird
 /// rebinding attack names another host), an Origin, when sent, must be the studio's own, and anything that changes
 /// something must carry the token in a header, which no other site can make a browser send without a CORS
 /// preflight the studio never grants.
+///
+/// Elements that cannot send a header (`<video>`, `<track>`, the page's own scripts) are let in by a cookie. Browsers
+/// send a cookie for 127.0.0.1 to every port of it, so another local server may see it: the cookie is therefore not
+/// the token but a second secret that only reads the page's files, media, subtitles and recordings, never the
+/// module's data and never a change.
 package struct StudioGate: Sendable {
     package let token: String
+    /// The cookie's secret.
+    package let readToken: String
     package let port: Int
 
-    package init(token: String, port: Int) {
+    package init(token: String, readToken: String, port: Int) {
         self.token = token
+        self.readToken = readToken
         self.port = port
     }
 
@@ -45,19 +53,27 @@ package struct StudioGate: Sendable {
     }
 
     /// Nil when the request may go on.
-    package func refusal(method: HTTPRequest.Method, authority: String?, headers: HTTPFields, query: String?) -> Refusal? {
+    package func refusal(method: HTTPRequest.Method, authority: String?, path: String, headers: HTTPFields,
+                         query: String?) -> Refusal? {
         guard let host = authority, allowedHosts.contains(host.lowercased()) else { return .wrongHost }
         if let origin = headers[.origin], !allowedOrigins.contains(origin.lowercased()) { return .wrongOrigin }
-        let inHeader = headers[Self.tokenHeader].map(matches) ?? false
+        let inHeader = headers[Self.tokenHeader].map { matches($0, token) } ?? false
         if method != .get && method != .head { return inHeader ? nil : .tokenNotInHeader }
-        if inHeader || cookieToken(headers).map(matches) == true || queryToken(query).map(matches) == true { return nil }
+        if inHeader || queryToken(query).map({ matches($0, token) }) == true { return nil }
+        if Self.cookieReads(path), cookieToken(headers).map({ matches($0, readToken) }) == true { return nil }
         return .noToken
     }
 
-    /// Whether this request carried the token in its address: the page's first load, which sets the cookie.
-    package func tokenInQuery(_ query: String?) -> Bool { queryToken(query).map(matches) ?? false }
+    /// What the cookie may read: everything but the module's data (the JSON interface), whose only exceptions are
+    /// the subtitle track and a preview's recording, which media elements load.
+    static func cookieReads(_ path: String) -> Bool {
+        !path.hasPrefix("/api/") || path.hasSuffix("/subtitles.vtt") || path.hasSuffix("/recording")
+    }
 
-    package var cookie: String { "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict" }
+    /// Whether this request carried the token in its address: the page's first load, which sets the cookie.
+    package func tokenInQuery(_ query: String?) -> Bool { queryToken(query).map { matches($0, token) } ?? false }
+
+    package var cookie: String { "\(cookieName)=\(readToken); Path=/; HttpOnly; SameSite=Strict" }
 
     private var allowedHosts: Set<String> { ["127.0.0.1:\(port)", "localhost:\(port)"] }
     private var allowedOrigins: Set<String> { ["http://127.0.0.1:\(port)", "http://localhost:\(port)"] }
@@ -82,8 +98,8 @@ package struct StudioGate: Sendable {
     }
 
     /// Compares in time independent of where the strings differ.
-    private func matches(_ candidate: String) -> Bool {
-        let a = Array(candidate.utf8), b = Array(token.utf8)
+    private func matches(_ candidate: String, _ secret: String) -> Bool {
+        let a = Array(candidate.utf8), b = Array(secret.utf8)
         guard a.count == b.count else { return false }
         var difference: UInt8 = 0
         for index in a.indices { difference |= a[index] ^ b[index] }

@@ -8,6 +8,8 @@ import NIOCore
 package struct StudioServer: Sendable {
     package let studio: Studio
     package let token: String
+    /// The cookie's secret, which only reads (see StudioGate).
+    let readToken = StudioGate.newToken()
     let assets: WebAssets
 
     /// `webFolder` serves the page's files from a folder instead of the binary (LESSONPACK_STUDIO_WEB).
@@ -20,16 +22,8 @@ package struct StudioServer: Sendable {
     /// Serves until the process is asked to stop (SIGINT, SIGTERM). `ready` gets the port once listening.
     package func run(port: Int, ready: @escaping @Sendable (Int) async -> Void) async throws {
         let portBox = PortBox()
-        let routes = StudioRoutes(studio: studio, assets: assets)
-        let token = token
-        let responder = CallbackResponder<BasicRequestContext> { request, _ in
-            let gate = StudioGate(token: token, port: portBox.port)
-            if let refusal = gate.refusal(method: request.method, authority: request.head.authority, headers: request.headers,
-                                          query: request.uri.query) {
-                return Answers.refused(refusal.status, code: "refused", message: refusal.message)
-            }
-            return await routes.respond(request, gate: gate)
-        }
+        let respond = gated { portBox.port }
+        let responder = CallbackResponder<BasicRequestContext> { request, _ in await respond(request) }
         var logger = Logger(label: "lessonpack-studio")
         logger.logLevel = .error
         let app = Application(responder: responder,
@@ -43,14 +37,15 @@ package struct StudioServer: Sendable {
         await studio.previews.close()
     }
 
-    /// A responder for tests that skip the network: the same gate and routes, at `port`.
-    package func responder(port: Int) -> CallbackResponder<BasicRequestContext> {
+    /// Every request through the gate, then the routes; `port` is read per request, since port 0 is known only once
+    /// the server listens.
+    func gated(port: @escaping @Sendable () -> Int) -> @Sendable (Request) async -> Response {
         let routes = StudioRoutes(studio: studio, assets: assets)
-        let token = token
-        return CallbackResponder { request, _ in
-            let gate = StudioGate(token: token, port: port)
-            if let refusal = gate.refusal(method: request.method, authority: request.head.authority, headers: request.headers,
-                                          query: request.uri.query) {
+        let (token, readToken) = (token, readToken)
+        return { request in
+            let gate = StudioGate(token: token, readToken: readToken, port: port())
+            if let refusal = gate.refusal(method: request.method, authority: request.head.authority, path: request.uri.path,
+                                          headers: request.headers, query: request.uri.query) {
                 return Answers.refused(refusal.status, code: "refused", message: refusal.message)
             }
             return await routes.respond(request, gate: gate)

@@ -7,42 +7,46 @@ import Testing
 @testable import LessonpackStudioServer
 
 @Suite struct StudioGateTests {
-    let gate = StudioGate(token: "secret", port: 4242)
+    let gate = StudioGate(token: "secret", readToken: "reader", port: 4242)
 
-    private func headers(_ pairs: [(HTTPField.Name, String)]) -> HTTPFields {
+    private func refusal(_ method: HTTPRequest.Method = .get, host: String? = "127.0.0.1:4242",
+                         path: String = "/api/modules", _ pairs: [(HTTPField.Name, String)] = [],
+                         query: String? = nil) -> StudioGate.Refusal? {
         var fields = HTTPFields()
         for (name, value) in pairs { fields.append(HTTPField(name: name, value: value)) }
-        return fields
+        return gate.refusal(method: method, authority: host, path: path, headers: fields, query: query)
     }
 
     @Test func aRequestWithoutTheTokenIsRefused() {
-        #expect(gate.refusal(method: .get, authority: "127.0.0.1:4242", headers: [:], query: nil) == .noToken)
-        #expect(gate.refusal(method: .get, authority: "127.0.0.1:4242", headers: [:], query: "token=wrong") == .noToken)
-        #expect(gate.refusal(method: .get, authority: "127.0.0.1:4242", headers: [:], query: "token=secret") == nil)
-        #expect(gate.refusal(method: .get, authority: "localhost:4242",
-                             headers: headers([(.cookie, "a=b; lessonpack-studio-4242=secret")]), query: nil) == nil)
-        #expect(gate.refusal(method: .get, authority: "localhost:4242",
-                             headers: headers([(.cookie, "lessonpack-studio-9999=secret")]), query: nil) == .noToken)
+        #expect(refusal() == .noToken)
+        #expect(refusal(query: "token=wrong") == .noToken)
+        #expect(refusal(query: "token=secret") == nil)
+        #expect(refusal(.get, [(StudioGate.tokenHeader, "secret")]) == nil)
+    }
+
+    @Test func theCookieOnlyReadsThePageAndItsMedia() {
+        // Every port of 127.0.0.1 receives the cookie: it holds a second secret that never reads the module's data.
+        let cookie: [(HTTPField.Name, String)] = [(.cookie, "a=b; lessonpack-studio-4242=reader")]
+        #expect(refusal(host: "localhost:4242", path: "/media/0/lines/l01.opus", cookie) == nil)
+        #expect(refusal(path: "/v/0123456789abcdef/app.js", cookie) == nil)
+        #expect(refusal(path: "/api/modules/0/subtitles.vtt", cookie) == nil)
+        #expect(refusal(path: "/api/modules/0", cookie) == .noToken)
+        #expect(refusal(path: "/api/modules/0/revision", cookie) == .noToken)
+        #expect(refusal(path: "/media/0/lines/l01.opus", [(.cookie, "lessonpack-studio-4242=secret")]) == .noToken)
+        #expect(refusal(path: "/media/0/lines/l01.opus", [(.cookie, "lessonpack-studio-9999=reader")]) == .noToken)
     }
 
     @Test func anotherHostIsRefusedEvenWithTheToken() {
         for host in ["evil.example:4242", "127.0.0.1:4243", "127.0.0.1", "localhost.evil.example:4242"] {
-            #expect(gate.refusal(method: .get, authority: host, headers: headers([(StudioGate.tokenHeader, "secret")]),
-                                 query: nil) == .wrongHost)
+            #expect(refusal(host: host, [(StudioGate.tokenHeader, "secret")]) == .wrongHost)
         }
-        #expect(gate.refusal(method: .get, authority: nil, headers: [:], query: "token=secret") == .wrongHost)
+        #expect(refusal(host: nil, query: "token=secret") == .wrongHost)
     }
 
     @Test func changesNeedTheHeaderAndTheirOwnOrigin() {
-        let cookie = headers([(.cookie, "lessonpack-studio-4242=secret")])
-        #expect(gate.refusal(method: .put, authority: "127.0.0.1:4242", headers: cookie, query: "token=secret")
-                == .tokenNotInHeader)
-        #expect(gate.refusal(method: .post, authority: "127.0.0.1:4242",
-                             headers: headers([(StudioGate.tokenHeader, "secret"), (.origin, "http://evil.example")]),
-                             query: nil) == .wrongOrigin)
-        #expect(gate.refusal(method: .post, authority: "127.0.0.1:4242",
-                             headers: headers([(StudioGate.tokenHeader, "secret"), (.origin, "http://127.0.0.1:4242")]),
-                             query: nil) == nil)
+        #expect(refusal(.put, [(.cookie, "lessonpack-studio-4242=reader")], query: "token=secret") == .tokenNotInHeader)
+        #expect(refusal(.post, [(StudioGate.tokenHeader, "secret"), (.origin, "http://evil.example")]) == .wrongOrigin)
+        #expect(refusal(.post, [(StudioGate.tokenHeader, "secret"), (.origin, "http://127.0.0.1:4242")]) == nil)
     }
 }
 
@@ -71,10 +75,13 @@ import Testing
             #expect(try http.send("GET", "/api/modules", headers: ["Origin": "http://evil.example",
                                                                    "X-Lessonpack-Token": "t0ken"]).status == 403)
             let page = try http.send("GET", "/?token=t0ken")
-            #expect(page.headers["set-cookie"]?.hasPrefix("lessonpack-studio-\(http.port)=t0ken;") == true)
+            let setCookie = try #require(page.headers["set-cookie"])
+            #expect(setCookie.hasPrefix("lessonpack-studio-\(http.port)=") && !setCookie.contains("t0ken"),
+                    "the cookie, which every port of 127.0.0.1 receives, must not be the token: \(setCookie)")
             #expect(page.headers["content-security-policy"]?.contains("frame-ancestors 'none'") == true)
-            let cookie = "lessonpack-studio-\(http.port)=t0ken"
-            #expect(try http.send("GET", "/api/modules/0", headers: ["Cookie": cookie]).status == 200)
+            let cookie = String(setCookie.prefix { $0 != ";" })
+            #expect(try http.send("GET", "/media/0/lines/l01.opus", headers: ["Cookie": cookie]).status == 200)
+            #expect(try http.send("GET", "/api/modules/0", headers: ["Cookie": cookie]).status == 401)
             #expect(try http.send("POST", "/api/modules/0/reload", headers: ["Cookie": cookie]).status == 403)
         }
     }
