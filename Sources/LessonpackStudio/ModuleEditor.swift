@@ -91,10 +91,16 @@ package actor ModuleEditor {
         return outcome.withHistory(state())
     }
 
-    /// Media changed (an upload, a rescan): the sources are read again; the history stays, since media is not in it.
-    package func mediaChanged() throws(StudioError) -> ModuleState {
+    /// Changes files the forms do not write (an upload, an import, a media rescan), one at a time with saves, so
+    /// that neither lands between a save's revision check and its write; then reads the folder again. The history
+    /// stays: what the forms undo is the model, and these changes are not in it. `body` gets the folder and the
+    /// model as read before the change.
+    package func changeFiles<Result: Sendable>(
+        _ body: @Sendable (_ folder: String, _ module: Module) throws(StudioError) -> Result
+    ) throws(StudioError) -> (Result, ModuleState) {
+        let result = try body(folder, checked.source.module)
         (checked, revision) = try Self.read(folder)
-        return state()
+        return (result, state())
     }
 
     // MARK: Writing

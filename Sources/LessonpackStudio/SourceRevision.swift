@@ -1,5 +1,6 @@
 import LessonpackModel
 import LessonpackSystem
+import PropertyList
 
 /// What a module's source files hold on disk, file by file, as a digest of each: two readings with the same
 /// revision saw the same sources, so a page that saves against an old revision is told someone else wrote in between.
@@ -7,8 +8,8 @@ package struct SourceRevision: Sendable, Equatable {
     /// Each source file's SHA-256, or nil when it does not exist (or cannot be read: a link, a device).
     private(set) var digests: [SourceFile: String?]
 
-    /// The same limit the reader applies: a bigger file is not a source the studio edits.
-    static let sourceLimit = 16 << 20
+    /// The reader's own limit: a file the module loads is one the studio can fingerprint and write back.
+    static let sourceLimit = PlistReader.Limits().maxBytes
 
     package static func read(folder: String) -> SourceRevision {
         var digests: [SourceFile: String?] = [:]

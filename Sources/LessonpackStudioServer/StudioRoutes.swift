@@ -100,20 +100,28 @@ struct StudioRoutes: Sendable {
         case (.get, "subtitles.vtt"?):
             return Answers.bytes(Array(SubtitleTrack.webVTT(await editor.module).utf8), contentType: "text/vtt; charset=utf-8")
         case (.post, "media"?) where parts.count == 1:
-            let folder = (query["folder"] ?? ""), name = (query["name"] ?? "")
-            _ = try MediaUpload.mediaPath(folder: folder, name: name)
+            let uploadFolder = query["folder"] ?? "", name = query["name"] ?? ""
+            _ = try MediaUpload.mediaPath(folder: uploadFolder, name: name)
             let body = try await collect(&request, limit: MediaUpload.sizeLimit)
-            _ = try MediaUpload.store(body, folder: folder, name: name, replace: query["replace"] == "1",
-                                      in: editor.folder, probe: studio.probe)
-            try await rescan(editor)
-            return Answers.json(try await editor.mediaChanged(), status: .created)
+            let replace = query["replace"] == "1"
+            let (_, state) = try await editor.changeFiles { [probe = studio.probe] folder, module throws(StudioError) in
+                _ = try MediaUpload.store(body, folder: uploadFolder, name: name, replace: replace,
+                                          in: folder, probe: probe)
+                try Self.rescan(folder, listing: module.media, probe: probe)
+            }
+            return Answers.json(state, status: .created)
         case (.delete, "media"?) where parts.count == 1:
-            try MediaUpload.remove(query["path"] ?? "", in: editor.folder)
-            try await rescan(editor)
-            return Answers.json(try await editor.mediaChanged())
+            let path = query["path"] ?? ""
+            let (_, state) = try await editor.changeFiles { [probe = studio.probe] folder, module throws(StudioError) in
+                try MediaUpload.remove(path, in: folder)
+                try Self.rescan(folder, listing: module.media, probe: probe)
+            }
+            return Answers.json(state)
         case (.post, "media"?) where parts.count == 2 && parts[1] == "scan":
-            try await rescan(editor)
-            return Answers.json(try await editor.mediaChanged())
+            let (_, state) = try await editor.changeFiles { [probe = studio.probe] folder, module throws(StudioError) in
+                try Self.rescan(folder, listing: module.media, probe: probe)
+            }
+            return Answers.json(state)
         case (.post, "preview"?):
             let body = try await decode(PreviewRequest.self, &request)
             guard let kind = ActivityKind(rawValue: body.activity) else {
@@ -130,9 +138,10 @@ struct StudioRoutes: Sendable {
                 throw StudioError(.badRequest, "kind must be transcript, questions or glossary")
             }
             let body = try await collect(&request, limit: StudioImport.sizeLimit)
-            let outcome = try StudioImport.run(kind, bytes: body, name: (query["name"] ?? "import"),
-                                               target: query["target"], into: editor.folder)
-            let state = outcome.written ? try await editor.mediaChanged() : await editor.state()
+            let (name, target) = (query["name"] ?? "import", query["target"])
+            let (outcome, state) = try await editor.changeFiles { folder, _ throws(StudioError) in
+                try StudioImport.run(kind, bytes: body, name: name, target: target, into: folder)
+            }
             let fields = ImportAnswer(report: outcome.report, written: outcome.written,
                                       diagnostics: outcome.diagnostics, state: state)
             return Answers.json(fields)
@@ -142,9 +151,9 @@ struct StudioRoutes: Sendable {
     }
 
     /// Rescans media/, probing only files that are new or changed since media.plist was written.
-    private func rescan(_ editor: ModuleEditor) async throws {
-        studio.probe.trust(await editor.module.media, in: editor.folder)
-        _ = try MediaUpload.rescan(editor.folder, probe: studio.probe)
+    private static func rescan(_ folder: String, listing media: [MediaFile], probe: CachingProbe) throws(StudioError) {
+        probe.trust(media, in: folder)
+        _ = try MediaUpload.rescan(folder, probe: probe)
     }
 
     private func saved(_ outcome: ModuleEditor.SaveOutcome) -> Response {

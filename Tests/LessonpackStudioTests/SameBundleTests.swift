@@ -32,8 +32,9 @@ import Testing
             _ = try MediaUpload.store(bytes, folder: parts.count > 1 ? String(parts[0]) : "", name: String(parts.last!),
                                       replace: false, in: folder, probe: studio.probe)
         }
-        _ = try MediaUpload.rescan(folder, probe: studio.probe)
-        let state = try await editor.mediaChanged()
+        let (_, state) = try await editor.changeFiles { [probe = studio.probe] folder, _ throws(StudioError) in
+            try MediaUpload.rescan(folder, probe: probe)
+        }
 
         // The forms: everything the sample says.
         guard case .saved(let saved) = try await editor.save(original, revision: state.revision) else {
