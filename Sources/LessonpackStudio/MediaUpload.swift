@@ -13,8 +13,10 @@ package enum MediaUpload {
     /// A filmed conversation of a few minutes, as a browser upload: larger files are better copied into media/.
     package static let sizeLimit = 1 << 30
 
-    /// Validates the upload's place and name, without looking at its content. Returns the media path.
-    package static func mediaPath(folder: String, name: String) throws(StudioError) -> String {
+    /// Validates the upload's place and name, without looking at its content. Returns the media path and the kind
+    /// its extension names.
+    @discardableResult
+    package static func mediaPath(folder: String, name: String) throws(StudioError) -> (path: String, kind: MediaKind) {
         guard folders.contains(folder) else {
             throw StudioError(.badName, "media can go in media/ or its folders " +
                               folders.dropFirst().map { "'\($0)'" }.joined(separator: ", ") + ", not '\(folder.prefix(40))'")
@@ -31,22 +33,20 @@ package enum MediaUpload {
         }
         let path = folder.isEmpty ? name : folder + "/" + name
         if let problem = MediaFolder.problem(with: path) { throw StudioError(.badName, problem) }
-        guard MediaKind(fileExtension: (name as NSString).pathExtension) != nil else {
+        guard let kind = MediaKind(fileExtension: (name as NSString).pathExtension) else {
             throw StudioError(.wrongType, "'\(shown)' is not a kind of media a module holds; media files end in " +
                               MediaKind.acceptedExtensions)
         }
-        return path
+        return (path, kind)
     }
 
     /// Checks and writes the upload into `moduleFolder`'s media/, refusing to replace a file unless asked.
     package static func store(_ bytes: [UInt8], folder: String, name: String, replace: Bool, in moduleFolder: String,
                               probe: any MediaProbe) throws(StudioError) -> String {
-        let path = try mediaPath(folder: folder, name: name)
+        let (path, kind) = try mediaPath(folder: folder, name: name)
         guard bytes.count <= sizeLimit else {
             throw StudioError(.tooLarge, "'\(name.prefix(80))' is larger than \(sizeLimit >> 20) MB")
         }
-        let fileExtension = (name as NSString).pathExtension
-        guard let kind = MediaKind(fileExtension: fileExtension) else { throw StudioError(.wrongType, "unknown kind") }
         let media = MediaFolder(moduleFolder: moduleFolder)
         switch media.entry(path) {
         case .missing: break
@@ -55,22 +55,39 @@ package enum MediaUpload {
         case .symbolicLink, .other:
             throw StudioError(.badName, "media/\(path) is not a regular file, and is left alone")
         }
-        try makeFolders(for: path, in: moduleFolder)
-        // The content is probed in a private folder first: a refused upload never appears under media/.
-        let staging = try PrivateFolder.make("upload")
-        defer { try? FileManager.default.removeItem(atPath: staging) }
-        let staged = staging + "/upload." + fileExtension
-        do { try AtomicFile.write(bytes, to: staged) } catch { throw StudioError(.cannotWrite, error.description) }
-        if probe.unavailableReason == nil,
-           case .refused(let reason) = probe.probe(fileAt: staged, kind: kind, fileExtension: fileExtension) {
+        // Written once, to a temporary file beside its place, and probed there: a refused upload is removed with any
+        // folder made for it, and never appears under its name.
+        let made = try makeFolders(for: path, in: moduleFolder)
+        var kept = false
+        defer {
+            if !kept { for folder in made.reversed() { try? FileManager.default.removeItem(atPath: folder) } }
+        }
+        let staged: AtomicFile.Staged
+        do { staged = try AtomicFile.Staged(replacing: media.path(path)) } catch {
+            throw StudioError(.cannotWrite, error.description)
+        }
+        let written = bytes.withUnsafeBytes { buffer in Result { () throws(AtomicFile.Failure) in try staged.write(buffer) } }
+        if case .failure(let failure) = written {
+            staged.discard()
+            throw StudioError(.cannotWrite, failure.description)
+        }
+        if probe.unavailableReason == nil, case .refused(let reason) = probe.probe(
+            fileAt: staged.temporaryPath, kind: kind, fileExtension: (name as NSString).pathExtension) {
+            staged.discard()
             throw StudioError(.wrongType, "'\(name.prefix(80))' was not added: \(reason)")
         }
-        do { try AtomicFile.write(bytes, to: media.path(path)) } catch { throw StudioError(.cannotWrite, error.description) }
+        do { try staged.commit() } catch {
+            staged.discard()
+            throw StudioError(.cannotWrite, error.description)
+        }
+        kept = true
         return path
     }
 
     /// media/ and the upload's folder, made when missing; a link or a file where a folder should be is refused.
-    private static func makeFolders(for path: String, in moduleFolder: String) throws(StudioError) {
+    /// Returns the folders it made, outermost first.
+    private static func makeFolders(for path: String, in moduleFolder: String) throws(StudioError) -> [String] {
+        var made: [String] = []
         var relative = ModuleLayout.mediaFolder
         var parts = path.split(separator: "/").map(String.init)
         parts.removeLast()
@@ -87,7 +104,9 @@ package enum MediaUpload {
             do { try FileManager.default.createDirectory(atPath: full, withIntermediateDirectories: false) } catch {
                 throw StudioError(.cannotWrite, "cannot make \(relative): \(SystemErrorText.describe(error))")
             }
+            made.append(full)
         }
+        return made
     }
 
     /// Deletes one media file (the page's library lists what no source refers to), never a link or a folder.

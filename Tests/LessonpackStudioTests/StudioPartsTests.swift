@@ -22,7 +22,12 @@ struct NamedProbe: MediaProbe {
         ("", "back\\slash.opus"), ("", "nul\u{0}.opus"),
     ])
     func hostileNamesAreRefused(folder: String, name: String) {
-        #expect(throws: StudioError.self) { try MediaUpload.mediaPath(folder: folder, name: name) }
+        do {
+            try MediaUpload.mediaPath(folder: folder, name: name)
+            Issue.record("'\(name)' in '\(folder)' was taken")
+        } catch {
+            #expect([.badName, .wrongType].contains(error.code), "\(error.code): \(error.message)")
+        }
     }
 
     @Test func anUploadLandsUnderMediaAndIsListed() throws {
@@ -32,7 +37,7 @@ struct NamedProbe: MediaProbe {
                                          in: module, probe: NamedProbe())
         #expect(path == "lines/new line.wav")
         #expect(FileManager.default.fileExists(atPath: module + "/media/lines/new line.wav"))
-        #expect(throws: StudioError.self) {
+        #expect(throws: StudioError(.exists, "media/lines/new line.wav already exists; replace it, or give the file another name")) {
             try MediaUpload.store(Array(TestAudio.wav(seconds: 1)), folder: "lines", name: "new line.wav", replace: false,
                                   in: module, probe: NamedProbe())
         }
@@ -43,11 +48,15 @@ struct NamedProbe: MediaProbe {
     @Test func contentThatIsNotItsKindNeverReachesMedia() throws {
         let temporary = TemporaryFolder()
         let module = temporary.copy(Paths.sampleModule, as: "m")
-        #expect(throws: StudioError.self) {
-            try MediaUpload.store(Array("not audio at all".utf8), folder: "qa", name: "q9.opus", replace: false,
-                                  in: module, probe: NamedProbe())
+        let before = Set(FileTree.files(under: module))
+        for folder in ["qa", "video"] {
+            #expect(throws: StudioError(.wrongType, "'q9.opus' was not added: it is text, not audio")) {
+                try MediaUpload.store(Array("not audio at all".utf8), folder: folder, name: "q9.opus", replace: false,
+                                      in: module, probe: NamedProbe())
+            }
         }
-        #expect(!FileManager.default.fileExists(atPath: module + "/media/qa/q9.opus"))
+        #expect(Set(FileTree.files(under: module)) == before)
+        #expect(!FileManager.default.fileExists(atPath: module + "/media/video"), "a folder made for a refused upload is removed")
     }
 
     @Test func aLinkedFolderIsNotWrittenThrough() throws {
