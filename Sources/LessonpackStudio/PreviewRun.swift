@@ -164,7 +164,7 @@ final class PreviewRun<Presenter: ActivityPresenter>: PreviewRunning, @unchecked
         let answer = PreviewAnswer(session: id, activity: Engine.kind, view: view, effects: step.effects,
                                    message: step.message, finished: engine.isFinished, attempt: attempt)
         do {
-            return Array(try JSONEncoder().encode(answer))
+            return Array(try StudioJSON.encoder().encode(answer))
         } catch {
             throw StudioError(.badRequest, "the preview cannot be shown: \(error)")
         }

@@ -29,7 +29,7 @@ package actor PreviewSessions {
         let run = Self.run(kind, id: id, module: module, seed: seed, lastResult: previous?.latestResult, at: now)
         runs[id] = run
         order.append(id)
-        if order.count > Self.limit { runs[order.removeFirst()] = nil }
+        if order.count > Self.limit { forget(order.removeFirst()) }
         return try run.enter(at: now)
     }
 
@@ -51,13 +51,10 @@ package actor PreviewSessions {
         guard run.awaitedRecording == line else {
             throw StudioError(.badRequest, "no recording of line '\(line.prefix(40))' was asked for")
         }
-        guard bytes.count <= Self.recordingLimit else {
-            throw StudioError(.tooLarge, "a recording may be at most \(Self.recordingLimit >> 20) MB")
-        }
         guard let fileExtension = Self.recordingExtension(contentType) else {
             throw StudioError(.wrongType, "a recording must be Ogg, WebM or WAV audio, not '\(contentType.prefix(60))'")
         }
-        // The name is the studio's own: the session and the line's position, never text from the request.
+        // The name is the studio's own (the preview and a time), never text from the request.
         let folder = try recordingsFolder()
         let path = ModuleLayout.join(folder, "\(id)-\(now.timeIntervalSince1970.bitPattern).\(fileExtension)")
         do {
@@ -67,7 +64,10 @@ package actor PreviewSessions {
         }
         // Played back with the type the studio chose from its own list, never the request's header as sent.
         let servedType = ["ogg": "audio/ogg", "webm": "audio/webm", "wav": "audio/wav"][fileExtension] ?? "application/octet-stream"
-        recordings[Self.recordingKey(id, line)] = (path, servedType)
+        // A new take replaces the last one of the line, on disk too.
+        if let replaced = recordings.updateValue((path, servedType), forKey: Self.recordingKey(id, line)) {
+            try? FileManager.default.removeItem(atPath: replaced.path)
+        }
         return try run.recorded(line: line, file: path, at: now)
     }
 
@@ -89,6 +89,15 @@ package actor PreviewSessions {
         if let folder { try? FileManager.default.removeItem(atPath: folder) }
         folder = nil
         runs.removeAll()
+    }
+
+    /// A preview dropped to keep the number bounded, with its recordings.
+    private func forget(_ id: String) {
+        runs[id] = nil
+        for (key, recording) in recordings where key.hasPrefix(id + "\n") {
+            try? FileManager.default.removeItem(atPath: recording.path)
+            recordings[key] = nil
+        }
     }
 
     private func run(_ id: String) throws(StudioError) -> any PreviewRunning {

@@ -50,16 +50,15 @@ enum Answers {
         return response
     }
 
-    static func failure(_ error: StudioError, extra: [String: [String]] = [:]) -> Response {
+    static func failure(_ error: StudioError) -> Response {
         struct Body: Encodable {
             struct Detail: Encodable {
                 var code: String
                 var message: String
-                var files: [String]?
             }
             var error: Detail
         }
-        return json(Body(error: .init(code: error.code.rawValue, message: error.message, files: extra["files"])),
+        return json(Body(error: .init(code: error.code.rawValue, message: error.message)),
                     status: status(of: error.code))
     }
 
@@ -91,11 +90,5 @@ enum Answers {
         .cacheControl: "no-store",
     ]
 
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf",
-                                                                       nan: "nan")
-        return encoder
-    }()
+    static var encoder: JSONEncoder { StudioJSON.encoder() }
 }

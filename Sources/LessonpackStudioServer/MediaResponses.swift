@@ -10,7 +10,7 @@ import LessonpackSystem
 /// passes every rule a source's media path does, and is opened with no link on the way.
 enum MediaResponses {
     static func file(_ path: String, in moduleFolder: String, range: String?) -> Response {
-        guard MediaFolder.problem(with: path) == nil, let kind = MediaKind(fileExtension: (path as NSString).pathExtension),
+        guard MediaFolder.problem(with: path) == nil, MediaKind(fileExtension: (path as NSString).pathExtension) != nil,
               case .success(let file) = MediaFolder(moduleFolder: moduleFolder).open(path) else {
             return Answers.failure(StudioError(.notFound, "there is no media file by that name"))
         }
@@ -18,7 +18,7 @@ enum MediaResponses {
         var status = HTTPResponse.Status.ok
         var lower = 0, upper = size - 1
         var headers = Answers.common
-        headers[.contentType] = contentType(path, kind: kind)
+        headers[.contentType] = contentType(path)
         headers[.acceptRanges] = "bytes"
         if let range {
             guard let (first, last) = byteRange(range, size: size) else {
@@ -62,7 +62,7 @@ enum MediaResponses {
         return (lower, min(upper, size - 1))
     }
 
-    static func contentType(_ path: String, kind: MediaKind) -> String {
+    static func contentType(_ path: String) -> String {
         switch (path as NSString).pathExtension.lowercased() {
         case "mp4", "m4v": "video/mp4"
         case "webm": "video/webm"

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOCore
 import LessonpackModel
 import LessonpackStudio
 
@@ -64,8 +65,8 @@ struct StudioRoutes: Sendable {
             let editor = try await studio.editor(parts[1])
             return try await module(editor, Array(parts.dropFirst(2)), &request, query: query)
         case (.post, 3, "preview") where parts[2] == "event":
-            let body = try await request.body.collect(upTo: Self.jsonLimit)
-            return Answers.rawJSON(try await studio.previews.send(Array(buffer: body), to: parts[1], at: Date()))
+            let body = try await collect(&request, limit: Self.jsonLimit)
+            return Answers.rawJSON(try await studio.previews.send(body, to: parts[1], at: Date()))
         case (.post, 3, "preview") where parts[2] == "recording":
             let line = (query["line"] ?? "")
             if query["failed"] == "1" {
@@ -73,9 +74,9 @@ struct StudioRoutes: Sendable {
                 return Answers.rawJSON(try await studio.previews.recordingFailed(
                     line: line, reason: String(decoding: reason, as: UTF8.self), in: parts[1], at: Date()))
             }
-            let body = try await request.body.collect(upTo: PreviewSessions.recordingLimit + 1)
+            let body = try await collect(&request, limit: PreviewSessions.recordingLimit)
             return Answers.rawJSON(try await studio.previews.recorded(
-                Array(buffer: body), contentType: request.headers[.contentType] ?? "", line: line, in: parts[1], at: Date()))
+                body, contentType: request.headers[.contentType] ?? "", line: line, in: parts[1], at: Date()))
         case (.get, 3, "preview") where parts[2] == "recording":
             let recording = try await studio.previews.recording(line: (query["line"] ?? ""), in: parts[1])
             return Answers.bytes(recording.bytes, contentType: recording.contentType)
@@ -170,12 +171,17 @@ struct StudioRoutes: Sendable {
 
     // MARK: Bodies
 
+    /// The request's body, refused (413) past `limit`; other failures (the connection closing) stay what they are.
     private func collect(_ request: inout Request, limit: Int) async throws -> [UInt8] {
         do {
             return Array(buffer: try await request.body.collect(upTo: limit))
-        } catch {
-            throw StudioError(.tooLarge, "the upload is larger than \(limit >> 20) MB")
+        } catch is NIOTooManyBytesError {
+            throw StudioError(.tooLarge, "the request's body is larger than the \(Self.size(limit)) this address takes")
         }
+    }
+
+    static func size(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MB" : bytes >= 1 << 10 ? "\(bytes >> 10) kB" : "\(bytes) bytes"
     }
 
     private func decode<Body: Decodable>(_ type: Body.Type, _ request: inout Request) async throws -> Body {

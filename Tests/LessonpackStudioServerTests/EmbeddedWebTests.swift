@@ -8,7 +8,7 @@ import Testing
 @Suite struct EmbeddedWebTests {
     @Test func theEmbeddedPageIsTheWebFolder() throws {
         let folder = Paths.inPackage("Sources/LessonpackStudioServer/Web")
-        let onDisk = try FileManager.default.contentsOfDirectory(atPath: folder).sorted().map { name in
+        let onDisk = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }.sorted().map { name in
             (name, try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))))
         }
         #expect(onDisk.map(\.0) == EmbeddedWeb.files.map(\.path), "the EmbedWebPlugin must embed every file of the Web folder")
