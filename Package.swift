@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "LessonpackModelTests", dependencies: ["LessonpackModel", "LessonpackTestSupport"]),
 
         // MARK: Validation: every rule a module must pass, each in its own file with a stable code
-        .target(name: "LessonpackCheck", dependencies: ["LessonpackModel", "LessonpackDiagnostics"]),
+        .target(name: "LessonpackCheck", dependencies: ["LessonpackModel", "LessonpackDiagnostics", "LessonpackSystem"]),
         .testTarget(name: "LessonpackCheckTests", dependencies: ["LessonpackCheck", "LessonpackTestSupport"],
                     exclude: ["Fixtures"]),
 

@@ -31,10 +31,11 @@ package enum MediaScanner {
 
     /// Scans `folder`/media. Where a file is unchanged since the previous manifest (same SHA-256) and the probe
     /// cannot run, its recorded duration is kept.
-    package static func scan(folder: String, probe: any MediaProbe = FFProbe()) -> Scan {
+    /// `digests` remembers hashes of files unchanged since an earlier scan or check in the same process.
+    package static func scan(folder: String, probe: any MediaProbe = FFProbe(), digests: DigestMemo? = nil) -> Scan {
         let source = try? ModuleLoader.load(folder: folder)
         let previous = Dictionary((source?.module.media ?? []).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-        let media = MediaFolder(moduleFolder: folder)
+        let media = MediaFolder(moduleFolder: folder, digests: digests)
         let paths = media.allFiles()
         var scan = Scan(files: [], changes: [], skipped: [], refused: [], withoutDuration: [],
                         probeUnavailable: probe.unavailableReason)

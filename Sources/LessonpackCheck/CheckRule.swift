@@ -1,5 +1,6 @@
 import LessonpackDiagnostics
 import LessonpackModel
+import LessonpackSystem
 
 /// One rule about a module as a whole. Each lives in its own file under Rules/, reports only the codes it lists,
 /// and has a fixture module under Tests/LessonpackCheckTests/Fixtures/rules/ that breaks it.
@@ -22,9 +23,9 @@ package struct CheckContext: Sendable {
     /// The module's media/ folder; nil for a module that has none on disk (one read back from a bundle).
     package let mediaFolder: MediaFolder?
 
-    package init(source: ModuleSource, mediaOnDisk: Bool = true) {
+    package init(source: ModuleSource, mediaOnDisk: Bool = true, digests: DigestMemo? = nil) {
         self.source = source
-        self.mediaFolder = mediaOnDisk ? MediaFolder(moduleFolder: source.folder) : nil
+        self.mediaFolder = mediaOnDisk ? MediaFolder(moduleFolder: source.folder, digests: digests) : nil
     }
 
     package var module: Module { source.module }

@@ -1,5 +1,6 @@
 import LessonpackDiagnostics
 import LessonpackModel
+import LessonpackSystem
 
 /// `lessonpack check`: read a module folder, then run every rule over it.
 package enum ModuleChecker {
@@ -21,14 +22,15 @@ package enum ModuleChecker {
         package var diagnostics: [Diagnostic]
     }
 
-    package static func check(folder: String) throws(ModuleLoader.Failure) -> Result {
+    /// `digests` remembers media hashes between checks of the same folder (the studio checks after every save).
+    package static func check(folder: String, digests: DigestMemo? = nil) throws(ModuleLoader.Failure) -> Result {
         let source = try ModuleLoader.load(folder: folder)
-        return Result(source: source, diagnostics: check(source))
+        return Result(source: source, diagnostics: check(source, digests: digests))
     }
 
     /// `mediaOnDisk: false` leaves out the rules that look at the media folder (for a module read from a bundle).
-    package static func check(_ source: ModuleSource, mediaOnDisk: Bool = true) -> [Diagnostic] {
-        let context = CheckContext(source: source, mediaOnDisk: mediaOnDisk)
+    package static func check(_ source: ModuleSource, mediaOnDisk: Bool = true, digests: DigestMemo? = nil) -> [Diagnostic] {
+        let context = CheckContext(source: source, mediaOnDisk: mediaOnDisk, digests: digests)
         var diagnostics = source.diagnostics
         for rule in rules where mediaOnDisk || !type(of: rule).readsMediaFolder { diagnostics += rule.check(context) }
         return diagnostics.sortedForDisplay()

@@ -5,10 +5,15 @@ import LessonpackSystem
 /// reached from the module's folder without following a link, not even `media/` itself or a folder inside it.
 package struct MediaFolder: Sendable {
     package let moduleFolder: String
+    /// Where digests of unchanged files are remembered, for a process that checks the same module again and again.
+    package let digests: DigestMemo?
     package var root: String { ModuleLayout.join(moduleFolder, ModuleLayout.mediaFolder) }
 
     /// The media/ folder of the module at `moduleFolder`.
-    package init(moduleFolder: String) { self.moduleFolder = moduleFolder }
+    package init(moduleFolder: String, digests: DigestMemo? = nil) {
+        self.moduleFolder = moduleFolder
+        self.digests = digests
+    }
 
     /// `path` (relative to media/) relative to the module's folder.
     private func inModule(_ relativePath: String) -> String { ModuleLayout.mediaFolder + "/" + relativePath }
@@ -60,9 +65,12 @@ package struct MediaFolder: Sendable {
     /// Lowercase hex SHA-256 of a file, read in chunks so large videos do not sit in memory.
     package func sha256(_ relativePath: String) -> String? {
         guard case .success(let file) = open(relativePath) else { return nil }
-        var hasher = StreamingSHA256()
-        do { try file.forEachChunk { hasher.update($0) } } catch { return nil }
-        return hasher.finalize()
+        let hash = {
+            var hasher = StreamingSHA256()
+            do { try file.forEachChunk { hasher.update($0) } } catch { return nil as String? }
+            return hasher.finalize()
+        }
+        return digests.map { $0.sha256(of: file, compute: hash) } ?? hash()
     }
 
     /// Why `media scan` leaves the file at `relativePath` out of the manifest, in words that say what to do

@@ -21,7 +21,13 @@ package final class CachingProbe: MediaProbe {
     /// needs no second look.
     private let listed = Mutex<[String: MediaFile]>([:])
 
-    package init(_ probe: any MediaProbe) { self.probe = probe }
+    /// The hashes the scanner and the checker remember: a file the scan just hashed is not read again here.
+    private let digests: DigestMemo
+
+    package init(_ probe: any MediaProbe, digests: DigestMemo) {
+        self.probe = probe
+        self.digests = digests
+    }
 
     package var unavailableReason: String? { probe.unavailableReason }
 
@@ -42,7 +48,8 @@ package final class CachingProbe: MediaProbe {
         if let known = findings.withLock({ $0[version] }) { return known }
         var finding: ProbeFinding
         if let entry = listed.withLock({ $0[path] }), entry.kind == kind, entry.size == size,
-           FileDigest.sha256(ofFileAt: path, links: .refuse) == entry.sha256 {
+           case .success(let file) = ReadableFile.open(path, links: .refuse),
+           digests.sha256(of: file, compute: { FileDigest.sha256(ofFileAt: path, links: .refuse) }) == entry.sha256 {
             finding = .decoded(duration: entry.duration)
         } else {
             finding = probe.probe(fileAt: path, kind: kind, fileExtension: fileExtension)

@@ -122,8 +122,9 @@ package enum MediaUpload {
     }
 
     /// Rescans media/ and rewrites media.plist, as `lessonpack media scan` does.
-    package static func rescan(_ moduleFolder: String, probe: any MediaProbe) throws(StudioError) -> MediaScanner.Scan {
-        let scan = MediaScanner.scan(folder: moduleFolder, probe: probe)
+    package static func rescan(_ moduleFolder: String, probe: any MediaProbe,
+                               digests: DigestMemo? = nil) throws(StudioError) -> MediaScanner.Scan {
+        let scan = MediaScanner.scan(folder: moduleFolder, probe: probe, digests: digests)
         do { try MediaScanner.write(scan, folder: moduleFolder) } catch {
             throw StudioError(.cannotWrite, "cannot write media.plist: \(error)")
         }

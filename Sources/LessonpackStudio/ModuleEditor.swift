@@ -20,10 +20,14 @@ package actor ModuleEditor {
     /// A session's history is bounded: an author typing for hours keeps the last steps.
     private static let historyLimit = 200
 
-    package init(key: String, folder: String) throws(StudioError) {
+    /// Media hashes remembered between checks: a save re-checks the module, and its video has not changed.
+    private let digests: DigestMemo
+
+    package init(key: String, folder: String, digests: DigestMemo = DigestMemo()) throws(StudioError) {
         self.key = key
         self.folder = folder
-        (checked, revision) = try Self.read(folder)
+        self.digests = digests
+        (checked, revision) = try Self.read(folder, digests: digests)
     }
 
     package enum SaveOutcome: Sendable {
@@ -50,7 +54,7 @@ package actor ModuleEditor {
 
     /// Re-reads the folder, taking whatever is on disk.
     package func reload() throws(StudioError) -> ModuleState {
-        (checked, revision) = try Self.read(folder)
+        (checked, revision) = try Self.read(folder, digests: digests)
         return state()
     }
 
@@ -99,7 +103,7 @@ package actor ModuleEditor {
         _ body: @Sendable (_ folder: String, _ module: Module) throws(StudioError) -> Result
     ) throws(StudioError) -> (Result, ModuleState) {
         let result = try body(folder, checked.source.module)
-        (checked, revision) = try Self.read(folder)
+        (checked, revision) = try Self.read(folder, digests: digests)
         return (result, state())
     }
 
@@ -109,7 +113,7 @@ package actor ModuleEditor {
         let onDisk = SourceRevision.read(folder: folder)
         if onDisk != revision {
             let changed = onDisk.changedFiles(since: revision).map(\.path)
-            (checked, revision) = try Self.read(folder)
+            (checked, revision) = try Self.read(folder, digests: digests)
             return .conflict(files: changed, state: state())
         }
         guard pageRevision == revision.token else { return .conflict(files: [], state: state()) }
@@ -136,7 +140,7 @@ package actor ModuleEditor {
                 throw StudioError(.cannotWrite, "\(file.path): \(SystemErrorText.describe(error))")
             }
         }
-        (checked, revision) = try Self.read(folder)
+        (checked, revision) = try Self.read(folder, digests: digests)
         return .saved(state())
     }
 
@@ -152,7 +156,7 @@ package actor ModuleEditor {
         return files
     }
 
-    private static func read(_ folder: String) throws(StudioError) -> (ModuleChecker.Result, SourceRevision) {
+    private static func read(_ folder: String, digests: DigestMemo) throws(StudioError) -> (ModuleChecker.Result, SourceRevision) {
         // A folder without module.plist is not a module the forms could start from: `new` makes one.
         if case .failure(let failure) = ReadableFile.kind(of: SourceFile.module.path, in: folder) {
             let reason = failure == .missing ? "it has no module.plist" : "its module.plist cannot be read (\(failure))"
@@ -161,7 +165,7 @@ package actor ModuleEditor {
         }
         let revision = SourceRevision.read(folder: folder)
         do {
-            return (try ModuleChecker.check(folder: folder), revision)
+            return (try ModuleChecker.check(folder: folder, digests: digests), revision)
         } catch {
             throw StudioError(.notAModule, error.description)
         }

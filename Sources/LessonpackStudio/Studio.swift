@@ -1,6 +1,7 @@
 import Foundation
 import LessonpackAuthoring
 import LessonpackModel
+import LessonpackSystem
 
 /// A studio session: the module folders it opened, each under a key the page names it by (never a path), the folder
 /// new modules are made in, the previews under way, and where bundles are built.
@@ -21,15 +22,17 @@ package actor Studio {
     package nonisolated let outputFolder: String
     package nonisolated let previews: PreviewSessions
     package nonisolated let probe: CachingProbe
+    /// Media hashes remembered across every check and scan of this session's modules.
+    package nonisolated let digests = DigestMemo()
 
     package init(folders: [String], workingFolder: String, outputFolder: String,
                  probe: any MediaProbe = FFProbe()) throws(StudioError) {
         self.workingFolder = workingFolder
         self.outputFolder = outputFolder
-        self.probe = CachingProbe(probe)
+        self.probe = CachingProbe(probe, digests: digests)
         previews = PreviewSessions()
         for (index, folder) in folders.enumerated() {
-            editors.append(try ModuleEditor(key: String(index), folder: folder))
+            editors.append(try ModuleEditor(key: String(index), folder: folder, digests: digests))
         }
     }
 
@@ -65,7 +68,7 @@ package actor Studio {
         } catch {
             throw StudioError(.cannotWrite, error.description)
         }
-        let editor = try ModuleEditor(key: String(editors.count), folder: folder)
+        let editor = try ModuleEditor(key: String(editors.count), folder: folder, digests: digests)
         editors.append(editor)
         return await Self.entry(editor)
     }

@@ -4,6 +4,7 @@ import Hummingbird
 import NIOCore
 import LessonpackModel
 import LessonpackStudio
+import LessonpackSystem
 
 /// Every address the studio answers, after the gate let the request in: the page's files, the module interface
 /// (docs/studio-api.md), previews and media. Requests name modules by key and media by validated media path; a
@@ -105,22 +106,22 @@ struct StudioRoutes: Sendable {
             _ = try MediaUpload.mediaPath(folder: uploadFolder, name: name)
             let body = try await collect(&request, limit: MediaUpload.sizeLimit)
             let replace = query["replace"] == "1"
-            let (_, state) = try await editor.changeFiles { [probe = studio.probe] folder, module throws(StudioError) in
+            let (_, state) = try await editor.changeFiles { [probe = studio.probe, digests = studio.digests] folder, module throws(StudioError) in
                 _ = try MediaUpload.store(body, folder: uploadFolder, name: name, replace: replace,
                                           in: folder, probe: probe)
-                try Self.rescan(folder, listing: module.media, probe: probe)
+                try Self.rescan(folder, listing: module.media, probe: probe, digests: digests)
             }
             return Answers.json(state, status: .created)
         case (.delete, "media"?) where parts.count == 1:
             let path = query["path"] ?? ""
-            let (_, state) = try await editor.changeFiles { [probe = studio.probe] folder, module throws(StudioError) in
+            let (_, state) = try await editor.changeFiles { [probe = studio.probe, digests = studio.digests] folder, module throws(StudioError) in
                 try MediaUpload.remove(path, in: folder)
-                try Self.rescan(folder, listing: module.media, probe: probe)
+                try Self.rescan(folder, listing: module.media, probe: probe, digests: digests)
             }
             return Answers.json(state)
         case (.post, "media"?) where parts.count == 2 && parts[1] == "scan":
-            let (_, state) = try await editor.changeFiles { [probe = studio.probe] folder, module throws(StudioError) in
-                try Self.rescan(folder, listing: module.media, probe: probe)
+            let (_, state) = try await editor.changeFiles { [probe = studio.probe, digests = studio.digests] folder, module throws(StudioError) in
+                try Self.rescan(folder, listing: module.media, probe: probe, digests: digests)
             }
             return Answers.json(state)
         case (.post, "preview"?):
@@ -152,9 +153,10 @@ struct StudioRoutes: Sendable {
     }
 
     /// Rescans media/, probing only files that are new or changed since media.plist was written.
-    private static func rescan(_ folder: String, listing media: [MediaFile], probe: CachingProbe) throws(StudioError) {
+    private static func rescan(_ folder: String, listing media: [MediaFile], probe: CachingProbe,
+                               digests: DigestMemo) throws(StudioError) {
         probe.trust(media, in: folder)
-        _ = try MediaUpload.rescan(folder, probe: probe)
+        _ = try MediaUpload.rescan(folder, probe: probe, digests: digests)
     }
 
     private func saved(_ outcome: ModuleEditor.SaveOutcome) -> Response {

@@ -49,6 +49,12 @@ package final class ReadableFile: @unchecked Sendable {
 
     deinit { close(descriptor) }
 
+    /// The open file's status (its identity and modification time), nil if the system will not say.
+    package func status() -> stat? {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 ? status : nil
+    }
+
     package static func open(_ path: String, links: Links = .follow) -> Result<ReadableFile, Failure> {
         // lstat first, so a device or FIFO is never opened at all (opening some devices has side effects).
         var status = stat()

@@ -235,4 +235,25 @@ import Testing
         }
         #expect(try text(module, .module) == before)
     }
+
+    @Test func mediaChangedBehindTheStudiosBackIsStillCaughtAfterASave() async throws {
+        let (temporary, module) = sample()
+        defer { withExtendedLifetime(temporary) {} }
+        let editor = try ModuleEditor(key: "0", folder: module)
+        let state = await editor.state()
+        #expect(!state.diagnostics.contains { $0.code == "media-hash-mismatch" })
+        // The same size, other bytes, a later time: the remembered digest must not hide it.
+        let clip = module + "/media/lines/l01.opus"
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: clip)))
+        bytes[bytes.count / 2] ^= 0xFF
+        try Data(bytes).write(to: URL(fileURLWithPath: clip))
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: clip)
+        var edited = state.module
+        edited.summary += " Again."
+        guard case .saved(let saved) = try await editor.save(edited, revision: state.revision) else {
+            Issue.record("refused")
+            return
+        }
+        #expect(saved.diagnostics.contains { $0.code == "media-hash-mismatch" })
+    }
 }
