@@ -101,17 +101,8 @@ package struct MediaFolder: Sendable {
     /// Every regular file and symbolic link under media/, as relative paths, skipping hidden files
     /// (`.DS_Store` and the like, which editors and file managers leave behind).
     package func allFiles() -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
-        var files: [String] = []
-        while let relative = walker.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") {
-                if (walker.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory { walker.skipDescendants() }
-                continue
-            }
-            let type = walker.fileAttributes?[.type] as? FileAttributeType
-            if type == .typeRegular || type == .typeSymbolicLink { files.append(relative) }
-        }
-        return files.sorted()
+        // Not FileManager's enumerator: its attribute dictionaries made listing fifty clips cost milliseconds, on
+        // every check and every studio state.
+        FileTree.files(under: root, keepingBackups: true)
     }
 }

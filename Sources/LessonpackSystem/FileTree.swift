@@ -7,11 +7,12 @@ import Foundation
 /// or `check --watch` must not mistake for "no file".
 package enum FileTree {
     /// Paths relative to `root`, sorted. `skippingFolders`: folder names not to enter, at any depth.
-    package static func files(under root: String, skippingFolders: Set<String> = []) -> [String] {
+    /// `keepingBackups`: list `name~` files too (a media folder reports every file it holds).
+    package static func files(under root: String, skippingFolders: Set<String> = [], keepingBackups: Bool = false) -> [String] {
         var found: [String] = []
         func visit(_ folder: String, relative: String, depth: Int) {
             guard depth < 32, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-            for name in names where !name.hasPrefix(".") && !name.hasSuffix("~") {
+            for name in names where !name.hasPrefix(".") && (keepingBackups || !name.hasSuffix("~")) {
                 let path = folder + "/" + name
                 let child = relative.isEmpty ? name : relative + "/" + name
                 var status = stat()
