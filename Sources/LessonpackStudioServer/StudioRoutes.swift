@@ -59,6 +59,12 @@ struct StudioRoutes: Sendable {
         switch (request.method, parts.count, parts[0]) {
         case (.get, 1, "modules"):
             return Answers.json(ModuleList(modules: await studio.entries()))
+        case (.get, 1, "start"):
+            // The page's first load in one request rather than two in a row: with one module there is nothing to
+            // choose, and the page opens it at once.
+            let entries = await studio.entries()
+            let only = entries.count == 1 ? await (try studio.editor(entries[0].key)).state() : nil
+            return Answers.json(StartAnswer(modules: entries, state: only))
         case (.post, 1, "modules"):
             let body = try await decode(NewModule.self, &request)
             return Answers.json(try await studio.create(name: body.name, title: body.title ?? ""), status: .created)
@@ -208,6 +214,10 @@ struct StudioRoutes: Sendable {
 }
 
 private struct ModuleList: Encodable { var modules: [Studio.Entry] }
+private struct StartAnswer: Encodable {
+    var modules: [Studio.Entry]
+    var state: ModuleState?
+}
 private struct NewModule: Decodable {
     var name: String
     var title: String?

@@ -52,11 +52,12 @@ import Testing
 
 /// The server itself, on a loopback port, spoken to byte for byte.
 @Suite(.serialized) struct StudioServerTests {
-    /// Runs a studio on the sample module for the length of `body`.
-    private func withServer(_ body: (RawHTTP, String, String) async throws -> Void) async throws {
+    /// Runs a studio on the sample module (or `copies` copies of it) for the length of `body`.
+    private func withServer(copies: Int = 1, _ body: (RawHTTP, String, String) async throws -> Void) async throws {
         let temporary = TemporaryFolder()
-        let module = temporary.copy(Paths.sampleModule, as: "job-interview")
-        let studio = try Studio(folders: [module], workingFolder: temporary.path, outputFolder: temporary.child("dist"))
+        let modules = (0..<copies).map { temporary.copy(Paths.sampleModule, as: $0 == 0 ? "job-interview" : "copy-\($0)") }
+        let module = modules[0]
+        let studio = try Studio(folders: modules, workingFolder: temporary.path, outputFolder: temporary.child("dist"))
         let server = StudioServer(studio: studio, token: "t0ken")
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let task = Task { try await server.run(port: 0) { continuation.yield($0) } }
@@ -153,6 +154,28 @@ import Testing
             #expect(stale.text.contains(#""code":"conflict""#))
             let vtt = try http.send("GET", "/api/modules/0/subtitles.vtt", headers: token)
             #expect(vtt.text.hasPrefix("WEBVTT\n"))
+        }
+    }
+
+    @Test func theFirstLoadIsOneRequest() async throws {
+        let token = ["X-Lessonpack-Token": "t0ken"]
+        func object(_ response: RawHTTP.Response) throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+        }
+        try await withServer { http, _, _ in
+            let start = try object(http.send("GET", "/api/start", headers: token))
+            #expect((start["modules"] as? [Any])?.count == 1)
+            let state = try #require(start["state"] as? [String: Any], "one module: its state comes with the list")
+            let alone = try object(http.send("GET", "/api/modules/0", headers: token))
+            #expect(state["key"] as? String == "0")
+            #expect(state["revision"] as? String == alone["revision"] as? String)
+            #expect((state["module"] as? [String: Any])?["id"] as? String == "job-interview")
+            #expect(try http.send("GET", "/api/start").status == 401)
+        }
+        try await withServer(copies: 2) { http, _, _ in
+            let start = try object(http.send("GET", "/api/start", headers: token))
+            #expect((start["modules"] as? [Any])?.count == 2)
+            #expect(start["state"] == nil, "two modules: the author chooses, so no state is sent")
         }
     }
 }

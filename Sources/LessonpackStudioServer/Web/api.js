@@ -35,6 +35,19 @@ export class ApiError extends Error {
   }
 }
 
+/** What request() needs of an answer, its body read (first-request.js reads its answer the same way). */
+async function read(response) {
+  return { ok: response.ok, status: response.status, statusText: response.statusText, text: await response.text() };
+}
+
+/** The answer to `GET path`, when first-request.js already asked for it with this token: taken once. */
+function takeFirstRequest(method, path) {
+  const first = window.lessonpackFirstRequest;
+  if (!first || method !== "GET" || first.path !== path || first.token !== token) return null;
+  window.lessonpackFirstRequest = null;
+  return first.response;
+}
+
 /**
  * Sends one request. `json` is sent as JSON; `body` (a Blob or File) as raw bytes. Answers the parsed JSON body;
  * throws ApiError for a failure, with the body kept (a 409 carries the state on disk).
@@ -51,12 +64,13 @@ export async function request(method, path, { json, body, signal } = {}) {
   }
   let response;
   try {
-    response = await fetch(path, { method, headers, body: payload, signal, credentials: "same-origin", cache: "no-store" });
+    response = await (takeFirstRequest(method, path) ??
+      fetch(path, { method, headers, body: payload, signal, credentials: "same-origin", cache: "no-store" }).then(read));
   } catch (error) {
     if (error.name === "AbortError") throw error;
     throw new ApiError(0, "unreachable", "The studio is not answering. Is `lessonpack studio` still running?");
   }
-  const text = await response.text();
+  const text = response.text;
   let data = null;
   if (text) {
     try { data = JSON.parse(text); } catch { data = null; }
@@ -83,6 +97,8 @@ export const api = {
   /** Any request with the token (the preview posts a failed recording's reason through it). */
   request: (method, path, options) => request(method, path, options),
   listModules: () => request("GET", "/api/modules"),
+  /** The list, and the state of the module when the studio holds only one: a first load in one request. */
+  start: () => request("GET", "/api/start"),
   createModule: (name, title) => request("POST", "/api/modules", { json: { name, title } }),
   state: (key) => request("GET", moduleBase(key)),
   save: (key, revision, module) => request("PUT", moduleBase(key), { json: { revision, module } }),

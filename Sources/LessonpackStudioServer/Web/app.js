@@ -26,7 +26,8 @@ function parseRoute() {
   return match ? { key: decodeURIComponent(match[1]), section: match[2] ?? "module" } : null;
 }
 
-async function route() {
+/** `opening`: the state of the module the address names, when the page already has it (the first load's answer). */
+async function route(opening = null) {
   // A fragment that is not a route (an in-page anchor) leaves the page as it is.
   if (location.hash && !location.hash.startsWith("#/")) return;
   const target = parseRoute();
@@ -36,7 +37,7 @@ async function route() {
     return;
   }
   if (!store || store.key !== target.key) {
-    const opened = await openModule(target.key);
+    const opened = await openModule(target.key, opening?.key === target.key ? opening : null);
     if (!opened) {
       // A key the studio does not have (an old bookmark): the list, with the error above it.
       history.replaceState(null, "", "#/");
@@ -53,7 +54,7 @@ let routing = Promise.resolve();
 
 /** Routes one change of address at a time: a click during a load waits for it rather than racing it. */
 function routeSoon() {
-  routing = routing.then(route).catch(reportError);
+  routing = routing.then(() => route()).catch(reportError);
   return routing;
 }
 
@@ -63,19 +64,22 @@ function listedThisSession() {
 
 async function showModuleList() {
   $("loading").hidden = false;
+  // With one module there is nothing to choose: open it, its state coming with the list in one request. The header's
+  // "All modules" link still leads here (to make another module), and says so for the rest of the session.
+  const openTheOnlyOne = !listedThisSession();
+  let answer;
   try {
-    modules = (await api.listModules()).modules ?? [];
+    answer = openTheOnlyOne ? await api.start() : await api.listModules();
   } catch (error) {
     reportError(error);
     $("loading").hidden = true;
     return;
   }
+  modules = answer.modules ?? [];
   $("loading").hidden = true;
-  // With one module there is nothing to choose: open it. The header's "All modules" link still leads here (to make
-  // another module), and says so for the rest of the session.
-  if (modules.length === 1 && !listedThisSession()) {
+  if (openTheOnlyOne && modules.length === 1 && answer.state) {
     history.replaceState(null, "", `#/${encodeURIComponent(modules[0].key)}/module`);
-    await route();
+    await route(answer.state);
     return;
   }
   document.title = "Lessonpack Studio";
@@ -88,18 +92,20 @@ async function showModuleList() {
   renderModuleList(modules, { api, reportError, open: (key) => { location.hash = `#/${encodeURIComponent(key)}/module`; } });
 }
 
-async function openModule(key) {
+async function openModule(key, known = null) {
   await closeEditor();
-  $("loading").hidden = false;
-  let state;
-  try {
-    state = await api.state(key);
-  } catch (error) {
+  let state = known;
+  if (!state) {
+    $("loading").hidden = false;
+    try {
+      state = await api.state(key);
+    } catch (error) {
+      $("loading").hidden = true;
+      reportError(error);
+      return false;
+    }
     $("loading").hidden = true;
-    reportError(error);
-    return false;
   }
-  $("loading").hidden = true;
   if (modules.length === 0) api.listModules().then((answer) => { modules = answer.modules ?? []; updateHeader(); }, () => {});
   store = new Store(key, state);
   store.subscribe((event) => {

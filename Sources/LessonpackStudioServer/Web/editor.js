@@ -5,29 +5,40 @@
 import { el, formatTime, replaceChildren } from "./dom.js";
 import { placeDiagnostics, renderProblems, findField, sectionForFile } from "./problems.js";
 import { renderModuleForm } from "./module-form.js";
-import { renderTranscript } from "./transcript.js";
-import { renderVocabulary } from "./vocabulary.js";
-import { renderQuestions } from "./questions.js";
-import { renderMedia } from "./media.js";
-import { renderPreviewSection } from "./activities.js";
-import { renderBuild } from "./build.js";
-import { renderImport } from "./import.js";
 
 const MODULE_KEYS = ["id", "title", "version", "level", "summary", "video", "speakers", "objectives", "activities"];
 
-/** Each section, and what it shows: keys of the model, `$media` (the state's media list), `$diagnostics`. */
+/**
+ * Each section: what draws it and what it shows (keys of the model, `$media` for the state's media list,
+ * `$diagnostics`). The Module section is drawn by the page's first scripts; every other section's module is loaded
+ * when the section is first drawn, so that a page load fetches and runs only what its first view needs.
+ */
 const SECTIONS = {
   module: { render: renderModuleForm, deps: [...MODULE_KEYS, "$media"] },
-  transcript: { render: renderTranscript, deps: ["transcript", "speakers", "video", "$media"] },
-  vocabulary: { render: renderVocabulary, deps: ["transcript", "definitions", "phrasebook", "speakers"] },
-  questions: { render: renderQuestions, deps: ["videoTask", "questions", "test", "objectives", "transcript", "$media"] },
-  media: { render: renderMedia, deps: ["media", "$media"] },
+  transcript: { load: () => import("./transcript.js"), named: "renderTranscript", deps: ["transcript", "speakers", "video", "$media"] },
+  vocabulary: { load: () => import("./vocabulary.js"), named: "renderVocabulary", deps: ["transcript", "definitions", "phrasebook", "speakers"] },
+  questions: { load: () => import("./questions.js"), named: "renderQuestions", deps: ["videoTask", "questions", "test", "objectives", "transcript", "$media"] },
+  media: { load: () => import("./media.js"), named: "renderMedia", deps: ["media", "$media"] },
   problems: { render: null, deps: ["$diagnostics"] },
-  preview: { render: renderPreviewSection, deps: ["activities"] },
-  build: { render: renderBuild, deps: [] },
-  import: { render: renderImport, deps: [] },
+  preview: { load: () => import("./activities.js"), named: "renderPreviewSection", deps: ["activities"] },
+  build: { load: () => import("./build.js"), named: "renderBuild", deps: [] },
+  import: { load: () => import("./import.js"), named: "renderImport", deps: [] },
 };
 export const SECTION_NAMES = Object.keys(SECTIONS);
+
+/** Loads a section's module once; a module that cannot be loaded draws a sentence saying so, in the section. */
+function loadSection(name) {
+  const section = SECTIONS[name];
+  if (!section.load) return Promise.resolve();
+  section.loading ??= section.load().then(
+    (module) => { section.render = module[section.named]; },
+    (error) => {
+      section.render = (body) => replaceChildren(body, el("p", { class: "section-error", role: "alert" },
+        `This section could not be loaded (${error?.message ?? error}). Reload the page to try again.`));
+    });
+  return section.loading;
+}
+const isLoaded = (name) => name === "problems" || !!SECTIONS[name].render;
 
 export class Editor {
   constructor(store, { api, reportError, onState, onEdit }) {
@@ -60,17 +71,24 @@ export class Editor {
     // has painted it, so a large module is editable at once and typing is never held up for long. show() draws a
     // section that is still waiting.
     for (const name of SECTION_NAMES) this.stale.add(name);
-    const drawNext = () => {
+    const drawNext = async () => {
       if (this.closed) return;
       const name = [...this.stale].find((waiting) => waiting !== this.active);
       if (!name) {
         this.placeDiagnostics();
         return;
       }
-      this.renderSection(name);
+      await loadSection(name);
+      if (this.closed) return;
+      if (this.stale.has(name) && name !== this.active) this.renderSection(name);
       this.idle = setTimeout(drawNext, 0);
     };
-    requestAnimationFrame(() => { if (!this.closed) this.idle = setTimeout(drawNext, 0); });
+    requestAnimationFrame(() => {
+      if (this.closed) return;
+      // Every section's module is asked for at once, so the browser fetches them side by side.
+      for (const name of SECTION_NAMES) loadSection(name);
+      this.idle = setTimeout(drawNext, 0);
+    });
   }
 
   close() {
@@ -113,6 +131,16 @@ export class Editor {
   }
 
   renderSection(name, { focus = null } = {}) {
+    if (!isLoaded(name)) {
+      // Drawn when its module arrives (it stays stale until then), with its diagnostics placed.
+      this.stale.add(name);
+      loadSection(name).then(() => {
+        if (this.closed || !this.stale.has(name)) return;
+        this.renderSection(name, { focus });
+        this.placeDiagnostics();
+      });
+      return;
+    }
     const body = this.body(name);
     const keep = focus ? null : captureFocus(body);
     const scroll = window.scrollY;
