@@ -92,7 +92,8 @@ print(f"| page load (navigation → module title in its field) | {load:.4f} | 0.
       f"(the same browser showing one 8 kB file of the page as text) | {load / floor:.2f} |")
 print()
 print("The page load's peer is the floor of headless Chromium on this machine: no page it loads from any server is ready "
-      "sooner than that.")
+      "sooner than that. The load is timed inside the page: a script installed before the document exists notes the first "
+      "animation frame that holds the title, after forcing that frame's layout (Selenium's own round trips are not counted).")
 print()
 print("A save does what `check` does (read every source file and media.plist, run every rule) plus writing the changed "
       "files and the state the page renders, inside a server that is already running.")
