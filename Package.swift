@@ -31,6 +31,10 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CLibArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Audio: decoding (WAV, Ogg Opus, FLAC), resampling, and slowing speech down without changing its pitch.
+        .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CSamplerate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
+        .systemLibrary(name: "CSonic", providers: [.apt(["libsonic-dev"])]),
         // No pkgConfig: ncursesw's pkg-config flags are ones SwiftPM refuses; its headers are in the standard place.
         .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
         // The C library's wcwidth, for terminal column widths (glibc declares it only for X/Open sources).
@@ -47,6 +51,10 @@ let package = Package(
         // MARK: System: bounded reads, atomic writes, SHA-256, external tools with time limits
         .target(name: "LessonpackSystem", dependencies: [crypto]),
         .testTarget(name: "LessonpackSystemTests", dependencies: ["LessonpackSystem", "LessonpackTestSupport"]),
+
+        // MARK: Audio: decoding, pitch contours, and how a learner's intonation compares with a model's
+        .target(name: "LessonpackAudio", dependencies: ["CSndfile", "CSamplerate", "CSonic", "LessonpackSystem"]),
+        .testTarget(name: "LessonpackAudioTests", dependencies: ["LessonpackAudio", "LessonpackSystem", "LessonpackTestSupport"]),
 
         // MARK: XML events with source positions, under a safety policy for untrusted files
         .target(name: "XMLStream", dependencies: ["CLibXML2", "LessonpackDiagnostics"]),
@@ -185,7 +193,7 @@ let package = Package(
         .target(name: "LessonpackCLI", dependencies: [
             "LessonpackPlayer", "TerminalScreen", "LessonpackBundle", "LessonpackCatalog", "LessonpackCatalogFormat",
             "LessonpackLibrary", "LessonpackCheck", "LessonpackAuthoring", "LessonpackStudio", "LessonpackStudioServer",
-            "LessonpackModel", "PropertyList", "LessonpackDiagnostics",
+            "LessonpackModel", "PropertyList", "LessonpackDiagnostics", "LessonpackAudio",
             "LessonpackSystem", "TerminalText", argumentParser,
         ]),
         .executableTarget(name: "lessonpack", dependencies: ["LessonpackCLI"]),

@@ -49,6 +49,9 @@ package final class ReadableFile: @unchecked Sendable {
 
     deinit { close(descriptor) }
 
+    /// Lends the open descriptor to a C library that reads by itself (libsndfile); it stays this file's to close.
+    package func withDescriptor<T>(_ body: (Int32) throws -> T) rethrows -> T { try body(descriptor) }
+
     /// The open file's status (its identity and modification time), nil if the system will not say.
     package func status() -> stat? {
         var status = stat()

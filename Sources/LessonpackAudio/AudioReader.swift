@@ -1,0 +1,115 @@
+import CSamplerate
+import CSndfile
+import LessonpackSystem
+
+/// Decodes an audio file in-process with libsndfile (WAV, FLAC, Ogg Vorbis and Ogg Opus, among others), mixes it to
+/// mono and resamples it with libsamplerate's band-limited sinc converter to the rate the analysis works at.
+/// The file is read in blocks, so a long one costs the analysis rate's memory, not the file's.
+public enum AudioReader {
+    /// The pitch analysis' rate: 16 kHz keeps every F0 up to 600 Hz and the first formants, at a quarter of 44.1 kHz's cost.
+    public static let analysisRate = 16_000
+    /// Longer files are refused rather than decoded: a line is seconds long, and an author's check of a recording minutes.
+    public static let maximumSeconds = 600.0
+
+    public static func read(_ path: String, sampleRate: Int = analysisRate,
+                            maximumSeconds: Double = maximumSeconds) throws(AudioError) -> AudioSignal {
+        let file: ReadableFile
+        switch ReadableFile.open(path) {
+        case .success(let opened): file = opened
+        case .failure(let failure): throw AudioError(.cannotOpen, path: path, failure.description)
+        }
+        let result: Result<AudioSignal, AudioError> = file.withDescriptor { descriptor in
+            Result { () throws(AudioError) in try decode(descriptor: descriptor, path: path, to: sampleRate,
+                                                         maximumSeconds: maximumSeconds) }
+        }
+        return try result.get()
+    }
+
+    private static func decode(descriptor: Int32, path: String, to sampleRate: Int,
+                               maximumSeconds: Double) throws(AudioError) -> AudioSignal {
+        var info = SF_INFO()
+        guard let sound = sf_open_fd(descriptor, Int32(SFM_READ), &info, 0) else {
+            let reason = String(cString: sf_strerror(nil))
+            throw AudioError(.unreadable, path: path, "not audio libsndfile can read (\(reason))")
+        }
+        defer { sf_close(sound) }
+        guard info.channels > 0, info.channels <= 64, info.samplerate > 0, info.samplerate <= 768_000 else {
+            throw AudioError(.unreadable, path: path, "the file declares \(info.channels) channels at \(info.samplerate) Hz")
+        }
+        if Double(info.frames) / Double(info.samplerate) > maximumSeconds {
+            throw AudioError(.tooLong, path: path, "it lasts more than \(Int(maximumSeconds)) seconds")
+        }
+        return try decode(sound, info: info, to: sampleRate, path: path, maximumSeconds: maximumSeconds)
+    }
+
+    private static func decode(_ sound: OpaquePointer, info: SF_INFO, to rate: Int, path: String,
+                               maximumSeconds: Double) throws(AudioError) -> AudioSignal {
+        let channels = Int(info.channels)
+        let ratio = Double(rate) / Double(info.samplerate)
+        var error: Int32 = 0
+        let converter = ratio == 1 ? nil : src_new(Int32(SRC_SINC_MEDIUM_QUALITY), 1, &error)
+        if ratio != 1, converter == nil {
+            throw AudioError(.unreadable, path: path, "cannot resample: \(String(cString: src_strerror(error)))")
+        }
+        defer { if let converter { src_delete(converter) } }
+
+        let block = 4096
+        var interleaved = [Float](repeating: 0, count: block * channels)
+        var mono = [Float](repeating: 0, count: block)
+        var converted = [Float](repeating: 0, count: Int(Double(block) * ratio) + 64)
+        var output: [Float] = []
+        output.reserveCapacity(Int(Double(info.frames) * ratio) + 64)
+        let limit = Int(maximumSeconds * Double(rate))
+
+        while true {
+            let read = Int(interleaved.withUnsafeMutableBufferPointer { sf_readf_float(sound, $0.baseAddress, sf_count_t(block)) })
+            let last = read < block
+            for frame in 0..<read {
+                var sum: Float = 0
+                for channel in 0..<channels { sum += interleaved[frame * channels + channel] }
+                mono[frame] = sum / Float(channels)
+            }
+            if let converter {
+                // Until the block is taken, and at the end until the converter has nothing more to give.
+                var consumed = 0
+                while true {
+                    let (used, made) = try convert(converter, mono, from: consumed, count: read - consumed, into: &converted,
+                                                   ratio: ratio, last: last, path: path)
+                    output.append(contentsOf: converted[0..<made])
+                    consumed += used
+                    if used == 0 && made == 0 { break }
+                    if consumed >= read && (!last || made == 0) { break }
+                }
+            } else {
+                output.append(contentsOf: mono[0..<read])
+            }
+            if output.count > limit { throw AudioError(.tooLong, path: path, "it lasts more than \(Int(maximumSeconds)) seconds") }
+            if last { break }
+        }
+        return AudioSignal(samples: output, sampleRate: rate)
+    }
+
+    /// One call of libsamplerate's converter: how many input frames it took and how many it made.
+    private static func convert(_ converter: OpaquePointer, _ input: [Float], from start: Int, count: Int,
+                                into output: inout [Float], ratio: Double, last: Bool,
+                                path: String) throws(AudioError) -> (used: Int, made: Int) {
+        let capacity = output.count
+        let result: (Int32, Int, Int) = input.withUnsafeBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { target in
+                var data = SRC_DATA()
+                data.data_in = source.baseAddress.map { $0 + start }
+                data.input_frames = count
+                data.data_out = target.baseAddress
+                data.output_frames = capacity
+                data.src_ratio = ratio
+                data.end_of_input = last ? 1 : 0
+                let status = src_process(converter, &data)
+                return (status, Int(data.input_frames_used), Int(data.output_frames_gen))
+            }
+        }
+        guard result.0 == 0 else {
+            throw AudioError(.unreadable, path: path, "cannot resample: \(String(cString: src_strerror(result.0)))")
+        }
+        return (result.1, result.2)
+    }
+}

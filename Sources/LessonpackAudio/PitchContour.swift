@@ -1,0 +1,36 @@
+import Foundation
+
+/// F0 over time: one value per frame, `nil` where the frame is unvoiced (silence, noise, a voiceless consonant).
+public struct PitchContour: Sendable, Equatable, Codable {
+    /// Seconds between frame centres.
+    public var step: Double
+    /// The centre of the first frame, in seconds from the start of the audio.
+    public var start: Double
+    /// Hz, or nil when unvoiced.
+    public var f0: [Double?]
+
+    public init(step: Double, start: Double, f0: [Double?]) {
+        self.step = step
+        self.start = start
+        self.f0 = f0
+    }
+
+    public var count: Int { f0.count }
+    public func time(ofFrame index: Int) -> Double { start + Double(index) * step }
+    public var voicedCount: Int { f0.count { $0 != nil } }
+
+    /// The median F0 of the voiced frames: the speaker's own reference, so that a low voice copying a high one
+    /// is compared by shape, not by register.
+    public var medianF0: Double? {
+        let voiced = f0.compactMap { $0 }.sorted()
+        guard !voiced.isEmpty else { return nil }
+        let middle = voiced.count / 2
+        return voiced.count % 2 == 1 ? voiced[middle] : (voiced[middle - 1] + voiced[middle]) / 2
+    }
+
+    /// Each frame in semitones above (or below) the median; nil where unvoiced.
+    public var semitonesFromMedian: [Double?] {
+        guard let median = medianF0 else { return f0.map { _ in nil } }
+        return f0.map { $0.map { 12 * log2($0 / median) } }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import LessonpackSystem
+import LessonpackTestSupport
+import Testing
+@testable import LessonpackAudio
+
+@Suite struct AudioReading {
+    @Test func aStereoFileAt44kIsMixedAndResampled() throws {
+        let folder = TemporaryFolder()
+        let path = folder.child("tone.wav")
+        // Left and right the same 220 Hz tone, one second at 44.1 kHz, as 16-bit PCM.
+        let left = tone(seconds: 1, rate: 44_100) { _ in 220 }
+        let data = Self.stereo(WAVEncoding.data(AudioSignal(samples: left.samples, sampleRate: 44_100)), samples: left.samples)
+        try data.write(to: URL(fileURLWithPath: path))
+        let signal = try AudioReader.read(path)
+        #expect(signal.sampleRate == 16_000)
+        #expect(abs(signal.samples.count - 16_000) <= 16)
+        let f0 = PitchTracker().contour(of: signal).medianF0
+        #expect(f0.map { cents($0, 220) < 5 } == true, "\(String(describing: f0))")
+    }
+
+    @Test func theSampleModulesOpusLinesDecode() throws {
+        let path = Paths.sampleModule + "/media/lines/l01.opus"
+        let signal = try AudioReader.read(path)
+        #expect(signal.duration > 1 && signal.duration < 10)
+        #expect(PitchTracker().contour(of: signal).voicedCount > 50)
+    }
+
+    @Test func whatIsNotAudioIsRefusedWithTheFilesName() throws {
+        let folder = TemporaryFolder()
+        let text = folder.write("not audio at all", to: "notes.wav")
+        #expect { try AudioReader.read(text) } throws: { error in
+            guard let error = error as? AudioError else { return false }
+            return error.kind == .unreadable && error.description.hasPrefix(text + ": not audio")
+        }
+        for path in [folder.path, folder.child("missing.wav")] {
+            #expect { try AudioReader.read(path) } throws: { ($0 as? AudioError)?.kind == .cannotOpen }
+        }
+    }
+
+    @Test func aFileLongerThanTheLimitIsRefusedBeforeDecoding() throws {
+        let folder = TemporaryFolder()
+        let path = folder.child("long.wav")
+        try WAVEncoding.data(AudioSignal(samples: [Float](repeating: 0, count: 16_000 * 3), sampleRate: 16_000))
+            .write(to: URL(fileURLWithPath: path))
+        #expect { try AudioReader.read(path, maximumSeconds: 2) } throws: { ($0 as? AudioError)?.kind == .tooLong }
+    }
+
+    /// The mono WAV's bytes made stereo, each sample twice.
+    private static func stereo(_ mono: Data, samples: [Float]) -> Data {
+        var header = Data(mono.prefix(44))
+        func put(_ value: UInt32, at offset: Int) { withUnsafeBytes(of: value.littleEndian) { header.replaceSubrange(offset..<(offset + 4), with: $0) } }
+        func put16(_ value: UInt16, at offset: Int) { withUnsafeBytes(of: value.littleEndian) { header.replaceSubrange(offset..<(offset + 2), with: $0) } }
+        let bytes = UInt32(samples.count * 4)
+        put(36 + bytes, at: 4); put16(2, at: 22); put(44_100 * 4, at: 28); put16(4, at: 32); put(bytes, at: 40)
+        var body = Data(capacity: Int(bytes))
+        for sample in samples {
+            let value = Int16(max(-1, min(1, sample)) * 32767).littleEndian
+            withUnsafeBytes(of: value) { body.append(contentsOf: $0); body.append(contentsOf: $0) }
+        }
+        return header + body
+    }
+}
