@@ -138,7 +138,7 @@ let package = Package(
         // MARK: The player: sessions and attempts, media, and the full-screen and plain front ends over the presenters
         .target(name: "LessonpackPlayer", dependencies: [
             "LessonpackActivities", "LessonpackPresentation", "LessonpackRandom", "LessonpackRuntime", "LessonpackProgress",
-            "LessonpackModel", "LessonpackSystem", "TerminalText",
+            "LessonpackModel", "LessonpackSystem", "TerminalText", "LessonpackAudio",
         ]),
         .testTarget(name: "LessonpackPlayerTests", dependencies: [
             "LessonpackPlayer", "LessonpackActivities", "LessonpackPresentation", "LessonpackProgress", "LessonpackRandom",
@@ -171,6 +171,7 @@ let package = Package(
         .target(name: "LessonpackStudio", dependencies: [
             "LessonpackActivities", "LessonpackAuthoring", "LessonpackBundle", "LessonpackCheck", "LessonpackDiagnostics",
             "LessonpackModel", "LessonpackPresentation", "LessonpackRandom", "LessonpackSystem", "PropertyList",
+            "LessonpackAudio",
         ]),
         .testTarget(name: "LessonpackStudioTests", dependencies: [
             "LessonpackStudio", "LessonpackAuthoring", "LessonpackModel", "LessonpackSystem", "LessonpackTestSupport",

@@ -74,6 +74,11 @@ package enum Effect: Sendable, Equatable, Codable {
     case playFile(path: String)
     /// End a recording under way early, keeping what was said.
     case stopRecording
+    /// Compare the intonation of the learner's recording of `line` with the original's; the result comes back as an
+    /// action. Done away from the input loop: decoding and pitch tracking take a moment.
+    case analyse(line: String, recording: String)
+    /// Play a media file of the module slowed to `speed` (0.75, 0.5) without lowering its pitch.
+    case playSlowed(media: String, speed: Double)
 }
 
 /// What came of an effect that makes something: the player reports it back to the engine as an action.
@@ -82,6 +87,8 @@ package enum EffectOutcome: Sendable, Equatable {
     case recordingFailed(line: String, reason: String)
     case compared(line: String, mode: VoiceComparison, file: String)
     case comparisonFailed(line: String, mode: VoiceComparison, reason: String)
+    case analysed(line: String, recording: String, result: IntonationResult)
+    case analysisFailed(line: String, recording: String, reason: String)
 }
 
 /// The two ways to hear yourself against the original: at once (the original in the left ear, you in the right)

@@ -18,6 +18,11 @@ package struct PronunciationEngine: ActivityEngine {
         case compare(line: String, mode: VoiceComparison)
         case compared(line: String, mode: VoiceComparison, file: String)
         case comparisonFailed(line: String, reason: String)
+        /// Asks for the original at a slower speed, its pitch kept.
+        case hearSlowly(line: String, speed: Double)
+        /// The intonation of `recording` against the original; kept only while that recording is the line's.
+        case analysed(line: String, recording: String, result: IntonationResult)
+        case analysisFailed(line: String, recording: String, reason: String)
     }
 
     package static let kind = ActivityKind.pronunciation
@@ -46,6 +51,12 @@ package struct PronunciationEngine: ActivityEngine {
     package private(set) var recording: String?
     /// Why the last recording or comparison of a line did not work.
     package private(set) var failures: [String: String] = [:]
+    /// The intonation of each line's latest recording, once analysed.
+    package private(set) var intonation: [String: IntonationResult] = [:]
+    /// Why the latest recording of a line could not be analysed.
+    package private(set) var analysisFailures: [String: String] = [:]
+    /// The slowest the original can be played, and the fastest slowed speed.
+    package static let slowSpeeds: ClosedRange<Double> = 0.5...0.75
 
     package init(module: Module, setup: NoSetup, startedAt: Date) {
         lines = module.transcript
@@ -68,7 +79,10 @@ package struct PronunciationEngine: ActivityEngine {
             recordings[id] = file
             comparisons[id] = nil
             failures[id] = nil
+            intonation[id] = nil
+            analysisFailures[id] = nil
             recording = nil
+            return [.analyse(line: id, recording: file)]
         case .recordingFailed(let id, let reason):
             failures[id] = reason
             recording = nil
@@ -82,6 +96,18 @@ package struct PronunciationEngine: ActivityEngine {
             return [.playFile(path: file)]
         case .comparisonFailed(let id, let reason):
             failures[id] = reason
+        case .hearSlowly(let id, let speed):
+            guard let line = line(id), Self.slowSpeeds.contains(speed) else { return [] }
+            heard.insert(id)
+            return [.playSlowed(media: line.audio, speed: speed)]
+        case .analysed(let id, let file, let result):
+            // An analysis of a recording since replaced says nothing of the line now.
+            guard recordings[id] == file else { return [] }
+            intonation[id] = result
+            analysisFailures[id] = nil
+        case .analysisFailed(let id, let file, let reason):
+            guard recordings[id] == file else { return [] }
+            analysisFailures[id] = reason
         }
         return []
     }
@@ -94,6 +120,8 @@ package struct PronunciationEngine: ActivityEngine {
         case .recordingFailed(let line, let reason): .recordingFailed(line: line, reason: reason)
         case .compared(let line, let mode, let file): .compared(line: line, mode: mode, file: file)
         case .comparisonFailed(let line, _, let reason): .comparisonFailed(line: line, reason: reason)
+        case .analysed(let line, let file, let result): .analysed(line: line, recording: file, result: result)
+        case .analysisFailed(let line, let file, let reason): .analysisFailed(line: line, recording: file, reason: reason)
         }
     }
 
@@ -103,8 +131,11 @@ package struct PronunciationEngine: ActivityEngine {
         let items = lines.map { line -> ItemOutcome in
             let recorded = recordings[line.id] != nil
             let modes = comparisons[line.id].map { $0.keys.map(\.rawValue).sorted().joined(separator: ", ") }
+            let score = intonation[line.id].map { "intonation \($0.score)/100" }
+            let notes = [modes.map { "compared: " + $0 }, score].compactMap { $0 }
             return ItemOutcome(id: line.id, prompt: line.text, answer: recorded ? "recorded" : nil,
-                               outcome: recorded ? .done : .unanswered, note: modes.map { "compared: " + $0 })
+                               outcome: recorded ? .done : .unanswered,
+                               note: notes.isEmpty ? nil : notes.joined(separator: "; "))
         }
         return ActivityResult(activity: .pronunciation, startedAt: startedAt, finishedAt: now, items: items,
                               details: .pronunciation(recorded: recordings.count, lines: lines.count))

@@ -13,11 +13,15 @@ public enum AudioReader {
 
     public static func read(_ path: String, sampleRate: Int = analysisRate,
                             maximumSeconds: Double = maximumSeconds) throws(AudioError) -> AudioSignal {
-        let file: ReadableFile
         switch ReadableFile.open(path) {
-        case .success(let opened): file = opened
+        case .success(let file): try read(file, named: path, sampleRate: sampleRate, maximumSeconds: maximumSeconds)
         case .failure(let failure): throw AudioError(.cannotOpen, path: path, failure.description)
         }
+    }
+
+    /// A file already opened (by a reader that refuses links inside a module's media folder); `path` names it in errors.
+    package static func read(_ file: ReadableFile, named path: String, sampleRate: Int = analysisRate,
+                            maximumSeconds: Double = maximumSeconds) throws(AudioError) -> AudioSignal {
         let result: Result<AudioSignal, AudioError> = file.withDescriptor { descriptor in
             Result { () throws(AudioError) in try decode(descriptor: descriptor, path: path, to: sampleRate,
                                                          maximumSeconds: maximumSeconds) }

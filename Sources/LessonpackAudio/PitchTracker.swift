@@ -70,15 +70,29 @@ public struct PitchTracker: Sendable {
         return PitchContour(step: Double(hop) / rate, start: start, f0: path)
     }
 
-    /// d(τ) = Σ (x[j] − x[j + τ])² over the window, for τ = 0 … longestLag.
+    /// d(τ) = Σ (x[j] − x[j + τ])² over the window, for τ = 0 … longestLag: the tracker's inner loop, sixteen
+    /// samples at a time.
     private static func differenceFunction(_ x: UnsafeBufferPointer<Float>, window: Int, longestLag: Int,
                                            into d: inout [Double]) {
+        guard let base = x.baseAddress else { return }
+        let raw = UnsafeRawPointer(base)
+        let stride = MemoryLayout<Float>.stride
+        let whole = window / 16 * 16
         d[0] = 0
         for lag in 1...longestLag {
-            var sum: Float = 0
-            for j in 0..<window {
-                let delta = x[j] - x[j + lag]
+            var sums = SIMD16<Float>()
+            var j = 0
+            while j < whole {
+                let delta = raw.loadUnaligned(fromByteOffset: j * stride, as: SIMD16<Float>.self)
+                    - raw.loadUnaligned(fromByteOffset: (j + lag) * stride, as: SIMD16<Float>.self)
+                sums += delta * delta
+                j += 16
+            }
+            var sum = sums.sum()
+            while j < window {
+                let delta = base[j] - base[j + lag]
                 sum += delta * delta
+                j += 1
             }
             d[lag] = Double(sum)
         }

@@ -26,6 +26,10 @@ package enum PronunciationPresenter: ActivityPresenter {
         package var recording: String?
         package var rows: [Row]
         package var current: Int
+        /// The intonation of this line's latest recording, once analysed.
+        package var intonation: IntonationResult?
+        /// "Measuring your intonation…" while the analysis runs, or why it could not be done.
+        package var intonationStatus: String?
     }
 
     package enum Event: Sendable, Equatable, Codable {
@@ -36,6 +40,8 @@ package enum PronunciationPresenter: ActivityPresenter {
         case record
         case stopRecording
         case compare(VoiceComparison)
+        /// The original, slowed to this speed (0.75 or 0.5) with its pitch kept.
+        case hearSlowly(Double)
     }
 
     package struct Local: Sendable, Equatable {
@@ -68,7 +74,15 @@ package enum PronunciationPresenter: ActivityPresenter {
                         View.Row(number: index + 1, text: line.text, recorded: engine.recordings[line.id] != nil,
                                  isCurrent: index == local.current)
                     },
-                    current: local.current)
+                    current: local.current,
+                    intonation: line.flatMap { engine.intonation[$0.id] },
+                    intonationStatus: line.flatMap { intonationStatus(of: $0.id, in: engine) })
+    }
+
+    private static func intonationStatus(of id: String, in engine: PronunciationEngine) -> String? {
+        guard engine.recordings[id] != nil, engine.intonation[id] == nil else { return nil }
+        if let reason = engine.analysisFailures[id] { return "No intonation feedback: \(reason)" }
+        return "Measuring your intonation…"
     }
 
     package static func reduce(_ event: Event, engine: PronunciationEngine, local: inout Local, context: PresentationContext,
@@ -95,6 +109,12 @@ package enum PronunciationPresenter: ActivityPresenter {
         case .compare(let mode):
             guard engine.recordings[line.id] != nil else { return .say("Record this line first.", .bad) }
             return Reaction(actions: [.compare(line: line.id, mode: mode)])
+        case .hearSlowly(let speed):
+            guard PronunciationEngine.slowSpeeds.contains(speed) else {
+                return .say("The original can be slowed to 0.75 or 0.5 of its speed.", .bad)
+            }
+            return Reaction(actions: [.hearSlowly(line: line.id, speed: speed)],
+                            message: Message("Playing the original at \(speedText(speed))."))
         }
         return Reaction()
     }
@@ -107,6 +127,14 @@ package enum PronunciationPresenter: ActivityPresenter {
             ? "Playing both at once: the original on the left, you on the right."
             : "Playing the original, then you.")
         case .comparisonFailed(_, _, let reason): Message("Cannot compare: \(reason)", .bad)
+        case .analysed(_, _, let result): Message("Intonation: \(result.score)/100. \(result.feedback)",
+                                                   result.score >= 70 ? .good : .accent)
+        case .analysisFailed(_, _, let reason): Message("No intonation feedback: \(reason)", .bad)
         }
+    }
+
+    /// "0.75× speed".
+    package static func speedText(_ speed: Double) -> String {
+        (speed == 0.5 ? "0.5" : speed == 0.75 ? "0.75" : String(format: "%.2f", speed)) + "× speed"
     }
 }

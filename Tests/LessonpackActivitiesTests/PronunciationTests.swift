@@ -30,6 +30,38 @@ import Testing
         #expect(engine.comparisons[line.id] == nil)
     }
 
+    @Test func aRecordingIsAnalysedAndOnlyItsOwnAnalysisIsKept() throws {
+        var engine = dealt(PronunciationEngine.self)
+        let line = sample.transcript[0]
+        _ = engine.apply(.record(line: line.id), at: start)
+        #expect(engine.apply(.recorded(line: line.id, file: "/tmp/a.wav"), at: start)
+            == [.analyse(line: line.id, recording: "/tmp/a.wav")])
+        let result = IntonationResult(score: 72, feedback: "Your voice falls at ‘morning’; the model rises.", timing: nil,
+                                      step: 0.01, model: [120, 125, nil], learner: [200, nil, 190])
+        // An analysis of a recording since replaced is not this line's.
+        engine.run(.record(line: line.id), .recorded(line: line.id, file: "/tmp/b.wav"))
+        engine.run(try #require(PronunciationEngine.action(for: .analysed(line: line.id, recording: "/tmp/a.wav", result: result))))
+        #expect(engine.intonation[line.id] == nil)
+        engine.run(.analysed(line: line.id, recording: "/tmp/b.wav", result: result))
+        #expect(engine.intonation[line.id] == result)
+        #expect(engine.result(at: later(5)).items.first?.note == "intonation 72/100")
+        // A new recording clears it until analysed again.
+        engine.run(.record(line: line.id), .recorded(line: line.id, file: "/tmp/c.wav"),
+                   .analysisFailed(line: line.id, recording: "/tmp/c.wav", reason: "no voice was heard in the recording"))
+        #expect(engine.intonation[line.id] == nil)
+        #expect(engine.analysisFailures[line.id] == "no voice was heard in the recording")
+    }
+
+    @Test func theOriginalPlaysSlowerOnlyAtTheOfferedSpeeds() {
+        var engine = dealt(PronunciationEngine.self)
+        let line = sample.transcript[2]
+        #expect(engine.apply(.hearSlowly(line: line.id, speed: 0.75), at: start) == [.playSlowed(media: line.audio, speed: 0.75)])
+        #expect(engine.apply(.hearSlowly(line: line.id, speed: 0.5), at: start) == [.playSlowed(media: line.audio, speed: 0.5)])
+        #expect(engine.apply(.hearSlowly(line: line.id, speed: 0.1), at: start).isEmpty)
+        #expect(engine.apply(.hearSlowly(line: line.id, speed: 2), at: start).isEmpty)
+        #expect(engine.apply(.hearSlowly(line: "nope", speed: 0.5), at: start).isEmpty)
+    }
+
     @Test func aFailedRecordingIsNotDone() {
         var engine = dealt(PronunciationEngine.self)
         engine.run(.record(line: "l01"), .recordingFailed(line: "l01", reason: "no microphone"))

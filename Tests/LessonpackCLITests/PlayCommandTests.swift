@@ -27,7 +27,7 @@ import Testing
             "== Language and vocabulary ==", "nice to meet you (expression): a polite greeting used when you meet someone for the first time.",
             "have a seat (expression): a polite way of asking someone to sit down.",
             "== Audio game ==", "New game, easy.",
-            "== Pronunciation practice ==", "Recorded: compare it with the original.",
+            "== Pronunciation practice ==", "Intonation: ", "model │", "you   │",
             "Playing both at once: the original on the left, you on the right.",
             "Playing the original, then you.",
             "== Questions and answers ==", "All answered:",

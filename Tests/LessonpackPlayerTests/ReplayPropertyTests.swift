@@ -106,13 +106,19 @@ extension PronunciationEngine: RandomlyDriven {
     static func randomAction(for engine: PronunciationEngine, in module: Module, random: inout SeededRandom) -> Action {
         let line = random.pick(module.transcript).id
         let mode = random.pick(VoiceComparison.allCases)
-        switch random.below(7) {
+        let recording = engine.recordings[line] ?? "/recordings/\(line)-learner.wav"
+        switch random.below(10) {
         case 0: return .hearOriginal(line: line)
         case 1: return .record(line: line)
         case 2: return .recorded(line: engine.recording ?? line, file: "/recordings/\(line)-\(random.below(1000)).wav")
         case 3: return .recordingFailed(line: engine.recording ?? line, reason: "no microphone")
         case 4: return .compare(line: line, mode: mode)
         case 5: return .compared(line: line, mode: mode, file: "/recordings/\(line)-\(mode.rawValue).wav")
+        case 6: return .hearSlowly(line: line, speed: random.chance(50) ? 0.75 : 0.5)
+        case 7: return .analysed(line: line, recording: recording, result: IntonationResult(
+            score: random.below(101), feedback: "Your voice falls at ‘please’; the model rises.", timing: nil, step: 0.01,
+            model: [120, nil, 130], learner: [200, 210, nil]))
+        case 8: return .analysisFailed(line: line, recording: recording, reason: "no voice was heard in the recording")
         default: return .comparisonFailed(line: line, reason: "no ffmpeg")
         }
     }

@@ -10,10 +10,13 @@ enum PronunciationScreen: ActivityScreenView {
     static let helpID = "pronunciation"
     static let help = ["↑ ↓: choose a line", "o: hear the original", "r: record yourself saying it (r again: stop early)",
                        "b: hear both at once (the original in your left ear, you in the right)",
-                       "t: hear them one after the other", "q: back to the contents"]
+                       "t: hear them one after the other",
+                       "s: hear the original at 0.75× speed, S: at 0.5× (its pitch kept)",
+                       "After each recording, your intonation is measured against the original's: the two pitch " +
+                       "contours, a score out of 100 and where they differ most.", "q: back to the contents"]
 
     static func hints(_ view: PronunciationPresenter.View) -> String {
-        view.recording != nil ? "r or Enter: stop recording" : "↑↓ line · o original · r record · b both · t turns · q back"
+        view.recording != nil ? "r or Enter: stop recording" : "↑↓ line · o original · s/S slower · r record · b both · t turns · q back"
     }
 
     static func input(_ key: Key, view: PronunciationPresenter.View) -> ScreenInput<PronunciationPresenter.Event>? {
@@ -28,6 +31,8 @@ enum PronunciationScreen: ActivityScreenView {
         case .character("r"): return .events([.record])
         case .character("b"): return .events([.compare(.simultaneous)])
         case .character("t"): return .events([.compare(.sequential)])
+        case .character("s"): return .events([.hearSlowly(0.75)])
+        case .character("S"): return .events([.hearSlowly(0.5)])
         case .character("q"), .escape: return .back
         default: return nil
         }
@@ -44,6 +49,16 @@ enum PronunciationScreen: ActivityScreenView {
             lines.append(FrameLine("  ● " + recording, .bad))
         } else if let failure = view.failure {
             lines.append(FrameLine("  " + failure, .bad))
+        }
+        if let result = view.intonation {
+            let drawn = IntonationDrawing.lines(result, width: width - 2)
+            lines.append(FrameLine())
+            for (index, text) in drawn.enumerated() {
+                let style: TextStyle = index == 0 ? (result.score >= 70 ? .good : .accent) : .plain
+                lines += Draw.paragraph(text, width: width - 4, indent: 2, style: style)
+            }
+        } else if let status = view.intonationStatus {
+            lines.append(FrameLine("  " + status, .muted))
         }
         lines.append(FrameLine())
         let room = max(1, height - lines.count)

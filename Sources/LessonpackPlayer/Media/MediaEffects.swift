@@ -26,12 +26,18 @@ final class MediaEffects {
     /// Says, once, why something could not be played.
     var notice: (String) -> Void = { _ in }
     private var recording: ActiveRecording?
+    /// Intonation analyses under way, oldest first.
+    private var analyses: [BackgroundJob<EffectOutcome>] = []
+    /// A slowed clip being made, to be played when it is ready (nil: it could not be made, and why).
+    private var slowing: BackgroundJob<Result<String, SlowingFailure>>?
+    private let workFolder: String
 
     init(loaded: LoadedModule, sound: SoundOutput, recorder: CommandRecorder, workFolder: String) {
         self.loaded = loaded
         self.sound = sound
         self.recorder = recorder
         studio = PronunciationStudio(media: loaded.media, workFolder: workFolder)
+        self.workFolder = workFolder
     }
 
     /// A recording under way, for the countdown.
@@ -61,8 +67,50 @@ final class MediaEffects {
             } catch {
                 return .comparisonFailed(line: line, mode: mode, reason: error.description)
             }
+        case .analyse(let line, let file):
+            guard let original = loaded.module.transcript.first(where: { $0.id == line }) else { return nil }
+            let media = loaded.media
+            analyses.append(BackgroundJob { IntonationAnalysis.outcome(for: original, recording: file, media: media) })
+        case .playSlowed(let media, let speed):
+            if let reason = sound.unavailableReason { notice(reason); return nil }
+            sound.stop()
+            let store = loaded.media, folder = workFolder
+            slowing = BackgroundJob {
+                do {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    return .success(try IntonationAnalysis.slowed(media, speed: speed, from: store,
+                                                                  to: folder + "/slowed-original.wav"))
+                } catch {
+                    return .failure(SlowingFailure(reason: "cannot slow \(media) down: \(error)"))
+                }
+            }
         }
         return nil
+    }
+
+    struct SlowingFailure: Error { var reason: String }
+
+    /// What came of the oldest intonation analysis, once it is done; nil while none has finished.
+    func finishedAnalysis() -> EffectOutcome? {
+        guard let first = analyses.first, let outcome = first.result else { return nil }
+        analyses.removeFirst()
+        return outcome
+    }
+
+    /// Waits for the analyses under way, for front ends that cannot draw meanwhile; the last one's outcome.
+    func waitForAnalyses() -> [EffectOutcome] {
+        defer { analyses.removeAll() }
+        return analyses.map { $0.wait() }
+    }
+
+    /// Plays a slowed clip once it is ready.
+    private func playSlowedWhenReady(waiting: Bool) {
+        guard let job = slowing, let made = waiting ? job.wait() : job.result else { return }
+        slowing = nil
+        switch made {
+        case .success(let file): if let reason = sound.play(file) { notice(reason) }
+        case .failure(let failure): notice(failure.reason)
+        }
     }
 
     private func play(media path: String, from start: Double, until end: Double?) {
@@ -131,6 +179,12 @@ final class MediaEffects {
         recording = nil
     }
 
-    /// Reaps a player that finished by itself.
-    func tidy() { sound.tidy() }
+    /// Reaps a player that finished by itself, and starts a slowed clip that has become ready.
+    func tidy() {
+        sound.tidy()
+        playSlowedWhenReady(waiting: false)
+    }
+
+    /// Waits for a slowed clip being made and starts it, for front ends that cannot draw meanwhile.
+    func waitForSlowedClip() { playSlowedWhenReady(waiting: true) }
 }

@@ -15,11 +15,14 @@ enum PlainPronunciation: PlainActivityView {
         guard let line = view.line else { return [view.position] }
         var lines = ["\(view.position): \(line.text) (\(view.status))"]
         if let failure = view.failure { lines.append("Last time: \(failure)") }
+        if let result = view.intonation { lines += IntonationDrawing.lines(result, width: 80) }
+        else if let status = view.intonationStatus { lines.append(status) }
         return lines
     }
 
     static let commands = ["original: hear the line", "record: record yourself saying it",
-                           "compare both|turns: hear yourself with the original", "next / previous / line N: choose a line",
+                           "compare both|turns: hear yourself with the original",
+                           "slow [0.75|0.5]: hear the original slowed down, its pitch kept", "next / previous / line N: choose a line",
                            "lines: every line, with what you have done"]
 
     static func read(_ words: [String], view: PronunciationPresenter.View) -> PlainCommand<PronunciationPresenter.Event> {
@@ -33,6 +36,12 @@ enum PlainPronunciation: PlainActivityView {
             return .events([.select(index)])
         case "original": return .events([.hearOriginal])
         case "record": return .events([.record])
+        case "slow":
+            switch words.dropFirst().first {
+            case nil, "0.75"?: return .events([.hearSlowly(0.75)])
+            case "0.5"?: return .events([.hearSlowly(0.5)])
+            default: return .show(["slow 0.75, or slow 0.5"])
+            }
         case "compare":
             switch words.dropFirst().first?.lowercased() {
             case "turns"?: return .events([.compare(.sequential)])
@@ -49,6 +58,9 @@ enum PlainPronunciation: PlainActivityView {
                       view: PronunciationPresenter.View) -> [String] {
         switch events.first {
         case .move?, .select?: describe(view)
+        case .record?:
+            // The recording's analysis is in by now (plain mode waits for it): its score and the contours.
+            PlainWords.say(message) + (view.intonation.map { IntonationDrawing.lines($0, width: 80).dropFirst().map { $0 } } ?? [])
         default: PlainWords.say(message)
         }
     }

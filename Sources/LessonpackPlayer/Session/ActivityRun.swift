@@ -90,13 +90,18 @@ final class ActivityRun<Presenter: ActivityPresenter>: ActivityRunning {
 
     func poll(at now: Date) -> Message? {
         session.media.tidy()
-        guard let outcome = session.media.finishedRecording(at: now) else { return nil }
+        guard let outcome = session.media.finishedRecording(at: now) ?? session.media.finishedAnalysis() else { return nil }
         return take(outcome, at: now)
     }
 
+    /// For front ends that cannot draw meanwhile: waits for a recording, then for what is made of it (its intonation
+    /// analysis) and for a slowed clip; the last message is the one to show.
     func waitForEffects() -> Message? {
-        guard let outcome = session.media.waitForRecording() else { return nil }
-        return take(outcome, at: Date())
+        var message: Message?
+        if let outcome = session.media.waitForRecording() { message = take(outcome, at: Date()) }
+        for outcome in session.media.waitForAnalyses() { message = take(outcome, at: Date()) ?? message }
+        session.media.waitForSlowedClip()
+        return message
     }
 
     private func noteIfFinished(at now: Date) {

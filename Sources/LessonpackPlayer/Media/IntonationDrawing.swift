@@ -1,0 +1,20 @@
+import LessonpackActivities
+import LessonpackAudio
+
+/// An intonation result as text: the two contours in Braille on one time axis (the model's strip above, the
+/// learner's below, each around its own speaker's median), then the score and the sentences. Shared by the
+/// full-screen and plain front ends; 80 columns hold it.
+enum IntonationDrawing {
+    static func lines(_ result: IntonationResult, width: Int) -> [String] {
+        let plotWidth = max(10, min(72, width - 10))
+        let model = PitchContour(step: result.step, start: 0, f0: result.model)
+        let learner = PitchContour(step: result.step, start: 0, f0: result.learner)
+        let duration = max(model.duration, learner.duration)
+        let plot = ContourPlot(width: plotWidth, height: 2)
+        var lines = ["Intonation \(result.score)/100: \(result.feedback)"]
+        if let timing = result.timing { lines.append(timing) }
+        lines += plot.strip(model, duration: duration).enumerated().map { ($0 == 0 ? "model │" : "      │") + $1 }
+        lines += plot.strip(learner, duration: duration).enumerated().map { ($0 == 0 ? "you   │" : "      │") + $1 }
+        return lines
+    }
+}
