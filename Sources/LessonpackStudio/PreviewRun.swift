@@ -50,6 +50,8 @@ final class PreviewRun<Presenter: ActivityPresenter>: PreviewRunning, @unchecked
     private var attempt = 1
     private var lastResult: ActivityResult?
     private var recording: RecordingProgress?
+    /// Where the module's media are, for analysing a recording's intonation (set before the first event).
+    var moduleFolder: String?
     // Sessions are driven one request at a time by the registry's lock; this one guards against a page that sends
     // two requests for the same preview at once.
     private let lock = NSLock()
@@ -140,7 +142,8 @@ final class PreviewRun<Presenter: ActivityPresenter>: PreviewRunning, @unchecked
         for effect in effects {
             // A file the studio made is a path on its own disk, which the page cannot play (it plays comparisons itself).
             if case .playFile = effect { continue }
-            step.effects.append(effect)
+            // The analysis is the studio's own (the page shows its result in the view).
+            if case .analyse = effect {} else { step.effects.append(effect) }
             switch effect {
             case .record(let line, let seconds):
                 recording = RecordingProgress(line: line, startedAt: now, seconds: seconds)
@@ -148,15 +151,21 @@ final class PreviewRun<Presenter: ActivityPresenter>: PreviewRunning, @unchecked
                 break
             case .compare(let line, let file, let mode):
                 take(.compared(line: line, mode: mode, file: file), into: &step, at: now)
-            case .play, .stopSound, .playFile:
+            case .analyse(let line, let file):
+                guard let original = module.transcript.first(where: { $0.id == line }) else { break }
+                let outcome = moduleFolder.map { PreviewIntonation.outcome(for: original, recording: file, moduleFolder: $0) }
+                    ?? .analysisFailed(line: line, recording: file, reason: "this preview has no media folder")
+                take(outcome, into: &step, at: now)
+            case .play, .stopSound, .playFile, .playSlowed:
                 break
             }
         }
     }
 
     private func take(_ outcome: EffectOutcome, into step: inout Step, at now: Date) {
-        if let action = Engine.action(for: outcome) { hand(engine.apply(action, at: now), into: &step, at: now) }
+        // The outcome's own message first: what its effects bring at once (a recording's analysis) says more.
         if let message = Presenter.message(after: outcome) { step.message = message }
+        if let action = Engine.action(for: outcome) { hand(engine.apply(action, at: now), into: &step, at: now) }
     }
 
     private func answer(_ step: Step, at now: Date) throws(StudioError) -> [UInt8] {

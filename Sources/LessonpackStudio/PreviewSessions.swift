@@ -20,13 +20,16 @@ package actor PreviewSessions {
     package init() {}
 
     /// Starts previewing `kind` in `module`, dealt from `seed` (a random one when nil).
-    package func start(_ kind: ActivityKind, module: Module, seed: UInt64?, at now: Date) throws(StudioError) -> [UInt8] {
+    /// `moduleFolder`: where the module's media are, for the pronunciation preview's intonation analysis.
+    package func start(_ kind: ActivityKind, module: Module, moduleFolder: String? = nil, seed: UInt64?,
+                       at now: Date) throws(StudioError) -> [UInt8] {
         let id = "p\(next)"
         next += 1
         let seed = seed ?? UInt64.random(in: 0...UInt64.max)
         // The last finished preview of this activity in this module, which the test shows as "my last results".
         let previous = order.reversed().compactMap { runs[$0] }.first { $0.kind == kind && $0.moduleID == module.id }
         let run = Self.run(kind, id: id, module: module, seed: seed, lastResult: previous?.latestResult, at: now)
+        if let pronunciation = run as? PreviewRun<PronunciationPresenter> { pronunciation.moduleFolder = moduleFolder }
         runs[id] = run
         order.append(id)
         if order.count > Self.limit { forget(order.removeFirst()) }

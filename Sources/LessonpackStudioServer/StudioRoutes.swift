@@ -135,7 +135,8 @@ struct StudioRoutes: Sendable {
             guard let kind = ActivityKind(rawValue: body.activity) else {
                 throw StudioError(.badRequest, "there is no activity '\(body.activity.prefix(40))'")
             }
-            return Answers.rawJSON(try await studio.previews.start(kind, module: await editor.module, seed: body.seed,
+            return Answers.rawJSON(try await studio.previews.start(kind, module: await editor.module,
+                                                                   moduleFolder: editor.folder, seed: body.seed,
                                                                    at: Date()), status: .created)
         case (.post, "build"?):
             let body = try await decode(BuildRequest.self, &request)

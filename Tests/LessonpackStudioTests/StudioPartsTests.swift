@@ -115,9 +115,34 @@ struct NamedProbe: MediaProbe {
             try await sessions.recorded(audio, contentType: "text/html", line: "l01", in: id, at: Date())
         }
         let taken = try await sessions.recorded(audio, contentType: "audio/wav", line: "l01", in: id, at: Date())
-        #expect(String(decoding: taken, as: UTF8.self).contains("Recorded"))
+        #expect(String(decoding: taken, as: UTF8.self).contains(#""recorded":true"#))
         let back = try await sessions.recording(line: "l01", in: id)
         #expect(back.bytes == audio)
+    }
+
+    /// With the module's folder, the preview measures the recording's intonation against the line's original, as the
+    /// terminal player does; the page draws the contours from the view.
+    @Test func aRecordingIsAnalysedAgainstTheOriginalInTheModulesFolder() async throws {
+        let sessions = PreviewSessions()
+        defer { Task { await sessions.close() } }
+        let module = try ModuleLoader.load(folder: Paths.sampleModule).module
+        let first = try await sessions.start(.pronunciation, module: module, moduleFolder: Paths.sampleModule, seed: 7,
+                                             at: Date())
+        let id = try #require((try JSONSerialization.jsonObject(with: Data(first)) as? [String: Any])?["session"] as? String)
+        _ = try await sessions.send(Array(#"{"event":{"record":{}}}"#.utf8), to: id, at: Date())
+        let voice = Array(TestAudio.wav(seconds: 2, sampleRate: 16_000, frequency: 140))
+        let taken = try await sessions.recorded(voice, contentType: "audio/wav", line: "l01", in: id, at: Date())
+        let answer = try #require(try JSONSerialization.jsonObject(with: Data(taken)) as? [String: Any])
+        let view = try #require(answer["view"] as? [String: Any])
+        let intonation = try #require(view["intonation"] as? [String: Any], "\(view)")
+        #expect((intonation["score"] as? Int).map { (0...100).contains($0) } == true)
+        #expect((intonation["model"] as? [Any])?.isEmpty == false)
+        #expect((intonation["learner"] as? [Any])?.isEmpty == false)
+        #expect(((answer["message"] as? [String: Any])?["text"] as? String)?.hasPrefix("Intonation: ") == true)
+        // Slower playback goes to the page, which slows the clip itself.
+        let slow = String(decoding: try await sessions.send(Array(#"{"event":{"hearSlowly":{"_0":0.5}}}"#.utf8), to: id, at: Date()),
+                          as: UTF8.self)
+        #expect(slow.contains(#""playSlowed""#), "\(slow)")
     }
 
     @Test func aRecordingTheBrowserCouldNotMakeIsReportedAndCanBeTriedAgain() async throws {

@@ -38,8 +38,9 @@ export class Sound {
     this.sources = [];
   }
 
-  /// Plays `media` (a path under media/) from `from` seconds, up to `until` when given.
-  async play(media, from = 0, until) {
+  /// Plays `media` (a path under media/) from `from` seconds, up to `until` when given, at `rate` (0.75 and 0.5
+  /// slow a line down for a learner; the browser keeps its pitch).
+  async play(media, from = 0, until, rate = 1) {
     const { key, module } = this.preview;
     const isVideo = this.video && module?.video && media === module.video;
     const element = isVideo ? this.video : this.audio;
@@ -52,6 +53,8 @@ export class Sound {
         element.src = url;
       }
     }
+    element.preservesPitch = true;
+    element.playbackRate = isVideo ? 1 : rate;
     await this.seek(element, from, isVideo);
     this.watchUntil(element, until, isVideo);
     if (isVideo && element.paused) this.expect?.('play');

@@ -226,6 +226,9 @@ class Preview {
         // Not awaited: the next effect (or the next event) must not wait for a clip to load.
         this.sound.play(args.media, args.from ?? 0, args.until);
         break;
+      case 'playSlowed':
+        this.sound.play(args.media, 0, undefined, args.speed);
+        break;
       case 'stopSound':
         this.sound.stopAll();
         break;
