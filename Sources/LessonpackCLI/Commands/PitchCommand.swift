@@ -5,7 +5,7 @@ import LessonpackAudio
 struct PitchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pitch",
-        abstract: "Print the pitch contour (F0 over time) of an audio file.",
+        abstract: "Print the pitch contour (F0 over time) of audio files.",
         discussion: """
             Decodes the file (WAV, FLAC, Ogg Vorbis or Ogg Opus), resamples it to 16 kHz and tracks its \
             fundamental frequency between 75 and 600 Hz every 10 ms, as the pronunciation practice does for a \
@@ -14,30 +14,53 @@ struct PitchCommand: ParsableCommand {
 
             --format text draws the contour and sums it up; csv prints a header 'time,f0' and then one row per \
             frame (time in seconds at the frame's centre, F0 in Hz, empty when the frame is unvoiced); json \
-            prints the same frames with the median.
+            prints the same frames with the median. With several files, csv adds a first column 'file' and json \
+            lists one object per file under 'files'.
 
-            Exit status: 0 analysed, 1 the file cannot be read as audio.
+            Exit status: 0 every file analysed, 1 a file cannot be read as audio (the others are still printed).
             """)
 
-    @Argument(help: "The audio file.", completion: .file())
-    var file: String
+    @Argument(help: "The audio files.", completion: .file())
+    var files: [String]
 
     @Option(help: "Output format: 'text' for people, 'csv' or 'json' for tools.")
     var format: PitchFormat = .text
 
     func run() throws {
-        let contour: PitchContour
-        do {
-            contour = PitchTracker().contour(of: try AudioReader.read(file))
-        } catch {
-            Console.error("lessonpack pitch: \(error.description)")
-            throw ExitCode(1)
+        var contours: [(file: String, contour: PitchContour)] = []
+        var failed = false
+        for file in files {
+            do {
+                contours.append((file, PitchTracker().contour(of: try AudioReader.read(file))))
+            } catch {
+                Console.error("lessonpack pitch: \(error.description)")
+                failed = true
+            }
         }
         switch format {
-        case .csv: Console.data(Self.csv(contour), terminator: "")
-        case .json: Console.json(JSONReport(command: "pitch", body: PitchJSON(file: file, contour: contour)).rendered())
-        case .text: Console.out(Self.text(contour, file: file))
+        case .csv:
+            if files.count == 1, let only = contours.first { Console.data(Self.csv(only.contour), terminator: "") }
+            else { Console.data(Self.csv(contours), terminator: "") }
+        case .json:
+            if files.count == 1, let only = contours.first {
+                Console.json(JSONReport(command: "pitch", body: PitchJSON(file: only.file, contour: only.contour)).rendered())
+            } else {
+                let body = PitchFilesJSON(files: contours.map { PitchJSON(file: $0.file, contour: $0.contour) })
+                Console.json(JSONReport(command: "pitch", ok: !failed, body: body).rendered())
+            }
+        case .text: for (file, contour) in contours { Console.out(Self.text(contour, file: file)) }
         }
+        if failed { throw ExitCode(1) }
+    }
+
+    /// Several files in one table: `file,time,f0`. A file name with a comma or a quote is quoted, as CSV does.
+    static func csv(_ contours: [(file: String, contour: PitchContour)]) -> String {
+        var text = "file,time,f0\n"
+        for (file, contour) in contours {
+            let name = file.contains(where: { ",\"\n\r".contains($0) }) ? "\"" + file.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : file
+            for line in csv(contour).split(separator: "\n").dropFirst() { text += name + "," + line + "\n" }
+        }
+        return text
     }
 
     static func csv(_ contour: PitchContour) -> String {
@@ -66,6 +89,11 @@ struct PitchCommand: ParsableCommand {
 
 enum PitchFormat: String, ExpressibleByArgument, CaseIterable {
     case text, csv, json
+}
+
+/// `pitch --format json` of several files: `{"files": [one file's keys, as below]}`.
+struct PitchFilesJSON: Encodable {
+    var files: [PitchJSON]
 }
 
 /// `pitch --format json`'s own keys: `{"file", "step", "medianF0", "frames": [{"time", "f0"}]}`, f0 null when unvoiced.
