@@ -192,3 +192,19 @@ struct WordTimeline {
         return words.first(where: { time < $0.end })?.word ?? words.last?.word
     }
 }
+
+extension IntonationComparison {
+    /// Why a reading could not be compared, in a sentence for the learner.
+    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The pitch of both readings tracked and compared; or why that cannot be done.
+    public static func of(model: AudioSignal, learner: AudioSignal, text: String) -> Result<IntonationComparison, Failure> {
+        let modelContour = PitchTracker().contour(of: model), learnerContour = PitchTracker().contour(of: learner)
+        if let comparison = compare(model: modelContour, learner: learnerContour, text: text) { return .success(comparison) }
+        return .failure(Failure(description: learnerContour.voicedCount < 3
+            ? "no voice was heard in the recording: speak up, or closer to the microphone"
+            : "the original has too little voiced sound to compare with"))
+    }
+}

@@ -9,21 +9,19 @@ import LessonpackSystem
 /// tracked, compared (LessonpackAudio), and the outcome put as the engine keeps it.
 enum IntonationAnalysis {
     static func outcome(for line: TranscriptLine, recording: String, media: MediaStore) -> EffectOutcome {
-        let model: PitchContour, learner: PitchContour
+        let compared: Result<IntonationComparison, IntonationComparison.Failure>
         do {
-            model = PitchTracker().contour(of: try AudioReader.read(try media.file(line.audio)))
-            learner = PitchTracker().contour(of: try AudioReader.read(recording))
+            compared = IntonationComparison.of(model: try AudioReader.read(try media.file(line.audio)),
+                                               learner: try AudioReader.read(recording), text: line.text)
         } catch {
             return .analysisFailed(line: line.id, recording: recording, reason: "\(error)")
         }
-        guard let comparison = IntonationComparison.compare(model: model, learner: learner, text: line.text) else {
-            let reason = learner.voicedCount < 3 ? "no voice was heard in the recording: speak up, or closer to the microphone"
-                : "the original has too little voiced sound to compare with"
-            return .analysisFailed(line: line.id, recording: recording, reason: reason)
-        }
-        return .analysed(line: line.id, recording: recording, result: IntonationResult(
+        switch compared {
+        case .failure(let failure): return .analysisFailed(line: line.id, recording: recording, reason: failure.description)
+        case .success(let comparison): return .analysed(line: line.id, recording: recording, result: IntonationResult(
             score: comparison.score, feedback: comparison.feedback, timing: comparison.timing,
             step: comparison.model.step, model: comparison.model.f0, learner: comparison.learner.f0))
+        }
     }
 
     /// The module's clip `media` slowed to `speed`, written as a WAV file at `path`.
