@@ -79,14 +79,17 @@ package struct PresentationContext: Sendable {
     package var lastResult: ActivityResult?
     /// A recording under way, for the pronunciation activity.
     package var recording: RecordingProgress?
+    /// Lines whose recording's intonation is being measured right now (the player measures in the background).
+    package var analysing: Set<String>
 
     package init(module: Module, attempt: Int = 1, settings: LearnerSettings = LearnerSettings(),
-                lastResult: ActivityResult? = nil, recording: RecordingProgress? = nil) {
+                lastResult: ActivityResult? = nil, recording: RecordingProgress? = nil, analysing: Set<String> = []) {
         self.module = module
         self.attempt = attempt
         self.settings = settings
         self.lastResult = lastResult
         self.recording = recording
+        self.analysing = analysing
     }
 
     package func speaker(_ id: String) -> Speaker? { module.speakers.first { $0.id == id } }

@@ -76,13 +76,15 @@ package enum PronunciationPresenter: ActivityPresenter {
                     },
                     current: local.current,
                     intonation: line.flatMap { engine.intonation[$0.id] },
-                    intonationStatus: line.flatMap { intonationStatus(of: $0.id, in: engine) })
+                    intonationStatus: line.flatMap { intonationStatus(of: $0.id, in: engine, context: context) })
     }
 
-    private static func intonationStatus(of id: String, in engine: PronunciationEngine) -> String? {
+    private static func intonationStatus(of id: String, in engine: PronunciationEngine, context: PresentationContext) -> String? {
         guard engine.recordings[id] != nil, engine.intonation[id] == nil else { return nil }
+        if context.analysing.contains(id) { return "Measuring your intonation…" }
         if let reason = engine.analysisFailures[id] { return "No intonation feedback: \(reason)" }
-        return "Measuring your intonation…"
+        // A session that ended before the measurement did: the next recording is measured.
+        return nil
     }
 
     package static func reduce(_ event: Event, engine: PronunciationEngine, local: inout Local, context: PresentationContext,

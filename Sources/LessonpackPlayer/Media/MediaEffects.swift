@@ -26,8 +26,8 @@ final class MediaEffects {
     /// Says, once, why something could not be played.
     var notice: (String) -> Void = { _ in }
     private var recording: ActiveRecording?
-    /// Intonation analyses under way, oldest first.
-    private var analyses: [BackgroundJob<EffectOutcome>] = []
+    /// Intonation analyses under way, oldest first, with the line each is for.
+    private var analyses: [(line: String, job: BackgroundJob<EffectOutcome>)] = []
     /// A slowed clip being made, to be played when it is ready (nil: it could not be made, and why).
     private var slowing: BackgroundJob<Result<String, SlowingFailure>>?
     private let workFolder: String
@@ -70,7 +70,7 @@ final class MediaEffects {
         case .analyse(let line, let file):
             guard let original = loaded.module.transcript.first(where: { $0.id == line }) else { return nil }
             let media = loaded.media
-            analyses.append(BackgroundJob { IntonationAnalysis.outcome(for: original, recording: file, media: media) })
+            analyses.append((line, BackgroundJob { IntonationAnalysis.outcome(for: original, recording: file, media: media) }))
         case .playSlowed(let media, let speed):
             if let reason = sound.unavailableReason { notice(reason); return nil }
             sound.stop()
@@ -92,7 +92,7 @@ final class MediaEffects {
 
     /// What came of the oldest intonation analysis, once it is done; nil while none has finished.
     func finishedAnalysis() -> EffectOutcome? {
-        guard let first = analyses.first, let outcome = first.result else { return nil }
+        guard let first = analyses.first, let outcome = first.job.result else { return nil }
         analyses.removeFirst()
         return outcome
     }
@@ -100,8 +100,11 @@ final class MediaEffects {
     /// Waits for the analyses under way, for front ends that cannot draw meanwhile; the last one's outcome.
     func waitForAnalyses() -> [EffectOutcome] {
         defer { analyses.removeAll() }
-        return analyses.map { $0.wait() }
+        return analyses.map { $0.job.wait() }
     }
+
+    /// The lines whose intonation is being measured.
+    var analysingLines: Set<String> { Set(analyses.map(\.line)) }
 
     /// Plays a slowed clip once it is ready.
     private func playSlowedWhenReady(waiting: Bool) {
@@ -172,6 +175,8 @@ final class MediaEffects {
     /// Ends everything that is playing or recording.
     func stopAll() {
         sound.stop()
+        // A slowed clip still being made is not played after all.
+        slowing = nil
         if let recording {
             recording.process.stop()
             unlink(recording.partial)

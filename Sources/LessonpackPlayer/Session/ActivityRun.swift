@@ -43,7 +43,8 @@ final class ActivityRun<Presenter: ActivityPresenter>: ActivityRunning {
 
     var context: PresentationContext {
         PresentationContext(module: session.module, attempt: attempt.number, settings: session.settings,
-                            lastResult: lastResult, recording: session.media.recordingProgress)
+                            lastResult: lastResult, recording: session.media.recordingProgress,
+                            analysing: session.media.analysingLines)
     }
 
     func view(at now: Date) -> Presenter.View {
@@ -90,7 +91,11 @@ final class ActivityRun<Presenter: ActivityPresenter>: ActivityRunning {
 
     func poll(at now: Date) -> Message? {
         session.media.tidy()
-        guard let outcome = session.media.finishedRecording(at: now) ?? session.media.finishedAnalysis() else { return nil }
+        // An analysis belongs to the pronunciation practice: one that ends while the learner is elsewhere waits
+        // for their return rather than going to another activity's engine.
+        let outcome = session.media.finishedRecording(at: now)
+            ?? (Engine.kind == .pronunciation ? session.media.finishedAnalysis() : nil)
+        guard let outcome else { return nil }
         return take(outcome, at: now)
     }
 
