@@ -51,12 +51,13 @@ enum PronunciationScreen: ActivityScreenView {
             lines.append(FrameLine("  " + failure, .bad))
         }
         if let result = view.intonation {
-            let drawn = IntonationDrawing.lines(result, width: width - 2)
+            let (sentences, plot) = IntonationDrawing.parts(result, width: width - 2)
             lines.append(FrameLine())
-            for (index, text) in drawn.enumerated() {
+            for (index, text) in sentences.enumerated() {
                 let style: TextStyle = index == 0 ? (result.score >= 70 ? .good : .accent) : .plain
                 lines += Draw.paragraph(text, width: width - 4, indent: 2, style: style)
             }
+            lines += plot.map { FrameLine("  " + $0) }
         } else if let status = view.intonationStatus {
             lines.append(FrameLine("  " + status, .muted))
         }
