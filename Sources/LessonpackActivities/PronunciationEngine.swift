@@ -107,6 +107,7 @@ package struct PronunciationEngine: ActivityEngine {
             analysisFailures[id] = nil
         case .analysisFailed(let id, let file, let reason):
             guard recordings[id] == file else { return [] }
+            intonation[id] = nil
             analysisFailures[id] = reason
         }
         return []

@@ -37,7 +37,8 @@ public enum AudioReader {
             throw AudioError(.unreadable, path: path, "not audio libsndfile can read (\(reason))")
         }
         defer { sf_close(sound) }
-        guard info.channels > 0, info.channels <= 64, info.samplerate > 0, info.samplerate <= 768_000 else {
+        // At least 1 kHz: the resampler takes ratios up to 256, and buffers are sized by the ratio.
+        guard info.channels > 0, info.channels <= 64, info.samplerate >= 1000, info.samplerate <= 768_000 else {
             throw AudioError(.unreadable, path: path, "the file declares \(info.channels) channels at \(info.samplerate) Hz")
         }
         if Double(info.frames) / Double(info.samplerate) > maximumSeconds {

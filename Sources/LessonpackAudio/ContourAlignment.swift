@@ -11,8 +11,10 @@ struct ContourAlignment {
             path = []
             return
         }
-        // The band: wide enough to reach the far corner, and a fifth of the longer contour besides.
-        let radius = abs(n - m) + max(n, m) / 5 + 4
+        // The band follows the rescaled diagonal, so it needs only to be wide enough for the steps between rows
+        // (m/n of them) and a fifth of the line for timing that wanders; never more than 400 frames either side,
+        // so memory stays linear in the length (a minute's line: about 40 MB at the most).
+        let radius = min(400, max(Int((Double(m) / Double(n)).rounded(.up)) + 2, min(n, m) / 5 + 4))
         let width = 2 * radius + 1
         var totals = [Double](repeating: .infinity, count: n * width)
         var steps = [UInt8](repeating: 0, count: n * width)  // 0 diagonal, 1 from the model's previous, 2 from the learner's

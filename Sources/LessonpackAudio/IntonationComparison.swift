@@ -29,7 +29,9 @@ public struct IntonationComparison: Sendable, Equatable, Codable {
     public static func compare(model fullModel: PitchContour, learner fullLearner: PitchContour,
                                text: String = "") -> IntonationComparison? {
         let model = fullModel.trimmedToSpeech(), learner = fullLearner.trimmedToSpeech()
-        guard model.voicedCount >= 3, learner.voicedCount >= 3 else { return nil }
+        guard model.voicedCount >= 3, learner.voicedCount >= 3, model.step > 0, model.step == learner.step,
+              model.count <= maximumFrames, learner.count <= maximumFrames,
+              Self.comparableLengths(model.count, learner.count) else { return nil }
         let a = model.semitonesFromMedian, b = learner.semitonesFromMedian
         let filledA = Self.bridged(a), filledB = Self.bridged(b)
         let alignment = ContourAlignment(modelCount: a.count, learnerCount: b.count) { i, j in
@@ -57,6 +59,12 @@ public struct IntonationComparison: Sendable, Equatable, Codable {
                                                                step: model.step, words: words),
             timing: Self.timingSentence(pace: pace, pauses: pauses), model: model, learner: learner)
     }
+
+    /// A minute of speech at 10 ms a frame: a line is seconds long, and the alignment's memory grows with this.
+    public static let maximumFrames = 6000
+
+    /// Readings more than four times longer or shorter than each other are not the same line read.
+    static func comparableLengths(_ a: Int, _ b: Int) -> Bool { a <= 4 * b && b <= 4 * a }
 
     /// Unvoiced stretches inside the speech filled by straight lines between their voiced neighbours, so that the
     /// alignment follows the melody across consonants.
@@ -124,7 +132,7 @@ public struct IntonationComparison: Sendable, Equatable, Codable {
             let voiced = index < learner.count && learner[index] != nil
             if !voiced, index < learner.count { runStart = runStart ?? index; continue }
             if let begin = runStart, index - begin >= shortest {
-                // Where the model is when the learner stops, and whether it pauses there too (within 150 ms).
+                // Where the model is while the learner is silent, and whether it pauses there too (100 ms or more).
                 let pairs = path.filter { $0.learner >= begin && $0.learner < index }
                 let modelFrames = Set(pairs.map(\.model))
                 let modelPauses = modelFrames.filter { model[$0] == nil }.count
@@ -203,8 +211,12 @@ extension IntonationComparison {
     public static func of(model: AudioSignal, learner: AudioSignal, text: String) -> Result<IntonationComparison, Failure> {
         let modelContour = PitchTracker().contour(of: model), learnerContour = PitchTracker().contour(of: learner)
         if let comparison = compare(model: modelContour, learner: learnerContour, text: text) { return .success(comparison) }
-        return .failure(Failure(description: learnerContour.voicedCount < 3
-            ? "no voice was heard in the recording: speak up, or closer to the microphone"
-            : "the original has too little voiced sound to compare with"))
+        let model = modelContour.trimmedToSpeech(), learner = learnerContour.trimmedToSpeech()
+        let reason = learner.voicedCount < 3 ? "no voice was heard in the recording: speak up, or closer to the microphone"
+            : model.voicedCount < 3 ? "the original has too little voiced sound to compare with"
+            : max(model.count, learner.count) > maximumFrames ? "the recording or the original is longer than a minute"
+            : learner.count > model.count ? "the recording is more than four times as long as the original"
+            : "the recording is less than a quarter as long as the original"
+        return .failure(Failure(description: reason))
     }
 }

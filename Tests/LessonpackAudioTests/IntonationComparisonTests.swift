@@ -77,6 +77,27 @@ import Testing
         #expect(result?.timing?.contains("you pause after ‘") == true || result?.timing?.contains("You pause after ‘") == true)
     }
 
+    @Test func readingsOfVeryDifferentLengthsAreRefusedWithAReason() {
+        let short = tone(seconds: 1) { _ in 160 }, long = tone(seconds: 5) { _ in 160 }
+        #expect(IntonationComparison.of(model: short, learner: long, text: "").failureReason
+                == "the recording is more than four times as long as the original")
+        #expect(IntonationComparison.of(model: long, learner: short, text: "").failureReason
+                == "the recording is less than a quarter as long as the original")
+        let silence = AudioSignal(samples: [Float](repeating: 0, count: 16_000), sampleRate: 16_000)
+        #expect(IntonationComparison.of(model: short, learner: silence, text: "").failureReason?
+            .hasPrefix("no voice was heard") == true)
+    }
+
+    @Test func aMinuteAgainstFifteenSecondsAlignsInABand() {
+        // The band keeps memory linear: 6000 × 1500 frames would be 9 million cells without it.
+        let model = PitchContour(step: 0.01, start: 0, f0: (0..<6000).map { 150 + Double($0 % 100) })
+        let learner = PitchContour(step: 0.01, start: 0, f0: (0..<1500).map { 150 + Double(($0 * 4) % 100) })
+        let result = IntonationComparison.compare(model: model, learner: learner)
+        #expect(result?.pace == .tooFast)
+        #expect(IntonationComparison.compare(model: PitchContour(step: 0.01, start: 0, f0: [Double?](repeating: 150, count: 6001)),
+                                             learner: model) == nil)
+    }
+
     @Test func silenceCannotBeCompared() {
         let model = contour(tone(seconds: 1) { _ in 160 })
         let silence = contour(AudioSignal(samples: [Float](repeating: 0, count: 16_000), sampleRate: 16_000))
@@ -127,4 +148,8 @@ import Testing
         let empty = ContourPlot(width: 10, height: 1).strip(PitchContour(step: 0.01, start: 0, f0: [nil, nil]), duration: 1)
         #expect(empty == [String(repeating: "\u{2800}", count: 10)])
     }
+}
+
+extension Result where Failure == IntonationComparison.Failure {
+    var failureReason: String? { if case .failure(let failure) = self { failure.description } else { nil } }
 }

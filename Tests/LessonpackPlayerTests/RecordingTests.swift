@@ -85,7 +85,7 @@ import Testing
             #!/bin/sh
             if [ -e "$0.done" ]; then exit 1; fi
             touch "$0.done"
-            sox -n -r 16000 -c 1 "$1" synth 0.5 sine 300
+            sox -n -r 16000 -c 1 "$1" synth 1.5 sine 300
             """.write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
         let session = try makeSession(in: folder, recorder: script + " {output}")

@@ -39,11 +39,13 @@ struct PitchCommand: ParsableCommand {
         }
         switch format {
         case .csv:
-            if files.count == 1, let only = contours.first { Console.data(Self.csv(only.contour), terminator: "") }
+            if files.count == 1 { if let only = contours.first { Console.data(Self.csv(only.contour), terminator: "") } }
             else { Console.data(Self.csv(contours), terminator: "") }
         case .json:
-            if files.count == 1, let only = contours.first {
-                Console.json(JSONReport(command: "pitch", body: PitchJSON(file: only.file, contour: only.contour)).rendered())
+            if files.count == 1 {
+                if let only = contours.first {
+                    Console.json(JSONReport(command: "pitch", body: PitchJSON(file: only.file, contour: only.contour)).rendered())
+                }
             } else {
                 let body = PitchFilesJSON(files: contours.map { PitchJSON(file: $0.file, contour: $0.contour) })
                 Console.json(JSONReport(command: "pitch", ok: !failed, body: body).rendered())

@@ -1,5 +1,6 @@
 import LessonpackActivities
 import LessonpackAudio
+import TerminalText
 
 /// An intonation result as text: the two contours in Braille on one time axis (the model's strip above, the
 /// learner's below, each around its own speaker's median), then the score and the sentences. Shared by the
@@ -12,7 +13,9 @@ enum IntonationDrawing {
         let learner = PitchContour(step: result.step, start: 0, f0: result.learner)
         let duration = max(model.duration, learner.duration)
         let plot = ContourPlot(width: plotWidth, height: 2)
-        let sentences = ["Intonation \(result.score)/100: \(result.feedback)"] + (result.timing.map { [$0] } ?? [])
+        // The sentences quote words of the module's line: untrusted text, made safe for the terminal.
+        let sentences = (["Intonation \(result.score)/100: \(result.feedback)"] + (result.timing.map { [$0] } ?? []))
+            .map { TerminalSafe.line($0) }
         let drawn = plot.strip(model, duration: duration).enumerated().map { ($0 == 0 ? "model │" : "      │") + $1 }
             + plot.strip(learner, duration: duration).enumerated().map { ($0 == 0 ? "you   │" : "      │") + $1 }
         return (sentences, drawn)

@@ -30,6 +30,7 @@ final class MediaEffects {
     private var analyses: [(line: String, job: BackgroundJob<EffectOutcome>)] = []
     /// A slowed clip being made, to be played when it is ready (nil: it could not be made, and why).
     private var slowing: BackgroundJob<Result<String, SlowingFailure>>?
+    private var slowedCount = 0
     private let workFolder: String
 
     init(loaded: LoadedModule, sound: SoundOutput, recorder: CommandRecorder, workFolder: String) {
@@ -51,12 +52,15 @@ final class MediaEffects {
     private func carryOut(_ effect: Effect, at now: Date) -> EffectOutcome? {
         switch effect {
         case .play(let media, let from, let until):
+            slowing = nil
             play(media: media, from: from, until: until)
         case .stopSound:
+            slowing = nil
             sound.stop()
         case .playFile(let file):
             if let reason = sound.play(file) { notice(reason) }
         case .record(let line, let seconds):
+            slowing = nil
             return startRecording(line, seconds: seconds, at: now)
         case .stopRecording:
             recording?.process.interrupt()
@@ -70,16 +74,20 @@ final class MediaEffects {
         case .analyse(let line, let file):
             guard let original = loaded.module.transcript.first(where: { $0.id == line }) else { return nil }
             let media = loaded.media
+            // Every take of a line is written to one file: an analysis still running for an earlier take would
+            // come back with that take's score, so it is dropped.
+            analyses.removeAll { $0.line == line }
             analyses.append((line, BackgroundJob { IntonationAnalysis.outcome(for: original, recording: file, media: media) }))
         case .playSlowed(let media, let speed):
             if let reason = sound.unavailableReason { notice(reason); return nil }
             sound.stop()
-            let store = loaded.media, folder = workFolder
+            // Each clip its own file: one still being made when another is asked for must not replace it.
+            slowedCount += 1
+            let store = loaded.media, folder = workFolder, path = workFolder + "/slowed-\(slowedCount % 4).wav"
             slowing = BackgroundJob {
                 do {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                    return .success(try IntonationAnalysis.slowed(media, speed: speed, from: store,
-                                                                  to: folder + "/slowed-original.wav"))
+                    return .success(try IntonationAnalysis.slowed(media, speed: speed, from: store, to: path))
                 } catch {
                     return .failure(SlowingFailure(reason: "cannot slow \(media) down: \(error)"))
                 }

@@ -42,9 +42,11 @@ async function read(response) {
 
 /** The answer to `GET path`, when first-request.js already asked for it with this token: taken once. */
 function takeFirstRequest(method, path) {
+  // Only the page's very first request may take it: an answer kept for later would be stale by then.
   const first = window.lessonpackFirstRequest;
-  if (!first || method !== "GET" || first.path !== path || first.token !== token) return null;
   window.lessonpackFirstRequest = null;
+  window.lessonpackRequestsStarted = true;
+  if (!first || method !== "GET" || first.path !== path || first.token !== token) return null;
   return first.response;
 }
 

@@ -203,10 +203,19 @@ export class Editor {
   }
 
   /** From the problems list: to the section and the field a diagnostic names. */
-  go(diagnostic) {
+  async go(diagnostic) {
     let target = findField(this.root, diagnostic.field);
+    const owner = sectionForFile(diagnostic.file);
+    if (!target && SECTIONS[owner] && !isLoaded(owner)) {
+      // Its section's script has not arrived yet: wait for it, draw the section, and look again.
+      await loadSection(owner);
+      if (this.closed) return;
+      if (this.stale.has(owner)) this.renderSection(owner);
+      this.placeDiagnostics();
+      target = findField(this.root, diagnostic.field);
+    }
     if (target?.closest("#section-problems")) target = null;
-    const name = target?.closest(".editor-section")?.dataset.section ?? sectionForFile(diagnostic.file);
+    const name = target?.closest(".editor-section")?.dataset.section ?? owner;
     history.pushState(null, "", `#/${encodeURIComponent(this.store.key)}/${name}`);
     this.show(name, { focusHeading: !target });
     if (!target) return;

@@ -5,6 +5,8 @@
 // answer, once, for that same request and token; when this did not run, api.js simply sends the request itself.
 
 (() => {
+  // api.js already sent requests of its own (this script arrived late): nothing to send ahead of it.
+  if (window.lessonpackRequestsStarted) return;
   const STORAGE_KEY = "lessonpack-studio-token"; // as api.js keeps it
   let token = new URLSearchParams(location.search).get("token");
   if (!token) {

@@ -1,4 +1,5 @@
 import { h, button } from './preview-dom.js';
+import { toWav } from './recorder.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // The microphone.
@@ -57,7 +58,9 @@ export class Recorder {
       if (hadFocus) (preview.root.querySelector('[data-testid="record"]') ?? preview.root).focus({ preventScroll: true });
       if (session.cancelled) return;
       const blob = new Blob(chunks, { type: recorder.mimeType || type || 'application/octet-stream' });
-      preview.upload(line, blob);
+      // As WAV, which the studio's intonation analysis reads (browsers record WebM or MP4); as recorded when the
+      // browser cannot decode its own recording.
+      toWav(blob).then((wav) => preview.upload(line, wav), () => preview.upload(line, blob));
     });
     recorder.start();
     session.timer = setTimeout(() => this.stop(), limit * 1000);

@@ -45,7 +45,7 @@ export async function startRecording({ onAutoStop } = {}) {
 }
 
 /** Decodes any recording the browser can play and writes it as 16-bit mono PCM WAV. */
-async function toWav(blob) {
+export async function toWav(blob) {
   const context = new AudioContext({ sampleRate: WAV_RATE });
   try {
     const audio = await context.decodeAudioData(await blob.arrayBuffer());
