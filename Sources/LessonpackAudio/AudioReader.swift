@@ -2,9 +2,10 @@ import CSamplerate
 import CSndfile
 import LessonpackSystem
 
-/// Decodes an audio file in-process with libsndfile (WAV, FLAC, Ogg Vorbis and Ogg Opus, among others), mixes it to
-/// mono and resamples it with libsamplerate's band-limited sinc converter to the rate the analysis works at.
-/// The file is read in blocks, so a long one costs the analysis rate's memory, not the file's.
+/// Decodes an audio file in-process with libsndfile (WAV, FLAC, MP3, Ogg Vorbis and Ogg Opus, among others), mixes it
+/// to mono and resamples it with libsamplerate's band-limited sinc converter to the rate the analysis works at.
+/// The file is read in blocks, so a long one costs the analysis rate's memory, not the file's. What libsndfile does
+/// not read (AAC and M4A, which modules may use; WebM, which browsers record) goes through ffmpeg instead.
 public enum AudioReader {
     /// The pitch analysis' rate: 16 kHz keeps every F0 up to 600 Hz and the first formants, at a quarter of 44.1 kHz's cost.
     public static let analysisRate = 16_000
@@ -22,20 +23,19 @@ public enum AudioReader {
     /// A file already opened (by a reader that refuses links inside a module's media folder); `path` names it in errors.
     package static func read(_ file: ReadableFile, named path: String, sampleRate: Int = analysisRate,
                             maximumSeconds: Double = maximumSeconds) throws(AudioError) -> AudioSignal {
-        let result: Result<AudioSignal, AudioError> = file.withDescriptor { descriptor in
+        let result: Result<AudioSignal?, AudioError> = file.withDescriptor { descriptor in
             Result { () throws(AudioError) in try decode(descriptor: descriptor, path: path, to: sampleRate,
                                                          maximumSeconds: maximumSeconds) }
         }
-        return try result.get()
+        if let signal = try result.get() { return signal }
+        return try decodeWithFFmpeg(file.path, named: path, rate: sampleRate, maximumSeconds: maximumSeconds)
     }
 
+    /// Nil when libsndfile does not know the format.
     private static func decode(descriptor: Int32, path: String, to sampleRate: Int,
-                               maximumSeconds: Double) throws(AudioError) -> AudioSignal {
+                               maximumSeconds: Double) throws(AudioError) -> AudioSignal? {
         var info = SF_INFO()
-        guard let sound = sf_open_fd(descriptor, Int32(SFM_READ), &info, 0) else {
-            let reason = String(cString: sf_strerror(nil))
-            throw AudioError(.unreadable, path: path, "not audio libsndfile can read (\(reason))")
-        }
+        guard let sound = sf_open_fd(descriptor, Int32(SFM_READ), &info, 0) else { return nil }
         defer { sf_close(sound) }
         // At least 1 kHz: the resampler takes ratios up to 256, and buffers are sized by the ratio.
         guard info.channels > 0, info.channels <= 64, info.samplerate >= 1000, info.samplerate <= 768_000 else {
@@ -45,6 +45,32 @@ public enum AudioReader {
             throw AudioError(.tooLong, path: path, "it lasts more than \(Int(maximumSeconds)) seconds")
         }
         return try decode(sound, info: info, to: sampleRate, path: path, maximumSeconds: maximumSeconds)
+    }
+
+    /// ffmpeg writes mono 32-bit float samples at the analysis rate straight into a pipe, at most `maximumSeconds`.
+    private static func decodeWithFFmpeg(_ file: String, named path: String, rate: Int,
+                                         maximumSeconds: Double) throws(AudioError) -> AudioSignal {
+        guard let ffmpeg = ExternalTool.find("ffmpeg") else {
+            throw AudioError(.unreadable, path: path, "not audio libsndfile can read, and ffmpeg, which might, is not " +
+                             "installed: convert it to WAV, FLAC or Ogg Opus")
+        }
+        let limit = Int(maximumSeconds * Double(rate)) * MemoryLayout<Float>.size
+        let output: ExternalTool.Output
+        do {
+            output = try ffmpeg.run(["-nostdin", "-v", "error", "-i", file, "-vn", "-ac", "1", "-ar", String(rate),
+                                     "-f", "f32le", "-"], timeout: 120, outputLimit: limit)
+        } catch {
+            throw AudioError(.unreadable, path: path, "cannot run ffmpeg: \(SystemErrorText.describe(error))")
+        }
+        if output.truncated { throw AudioError(.tooLong, path: path, "it lasts more than \(Int(maximumSeconds)) seconds") }
+        guard output.succeeded else {
+            let said = output.errorText.split(separator: "\n").last.map(String.init) ?? "exit status \(output.status)"
+            throw AudioError(.unreadable, path: path, "not audio libsndfile or ffmpeg can read (ffmpeg: \(said))")
+        }
+        let samples = output.standardOutput.withUnsafeBytes { bytes in
+            (0..<bytes.count / 4).map { Float(bitPattern: UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self))) }
+        }
+        return AudioSignal(samples: samples, sampleRate: rate)
     }
 
     private static func decode(_ sound: OpaquePointer, info: SF_INFO, to rate: Int, path: String,

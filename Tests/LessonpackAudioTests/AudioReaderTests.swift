@@ -38,6 +38,23 @@ import Testing
         }
     }
 
+    /// AAC in M4A (which modules may use) and WebM (which browsers record) are not libsndfile's: ffmpeg decodes them.
+    @Test func whatLibsndfileCannotReadGoesThroughFFmpeg() throws {
+        let ffmpeg = try #require(ExternalTool.find("ffmpeg"), "scripts/setup installs ffmpeg")
+        let folder = TemporaryFolder()
+        let wav = folder.child("tone.wav")
+        try WAVEncoding.data(tone(seconds: 1) { _ in 180 }).write(to: URL(fileURLWithPath: wav))
+        for (name, codec) in [("tone.m4a", "aac"), ("tone.webm", "libopus")] {
+            let path = folder.child(name)
+            let made = try ffmpeg.run(["-nostdin", "-v", "error", "-i", wav, "-c:a", codec, path])
+            try #require(made.succeeded, "ffmpeg: \(made.errorText)")
+            let signal = try AudioReader.read(path)
+            #expect(signal.sampleRate == 16_000 && abs(signal.duration - 1) < 0.1, "\(name): \(signal.duration) s")
+            let f0 = PitchTracker().contour(of: signal).medianF0
+            #expect(f0.map { cents($0, 180) < 10 } == true, "\(name): \(String(describing: f0))")
+        }
+    }
+
     @Test func aFileLongerThanTheLimitIsRefusedBeforeDecoding() throws {
         let folder = TemporaryFolder()
         let path = folder.child("long.wav")
