@@ -1,5 +1,6 @@
 import CSonic
 import Foundation
+import LessonpackSystem
 
 /// Speech slowed down without lowering its pitch, by libsonic (the pitch-synchronous overlap-add speeder of
 /// eSpeak and Android's TTS), so a learner can hear a model line at 0.75× or 0.5×.
@@ -24,12 +25,14 @@ public enum TimeStretch {
                 output.append(contentsOf: buffer[0..<made])
             }
         }
-        var samples = signal.samples
         let block = 4096
         var offset = 0
-        while offset < samples.count {
-            let count = min(block, samples.count - offset)
-            _ = samples.withUnsafeMutableBufferPointer { sonicWriteFloatToStream(stream, $0.baseAddress! + offset, Int32(count)) }
+        while offset < signal.samples.count {
+            let count = min(block, signal.samples.count - offset)
+            // libsonic's parameter is not const, but it only reads the samples.
+            _ = signal.samples.withUnsafeBufferPointer {
+                sonicWriteFloatToStream(stream, UnsafeMutablePointer(mutating: $0.baseAddress! + offset), Int32(count))
+            }
             drain()
             offset += count
         }
@@ -42,15 +45,7 @@ public enum TimeStretch {
 /// A signal as a 16-bit PCM WAV file's bytes, for any player to play.
 public enum WAVEncoding {
     public static func data(_ signal: AudioSignal) -> Data {
-        var data = Data()
-        func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
-        let bytes = UInt32(signal.samples.count * 2)
-        data.append(contentsOf: Array("RIFF".utf8)); append(UInt32(36) + bytes)
-        data.append(contentsOf: Array("WAVEfmt ".utf8)); append(UInt32(16)); append(UInt16(1)); append(UInt16(1))
-        append(UInt32(signal.sampleRate)); append(UInt32(signal.sampleRate * 2)); append(UInt16(2)); append(UInt16(16))
-        data.append(contentsOf: Array("data".utf8)); append(bytes)
-        data.reserveCapacity(data.count + Int(bytes))
-        for sample in signal.samples { append(Int16(max(-1, min(1, sample)) * 32767)) }
-        return data
+        // NaN (from a broken file) becomes silence rather than a trap.
+        WAVFile.pcm16(signal.samples.map { Int16(($0.isNaN ? 0 : max(-1, min(1, $0))) * 32767) }, sampleRate: signal.sampleRate)
     }
 }

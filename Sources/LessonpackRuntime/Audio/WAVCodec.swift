@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackSystem
 
 /// Reads and writes RIFF WAVE files of integer PCM (8, 16, 24 or 32 bits) or 32-bit float, any channel count.
 /// Recordings come from other programs and module media from anyone, so every length is checked before use.
@@ -63,22 +64,12 @@ package enum WAVCodec {
 
     /// 16-bit PCM WAV bytes.
     package static func encode(_ audio: PCMAudio) -> [UInt8] {
-        let channelCount = audio.channels.count
-        let dataSize = audio.frameCount * channelCount * 2
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(44 + dataSize)
-        func append32(_ value: Int) { bytes += withUnsafeBytes(of: UInt32(value).littleEndian, Array.init) }
-        func append16(_ value: Int) { bytes += withUnsafeBytes(of: UInt16(value).littleEndian, Array.init) }
-        bytes += Array("RIFF".utf8); append32(36 + dataSize); bytes += Array("WAVEfmt ".utf8)
-        append32(16); append16(1); append16(channelCount); append32(audio.sampleRate)
-        append32(audio.sampleRate * channelCount * 2); append16(channelCount * 2); append16(16)
-        bytes += Array("data".utf8); append32(dataSize)
+        var interleaved: [Int16] = []
+        interleaved.reserveCapacity(audio.frameCount * audio.channels.count)
         for frame in 0..<audio.frameCount {
-            for channel in audio.channels {
-                bytes += withUnsafeBytes(of: channel[frame].littleEndian, Array.init)
-            }
+            for channel in audio.channels { interleaved.append(channel[frame]) }
         }
-        return bytes
+        return Array(WAVFile.pcm16(interleaved, channels: audio.channels.count, sampleRate: audio.sampleRate))
     }
 }
 
