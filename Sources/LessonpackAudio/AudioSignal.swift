@@ -17,7 +17,6 @@ public struct AudioError: Error, Equatable, Sendable, CustomStringConvertible {
         case cannotOpen = "cannot-open"
         case unreadable = "unreadable-audio"
         case tooLong = "audio-too-long"
-        case cannotWrite = "cannot-write"
     }
 
     public var kind: Kind

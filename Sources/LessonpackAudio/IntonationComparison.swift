@@ -3,8 +3,8 @@ import Foundation
 /// How a learner's reading of a line compares with the model's: a score for the melody, a word on the pace, and one
 /// sentence naming where the two differ most. Both contours are measured in semitones from their own speaker's median,
 /// so a low voice copying a high one is judged by the shape it makes, not by its register.
-public struct IntonationComparison: Sendable, Equatable, Codable {
-    public enum Pace: String, Sendable, Codable {
+public struct IntonationComparison: Sendable, Equatable {
+    public enum Pace: String, Sendable {
         case similar, tooFast = "too-fast", tooSlow = "too-slow"
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// F0 over time: one value per frame, `nil` where the frame is unvoiced (silence, noise, a voiceless consonant).
-public struct PitchContour: Sendable, Equatable, Codable {
+public struct PitchContour: Sendable, Equatable {
     /// Seconds between frame centres.
     public var step: Double
     /// The centre of the first frame, in seconds from the start of the audio.

@@ -105,7 +105,7 @@ final class MediaEffects {
         return outcome
     }
 
-    /// Waits for the analyses under way, for front ends that cannot draw meanwhile; the last one's outcome.
+    /// Waits for the analyses under way, for front ends that cannot draw meanwhile: their outcomes, oldest first.
     func waitForAnalyses() -> [EffectOutcome] {
         defer { analyses.removeAll() }
         return analyses.map { $0.job.wait() }
