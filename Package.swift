@@ -12,6 +12,13 @@ import PackageDescription
 let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
 let cryptoExtras: Target.Dependency = .product(name: "_CryptoExtras", package: "swift-crypto")
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+// The parsing layers run a class's event handlers once per tag and text of every file read. Swift checks at run time
+// that no two accesses to a class's stored property overlap; in these two targets those checks were 17% of the
+// instructions of `plist lint` (bench/RESULTS.md, callgrind). Debug builds, which every test runs, keep them, so an
+// overlap is still caught; the compile-time checks stay on everywhere.
+let uncheckedExclusivityInRelease: [SwiftSetting] = [
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+]
 
 let package = Package(
     name: "Lessonpack",
@@ -57,11 +64,13 @@ let package = Package(
         .testTarget(name: "LessonpackAudioTests", dependencies: ["LessonpackAudio", "LessonpackSystem", "LessonpackTestSupport"]),
 
         // MARK: XML events with source positions, under a safety policy for untrusted files
-        .target(name: "XMLStream", dependencies: ["CLibXML2", "LessonpackDiagnostics"]),
+        .target(name: "XMLStream", dependencies: ["CLibXML2", "LessonpackDiagnostics"],
+                swiftSettings: uncheckedExclusivityInRelease),
         .testTarget(name: "XMLStreamTests", dependencies: ["XMLStream"]),
 
         // MARK: Property lists: read with source locations, written as XML or JSON
-        .target(name: "PropertyList", dependencies: ["XMLStream", "LessonpackDiagnostics", "LessonpackSystem"]),
+        .target(name: "PropertyList", dependencies: ["XMLStream", "LessonpackDiagnostics", "LessonpackSystem"],
+                swiftSettings: uncheckedExclusivityInRelease),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "LessonpackTestSupport"]),
 
         // MARK: The module: its source format read into a typed model, with where everything was written

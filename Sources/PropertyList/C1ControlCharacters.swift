@@ -18,17 +18,7 @@ enum C1ControlCharacters {
     /// The first C1 control character in `text`, and how many there are in all.
     static func find(in text: String) -> Finding? {
         // In UTF-8 each is C2 80 to C2 9F: a byte scan spares the text that has none, which is nearly all of it.
-        var utf8 = text.utf8.makeIterator()
-        var lastByte: UInt8 = 0
-        var present = false
-        while let byte = utf8.next() {
-            if lastByte == 0xC2, (0x80...0x9F).contains(byte) {
-                present = true
-                break
-            }
-            lastByte = byte
-        }
-        guard present else { return nil }
+        guard text.utf8.withContiguousStorageIfAvailable(containsC1) ?? containsC1(Array(text.utf8)) else { return nil }
         var finding: Finding?
         var previous: [UInt32] = []
         for (offset, character) in text.enumerated() {
@@ -42,6 +32,15 @@ enum C1ControlCharacters {
             finding?.count += 1
         }
         return finding
+    }
+
+    private static func containsC1<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        var lastByte: UInt8 = 0
+        for byte in bytes {
+            if lastByte == 0xC2, byte >= 0x80, byte <= 0x9F { return true }
+            lastByte = byte
+        }
+        return false
     }
 
     /// The character a UTF-8 sequence spells when its bytes were read one per character: a lead byte among the

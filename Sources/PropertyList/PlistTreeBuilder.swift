@@ -42,12 +42,12 @@ final class PlistTreeBuilder: XMLStreamDelegate {
         /// An `<array>`'s items so far.
         var items: [PlistNode] = []
         /// A scalar's text, as it arrived.
-        var pieces: [TextPiece] = []
+        var pieces = TextPieces()
         /// Elements found inside a scalar, reported when it closes: if it never does, the XML error that says so
         /// is the one mistake, and these are only its echoes.
         var elementsInside: [Diagnostic] = []
 
-        var text: String { pieces.count == 1 ? pieces[0].text : pieces.map(\.text).joined() }
+        var text: String { pieces.text }
 
         /// Where `key` was first written in this dictionary, if it was. Every key written so far is in `entries`,
         /// except duplicates, whose first occurrence is.
@@ -77,9 +77,46 @@ final class PlistTreeBuilder: XMLStreamDelegate {
         var text: String
     }
 
+    /// A scalar's text as it arrived: nearly always in one piece, which needs no array.
+    struct TextPieces {
+        private(set) var first: TextPiece?
+        private var rest: [TextPiece] = []
+
+        mutating func append(_ piece: TextPiece) {
+            if first == nil { first = piece } else { rest.append(piece) }
+        }
+
+        var all: [TextPiece] { first.map { [$0] + rest } ?? [] }
+        var text: String {
+            guard let first else { return "" }
+            return rest.isEmpty ? first.text : all.map(\.text).joined()
+        }
+    }
+
     enum ElementName: String, CaseIterable {
         case plist, dict, array, key, string, integer, real, date, data
         case `true`, `false`
+
+        /// `init(rawValue:)` compares the name with each case in turn; this is asked for every tag, so it picks
+        /// the one candidate by length and first letter, then compares once.
+        init?(name: String) {
+            let utf8 = name.utf8
+            guard let first = utf8.first else { return nil }
+            let candidate: ElementName? = switch (utf8.count, first) {
+            case (3, UInt8(ascii: "k")): .key
+            case (4, UInt8(ascii: "d")): name == "dict" ? .dict : name == "data" ? .data : .date
+            case (4, UInt8(ascii: "r")): .real
+            case (4, UInt8(ascii: "t")): .true
+            case (5, UInt8(ascii: "p")): .plist
+            case (5, UInt8(ascii: "a")): .array
+            case (5, UInt8(ascii: "f")): .false
+            case (6, _): .string
+            case (7, _): .integer
+            default: nil
+            }
+            guard let candidate, candidate.rawValue == name else { return nil }
+            self = candidate
+        }
     }
 
     // MARK: - XMLStreamDelegate
@@ -87,12 +124,13 @@ final class PlistTreeBuilder: XMLStreamDelegate {
     func xmlStream(_ stream: XMLStream, didStartElement name: String, attributes: [XMLAttribute],
                    at start: SourcePosition, contentStart: SourcePosition) {
         let location = SourceLocation(file: file, position: start)
-        if let top = stack.last {
-            switch top.kind {
+        // By index, here and below: `stack.last` would copy the whole frame, retaining everything it holds.
+        if let top = stack.indices.last {
+            switch stack[top].kind {
             case .skipped:
                 return push(.skipped(placeholder: false), at: location)
             case .scalar(let parent):
-                stack[stack.count - 1].elementsInside.append(
+                stack[top].elementsInside.append(
                     .error(.misplacedElement, "<\(name)> cannot appear inside <\(parent.rawValue)>" +
                            (parent == .string || parent == .key ? "; write '&lt;' for a literal '<'" : ""),
                            at: location))
@@ -100,13 +138,13 @@ final class PlistTreeBuilder: XMLStreamDelegate {
             default:
                 break
             }
-        } else if name != ElementName.plist.rawValue, ElementName(rawValue: name) == nil {
+        } else if name != ElementName.plist.rawValue, ElementName(name: name) == nil {
             report(.error(.wrongRoot, "this is not a property list: its root element is <\(name)>, " +
                             "expected <plist>", at: location))
             return stream.stop()
         }
 
-        guard let element = ElementName(rawValue: name) else {
+        guard let element = ElementName(name: name) else {
             let hint = DidYouMean.hint(for: name, among: ElementName.allCases.map(\.rawValue))
             report(.error(.unknownElement, "unknown element <\(name)>\(hint)", at: location))
             if standInForKey(name, at: location) { return push(.skipped(placeholder: false), at: location) }
@@ -152,7 +190,7 @@ final class PlistTreeBuilder: XMLStreamDelegate {
             finishKey(frame.text, at: frame.location)
         case .scalar(let element):
             if element == .string { warnAboutC1ControlCharacters(in: frame, declaredEncoding: stream.declaredEncoding) }
-            deliver(scalar(element, text: frame.text, pieces: frame.pieces, at: frame.location), keep: frame.keep)
+            deliver(scalar(element, text: frame.text, pieces: frame.pieces.all, at: frame.location), keep: frame.keep)
         }
     }
 
@@ -222,14 +260,14 @@ final class PlistTreeBuilder: XMLStreamDelegate {
 
     /// A value is starting: make sure its parent has room for it, reporting when not. Returns whether to keep it.
     private func claimValueSlot(for name: String, at location: SourceLocation) -> Bool {
-        guard let top = stack.last else { return true }
-        switch top.kind {
+        guard let top = stack.indices.last else { return true }
+        switch stack[top].kind {
         case .plist:
-            guard let value = top.value else { return true }
+            guard let value = stack[top].value else { return true }
             report(.error(.extraValue, "a property list holds exactly one value; this <\(name)> is a second one",
                           at: location, notes: [.init("the first value starts here", at: value.location)]))
             return false
-        case .dictionary where top.pendingKey == nil:
+        case .dictionary where stack[top].pendingKey == nil:
             report(.error(.valueWithoutKey, "<\(name)> in a <dict> must follow a <key>", at: location))
             return false
         default:
@@ -346,7 +384,7 @@ final class PlistTreeBuilder: XMLStreamDelegate {
         guard let finding = C1ControlCharacters.find(in: frame.text) else { return }
         let message = C1ControlCharacters.message(for: finding, declaredEncoding: declaredEncoding)
         report(.warning(.c1ControlCharacter, message,
-                        at: location(in: frame.pieces, offset: finding.offset, fallback: frame.location)))
+                        at: location(in: frame.pieces.all, offset: finding.offset, fallback: frame.location)))
     }
 
     // MARK: - Helpers

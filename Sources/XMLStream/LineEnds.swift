@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import LessonpackDiagnostics
 
 /// How a file's own bytes divide into characters: enough to count lines and columns as an editor does, without
@@ -120,10 +123,14 @@ struct LineEndTranslation {
     /// (In UTF-16 a CRLF's CR is followed by a zero byte, so such files always take the walk.)
     static func mayHaveLoneCarriageReturns(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
-            var index = 0
-            while index < buffer.count {
-                if buffer[index] == 0x0D, index + 1 == buffer.count || buffer[index + 1] != 0x0A { return true }
-                index += 1
+            guard let base = buffer.baseAddress else { return false }
+            var start = UnsafeRawPointer(base)
+            let end = start + buffer.count
+            // memchr: most files have no CR at all, and the rest have them only in CRLFs.
+            while start < end, let found = memchr(start, 0x0D, end - start) {
+                let next = UnsafeRawPointer(found) + 1
+                if next == end || next.load(as: UInt8.self) != 0x0A { return true }
+                start = next
             }
             return false
         }

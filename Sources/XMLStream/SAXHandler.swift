@@ -14,7 +14,7 @@ extension XMLStream {
                 // Five pointers per attribute: local name, prefix, URI, value start, value end.
                 for index in 0..<Int(attributeCount) {
                     let base = index * 5
-                    let name = qualifiedName(attributes[base], attributes[base + 1])
+                    let name = stream.names.name(attributes[base], prefix: attributes[base + 1])
                     var value = ""
                     if let start = attributes[base + 3], let end = attributes[base + 4] {
                         value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
@@ -22,10 +22,11 @@ extension XMLStream {
                     list.append(XMLAttribute(name: name, value: value))
                 }
             }
-            stream.startElement(qualifiedName(localName, prefix), attributes: list)
+            stream.startElement(stream.names.name(localName, prefix: prefix), attributes: list)
         }
         handler.endElementNs = { userData, localName, prefix, _ in
-            XMLStream.from(userData)?.endElement(qualifiedName(localName, prefix))
+            guard let stream = XMLStream.from(userData) else { return }
+            stream.endElement(stream.names.name(localName, prefix: prefix))
         }
         handler.characters = { userData, characters, length in
             XMLStream.from(userData)?.text(string(characters, length), isCDATA: false)
@@ -75,12 +76,6 @@ extension XMLStream {
         guard let userData else { return nil }
         return Unmanaged<XMLStream>.fromOpaque(userData).takeUnretainedValue()
     }
-}
-
-private func qualifiedName(_ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?) -> String {
-    let local = localName.map { String(cString: $0) } ?? ""
-    guard let prefix else { return local }
-    return String(cString: prefix) + ":" + local
 }
 
 private func string(_ characters: UnsafePointer<xmlChar>?, _ length: Int32) -> String {

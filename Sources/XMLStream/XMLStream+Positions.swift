@@ -50,7 +50,12 @@ extension XMLStream {
     /// The `<` that opens the tag the parser is in or has just finished. Attribute values cannot contain `<`, so
     /// the nearest one back is it.
     func tagStart() -> SourcePosition {
-        guard let lessThan = lastInBuffer(UInt8(ascii: "<"), stoppingAt: []) else { return currentPosition() }
+        guard let input = context.pointee.input, let base = input.pointee.base, var lessThan = input.pointee.cur
+        else { return currentPosition() }
+        repeat {
+            guard lessThan > base else { return currentPosition() }
+            lessThan -= 1
+        } while lessThan.pointee != UInt8(ascii: "<")
         return translated(parserPosition(ofBuffer: lessThan))
     }
 

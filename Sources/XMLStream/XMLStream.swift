@@ -19,6 +19,7 @@ package final class XMLStream {
     /// is reported where it was opened.
     var openElements: [(name: String, position: SourcePosition)] = []
     var hasSeenAnElement = false
+    var names = InternedNames()
     /// Set at the first fatal error: libxml2 still reports a little text after one, which is no part of the
     /// document the author meant, so the delegate hears nothing more.
     var hasFailed = false
