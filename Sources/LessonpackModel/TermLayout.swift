@@ -31,23 +31,59 @@ package enum TermLayout {
 
     /// How terms compare with each other and with text.
     package static func key(_ term: String) -> String {
-        Array(term.trimmingWhitespace()).map(normalize).joined()
+        let trimmed = term.trimmingWhitespace()
+        if isPlainASCII(trimmed) { return String(decoding: trimmed.utf8.map(lowercasedASCII), as: UTF8.self) }
+        return Array(trimmed).map(normalize).joined()
+    }
+
+    /// ASCII without a CR, whose bytes are its Characters ("\r\n" is one Character of two bytes).
+    private static func isPlainASCII(_ string: some StringProtocol) -> Bool {
+        string.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
     }
 
     package static func layout(of text: String, terms: [String]) -> Layout {
-        let characters = Array(text)
-        let normalized = characters.map(normalize)
-        var layout = Layout()
+        // Most lines highlight nothing: `check` asks about every line of a transcript.
+        guard !terms.isEmpty else { return Layout() }
         // Longest first, then in the order written, so the result does not depend on how the list is sorted.
         let ordered = terms.enumerated().sorted { lhs, rhs in
             let (left, right) = (lhs.element.count, rhs.element.count)
             return left != right ? left > right : lhs.offset < rhs.offset
         }.map(\.element)
+        // Plain ASCII (nearly every line of an English transcript) is laid out by the byte, where a byte is a
+        // Character; anything else by Character. The two give the same layout, as the tests check.
+        if isPlainASCII(text), terms.allSatisfy(isPlainASCII) {
+            let bytes = Array(text.utf8)
+            return place(ordered, in: bytes.map(lowercasedASCII), length: bytes.count,
+                         pattern: { Array($0.trimmingWhitespace().utf8).map(lowercasedASCII) },
+                         isWordCharacter: { index in
+                             let byte = bytes[index]
+                             if isASCIILetter(byte) || (byte >= 0x30 && byte <= 0x39) { return true }
+                             return byte == UInt8(ascii: "'") && index > 0 && index + 1 < bytes.count
+                                 && isASCIILetter(bytes[index - 1]) && isASCIILetter(bytes[index + 1])
+                         })
+        }
+        let characters = Array(text)
+        return place(ordered, in: characters.map(normalize), length: characters.count,
+                     pattern: { Array($0.trimmingWhitespace()).map(normalize) },
+                     isWordCharacter: { index in
+                         let character = characters[index]
+                         if character.isLetter || character.isNumber { return true }
+                         guard character == "'" || character == "\u{2019}" else { return false }
+                         return characters.indices.contains(index - 1) && characters[index - 1].isLetter
+                             && characters.indices.contains(index + 1) && characters[index + 1].isLetter
+                     })
+    }
+
+    /// Places `ordered` terms in text of `length` units, compared as `normalized` units.
+    private static func place<Unit: Equatable>(_ ordered: [String], in normalized: [Unit], length: Int,
+                                               pattern makePattern: (String) -> [Unit],
+                                               isWordCharacter: (Int) -> Bool) -> Layout {
+        var layout = Layout()
         var seen: Set<String> = []
         for term in ordered where seen.insert(key(term)).inserted {
-            let pattern = Array(term.trimmingWhitespace()).map(normalize)
+            let pattern = makePattern(term)
             let starts = occurrences(of: pattern, in: normalized)
-            let whole = starts.filter { isWholeWord(start: $0, length: pattern.count, in: characters) }
+            let whole = starts.filter { isWholeWord(start: $0, length: pattern.count, textLength: length, isWordCharacter) }
             if whole.isEmpty {
                 if starts.isEmpty { layout.missing.append(term) } else { layout.insideWords.append(term) }
                 continue
@@ -70,7 +106,16 @@ package enum TermLayout {
         character == "\u{2019}" ? "'" : character.lowercased()
     }
 
-    private static func occurrences(of pattern: [String], in text: [String]) -> [Int] {
+    private static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        let lower = lowercasedASCII(byte)
+        return lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
+    }
+
+    private static func occurrences<Unit: Equatable>(of pattern: [Unit], in text: [Unit]) -> [Int] {
         guard !pattern.isEmpty, pattern.count <= text.count else { return [] }
         return (0...(text.count - pattern.count)).filter { start in
             pattern.indices.allSatisfy { text[start + $0] == pattern[$0] }
@@ -79,18 +124,12 @@ package enum TermLayout {
 
     /// A term's edges that are word characters must not continue a word of the text. An apostrophe between two
     /// letters belongs to its word ("don't"), so "don" is not found there.
-    private static func isWholeWord(start: Int, length: Int, in text: [Character]) -> Bool {
-        func isWordCharacter(_ index: Int) -> Bool {
-            guard text.indices.contains(index) else { return false }
-            let character = text[index]
-            if character.isLetter || character.isNumber { return true }
-            guard character == "'" || character == "\u{2019}" else { return false }
-            return text.indices.contains(index - 1) && text[index - 1].isLetter
-                && text.indices.contains(index + 1) && text[index + 1].isLetter
-        }
+    private static func isWholeWord(start: Int, length: Int, textLength: Int,
+                                    _ isWordCharacter: (Int) -> Bool) -> Bool {
+        func isWord(_ index: Int) -> Bool { index >= 0 && index < textLength && isWordCharacter(index) }
         let end = start + length
-        let startsClean = !isWordCharacter(start) || !isWordCharacter(start - 1)
-        let endsClean = !isWordCharacter(end - 1) || !isWordCharacter(end)
+        let startsClean = !isWord(start) || !isWord(start - 1)
+        let endsClean = !isWord(end - 1) || !isWord(end)
         return startsClean && endsClean
     }
 }

@@ -30,6 +30,21 @@ import Testing
         #expect(TimeText.seconds(from: text) == seconds)
     }
 
+    /// Seconds are read by the digit, not as text: every one must still be the double nearest what is written.
+    @Test func secondsAreTheNearestDouble() {
+        var generator = SystemRandomNumberGenerator()
+        var written = ["0.1", "0.3", "59.999", "1.005", "2.675", "123456789012.5", "0.000000000000001",
+                       "12345678901234567.5", "99999999999999999999"]
+        for _ in 0..<2000 {
+            let whole = UInt64.random(in: 0...999_999, using: &generator)
+            let fraction = String(UInt64.random(in: 0...999_999_999, using: &generator))
+            written.append("\(whole).\(fraction.prefix(Int.random(in: 1...9, using: &generator)))")
+        }
+        for text in written {
+            #expect(TimeText.seconds(from: text) == Double(text), "\(text)")
+        }
+    }
+
     @Test(arguments: ["", "1:60", "1:2:3:4", "a", "1.", ".5", "1..2", "-1", "1:-2", "1.5:30", "1::2", ":5",
                        "1:", "\u{0661}\u{0662}", "1 :2"])
     func refuses(_ text: String) {
@@ -101,5 +116,25 @@ import Testing
         let both = TermLayout.layout(of: "At the traffic lights, the lights are red.", terms: ["lights", "traffic lights"])
         #expect(both.placed.map(\.term) == ["traffic lights", "lights"])
         #expect(both.overlapping.isEmpty)
+    }
+
+    /// Plain ASCII is laid out by the byte; a character beyond ASCII at the end sends the same line the
+    /// Character-wise way, which must place every term at the same offsets.
+    @Test(arguments: [
+        ("Take the bus with us", ["us", "Bus", "take"]),
+        ("I don't know, don, DON'T go", ["don", "don't", "know,"]),
+        ("At the traffic lights, the lights are red.", ["lights", "traffic lights", "red", "ed"]),
+        ("  padded  ", [" padded ", "pad", "x"]),
+        ("'quoted' words and 'twas 2nd 2", ["quoted", "twas", "2", "2nd", "words and"]),
+    ])
+    func bytesAndCharactersLayOutAlike(text: String, terms: [String]) {
+        let byBytes = TermLayout.layout(of: text, terms: terms)
+        let byCharacters = TermLayout.layout(of: text + " \u{00E9}", terms: terms)
+        #expect(byBytes == byCharacters)
+        #expect(TermLayout.layout(of: text, terms: terms + ["\u{00E9}t\u{00E9}"]).placed == byBytes.placed)
+    }
+
+    @Test func aCarriageReturnLineFeedIsOneCharacter() {
+        #expect(TermLayout.layout(of: "one\r\ntwo", terms: ["two"]).placed == [TermLayout.Placement(term: "two", range: 4..<7)])
     }
 }

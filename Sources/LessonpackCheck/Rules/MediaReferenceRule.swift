@@ -15,8 +15,15 @@ struct MediaReferenceRule: CheckRule {
     func check(_ context: CheckContext) -> [Diagnostic] {
         guard context.has(.media) else { return [] }
         let manifest = Dictionary(context.module.media.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        // A transcript names the same few clips hundreds of times: judge each path once.
+        var pathProblems: [String: String?] = [:]
         return MediaReference.all(in: context).compactMap { reference in
-            if let problem = MediaFolder.problem(with: reference.path) {
+            let pathProblem = pathProblems[reference.path] ?? {
+                let problem = MediaFolder.problem(with: reference.path)
+                pathProblems[reference.path] = .some(problem)
+                return problem
+            }()
+            if let problem = pathProblem {
                 return .error(.invalidMediaPath, problem, at: reference.location)
             }
             guard let file = manifest[reference.path] else {
@@ -36,7 +43,7 @@ struct MediaReferenceRule: CheckRule {
             }
             guard file.kind == reference.kind else {
                 let article = reference.kind == .audio || reference.kind == .image ? "an" : "a"
-                return .error(.mediaKindMismatch, "\(reference.role) must be \(article) \(reference.kind.rawValue) " +
+                return .error(.mediaKindMismatch, "\(reference.role()) must be \(article) \(reference.kind.rawValue) " +
                               "file, but media.plist lists '\(reference.path)' as \(file.kind.rawValue)",
                               at: reference.location)
             }
@@ -49,7 +56,8 @@ struct MediaReferenceRule: CheckRule {
 struct MediaReference {
     var path: String
     var kind: MediaKind
-    var role: String
+    /// Said only when the reference is wrong, so made only then.
+    var role: () -> String
     var location: SourceLocation
 
     static func all(in context: CheckContext) -> [MediaReference] {
@@ -57,17 +65,17 @@ struct MediaReference {
         let map = context.map
         var references: [MediaReference] = []
         if let video = module.video {
-            references.append(MediaReference(path: video, kind: .video, role: "the conversation video",
+            references.append(MediaReference(path: video, kind: .video, role: { "the conversation video" },
                                              location: map.module.location(of: "video")))
         }
         for (index, line) in module.transcript.enumerated() where !line.audio.isEmpty {
-            references.append(MediaReference(path: line.audio, kind: .audio, role: "the audio of \(context.describeLine(index))",
+            references.append(MediaReference(path: line.audio, kind: .audio, role: { "the audio of \(context.describeLine(index))" },
                                              location: map.transcript[index].location(of: "audio")))
         }
         for (index, question) in module.questions.enumerated() {
             let origin = map.questions[index]
             if !question.audio.isEmpty {
-                references.append(MediaReference(path: question.audio, kind: .audio, role: "a question's audio",
+                references.append(MediaReference(path: question.audio, kind: .audio, role: { "a question's audio" },
                                                  location: origin.location(of: "audio")))
             }
             let answerNodes = origin.fields["answers"]?.array ?? []
@@ -75,7 +83,7 @@ struct MediaReference {
                 let location = answerNodes.indices.contains(answerIndex)
                     ? answerNodes[answerIndex].dictionary?["audio"]?.location ?? origin.location(of: "answers")
                     : origin.location(of: "answers")
-                references.append(MediaReference(path: answer.audio, kind: .audio, role: "an answer's audio",
+                references.append(MediaReference(path: answer.audio, kind: .audio, role: { "an answer's audio" },
                                                  location: location))
             }
         }

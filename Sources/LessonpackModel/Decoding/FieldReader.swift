@@ -38,7 +38,9 @@ final class FieldReader {
     func string(_ key: String, required: Bool = true, allowEmpty: Bool = false) -> String? {
         guard let node = node(key, required: required) else { return nil }
         guard let value = node.string else { return wrongType(key, node, expected: "a <string>") }
-        if !allowEmpty, value.allSatisfy(\.isWhitespace) {
+        // A visible ASCII first byte settles it without walking the text by Character.
+        let startsVisibly = value.utf8.first.map { $0 > 0x20 && $0 < 0x7F } ?? false
+        if !allowEmpty, !startsVisibly, value.allSatisfy(\.isWhitespace) {
             sink.report(.error(.emptyValue, "'\(key)' of \(what) is empty", at: node.location))
         }
         return value
