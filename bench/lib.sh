@@ -46,3 +46,48 @@ measure_median() {
 }
 
 megabytes() { awk "BEGIN {printf \"%.1f\", $1 / 1000000}"; }
+
+# Wall-clock seconds, CPU seconds (user + system, the command's waited-for children included) and peak resident
+# memory (KB) of one command, output discarded: "SECONDS CPU KB".
+measure_cpu() {
+  local report start end
+  report=$(mktemp)
+  start=$(date +%s.%N)
+  /usr/bin/time -f "%U %S %M" -o "$report" "$@" >/dev/null 2>&1 </dev/null || { echo "failed: $*" >&2; rm -f "$report"; return 1; }
+  end=$(date +%s.%N)
+  echo "$(awk "BEGIN {printf \"%.4f\", $end - $start}") $(tail -1 "$report" | awk '{printf "%.2f %d", $1 + $2, $3}')"
+  rm -f "$report"
+}
+
+# The medians of RUNS runs of measure_cpu: "SECONDS CPU KB".
+measure_cpu_median() {
+  local seconds=() cpu=() memory=() line
+  for _ in $(seq "$RUNS"); do
+    line=$(measure_cpu "$@")
+    read -r s c m <<< "$line"
+    seconds+=("$s"); cpu+=("$c"); memory+=("$m")
+  done
+  echo "$(printf '%s\n' "${seconds[@]}" | median) $(printf '%s\n' "${cpu[@]}" | median) $(printf '%s\n' "${memory[@]}" | median)"
+}
+
+# "yes" when VALUE <= GOAL, else "no".
+meets() { awk "BEGIN {print ($1 <= $2) ? \"yes\" : \"no\"}"; }
+
+# A copy of a module folder whose video is a real MP4 (the module's own) followed by one top-level 'free' box of
+# random bytes, so that it is MEGABYTES long, reads as video to ffprobe (players skip 'free' boxes) and does not
+# compress, like real video; media.plist is rescanned. Kept under $BENCH_WORK between runs.
+module_with_large_video() {  # source folder, megabytes -> path of the folder
+  local source=$1 megabytes=$2 folder=$BENCH_WORK/large-video-$2mb
+  if [ ! -e "$folder/.complete" ]; then
+    rm -rf "$folder"
+    cp -r "$source" "$folder"
+    local video=$folder/media/$(grep -A1 '<key>video</key>' "$folder/module.plist" | sed -n 's:.*<string>\(.*\)</string>.*:\1:p')
+    local padding=$((megabytes * 1000000 - $(stat -c %s "$video") - 8))
+    [ "$padding" -gt 0 ] || { echo "$video is already over $megabytes MB" >&2; return 1; }
+    { python3 -c "import struct, sys; sys.stdout.buffer.write(struct.pack('>I', $padding + 8) + b'free')"
+      head -c "$padding" /dev/urandom; } >> "$video"
+    "$(release_binary)" media scan "$folder" >/dev/null
+    touch "$folder/.complete"
+  fi
+  echo "$folder"
+}
