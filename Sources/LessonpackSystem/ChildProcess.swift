@@ -15,39 +15,16 @@ package final class ChildProcess: @unchecked Sendable {
 
     /// Starts `executable` with `arguments` (no shell: nothing is interpreted).
     package init(executable: String, arguments: [String]) throws(Failure) {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // Its own group (led by itself), default signal handling, and no signals blocked, whatever ours are.
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT] { sigaddset(&defaults, signalNumber) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var child: pid_t = 0
-        var result = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
-        // A script just written may still be open for writing in a process another thread is starting; that
-        // passes in a moment.
-        for _ in 0..<20 where result == ETXTBSY {
-            usleep(10_000)
-            result = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
-        }
-        guard result == 0 else {
-            throw Failure(description: "cannot start \(executable): \(String(cString: strerror(result)))")
+        // Its own group (led by itself), default signal handling, and no signals blocked, whatever ours are.
+        let child: pid_t
+        do { child = try Spawn.start(executable, arguments: arguments, actions: &actions, ownProcessGroup: true) } catch {
+            throw Failure(description: "cannot start \(executable): \(String(cString: strerror(error.code.rawValue)))")
         }
         pid = child
         Self.running.insert(child)
@@ -113,8 +90,7 @@ package final class ChildProcess: @unchecked Sendable {
         var raw: Int32 = 0
         let result = waitpid(pid, &raw, blocking ? 0 : WNOHANG)
         if result == pid {
-            // WIFEXITED / WEXITSTATUS, which Swift does not import: the low seven bits are the signal, if any.
-            status = (raw & 0x7F) == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
+            status = Spawn.exitStatus(raw)
         } else if result < 0, errno == ECHILD {
             // Reaped elsewhere: it has ended all the same.
             status = -1

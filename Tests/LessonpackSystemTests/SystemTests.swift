@@ -110,4 +110,105 @@ import Testing
     @Test func missingToolsAreNil() {
         #expect(ExternalTool.find("no-such-tool-lessonpack") == nil)
     }
+
+    static let shell = ExternalTool(name: "sh", path: "/bin/sh")
+
+    @Test func outputAndErrorAreKeptApartAndTheStatusIsTheToolsOwn() throws {
+        let output = try Self.shell.run(["-c", "echo out; echo err >&2; echo more; exit 7"])
+        #expect(String(decoding: output.standardOutput, as: UTF8.self) == "out\nmore\n")
+        #expect(output.errorText == "err\n")
+        #expect(output.status == 7 && !output.succeeded && !output.timedOut && !output.truncated)
+        #expect(try Self.shell.run(["-c", "true"]).succeeded)
+    }
+
+    @Test func aToolEndedByASignalReportsItAsAShellWould() throws {
+        let output = try Self.shell.run(["-c", "kill -KILL $$"])
+        #expect(output.status == 128 + SIGKILL)
+        #expect(!output.timedOut && !output.succeeded)
+    }
+
+    @Test func largeInputIsFedWithoutDeadlock() throws {
+        // 4 MB in and out again: far more than a pipe holds, so feeding and draining must go on together.
+        let input = Data((0..<(4 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 13) })
+        let cat = try #require(ExternalTool.find("cat"))
+        let output = try cat.run([], input: input, timeout: 60)
+        #expect(output.succeeded)
+        #expect(output.standardOutput == input)
+        // A tool that prints a lot before it reads anything.
+        let chatty = try Self.shell.run(["-c", "head -c 1000000 /dev/zero; wc -c"], input: Data(count: 1 << 20))
+        #expect(chatty.standardOutput.count == 1_000_000 + "1048576\n".count)
+    }
+
+    @Test func aToolThatLeavesItsInputUnreadDoesNotKillUs() throws {
+        // Without care, writing the rest into a pipe nobody reads raises SIGPIPE, which ends the test process.
+        let output = try #require(ExternalTool.find("true")).run([], input: Data(count: 4 << 20))
+        #expect(output.succeeded)
+        var pending = sigset_t()
+        sigpending(&pending)
+        #expect(sigismember(&pending, SIGPIPE) == 0, "the SIGPIPE of the failed write is left pending")
+    }
+
+    @Test func aToolPastItsTimeIsKilled() throws {
+        let clock = ContinuousClock()
+        var output: ExternalTool.Output?
+        let elapsed = try clock.measure { output = try #require(ExternalTool.find("sleep")).run(["30"], timeout: 0.5) }
+        #expect(output?.timedOut == true && output?.succeeded == false)
+        #expect(output?.status == 128 + SIGTERM)
+        #expect(elapsed < .seconds(10))
+        // One that ignores SIGTERM gets SIGKILL a second later.
+        let stubborn = try Self.shell.run(["-c", "trap '' TERM; while :; do sleep 1; done"], timeout: 0.5)
+        #expect(stubborn.timedOut && stubborn.status == 128 + SIGKILL)
+    }
+
+    @Test func aBackgroundChildHoldingTheOutputIsNotWaitedFor() throws {
+        // The shell ends at once; the sleep it started keeps the shell's standard output open for 30 s.
+        let clock = ContinuousClock()
+        var output: ExternalTool.Output?
+        let elapsed = try clock.measure { output = try Self.shell.run(["-c", "sleep 30 & echo $!"]) }
+        let sleeper = try #require(output.flatMap { Int32(String(decoding: $0.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) })
+        kill(sleeper, SIGKILL)
+        #expect(output?.succeeded == true)
+        #expect(elapsed < .seconds(10))
+        // Without capture, as for a tool that leaves a daemon (tmux), there are no pipes to hold.
+        let folder = TemporaryFolder()
+        let pidFile = folder.child("daemon")
+        let daemon = try clock.measure {
+            let status = try Self.shell.run(["-c", "sleep 30 & echo $! > \"$0\"; exit 4", pidFile], capture: false).status
+            #expect(status == 4)
+        }
+        if let daemonPid = Int32((try? String(contentsOfFile: pidFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") {
+            kill(daemonPid, SIGKILL)
+        }
+        #expect(daemon < .seconds(10))
+    }
+
+    @Test func theEnvironmentIsReplacedAndTheFolderSet() throws {
+        let env = try #require(ExternalTool.find("env"))
+        let output = try env.run([], environment: ["ONLY": "this one"])
+        #expect(String(decoding: output.standardOutput, as: UTF8.self) == "ONLY=this one\n")
+        let inherited = try env.run([])
+        #expect(String(decoding: inherited.standardOutput, as: UTF8.self).contains("PATH="))
+        let folder = TemporaryFolder()
+        let here = try #require(ExternalTool.find("pwd")).run(["-P"], in: folder.path)
+        let expected = URL(fileURLWithPath: folder.path).resolvingSymlinksInPath().path
+        #expect(String(decoding: here.standardOutput, as: UTF8.self) == expected + "\n")
+        #expect(throws: (any Error).self) { try env.run([], in: folder.child("missing")) }
+        #expect(throws: (any Error).self) { try ExternalTool(name: "missing", path: folder.child("missing")).run([]) }
+    }
+
+    @Test func noDescriptorButTheStandardThreeReachesTheTool() throws {
+        // One opened without close-on-exec, as a library might: it must not reach the tool either.
+        let careless = open("/dev/null", O_RDONLY)
+        defer { close(careless) }
+        let output = try #require(ExternalTool.find("ls")).run(["-l", "/proc/self/fd/"], input: Data("x".utf8))
+        // "lr-x------ 1 user group 64 Jan 1 00:00 3 -> /proc/1234/fd": the descriptor and what it is.
+        let descriptors = String(decoding: output.standardOutput, as: UTF8.self).split(separator: "\n").compactMap { line in
+            line.range(of: " -> ").map { (line[..<$0.lowerBound].split(separator: " ").last.map(String.init) ?? "",
+                                          String(line[$0.upperBound...])) }
+        }
+        #expect(descriptors.map(\.0).prefix(3) == ["0", "1", "2"])
+        // Beyond those, only the one ls opened to list the folder.
+        let others = descriptors.dropFirst(3)
+        #expect(others.allSatisfy { $0.1.hasPrefix("/proc/") }, "descriptors leaked: \(Array(others))")
+    }
 }
