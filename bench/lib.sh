@@ -25,13 +25,10 @@ ratio() { awk "BEGIN {printf \"%.${3:-2}f\", $1 / $2}"; }
 # Wall-clock seconds and peak resident memory (KB) of one command, output discarded: "SECONDS KB".
 # (GNU time reports seconds to 1/100 only, too coarse for a 50 ms start-up: the clock is read around it.)
 measure() {
-  local report start end
-  report=$(mktemp)
-  start=$(date +%s.%N)
-  /usr/bin/time -f "%M" -o "$report" "$@" >/dev/null 2>&1 </dev/null || { echo "failed: $*" >&2; rm -f "$report"; return 1; }
-  end=$(date +%s.%N)
-  echo "$(awk "BEGIN {printf \"%.4f\", $end - $start}") $(tail -1 "$report")"
-  rm -f "$report"
+  local line seconds cpu kb
+  line=$(measure_cpu "$@") || return 1
+  read -r seconds cpu kb <<< "$line"
+  echo "$seconds $kb"
 }
 
 # The median seconds and median peak KB of RUNS runs of a command: "SECONDS KB".
