@@ -190,7 +190,7 @@ final class PlistTreeBuilder: XMLStreamDelegate {
             finishKey(frame.text, at: frame.location)
         case .scalar(let element):
             if element == .string { warnAboutC1ControlCharacters(in: frame, declaredEncoding: stream.declaredEncoding) }
-            deliver(scalar(element, text: frame.text, pieces: frame.pieces.all, at: frame.location), keep: frame.keep)
+            deliver(scalar(element, text: frame.text, pieces: frame.pieces, at: frame.location), keep: frame.keep)
         }
     }
 
@@ -342,14 +342,14 @@ final class PlistTreeBuilder: XMLStreamDelegate {
 
     // MARK: - Scalars
 
-    private func scalar(_ element: ElementName, text: String, pieces: [TextPiece], at location: SourceLocation)
+    private func scalar(_ element: ElementName, text: String, pieces: TextPieces, at location: SourceLocation)
         -> PlistNode {
         func read<T>(_ result: Result<T, ScalarText.Problem>, _ make: (T) -> PlistNode.Content) -> PlistNode {
             switch result {
             case .success(let value):
                 return PlistNode(make(value), at: location)
             case .failure(let problem):
-                report(.error(problem.code, problem.message, at: self.location(in: pieces, offset: problem.offset,
+                report(.error(problem.code, problem.message, at: self.location(in: pieces.all, offset: problem.offset,
                                                                                fallback: location)))
                 return PlistNode(.invalid, at: location)
             }
@@ -363,14 +363,14 @@ final class PlistTreeBuilder: XMLStreamDelegate {
             let (result, ignored) = ScalarText.data(text)
             if let ignored {
                 report(.warning(ignored.code, ignored.message,
-                                at: self.location(in: pieces, offset: ignored.offset, fallback: location)))
+                                at: self.location(in: pieces.all, offset: ignored.offset, fallback: location)))
             }
             return read(result, PlistNode.Content.data)
         case .true, .false:
             let (body, offset) = ScalarText.trimmed(text)
             if !body.isEmpty {
                 report(.error(.invalidBool, "<\(element.rawValue)/> takes no content; found '\(body)'",
-                              at: self.location(in: pieces, offset: offset, fallback: location)))
+                              at: self.location(in: pieces.all, offset: offset, fallback: location)))
                 return PlistNode(.invalid, at: location)
             }
             return PlistNode(.bool(element == .true), at: location)
