@@ -43,8 +43,11 @@ import Testing
         let sound = SoundOutput(configured: "/bin/sleep {file}")
         #expect(sound.play("60", from: 0, until: 0.3) == nil)
         #expect(sound.isPlaying)
-        usleep(900_000)
-        #expect(!sound.isPlaying)
+        // Not a timing test: the clip (a 60 s sleep) must end long before it would on its own. A loaded machine
+        // may run the stop late, so wait for it with room to spare.
+        let deadline = Date().addingTimeInterval(20)
+        while sound.isPlaying, Date() < deadline { usleep(50_000) }
+        #expect(!sound.isPlaying, "still playing 20 s after it was told to stop at 0.3 s")
     }
 
     static func members(of group: Int32) -> [String] {
