@@ -134,7 +134,7 @@ extension XMLStream {
                 facts.reference = String(reference[...semicolon])
             }
         }
-        if code == Int(XML_ERR_NAME_REQUIRED.rawValue), let lessThan = lastInBuffer(UInt8(ascii: "<"), stoppingAt: [])
+        if code == Int(XML_ERR_NAME_REQUIRED.rawValue), let lessThan = lastInBuffer(UInt8(ascii: "<"))
         {
             facts.afterLessThan = bufferText(from: lessThan + 1, upTo: 9) { $0 == UInt8(ascii: ">") }
         }

@@ -50,12 +50,7 @@ extension XMLStream {
     /// The `<` that opens the tag the parser is in or has just finished. Attribute values cannot contain `<`, so
     /// the nearest one back is it.
     func tagStart() -> SourcePosition {
-        guard let input = context.pointee.input, let base = input.pointee.base, var lessThan = input.pointee.cur
-        else { return currentPosition() }
-        repeat {
-            guard lessThan > base else { return currentPosition() }
-            lessThan -= 1
-        } while lessThan.pointee != UInt8(ascii: "<")
+        guard let lessThan = lastInBuffer(UInt8(ascii: "<")) else { return currentPosition() }
         return translated(parserPosition(ofBuffer: lessThan))
     }
 
@@ -78,15 +73,16 @@ extension XMLStream {
     }
 
     /// The nearest `byte` before the parser's position, not looking past any of `stops`.
-    func lastInBuffer(_ byte: UInt8, stoppingAt stops: [UInt8], within limit: Int = .max) -> UnsafePointer<xmlChar>? {
+    /// Every tag's position is found this way, so the loop does no more per byte than it must.
+    func lastInBuffer(_ byte: UInt8, stoppingAt stops: [UInt8] = [], within limit: Int = .max) -> UnsafePointer<xmlChar>? {
         guard let input = context.pointee.input, let base = input.pointee.base, var cursor = input.pointee.cur
         else { return nil }
-        var steps = 0
-        while cursor > base, steps < limit {
+        let floor = cursor - base > limit ? cursor - limit : base
+        let hasStops = !stops.isEmpty
+        while cursor > floor {
             cursor -= 1
-            steps += 1
             if cursor.pointee == byte { return cursor }
-            if stops.contains(cursor.pointee) { return nil }
+            if hasStops, stops.contains(cursor.pointee) { return nil }
         }
         return nil
     }
