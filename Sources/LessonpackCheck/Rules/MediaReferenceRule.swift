@@ -18,12 +18,10 @@ struct MediaReferenceRule: CheckRule {
         // A transcript names the same few clips hundreds of times: judge each path once.
         var pathProblems: [String: String?] = [:]
         return MediaReference.all(in: context).compactMap { reference in
-            let pathProblem = pathProblems[reference.path] ?? {
-                let problem = MediaFolder.problem(with: reference.path)
-                pathProblems[reference.path] = .some(problem)
-                return problem
-            }()
-            if let problem = pathProblem {
+            if pathProblems[reference.path] == nil {
+                pathProblems[reference.path] = .some(MediaFolder.problem(with: reference.path))
+            }
+            if let problem = pathProblems[reference.path] ?? nil {
                 return .error(.invalidMediaPath, problem, at: reference.location)
             }
             guard let file = manifest[reference.path] else {
@@ -43,7 +41,7 @@ struct MediaReferenceRule: CheckRule {
             }
             guard file.kind == reference.kind else {
                 let article = reference.kind == .audio || reference.kind == .image ? "an" : "a"
-                return .error(.mediaKindMismatch, "\(reference.role()) must be \(article) \(reference.kind.rawValue) " +
+                return .error(.mediaKindMismatch, "\(reference.role.described(in: context)) must be \(article) \(reference.kind.rawValue) " +
                               "file, but media.plist lists '\(reference.path)' as \(file.kind.rawValue)",
                               at: reference.location)
             }
@@ -56,26 +54,39 @@ struct MediaReferenceRule: CheckRule {
 struct MediaReference {
     var path: String
     var kind: MediaKind
-    /// Said only when the reference is wrong, so made only then.
-    var role: () -> String
+    var role: Role
     var location: SourceLocation
+
+    /// What the file is for, put into words only when the reference is wrong: a transcript has hundreds.
+    enum Role {
+        case video, lineAudio(Int), questionAudio, answerAudio
+
+        func described(in context: CheckContext) -> String {
+            switch self {
+            case .video: "the conversation video"
+            case .lineAudio(let index): "the audio of \(context.describeLine(index))"
+            case .questionAudio: "a question's audio"
+            case .answerAudio: "an answer's audio"
+            }
+        }
+    }
 
     static func all(in context: CheckContext) -> [MediaReference] {
         let module = context.module
         let map = context.map
         var references: [MediaReference] = []
         if let video = module.video {
-            references.append(MediaReference(path: video, kind: .video, role: { "the conversation video" },
+            references.append(MediaReference(path: video, kind: .video, role: .video,
                                              location: map.module.location(of: "video")))
         }
         for (index, line) in module.transcript.enumerated() where !line.audio.isEmpty {
-            references.append(MediaReference(path: line.audio, kind: .audio, role: { "the audio of \(context.describeLine(index))" },
+            references.append(MediaReference(path: line.audio, kind: .audio, role: .lineAudio(index),
                                              location: map.transcript[index].location(of: "audio")))
         }
         for (index, question) in module.questions.enumerated() {
             let origin = map.questions[index]
             if !question.audio.isEmpty {
-                references.append(MediaReference(path: question.audio, kind: .audio, role: { "a question's audio" },
+                references.append(MediaReference(path: question.audio, kind: .audio, role: .questionAudio,
                                                  location: origin.location(of: "audio")))
             }
             let answerNodes = origin.fields["answers"]?.array ?? []
@@ -83,7 +94,7 @@ struct MediaReference {
                 let location = answerNodes.indices.contains(answerIndex)
                     ? answerNodes[answerIndex].dictionary?["audio"]?.location ?? origin.location(of: "answers")
                     : origin.location(of: "answers")
-                references.append(MediaReference(path: answer.audio, kind: .audio, role: { "an answer's audio" },
+                references.append(MediaReference(path: answer.audio, kind: .audio, role: .answerAudio,
                                                  location: location))
             }
         }
