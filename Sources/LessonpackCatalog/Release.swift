@@ -188,7 +188,7 @@ package enum Release {
                 outcome.diagnostics.append(.error(.releaseModule, problem, at: SourceLocation(file: folder)))
             }
         }
-        for name in [Catalog.jsonFileName, Catalog.fileName, Changelog.fileName, ReleaseCache.fileName] {
+        for name in [Catalog.jsonFileName, SignedCatalog.fileName, Catalog.fileName, Changelog.fileName, ReleaseCache.fileName] {
             let path = ModuleLayout.join(options.output, name)
             if let problem = obstacle(at: path) {
                 outcome.diagnostics.append(.error(.releaseFailed, problem, at: SourceLocation(file: path)))
@@ -203,6 +203,8 @@ package enum Release {
             listed[(path as NSString).lastPathComponent].map { $0 != FileDigest.sha256(ofFileAt: path, links: .refuse) } ?? false
         }
         if replacesListed {
+            // The signed catalog lists the same bundles; it is written again once the new catalog is in place.
+            unlink(ModuleLayout.join(options.output, SignedCatalog.fileName))
             guard rename(ModuleLayout.join(options.output, Catalog.jsonFileName),
                          ModuleLayout.join(options.output, supersededCatalog)) == 0 else {
                 throw CatalogError(.releaseFailed, "cannot set the old catalog aside in \(options.output): " +
@@ -244,6 +246,7 @@ package enum Release {
             }
         }
         unlink(ModuleLayout.join(options.output, supersededCatalog))
+        try writeSignedCatalog(in: options.output, key: options.signingKey)
         let keys = Set(folders.map(key))
         cache.modules = cache.modules.filter { keys.contains($0.key) }
         cache.files.keepOnly(Set(folders.flatMap { folder in ModuleDiscovery.files(of: folder).map { ModuleLayout.join(folder, $0) } }
@@ -300,6 +303,28 @@ package enum Release {
     private static func obstacle(at path: String) -> String? {
         do { _ = try AtomicFile.destination(for: path, links: .refuse) } catch { return error.description }
         return nil
+    }
+
+    /// catalog.signed.json, for learners who fetch the release over the web: written when the catalog is new or
+    /// the envelope is missing or stale, and left alone when it already says the same (so its ETag stays put and
+    /// an unchanged release costs learners one 304). A release without a key removes it: its bundles are unsigned,
+    /// and a stale signed catalog would keep offering the release before.
+    private static func writeSignedCatalog(in output: String, key: SigningKey?) throws(CatalogError) {
+        let path = ModuleLayout.join(output, SignedCatalog.fileName)
+        guard let key else {
+            unlink(path)
+            return
+        }
+        guard case .success(let catalogJSON) = BoundedFile.read(ModuleLayout.join(output, Catalog.jsonFileName),
+                                                                limit: Catalog.maxBytes, links: .refuse) else {
+            throw CatalogError(.releaseFailed, "cannot read back the catalog in \(output) to sign it", file: output)
+        }
+        let envelope = try SignedCatalog.envelope(for: catalogJSON, signedWith: key)
+        if case .success(let present) = BoundedFile.read(path, limit: 2 * Catalog.maxBytes, links: .refuse),
+           present == envelope { return }
+        do { try AtomicFile.write(envelope, to: path) } catch {
+            throw CatalogError(.releaseFailed, "cannot write \(path): \(SystemErrorText.describe(error))", file: path)
+        }
     }
 
     /// catalog.json is the release: learners' tools read it and nothing else, so it is renamed into place last,

@@ -221,5 +221,6 @@ extension DiagnosticCode {
 
     package static let catalogCodes: [DiagnosticCode] = [.catalogUnreadable, .catalogInvalid, .catalogNewerFormat,
                                                         .catalogTooLarge, .catalogDuplicateModule, .catalogBundleMismatch,
-                                                        .releaseFailed]
+                                                        .releaseFailed, .catalogSignatureInvalid, .catalogKeyUntrusted,
+                                                        .catalogSignerMismatch]
 }
