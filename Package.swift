@@ -32,6 +32,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // MARK: C adapters (system libraries from Debian; scripts/setup installs them)
@@ -134,6 +136,18 @@ let package = Package(
             "LessonpackLibrary", "LessonpackBundle", "LessonpackCatalogFormat", "LessonpackSystem", "LessonpackTestSupport",
         ]),
 
+        // MARK: Remote catalogs: a publisher's release fetched over HTTP(S), pinned to its key, bundles resumed
+        .target(name: "LessonpackRemote", dependencies: [
+            "LessonpackLibrary", "LessonpackBundle", "LessonpackCatalogFormat", "LessonpackDiagnostics", "LessonpackModel",
+            "LessonpackSystem", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+        ]),
+        .testTarget(name: "LessonpackRemoteTests", dependencies: [
+            "LessonpackRemote", "LessonpackLibrary", "LessonpackCatalogFormat", "LessonpackBundle", "LessonpackSystem",
+            "LessonpackTestSupport",
+        ]),
+
         // MARK: Progress: the learner's history in SQLite, every answer committed as it is given
         .target(name: "LessonpackProgress", dependencies: [
             "LessonpackActivities", "LessonpackDiagnostics", "LessonpackModel", "LessonpackSystem",
@@ -202,7 +216,7 @@ let package = Package(
         // MARK: The command line: parses arguments and renders; no logic of its own
         .target(name: "LessonpackCLI", dependencies: [
             "LessonpackPlayer", "TerminalScreen", "LessonpackBundle", "LessonpackCatalog", "LessonpackCatalogFormat",
-            "LessonpackLibrary", "LessonpackCheck", "LessonpackAuthoring", "LessonpackStudio", "LessonpackStudioServer",
+            "LessonpackLibrary", "LessonpackRemote", "LessonpackCheck", "LessonpackAuthoring", "LessonpackStudio", "LessonpackStudioServer",
             "LessonpackModel", "PropertyList", "LessonpackDiagnostics", "LessonpackAudio",
             "LessonpackSystem", "TerminalText", argumentParser,
         ]),

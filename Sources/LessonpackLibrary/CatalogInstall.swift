@@ -22,6 +22,13 @@ extension ModuleLibrary {
         package var version: String
         package var result: Result
         package var warnings: [Diagnostic] = []
+
+        package init(id: String, version: String, result: Result, warnings: [Diagnostic] = []) {
+            self.id = id
+            self.version = version
+            self.result = result
+            self.warnings = warnings
+        }
     }
 
     package func install(catalog folder: String, trust: Trust = Trust()) throws(CatalogError) -> [CatalogOutcome] {
@@ -45,8 +52,31 @@ extension ModuleLibrary {
         }
         // The file name was checked to be `<id>-<version>.lessonpack` when the catalog was read.
         let path = ModuleLayout.join(folder, entry.file)
+        let checks = Self.checks(for: entry, at: path)
+        guard FileManager.default.fileExists(atPath: path) else {
+            outcome.result = .failed([.error(.catalogBundleMismatch, "\(entry.file) is listed in the catalog but not in " +
+                                             "\(folder)", at: SourceLocation(file: path))])
+            return outcome
+        }
+        do throws(BundleError) {
+            let done = try installLocked(path, size: entry.size, trust: trust, checks: checks)
+            outcome.warnings = done.warnings
+            if let previous = installed.filter({ $0.version != entry.version }).last {
+                outcome.result = .updated(from: previous.version)
+            } else {
+                outcome.result = .installed
+            }
+        } catch {
+            outcome.result = .failed(error.diagnostics)
+        }
+        return outcome
+    }
+
+    /// What a bundle fetched for a catalog entry must be: the very file listed (size and SHA-256), holding the
+    /// module, version and signer listed. `path` names it in messages.
+    package static func checks(for entry: Catalog.Module, at path: String) -> Checks {
         let location = SourceLocation(file: path)
-        let checks = Checks(expect: { copy in
+        return Checks(expect: { copy in
             let size = (try? FileManager.default.attributesOfItem(atPath: copy))?[.size] as? Int
             return size == entry.size && FileDigest.sha256(ofFileAt: copy, links: .refuse) == entry.sha256 ? []
                 : [.error(.catalogBundleMismatch, "\(entry.file) is not the file the catalog lists (its size or SHA-256 " +
@@ -63,22 +93,5 @@ extension ModuleLibrary {
             }
             return []
         })
-        guard FileManager.default.fileExists(atPath: path) else {
-            outcome.result = .failed([.error(.catalogBundleMismatch, "\(entry.file) is listed in the catalog but not in " +
-                                             "\(folder)", at: location)])
-            return outcome
-        }
-        do throws(BundleError) {
-            let done = try installLocked(path, size: entry.size, trust: trust, checks: checks)
-            outcome.warnings = done.warnings
-            if let previous = installed.filter({ $0.version != entry.version }).last {
-                outcome.result = .updated(from: previous.version)
-            } else {
-                outcome.result = .installed
-            }
-        } catch {
-            outcome.result = .failed(error.diagnostics)
-        }
-        return outcome
     }
 }

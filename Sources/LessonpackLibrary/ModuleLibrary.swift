@@ -76,7 +76,7 @@ package struct ModuleLibrary: Sendable {
     }
 
     /// `size`: the size the bundle must have (a catalog says it), checked before anything is copied.
-    func installLocked(_ bundle: String, size: Int? = nil, trust: Trust, checks: Checks) throws(BundleError) -> Outcome {
+    package func installLocked(_ bundle: String, size: Int? = nil, trust: Trust, checks: Checks) throws(BundleError) -> Outcome {
         let copy = try copyIn(bundle, size: size)
         defer { copy.discard() }
         let unexpected = checks.expect(copy.temporaryPath)
@@ -166,7 +166,7 @@ package struct ModuleLibrary: Sendable {
     /// The newest installed version of module `id`.
     package func newest(_ id: String) -> Installed? { list().last { $0.id == id } }
 
-    static func version(_ installed: Installed) -> SemanticVersion {
+    package static func version(_ installed: Installed) -> SemanticVersion {
         SemanticVersion(installed.version) ?? SemanticVersion(major: 0, minor: 0, patch: 0)
     }
 

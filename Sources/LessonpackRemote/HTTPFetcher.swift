@@ -1,0 +1,191 @@
+import AsyncHTTPClient
+import Foundation
+import LessonpackModel
+import LessonpackSystem
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// The two requests a learner's tool makes of a publisher's web server: a small file fetched only if it changed
+/// (the signed catalog, with ETag and Last-Modified), and a large one downloaded to a file that a later run can
+/// resume (a bundle, with Range). Certificates are verified for https; redirects are followed at most
+/// `maxRedirects` times. What comes back is untrusted: bounded here, verified by the caller.
+package final class HTTPFetcher: Sendable {
+    package static let maxRedirects = 5
+
+    private let client: HTTPClient
+    /// How long a silent server is waited for, connecting and between two reads.
+    private let patience: TimeAmount
+
+    package init(connectTimeout: Duration = .seconds(10), readTimeout: Duration = .seconds(30)) {
+        patience = .nanoseconds(Int64(readTimeout.components.seconds) * 1_000_000_000
+                                + readTimeout.components.attoseconds / 1_000_000_000)
+        let connect = TimeAmount.nanoseconds(Int64(connectTimeout.components.seconds) * 1_000_000_000
+                                             + connectTimeout.components.attoseconds / 1_000_000_000)
+        let configuration = HTTPClient.Configuration(
+            redirectConfiguration: .follow(max: Self.maxRedirects, allowCycles: false),
+            timeout: .init(connect: connect, read: patience),
+            decompression: .disabled)
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    /// Must be called once the fetcher is no longer needed: the client's connections are closed here.
+    package func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    package enum Conditional: Sendable {
+        case notModified
+        /// 404: said apart from other errors, since it usually means the address is not a release's.
+        case notFound
+        case fetched(bytes: [UInt8], etag: String?, lastModified: String?)
+    }
+
+    /// GET `url`, unless it is unchanged since the answer that carried `etag` and `lastModified` (then one 304).
+    package func fetch(_ url: String, etag: String?, lastModified: String?, limit: Int) async throws(RemoteError) -> Conditional {
+        var request = Self.request(url)
+        if let etag { request.headers.add(name: "If-None-Match", value: etag) }
+        if let lastModified { request.headers.add(name: "If-Modified-Since", value: lastModified) }
+        return try await Self.failures(url) {
+            let response = try await client.execute(request, timeout: patience * 4)
+            switch response.status.code {
+            case 304:
+                return .notModified
+            case 404:
+                return .notFound
+            case 200:
+                if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limit {
+                    throw RemoteError(.remoteTooLarge, "\(url) is \(length) bytes, more than a catalog may be (\(limit))",
+                                      url: url)
+                }
+                let body: ByteBuffer
+                do { body = try await response.body.collect(upTo: limit) } catch is NIOTooManyBytesError {
+                    throw RemoteError(.remoteTooLarge, "\(url) sent more than a catalog may be (\(limit) bytes)", url: url)
+                }
+                return .fetched(bytes: Array(buffer: body), etag: response.headers.first(name: "ETag"),
+                                lastModified: response.headers.first(name: "Last-Modified"))
+            default:
+                throw Self.statusError(response.status, url: url)
+            }
+        }
+    }
+
+    package struct Download: Sendable {
+        /// How many bytes were already there from an interrupted download and were kept (0: from the start).
+        package var resumedFrom: Int
+    }
+
+    /// Downloads `url` into `path` until it holds `size` bytes. When `path` already holds the first part (an
+    /// interrupted download), only the rest is asked for; a server that sends the whole file instead is read from
+    /// the start. More than `size` bytes is refused. `progress` hears (bytes in the file, size) as they arrive.
+    package func download(_ url: String, to path: String, size: Int,
+                          progress: @escaping @Sendable (Int, Int) -> Void) async throws(RemoteError) -> Download {
+        let file: PartialFile
+        do { file = try PartialFile(path) } catch {
+            throw RemoteError(.remoteHTTPError, "cannot write the download \(path): \(error.description)", url: url)
+        }
+        defer { file.close() }
+        var request = Self.request(url)
+        let have = file.size
+        if have >= size { return Download(resumedFrom: have) }
+        if have > 0 { request.headers.add(name: "Range", value: "bytes=\(have)-") }
+        return try await Self.failures(url) {
+            // A day: a large bundle on a slow line is not a stall; `patience` still ends a silent connection.
+            let response = try await client.execute(request, timeout: .hours(24))
+            var written: Int
+            switch response.status.code {
+            case 206 where have > 0:
+                guard let range = response.headers.first(name: "Content-Range"), range.hasPrefix("bytes \(have)-") else {
+                    throw RemoteError(.remoteHTTPError, "\(url) answered a request for bytes from \(have) with another " +
+                                      "range", url: url)
+                }
+                written = have
+            case 200:
+                try file.truncate()
+                written = 0
+            case 416 where have > 0:
+                // The part we hold is not a prefix of what the server has: start again.
+                try file.truncate()
+                return try await download(url, to: path, size: size, progress: progress)
+            default:
+                throw Self.statusError(response.status, url: url)
+            }
+            progress(written, size)
+            for try await chunk in response.body {
+                guard written + chunk.readableBytes <= size else {
+                    throw RemoteError(.remoteTooLarge, "\(url) sent more than the \(size) bytes its catalog lists", url: url)
+                }
+                try chunk.withUnsafeReadableBytes { try file.append($0) }
+                written += chunk.readableBytes
+                progress(written, size)
+            }
+            guard written == size else {
+                throw RemoteError(.remoteUnreachable, "\(url) ended after \(written) of its \(size) bytes; run the " +
+                                  "command again to fetch the rest", url: url)
+            }
+            return Download(resumedFrom: response.status.code == 206 ? have : 0)
+        }
+    }
+
+    private static func request(_ url: String) -> HTTPClientRequest {
+        var request = HTTPClientRequest(url: url)
+        request.headers.add(name: "User-Agent", value: "lessonpack/\(ToolVersion.current)")
+        return request
+    }
+
+    private static func statusError(_ status: HTTPResponseStatus, url: String) -> RemoteError {
+        RemoteError(.remoteHTTPError, "\(url) answered \(status.code) \(status.reasonPhrase)", url: url)
+    }
+
+    /// Runs `work`, putting what the HTTP client and the network throw into words a learner can act on.
+    private static func failures<Value>(_ url: String, _ work: () async throws -> Value) async throws(RemoteError) -> Value {
+        do {
+            return try await work()
+        } catch let error as RemoteError {
+            throw error
+        } catch let error as PartialFile.Failure {
+            throw RemoteError(.remoteHTTPError, "cannot write the download for \(url): \(error.description)", url: url)
+        } catch {
+            throw describe(error, url: url)
+        }
+    }
+
+    static func describe(_ error: any Error, url: String) -> RemoteError {
+        let host = URL(string: url)?.host ?? url
+        if let error = error as? HTTPClientError {
+            if error == .connectTimeout || error == .tlsHandshakeTimeout {
+                return RemoteError(.remoteUnreachable, "cannot connect to \(host): no answer in time", url: url)
+            }
+            if error == .readTimeout || error == .deadlineExceeded {
+                return RemoteError(.remoteUnreachable, "\(host) stopped answering while \(url) was being fetched", url: url)
+            }
+            if error == .remoteConnectionClosed {
+                return RemoteError(.remoteUnreachable, "\(host) closed the connection before \(url) was complete", url: url)
+            }
+            if error == .redirectLimitReached || error == .redirectCycleDetected {
+                return RemoteError(.remoteHTTPError, "\(url) redirects more than \(maxRedirects) times, or in a circle",
+                                   url: url)
+            }
+            if error == .invalidURL || error == .emptyHost || error == .emptyScheme {
+                return RemoteError(.remoteAddressInvalid, "\(url) is not an http:// or https:// address", url: url)
+            }
+            return RemoteError(.remoteHTTPError, "fetching \(url) failed: \(error)", url: url)
+        }
+        if let error = error as? NIOConnectionError {
+            let why: String
+            if let failure = error.connectionErrors.first {
+                why = "\(failure.error)"
+            } else if error.dnsAError != nil || error.dnsAAAAError != nil {
+                why = "its name does not resolve"
+            } else {
+                why = "\(error)"
+            }
+            return RemoteError(.remoteUnreachable, "cannot connect to \(host): \(why)", url: url)
+        }
+        if let error = error as? IOError {
+            return RemoteError(.remoteUnreachable, "cannot connect to \(host): " +
+                               String(cString: strerror(error.errnoCode)).lowercased(), url: url)
+        }
+        return RemoteError(.remoteUnreachable, "fetching \(url) failed: \(error)", url: url)
+    }
+}

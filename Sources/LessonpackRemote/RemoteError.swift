@@ -1,0 +1,34 @@
+import LessonpackDiagnostics
+
+/// Why something could not be fetched from a publisher's web server, with a stable code
+/// (docs/publishing.md lists them).
+package struct RemoteError: Error, CustomStringConvertible, Sendable {
+    package var diagnostic: Diagnostic
+    package var code: DiagnosticCode { diagnostic.code }
+    package var description: String { diagnostic.message }
+
+    package init(_ code: DiagnosticCode, _ message: String, url: String = "") {
+        diagnostic = .error(code, message, at: SourceLocation(file: url))
+    }
+}
+
+extension DiagnosticCode {
+    /// Not an http:// or https:// address of a catalog.
+    package static let remoteAddressInvalid: DiagnosticCode = "remote-address-invalid"
+    /// The server could not be reached: its name does not resolve, nothing listens, TLS failed, or it went silent.
+    package static let remoteUnreachable: DiagnosticCode = "remote-unreachable"
+    /// The server answered with an error status, too many redirects, or an answer that breaks HTTP's rules.
+    package static let remoteHTTPError: DiagnosticCode = "remote-http-error"
+    /// The server sent more than the file can be: a catalog over its limit, a bundle over the size its catalog lists.
+    package static let remoteTooLarge: DiagnosticCode = "remote-too-large"
+    /// A catalog released before one already seen from the same address: a replayed, outdated catalog.
+    package static let catalogRollback: DiagnosticCode = "catalog-rollback"
+    /// The library's record of the catalogs it installs from cannot be read.
+    package static let librarySourcesInvalid: DiagnosticCode = "library-sources-invalid"
+    /// `update` was named a module that no catalog installed.
+    package static let updateNotFromCatalog: DiagnosticCode = "update-not-from-catalog"
+
+    package static let remoteCodes: [DiagnosticCode] = [.remoteAddressInvalid, .remoteUnreachable, .remoteHTTPError,
+                                                       .remoteTooLarge, .catalogRollback, .librarySourcesInvalid,
+                                                       .updateNotFromCatalog]
+}
