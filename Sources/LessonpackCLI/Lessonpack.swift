@@ -17,7 +17,7 @@ package struct Lessonpack: ParsableCommand {
             // Authoring, then publishing, then learning.
             NewCommand.self, ImportCommand.self, MediaCommand.self, CheckCommand.self, FmtCommand.self, PlistCommand.self,
             ExportCommand.self, BuildCommand.self, ReleaseCommand.self, InspectCommand.self, VerifyCommand.self,
-            DiffCommand.self, UnpackCommand.self, KeygenCommand.self, InstallCommand.self, ListCommand.self,
+            DiffCommand.self, UnpackCommand.self, KeygenCommand.self, InstallCommand.self, UpdateCommand.self, ListCommand.self,
             StudioCommand.self, PlayCommand.self, ProgressCommand.self, PitchCommand.self,
         ])
 

@@ -4,6 +4,7 @@ import LessonpackBundle
 import LessonpackDiagnostics
 import LessonpackLibrary
 import LessonpackProgress
+import LessonpackRemote
 import TerminalText
 
 struct InstallCommand: ParsableCommand {
@@ -13,7 +14,9 @@ struct InstallCommand: ParsableCommand {
         discussion: """
             A newer version of a module sits beside the older one; your progress carries over to it. With \
             --catalog, installs or updates every module of a release folder (the output of 'lessonpack release'), \
-            checking each bundle against the catalog's size, SHA-256 and signing key before verifying it.
+            checking each bundle against the catalog's size, SHA-256 and signing key before verifying it. Given an \
+            http:// or https:// address, fetches the release's signed catalog, trusts its key from then on (or the \
+            one given with --key), and remembers the address for 'lessonpack update' (docs/publishing.md).
 
             With --key, every bundle must be signed by that key, an installed copy that is not is replaced, and a \
             version older than one installed is refused (unless --allow-downgrade). Without --key, a change of \
@@ -23,7 +26,8 @@ struct InstallCommand: ParsableCommand {
     @Argument(help: "Bundles to install.", completion: .file(extensions: ["lessonpack"]))
     var bundles: [String] = []
 
-    @Option(help: "A release folder holding catalog.json: install or update every module in it.", completion: .directory)
+    @Option(help: "A release folder holding catalog.json, or the https:// address of one: install or update every module in it.",
+            completion: .directory)
     var catalog: String?
 
     @Option(help: "A public key the bundles must be signed with.", completion: .file())
@@ -81,44 +85,61 @@ struct InstallCommand: ParsableCommand {
 
     private func installCatalog(_ folder: String, into library: ModuleLibrary, trust: ModuleLibrary.Trust,
                                 reporting: BundleReporting) throws {
+        if RemoteLibrary.isWebAddress(folder) {
+            return try RemoteCatalogRun(library: library, trust: trust, format: format, reporting: reporting)
+                .install(folder)
+        }
         let outcomes: [ModuleLibrary.CatalogOutcome]
         do { outcomes = try library.install(catalog: folder, trust: trust) } catch {
             throw CommandFailure(error.diagnostic)
         }
-        var counts = (installed: 0, updated: 0, current: 0, failed: 0)
         var report = InstallJSON()
+        let counts = CatalogCounts(outcomes, source: folder, format: format, reporting: reporting, report: &report)
+        if format == .json {
+            Console.json(JSONReport(command: "install", ok: counts.failed == 0, diagnostics: reporting.reported,
+                                    body: report).rendered())
+            if counts.failed > 0 { throw ExitCode(1) }
+            return
+        }
+        Console.out("\(outcomes.count) modules in the catalog: \(counts.summary)")
+        if counts.failed > 0 { throw ExitCode(1) }
+    }
+}
+
+/// What became of a catalog's modules, each said as it is counted (a line each for text, an entry of
+/// `install --format json` otherwise).
+struct CatalogCounts {
+    var installed = 0, updated = 0, current = 0, failed = 0
+
+    var summary: String {
+        "\(installed) installed, \(updated) updated, \(current) already up to date" + (failed > 0 ? ", \(failed) refused" : "")
+    }
+
+    init(_ outcomes: [ModuleLibrary.CatalogOutcome], source folder: String, format: OutputFormat,
+         reporting: BundleReporting, report: inout InstallJSON) {
         let text = format == .text
         for outcome in outcomes {
             let name = "\(outcome.id) \(outcome.version)"
             reporting.report(outcome.warnings)
             switch outcome.result {
             case .installed:
-                counts.installed += 1
+                installed += 1
                 report.modules.append(.init(source: folder, id: outcome.id, version: outcome.version, result: "installed"))
                 if text { Console.out("installed \(name)") }
             case .updated(let from):
-                counts.updated += 1
+                updated += 1
                 report.modules.append(.init(source: folder, id: outcome.id, version: outcome.version, result: "updated",
                                             from: from))
                 if text { Console.out("updated \(outcome.id) \(from) → \(outcome.version) (your progress carries over)") }
             case .upToDate:
-                counts.current += 1
+                current += 1
                 report.modules.append(.init(source: folder, id: outcome.id, version: outcome.version, result: "up-to-date"))
             case .failed(let problems):
-                counts.failed += 1
+                failed += 1
                 report.modules.append(.init(source: folder, id: outcome.id, version: outcome.version, result: "failed"))
                 reporting.report(problems)
             }
         }
-        if !text {
-            Console.json(JSONReport(command: "install", ok: counts.failed == 0, diagnostics: reporting.reported,
-                                    body: report).rendered())
-            if counts.failed > 0 { throw ExitCode(1) }
-            return
-        }
-        Console.out("\(outcomes.count) modules in the catalog: \(counts.installed) installed, \(counts.updated) updated, " +
-                    "\(counts.current) already up to date" + (counts.failed > 0 ? ", \(counts.failed) refused" : ""))
-        if counts.failed > 0 { throw ExitCode(1) }
     }
 }
 

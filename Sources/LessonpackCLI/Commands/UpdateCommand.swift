@@ -1,0 +1,162 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import LessonpackBundle
+import LessonpackDiagnostics
+import LessonpackLibrary
+import LessonpackProgress
+import LessonpackRemote
+import Synchronization
+import TerminalText
+
+struct UpdateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "update",
+        abstract: "Update the modules you installed from a publisher's web catalog.",
+        discussion: """
+            Fetches each catalog you installed from with 'install --catalog https://…/' (one conditional request \
+            when it has not changed), checks its signature against the publisher's key you trusted, and downloads \
+            only the bundles whose version rose, resuming a download that was cut off. A version older than the \
+            one installed is refused unless --allow-downgrade. docs/publishing.md has the details.
+            """)
+
+    @Argument(help: "Module ids to update (default: every module installed from a web catalog).")
+    var modules: [String] = []
+
+    @Option(help: "The publisher's public key the catalogs must be signed with (replaces the key trusted so far).",
+            completion: .file())
+    var key: String?
+
+    @Flag(help: "Install a version older than the one installed, when a catalog offers one.")
+    var allowDowngrade = false
+
+    @Option(help: "Where progress and installed modules are kept.", completion: .directory)
+    var dataDir: String?
+
+    @Option(help: "Output format: 'text' for people, 'json' for tools.")
+    var format: OutputFormat = .text
+
+    func run() throws {
+        let library = ModuleLibrary(dataFolder: dataDir ?? ProgressStore.defaultFolder())
+        let trustedKey: VerificationKey?
+        do { trustedKey = try key.map { path throws(BundleError) in try VerificationKey.load(from: path) } } catch {
+            throw CommandFailure(error.diagnostics[0])
+        }
+        let trust = ModuleLibrary.Trust(key: trustedKey, allowDowngrade: allowDowngrade)
+        try RemoteCatalogRun(library: library, trust: trust, format: format,
+                             reporting: BundleReporting(quiet: format == .json)).update(modules)
+    }
+}
+
+/// `install --catalog https://…` and `update`: the remote library driven from the synchronous command line, its
+/// events rendered on standard error and its outcomes as `install` renders a catalog folder's.
+struct RemoteCatalogRun {
+    let library: ModuleLibrary
+    let trust: ModuleLibrary.Trust
+    let format: OutputFormat
+    let reporting: BundleReporting
+
+    func install(_ address: String) throws {
+        let outcome = try run { remote, options throws(RemoteError) in [try await remote.install(catalog: address, options: options)] }
+        try render(outcome, command: "install")
+    }
+
+    func update(_ ids: [String]) throws {
+        let outcomes = try run { remote, options throws(RemoteError) in try await remote.update(only: ids, options: options) }
+        if outcomes.isEmpty && format == .text {
+            Console.out("No module was installed from a web catalog: 'lessonpack install --catalog https://…/' adds one.")
+            return
+        }
+        try render(outcomes, command: "update")
+    }
+
+    private func run(_ work: @escaping @Sendable (RemoteLibrary, RemoteLibrary.Options) async throws(RemoteError)
+                        -> [RemoteLibrary.SourceOutcome]) throws -> [RemoteLibrary.SourceOutcome] {
+        let remote = RemoteLibrary(library: library)
+        let progress = DownloadProgress(quiet: format == .json)
+        let options = RemoteLibrary.Options(key: trust.key, allowDowngrade: trust.allowDowngrade) { progress.show($0) }
+        let result = Mutex<Result<[RemoteLibrary.SourceOutcome], RemoteError>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            let outcome: Result<[RemoteLibrary.SourceOutcome], RemoteError>
+            do throws(RemoteError) { outcome = .success(try await work(remote, options)) } catch { outcome = .failure(error) }
+            await remote.shutdown()
+            result.withLock { $0 = outcome }
+            done.signal()
+        }
+        done.wait()
+        progress.finish()
+        switch result.withLock({ $0 })! {
+        case .success(let outcomes): return outcomes
+        case .failure(let error): throw CommandFailure(error.diagnostic)
+        }
+    }
+
+    private func render(_ outcomes: [RemoteLibrary.SourceOutcome], command: String) throws {
+        var report = InstallJSON()
+        var failed = false
+        for outcome in outcomes {
+            if let failure = outcome.failure {
+                reporting.report([failure])
+                failed = true
+            }
+            guard outcome.release != nil else { continue }
+            let counts = CatalogCounts(outcome.modules, source: outcome.url, format: format, reporting: reporting,
+                                       report: &report)
+            failed = failed || counts.failed > 0
+            if format == .text {
+                Console.out("\(TerminalSafe.line(outcome.url)) release \(outcome.release ?? 0): \(counts.summary)")
+            }
+        }
+        if format == .json {
+            Console.json(JSONReport(command: command, ok: !failed, diagnostics: reporting.reported, body: report).rendered())
+        }
+        if failed { throw ExitCode(1) }
+    }
+}
+
+/// What the remote library says while it works: trust decisions always, downloads as a line that rewrites itself
+/// on a terminal, or a line when each starts otherwise.
+final class DownloadProgress: Sendable {
+    private let quiet: Bool
+    private let line = ProgressLine()
+    private let terminal = Console.isTerminal(2)
+    private let lastShown = Mutex<(file: String, percent: Int)>(("", -1))
+
+    init(quiet: Bool) { self.quiet = quiet }
+
+    func show(_ event: RemoteLibrary.Event) {
+        switch event {
+        case .trustedOnFirstUse(let url, let keyID):
+            Console.error("note: trusting key \(keyID) for \(TerminalSafe.line(url)) from now on; check with your " +
+                          "publisher that it is theirs, or pass --key with their public key")
+        case .keyReplaced(let url, let from, let to):
+            Console.error("warning: \(TerminalSafe.line(url)) was trusted with key \(from); from now on key \(to), " +
+                          "the one you gave, is trusted instead")
+        case .catalogUnchanged:
+            break
+        case .downloading(let file, let have, let size, let resumedFrom):
+            guard !quiet else { return }
+            let percent = size == 0 ? 100 : Int(Double(have) / Double(size) * 100)
+            let changed = lastShown.withLock { last in
+                defer { last = (file, percent) }
+                return last.file != file || last.percent != percent
+            }
+            guard changed else { return }
+            let name = TerminalSafe.line(file)
+            if terminal {
+                line.show(text: "downloading \(name): \(percent)% of \(Self.megabytes(size))")
+            } else if resumedFrom > 0 {
+                Console.error("resuming \(name) from \(Self.megabytes(resumedFrom)) of \(Self.megabytes(size))")
+            } else if have == 0 {
+                Console.error("downloading \(name) (\(Self.megabytes(size)))")
+            }
+        }
+    }
+
+    func finish() { line.clear() }
+
+    private static func megabytes(_ bytes: Int) -> String {
+        String(format: "%.1f MB", Double(bytes) / 1_000_000)
+    }
+}
