@@ -30,17 +30,9 @@ struct InstallCommand: ParsableCommand {
             completion: .directory)
     var catalog: String?
 
-    @Option(help: "A public key the bundles must be signed with.", completion: .file())
-    var key: String?
+    @OptionGroup var libraryOptions: LibraryOptions
 
-    @Flag(help: "With --key, install a version older than one already installed.")
-    var allowDowngrade = false
-
-    @Option(help: "Where progress and installed modules are kept.", completion: .directory)
-    var dataDir: String?
-
-    @Option(help: "Output format: 'text' for people, 'json' for tools.")
-    var format: OutputFormat = .text
+    var format: OutputFormat { libraryOptions.format }
 
     func validate() throws {
         if bundles.isEmpty && catalog == nil { throw ValidationError("name at least one bundle, or a --catalog folder") }
@@ -48,12 +40,7 @@ struct InstallCommand: ParsableCommand {
     }
 
     func run() throws {
-        let library = ModuleLibrary(dataFolder: dataDir ?? ProgressStore.defaultFolder())
-        let trustedKey: VerificationKey?
-        do { trustedKey = try key.map { path throws(BundleError) in try VerificationKey.load(from: path) } } catch {
-            throw CommandFailure(error.diagnostics[0])
-        }
-        let trust = ModuleLibrary.Trust(key: trustedKey, allowDowngrade: allowDowngrade)
+        let (library, trust) = try libraryOptions.open()
         let reporting = BundleReporting(quiet: format == .json)
         if let catalog { return try installCatalog(catalog, into: library, trust: trust, reporting: reporting) }
         var status: Int32 = 0
@@ -103,6 +90,30 @@ struct InstallCommand: ParsableCommand {
         }
         Console.out("\(outcomes.count) modules in the catalog: \(counts.summary)")
         if counts.failed > 0 { throw ExitCode(1) }
+    }
+}
+
+/// What `install` and `update` share: the library, whom it trusts, and how to report.
+struct LibraryOptions: ParsableArguments {
+    @Option(help: "The publisher's public key every bundle (and a web catalog) must be signed with.", completion: .file())
+    var key: String?
+
+    @Flag(help: "Install a version older than one installed, which --key and web catalogs otherwise refuse.")
+    var allowDowngrade = false
+
+    @Option(help: "Where progress and installed modules are kept.", completion: .directory)
+    var dataDir: String?
+
+    @Option(help: "Output format: 'text' for people, 'json' for tools.")
+    var format: OutputFormat = .text
+
+    func open() throws -> (ModuleLibrary, ModuleLibrary.Trust) {
+        let trustedKey: VerificationKey?
+        do { trustedKey = try key.map { path throws(BundleError) in try VerificationKey.load(from: path) } } catch {
+            throw CommandFailure(error.diagnostics[0])
+        }
+        return (ModuleLibrary(dataFolder: dataDir ?? ProgressStore.defaultFolder()),
+                ModuleLibrary.Trust(key: trustedKey, allowDowngrade: allowDowngrade))
     }
 }
 

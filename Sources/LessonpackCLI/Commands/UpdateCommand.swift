@@ -23,26 +23,11 @@ struct UpdateCommand: ParsableCommand {
     @Argument(help: "Module ids to update (default: every module installed from a web catalog).")
     var modules: [String] = []
 
-    @Option(help: "The publisher's public key the catalogs must be signed with (replaces the key trusted so far).",
-            completion: .file())
-    var key: String?
-
-    @Flag(help: "Install a version older than the one installed, when a catalog offers one.")
-    var allowDowngrade = false
-
-    @Option(help: "Where progress and installed modules are kept.", completion: .directory)
-    var dataDir: String?
-
-    @Option(help: "Output format: 'text' for people, 'json' for tools.")
-    var format: OutputFormat = .text
+    @OptionGroup var libraryOptions: LibraryOptions
 
     func run() throws {
-        let library = ModuleLibrary(dataFolder: dataDir ?? ProgressStore.defaultFolder())
-        let trustedKey: VerificationKey?
-        do { trustedKey = try key.map { path throws(BundleError) in try VerificationKey.load(from: path) } } catch {
-            throw CommandFailure(error.diagnostics[0])
-        }
-        let trust = ModuleLibrary.Trust(key: trustedKey, allowDowngrade: allowDowngrade)
+        let (library, trust) = try libraryOptions.open()
+        let format = libraryOptions.format
         try RemoteCatalogRun(library: library, trust: trust, format: format,
                              reporting: BundleReporting(quiet: format == .json)).update(modules)
     }
