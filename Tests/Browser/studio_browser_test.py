@@ -253,7 +253,7 @@ class MediaTests(StudioTestCase):
         clip = make_audio(self.workspace.child("greeting.wav"), seconds=1.2)
         page.open_module("0", "media")
         page.select("#media-folder", "lines")
-        page.field("#media-file").send_keys(clip)
+        page.drawn("#media-file").send_keys(clip)
         page.wait_visible('[data-testid="media-row"][data-path="lines/greeting.wav"]', "the clip in the media library")
         page.wait(lambda: page.text("#media-upload-status") == "Added lines/greeting.wav.", "the upload to be reported")
         self.assertEqual(read_bytes(self.module_path("media", "lines", "greeting.wav")), read_bytes(clip))
@@ -262,7 +262,7 @@ class MediaTests(StudioTestCase):
         self.assertEqual(listed["lines/greeting.wav"].get("kind"), "audio")
 
         fake = self.workspace.write("fake.opus", "This is a text file, not Opus.\n")
-        page.field("#media-file").send_keys(fake)
+        page.drawn("#media-file").send_keys(fake)
         page.wait(lambda: page.text("#media-upload-status") == "fake.opus: not added.", "the fake to be refused")
         page.wait(lambda: not page.is_hidden("error-banner"), "a message saying why")
         self.assertIn("fake.opus", page.text("#error-message"), "the refusal names the file and says why")
@@ -507,7 +507,7 @@ class BuildTests(StudioTestCase):
         self.assert_lessonpack("keygen", key)
         page = self.page
         page.open_module("0", "build")
-        page.field("#build-key-file").send_keys(key)
+        page.drawn("#build-key-file").send_keys(key)
         page.click("#build-button")
         page.wait(lambda: page.text("#build-status") not in (None, "Checking and building…"), "the build to end",
                   timeout=180)
@@ -537,7 +537,7 @@ class ImportTests(StudioTestCase):
     def import_file(self, kind, name, content):
         page = self.page
         page.select("#import-kind", kind)
-        page.field("#import-file").send_keys(self.workspace.write(name, content))
+        page.drawn("#import-file").send_keys(self.workspace.write(name, content))
         page.click("#import-button")
         page.wait(lambda: (page.text("#import-status") or "").startswith(("Imported", "Nothing", "Not imported")),
                   f"the import of {name} to end")
@@ -717,7 +717,7 @@ class ScreenshotTests(StudioTestCase):
         self.shoot(folder, "preview-video-task", scroll_to='[data-testid="preview-root"]')
 
         page.section("build")
-        page.field("#build-key-file").send_keys("publisher.key")  # relative to the folder the studio runs in
+        page.drawn("#build-key-file").send_keys("publisher.key")  # relative to the folder the studio runs in
         page.click("#build-button")
         page.wait(lambda: page.text("#build-status") not in (None, "Checking and building…"), "the build",
                   timeout=180)

@@ -68,7 +68,7 @@ class StudioPage:
     def find_all(self, css):
         return self.driver.find_elements(By.CSS_SELECTOR, css)
 
-    def field(self, css, what=None):
+    def drawn(self, css, what=None):
         """The element matching `css` once a section's script has drawn it: sections other than Module load their
         scripts after the first paint, so a section can show before its form is there."""
         return self.wait(lambda: next(iter(self.find_all(css)), None), what or f"{css} to be drawn")
