@@ -110,8 +110,11 @@ package struct RemoteLibrary: Sendable {
         }
         outcome.release = signed.catalog.release
         var tracked = Set(sources.source(base)?.modules ?? [])
+        // Listing opens every installed bundle: once per catalog, not once per module.
+        let installed = Dictionary(grouping: library.list(), by: \.id)
         for entry in signed.catalog.modules where selected(entry) {
-            let result = await bring(entry, from: base, signedBy: signed.key, options: options)
+            let result = await bring(entry, installed: installed[entry.id] ?? [], from: base, signedBy: signed.key,
+                                     options: options)
             if case .failed = result.result {} else { tracked.insert(entry.id) }
             outcome.modules.append(result)
         }
@@ -147,7 +150,7 @@ package struct RemoteLibrary: Sendable {
             options.events(.catalogUnchanged(url: url))
         case .notFound:
             throw RemoteError(.remoteHTTPError, "\(url) is not there (404): lessonpack installs over the web only from " +
-                              "a signed catalog; is \(base) the folder of a release made with 'lessonpack release --key'?",
+                              "a signed catalog; is \(base) the folder of a release made with 'lessonpack release --sign KEY'?",
                               url: url)
         case .fetched(let body, let newTag, let modified):
             bytes = body
@@ -189,10 +192,10 @@ package struct RemoteLibrary: Sendable {
     /// One catalog entry: nothing when the installed copy is the file listed, a refusal when it would take the
     /// module back to an older version, otherwise downloaded (resuming what an earlier run left), checked against
     /// the catalog and installed.
-    private func bring(_ entry: Catalog.Module, from base: String, signedBy key: VerificationKey,
-                       options: Options) async -> ModuleLibrary.CatalogOutcome {
+    /// `installed`: the module's installed versions, oldest first.
+    private func bring(_ entry: Catalog.Module, installed: [ModuleLibrary.Installed], from base: String,
+                       signedBy key: VerificationKey, options: Options) async -> ModuleLibrary.CatalogOutcome {
         var outcome = ModuleLibrary.CatalogOutcome(id: entry.id, version: entry.version, result: .upToDate)
-        let installed = library.list().filter { $0.id == entry.id }
         let offered = SemanticVersion(entry.version) ?? SemanticVersion(major: 0, minor: 0, patch: 0)
         let url = base + entry.file
         if let newest = installed.last, ModuleLibrary.version(newest) > offered, !options.allowDowngrade {
