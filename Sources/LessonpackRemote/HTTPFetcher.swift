@@ -5,6 +5,7 @@ import LessonpackSystem
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 
 /// The two requests a learner's tool makes of a publisher's web server: a small file fetched only if it changed
 /// (the signed catalog, with ETag and Last-Modified), and a large one downloaded to a file that a later run can
@@ -17,14 +18,11 @@ package final class HTTPFetcher: Sendable {
     /// How long a silent server is waited for, connecting and between two reads.
     private let patience: TimeAmount
 
-    package init(connectTimeout: Duration = .seconds(10), readTimeout: Duration = .seconds(30)) {
-        patience = .nanoseconds(Int64(readTimeout.components.seconds) * 1_000_000_000
-                                + readTimeout.components.attoseconds / 1_000_000_000)
-        let connect = TimeAmount.nanoseconds(Int64(connectTimeout.components.seconds) * 1_000_000_000
-                                             + connectTimeout.components.attoseconds / 1_000_000_000)
+    package init(connectTimeout: TimeAmount = .seconds(10), readTimeout: TimeAmount = .seconds(30)) {
+        patience = readTimeout
         let configuration = HTTPClient.Configuration(
             redirectConfiguration: .follow(max: Self.maxRedirects, allowCycles: false),
-            timeout: .init(connect: connect, read: patience),
+            timeout: .init(connect: connectTimeout, read: patience),
             decompression: .disabled)
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
@@ -180,6 +178,15 @@ package final class HTTPFetcher: Sendable {
             } else {
                 why = "\(error)"
             }
+            return RemoteError(.remoteUnreachable, "cannot connect to \(host): \(why)", url: url)
+        }
+        if let error = error as? NIOSSLError {
+            // BoringSSL's own text names the reason (CERTIFICATE_VERIFY_FAILED, WRONG_VERSION_NUMBER for a server
+            // that does not speak TLS); the rest of it is noise for a learner.
+            let text = "\(error)"
+            let why = text.contains("CERTIFICATE_VERIFY_FAILED") ? "its certificate is not one this machine trusts"
+                : text.contains("WRONG_VERSION_NUMBER") ? "it does not speak https on that port (try http://)"
+                : "the secure (TLS) connection could not be set up"
             return RemoteError(.remoteUnreachable, "cannot connect to \(host): \(why)", url: url)
         }
         if let error = error as? IOError {
