@@ -5,7 +5,8 @@ import LessonpackRandom
 /// Activity 8, the test: each attempt draws the module's number of items from the bank, without replacement and in
 /// random order, different from the last attempt's draw; items the last attempt did not show come first, so two
 /// attempts of 20 from a bank of 30 cover it all. Statements take the three-state answer, multiple-choice items
-/// one of their options (shown in a shuffled order). The score counts correct, incorrect and unanswered items and
+/// one of their options (shown in a shuffled order). The score adds up the weights of the items answered correctly
+/// (each counts 1 unless the module weights it); the result also counts correct, incorrect and unanswered items and
 /// gives a percentage per objective.
 package struct TestEngine: ActivityEngine {
     /// The draw: the items shown, in order, and each multiple-choice item's options as shown.
@@ -155,9 +156,12 @@ package struct TestEngine: ActivityEngine {
         let order = ids + perObjective.keys.filter { !ids.contains($0) }.sorted()
         let correct = items.filter { $0.outcome == .correct }.count
         let incorrect = items.filter { $0.outcome == .incorrect }.count
+        // The score counts each item with its weight; the counts beside it are of items.
+        let weights = drawn.map(\.item.scoreWeight)
+        let earned = zip(items, weights).reduce(0) { sum, pair in sum + (pair.0.outcome == .correct ? pair.1 : 0) }
         return ActivityResult(
             activity: .test, startedAt: startedAt, finishedAt: finishedAt ?? now, items: items,
-            score: Score(correct: correct, total: items.count), objectives: order.compactMap { perObjective[$0] },
+            score: Score(correct: earned, total: weights.reduce(0, +)), objectives: order.compactMap { perObjective[$0] },
             details: .test(correct: correct, incorrect: incorrect, unanswered: items.count - correct - incorrect))
     }
 

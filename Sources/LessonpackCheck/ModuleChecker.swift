@@ -13,7 +13,7 @@ package enum ModuleChecker {
         UndefinedTermRule(), TermNotInLineRule(), UnusedDefinitionRule(), DefinitionFormatRule(),
         VideoTaskCountRule(), LineReferenceRule(),
         AnswerCountRule(), CorrectAnswerRule(), DistinctAnswersRule(), ChoiceRule(),
-        TestBankSizeRule(), UnknownObjectiveRule(), UnassessedObjectiveRule(),
+        TestBankSizeRule(), UnknownObjectiveRule(), UnassessedObjectiveRule(), PassMarkRule(),
     ]
 
     package struct Result: Sendable {

@@ -20,12 +20,15 @@ package struct Module: Hashable, Sendable, Codable {
     package var questions: [Question]
     package var test: TestBank
     package var media: [MediaFile]
+    /// The test score, in percent, at or above which an attempt passes; nil when the module sets none (then a test
+    /// is completed, never passed or failed).
+    package var passMark: Int?
 
     package init(id: String = "", title: String = "", version: String = "", level: String = "", summary: String = "",
                 video: String? = nil, speakers: [Speaker] = [], objectives: [Objective] = [],
                 activities: [ActivityKind] = [], transcript: [TranscriptLine] = [], definitions: [Definition] = [],
                 phrasebook: [FocusBox] = [], videoTask: [VideoTaskStatement] = [], questions: [Question] = [],
-                test: TestBank = TestBank(), media: [MediaFile] = []) {
+                test: TestBank = TestBank(), media: [MediaFile] = [], passMark: Int? = nil) {
         self.id = id
         self.title = title
         self.version = version
@@ -42,6 +45,7 @@ package struct Module: Hashable, Sendable, Codable {
         self.questions = questions
         self.test = test
         self.media = media
+        self.passMark = passMark
     }
 }
 

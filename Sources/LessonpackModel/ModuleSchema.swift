@@ -5,7 +5,7 @@ import PropertyList
 /// other.
 package enum ModuleSchema {
     package static let module = ["id", "title", "version", "level", "summary", "video", "speakers", "objectives",
-                                "activities"]
+                                "activities", "passMark"]
     package static let speaker = ["id", "name", "colour"]
     package static let objective = ["id", "performance", "condition", "content", "criteria"]
     package static let transcript = ["lines"]
@@ -18,7 +18,7 @@ package enum ModuleSchema {
     package static let question = ["id", "text", "audio", "answers", "feedback"]
     package static let answer = ["text", "audio", "correct"]
     package static let test = ["draw", "items"]
-    package static let testItem = ["id", "objective", "text", "correct", "choices", "answer", "explanation"]
+    package static let testItem = ["id", "objective", "weight", "text", "correct", "choices", "answer", "explanation"]
     package static let media = ["files"]
     package static let mediaFile = ["kind", "size", "sha256", "duration"]
 

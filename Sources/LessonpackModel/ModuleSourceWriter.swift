@@ -63,6 +63,7 @@ package enum ModuleSourceWriter {
             "activities": .array(module.activities.map { .string($0.rawValue) }),
         ]
         fields["video"] = module.video.map(PlistValue.string)
+        fields["passMark"] = module.passMark.map { .integer(PlistInteger($0)) }
         return dictionary(fields, order: ModuleSchema.module)
     }
 
@@ -105,6 +106,7 @@ package enum ModuleSourceWriter {
                 fields["answer"] = .string(answer)
             }
             fields["explanation"] = item.explanation.map(PlistValue.string)
+            fields["weight"] = item.weight.map { .integer(PlistInteger($0)) }
             return dictionary(fields, order: ModuleSchema.testItem)
         })], order: ModuleSchema.test)
     }

@@ -72,12 +72,19 @@ package struct TestItem: Hashable, Sendable, Codable {
     package var kind: Kind
     /// Shown on the results screen when the learner gets the item wrong.
     package var explanation: String?
+    /// How much the item counts in the test's score, as written; nil when the source leaves it out (it counts 1).
+    /// Kept optional so that a module without weights compiles to the same bytes as before weights existed.
+    package var weight: Int?
 
-    package init(id: String, objective: String, text: String, kind: Kind, explanation: String? = nil) {
+    package init(id: String, objective: String, text: String, kind: Kind, explanation: String? = nil, weight: Int? = nil) {
         self.id = id
         self.objective = objective
         self.text = text
         self.kind = kind
         self.explanation = explanation
+        self.weight = weight
     }
+
+    /// What the item counts in the score: its weight, 1 by default.
+    package var scoreWeight: Int { weight ?? 1 }
 }

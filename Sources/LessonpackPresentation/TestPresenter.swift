@@ -141,7 +141,13 @@ package enum TestPresenter: ActivityPresenter {
             return View.Results.Review(prompt: item.prompt, text: given + " Answer: " + Wording.sentence(item.expected ?? "?")
                                        + (item.note.map { " " + $0 } ?? ""))
         }
-        return View.Results(score: "Score: \(score.correct) of \(score.total) (\(Wording.percent(score.percent)))",
+        // With weighted items the score is in points, not items.
+        let unit = score.total == result.items.count ? "" : " points"
+        let mark = context.module.passMark
+        let verdict = result.passed(passMark: mark).map { passed in
+            passed ? ": passed (pass mark \(mark ?? 0)%)" : ": not passed yet (pass mark \(mark ?? 0)%)"
+        } ?? ""
+        return View.Results(score: "Score: \(score.correct) of \(score.total)\(unit) (\(Wording.percent(score.percent)))\(verdict)",
                             counts: counts, objectives: objectives, review: review, earlier: earlier)
     }
 

@@ -20,6 +20,7 @@ extension ModuleDecoder {
         module.level = fields.string("level") ?? ""
         module.summary = fields.string("summary") ?? ""
         decodeActivities(fields.array("activities"))
+        module.passMark = boundedInteger(fields, "passMark", meaning: "a percentage")
         module.video = fields.string("video", required: module.activities.contains(.video))
 
         for speaker in entries(fields.array("speakers"), named: "speaker", knownKeys: ModuleSchema.speaker) {
@@ -37,6 +38,22 @@ extension ModuleDecoder {
             objective.finish()
         }
         fields.finish()
+    }
+
+    /// An optional whole number from 1 to 100 (a pass mark in percent, a test item's weight): out of range is an
+    /// error at the value, and the value is left out rather than clamped, so nothing is scored by a number the author
+    /// did not write.
+    func boundedInteger(_ fields: FieldReader, _ key: String, range: ClosedRange<Int> = 1...100,
+                        meaning: String) -> Int? {
+        guard let value = fields.integer(key, required: false) else { return nil }
+        guard range.contains(value) else {
+            if let node = fields.origin.fields[key] {
+                report(.error(.invalidNumber, "'\(key)' is \(value); it must be \(meaning) from \(range.lowerBound) " +
+                              "to \(range.upperBound)", at: node.location))
+            }
+            return nil
+        }
+        return value
     }
 
     private mutating func decodeActivities(_ nodes: [PlistNode]?) {

@@ -51,7 +51,8 @@ extension ModuleDecoder {
         for item in entries(fields.array("items"), named: "item", knownKeys: ModuleSchema.testItem) {
             module.test.items.append(TestItem(
                 id: item.identifier() ?? "", objective: item.string("objective") ?? "", text: item.string("text") ?? "",
-                kind: itemKind(item), explanation: item.string("explanation", required: false)))
+                kind: itemKind(item), explanation: item.string("explanation", required: false),
+                weight: boundedInteger(item, "weight", meaning: "a whole number")))
             map.testItems.append(item.origin)
             item.finish()
         }
