@@ -137,10 +137,27 @@ let package = Package(
             "LessonpackLibrary", "LessonpackBundle", "LessonpackCatalogFormat", "LessonpackSystem", "LessonpackTestSupport",
         ]),
 
-        // MARK: Remote catalogs: a publisher's release fetched over HTTP(S), pinned to its key, bundles resumed
+        // MARK: xAPI: what a learner does, as statements a learning record store takes (a leaf over the model)
+        .target(name: "LessonpackXAPI", dependencies: ["LessonpackActivities", "LessonpackModel", crypto]),
+        .testTarget(name: "LessonpackXAPITests", dependencies: [
+            "LessonpackXAPI", "LessonpackActivities", "LessonpackModel", "LessonpackRuntime", "LessonpackTestSupport",
+        ]),
+
+        // MARK: Progress: the learner's history in SQLite, every answer committed as it is given, with its statements
+        .target(name: "LessonpackProgress", dependencies: [
+            "LessonpackActivities", "LessonpackDiagnostics", "LessonpackModel", "LessonpackSystem", "LessonpackXAPI",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        .testTarget(name: "LessonpackProgressTests", dependencies: [
+            "LessonpackProgress", "LessonpackActivities", "LessonpackRandom", "LessonpackRuntime", "LessonpackModel",
+            "LessonpackTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        ], exclude: ["Fixtures"]),
+
+        // MARK: Remote: a publisher's release fetched over HTTP(S), pinned to its key, bundles resumed; statements
+        // sent to a learning record store and read back from it
         .target(name: "LessonpackRemote", dependencies: [
             "LessonpackLibrary", "LessonpackBundle", "LessonpackCatalogFormat", "LessonpackDiagnostics", "LessonpackModel",
-            "LessonpackSystem", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            "LessonpackSystem", "LessonpackProgress", "LessonpackXAPI", .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ]),
@@ -148,16 +165,6 @@ let package = Package(
             "LessonpackRemote", "LessonpackLibrary", "LessonpackCatalogFormat", "LessonpackBundle", "LessonpackSystem",
             "LessonpackTestSupport",
         ]),
-
-        // MARK: Progress: the learner's history in SQLite, every answer committed as it is given
-        .target(name: "LessonpackProgress", dependencies: [
-            "LessonpackActivities", "LessonpackDiagnostics", "LessonpackModel", "LessonpackSystem",
-            .product(name: "GRDB", package: "GRDB.swift"),
-        ]),
-        .testTarget(name: "LessonpackProgressTests", dependencies: [
-            "LessonpackProgress", "LessonpackActivities", "LessonpackRandom", "LessonpackRuntime", "LessonpackModel",
-            "LessonpackTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
-        ], exclude: ["Fixtures"]),
 
         // MARK: The player: sessions and attempts, media, and the full-screen and plain front ends over the presenters
         .target(name: "LessonpackPlayer", dependencies: [

@@ -28,6 +28,22 @@ package struct ActivityResult: Sendable, Codable, Equatable {
 
     package var duration: TimeInterval { max(0, finishedAt.timeIntervalSince(startedAt)) }
 
+    /// The items `after` holds an answer for that `before` did not, or another answer: what one action answered.
+    /// Items without an expected answer (a line recorded, a term opened) are not answers.
+    package static func newAnswers(from before: ActivityResult, to after: ActivityResult) -> [ItemOutcome] {
+        let earlier = Dictionary(before.items.map { ($0.id, $0.answer) }, uniquingKeysWith: { first, _ in first })
+        return after.items.filter { item in
+            item.expected != nil && item.answer != nil && earlier[item.id] != .some(item.answer)
+        }
+    }
+
+    /// Whether the score reached `passMark` percent, compared in whole numbers so that 7 of 10 passes a mark of 70;
+    /// nil when there is no pass mark or nothing was scored.
+    package func passed(passMark: Int?) -> Bool? {
+        guard let passMark, let score, score.total > 0 else { return nil }
+        return score.correct * 100 >= passMark * score.total
+    }
+
     /// Whether the attempt did what the activity is for: pronunciation practice with no recording made (no
     /// microphone, a recorder that failed) was visited, not done.
     package var isCompleted: Bool {

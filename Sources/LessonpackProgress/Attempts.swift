@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import LessonpackActivities
 import LessonpackModel
+import LessonpackXAPI
 
 /// An attempt the learner left unfinished (or that was cut short), as the resume prompt shows it.
 package struct UnfinishedAttempt: Sendable, Equatable {
@@ -42,12 +43,15 @@ enum AttemptFormat {
 }
 
 extension ProgressStore {
+    /// The player opened `module`: noted, with the statement that says so.
     package func noteModuleSeen(_ module: Module, at now: Date) throws(ProgressError) {
+        let launched = StatementBuilder.launched(module, session: UUID().uuidString.lowercased(), at: now)
         try write { db in
             try db.execute(sql: """
                 INSERT INTO module (id, version, title, firstSeen, lastSeen) VALUES (?, ?, ?, ?, ?)
                 ON CONFLICT (id, version) DO UPDATE SET lastSeen = excluded.lastSeen, title = excluded.title
                 """, arguments: [module.id, module.version, module.title, now, now])
+            try Self.queue([launched], attempt: nil, db)
         }
     }
 
@@ -63,15 +67,19 @@ extension ProgressStore {
     package func startAttempt<Engine: ActivityEngine>(_ engine: Engine.Type, module: Module, number: Int, seed: UInt64,
                                                      setup: Engine.Setup, startedAt: Date) throws(ProgressError) -> Int64 {
         let parts = ModuleParts.hash(Engine.parts(of: setup, in: module), in: module)
+        let reference = AttemptReference(registration: UUID().uuidString.lowercased(), moduleID: module.id,
+                                         moduleVersion: module.version, activity: Engine.kind, number: number)
         return try write { db in
             try db.execute(sql: """
                 INSERT INTO attempt (moduleID, moduleVersion, activity, number, seed, format, setup, parts, state,
-                                     startedAt, startedMoment)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'in-progress', ?, ?)
+                                     startedAt, startedMoment, uuid)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'in-progress', ?, ?, ?)
                 """, arguments: [module.id, module.version, Engine.kind.rawValue, number, Int64(bitPattern: seed),
                                  AttemptFormat.typed, StoredJSON.encode(setup), parts, startedAt,
-                                 startedAt.timeIntervalSinceReferenceDate])
-            return db.lastInsertedRowID
+                                 startedAt.timeIntervalSinceReferenceDate, reference.registration])
+            let id = db.lastInsertedRowID
+            try Self.queue([StatementBuilder.initialized(reference, module: module, at: startedAt)], attempt: id, db)
+            return id
         }
     }
 
@@ -91,9 +99,11 @@ extension ProgressStore {
 
     /// Appends one action to an attempt's log, durably, before returning: the player applies it only after. An
     /// action that ends the attempt is saved with its result, in the same transaction, so no attempt is ever
-    /// finished in its log and open in the store.
+    /// finished in its log and open in the store. `answered` are the items whose answer the action gave or
+    /// changed: their statements are queued in the same transaction.
     package func record<Engine: ActivityEngine>(_ action: Engine.Action, of engine: Engine.Type, in attempt: Int64,
-                                               at now: Date, finishing: Finishing? = nil) throws(ProgressError) {
+                                               module: Module, answered: [ItemOutcome] = [], at now: Date,
+                                               finishing: Finishing? = nil) throws(ProgressError) {
         let payload = StoredJSON.encode(action)
         let kind = StoredJSON.caseName(action)
         try write { db in
@@ -102,6 +112,11 @@ extension ProgressStore {
             try db.execute(sql: """
                 INSERT INTO action (attemptID, sequence, kind, payload, at, moment) VALUES (?, ?, ?, ?, ?, ?)
                 """, arguments: [attempt, next, kind, payload, now, now.timeIntervalSinceReferenceDate])
+            if !answered.isEmpty, let reference = try Self.reference(attempt, db) {
+                try Self.queue(answered.compactMap {
+                    StatementBuilder.answered($0, reference, module: module, sequence: next, at: now)
+                }, attempt: attempt, db)
+            }
             if let finishing { try Self.finish(attempt, finishing, db) }
         }
     }
@@ -127,6 +142,18 @@ extension ProgressStore {
                 """, arguments: [attempt, finishing.module.id, result.activity.rawValue, item.id,
                                  finishing.contentHashes[item.id] ?? "", item.outcome.rawValue, item.objective])
         }
+        if let reference = try reference(attempt, db) {
+            try queue(StatementBuilder.finished(reference, result: result, module: finishing.module), attempt: attempt, db)
+        }
+    }
+
+    /// The statement that an attempt ended without being finished.
+    private static func queueTerminated(_ attempt: Int64, at now: Date, _ db: Database) throws {
+        guard let reference = try reference(attempt, db),
+              let row = try Row.fetchOne(db, sql: "SELECT startedAt, startedMoment FROM attempt WHERE id = ?", arguments: [attempt])
+        else { return }
+        let started = moment(row["startedMoment"], row["startedAt"])
+        try queue([StatementBuilder.terminated(reference, module: nil, startedAt: started, at: now)], attempt: attempt, db)
     }
 
     /// The learner set the attempt aside (started afresh, or another game).
@@ -134,6 +161,7 @@ extension ProgressStore {
         try write { db in
             try db.execute(sql: "UPDATE attempt SET state = 'abandoned', finishedAt = ? WHERE id = ? AND state = 'in-progress'",
                            arguments: [now, attempt])
+            if db.changesCount > 0 { try Self.queueTerminated(attempt, at: now, db) }
         }
     }
 
@@ -191,6 +219,7 @@ extension ProgressStore {
         try write { db in
             try db.execute(sql: "UPDATE attempt SET state = 'superseded', finishedAt = ?, closedReason = ? WHERE id = ?",
                            arguments: [now, reason, attempt])
+            try Self.queueTerminated(attempt, at: now, db)
         }
         return .closed(reason: reason)
     }

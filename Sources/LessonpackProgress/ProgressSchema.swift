@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import LessonpackModel
 
@@ -6,7 +7,7 @@ import LessonpackModel
 /// written by a newer Lessonpack, and is not touched.
 enum ProgressSchema {
     /// How many migrations this build knows: the schema version it writes.
-    static let version = 3
+    static let version = 4
 
     /// Which Lessonpack wrote a store whose schema is newer than this build's, or nil when this build can use it.
     static func newerWriter(_ db: Database) throws -> String? {
@@ -118,6 +119,28 @@ enum ProgressSchema {
                 table.column("key", .text).primaryKey()
                 table.column("value", .text).notNull()
             }
+        }
+        migrator.registerMigration("4: attempts' UUIDs; the xAPI statements waiting to be sent") { db in
+            try db.alter(table: "attempt") { table in
+                // The registration of every statement about the attempt: unique across learners and machines.
+                table.add(column: "uuid", .text)
+            }
+            for id in try Int64.fetchAll(db, sql: "SELECT id FROM attempt") {
+                try db.execute(sql: "UPDATE attempt SET uuid = ? WHERE id = ?", arguments: [UUID().uuidString.lowercased(), id])
+            }
+            try db.create(index: "attemptByUUID", on: "attempt", columns: ["uuid"], options: .unique)
+            // Written in the same transaction as what they tell of, so nothing done offline is lost; sent and kept.
+            try db.create(table: "statement") { table in
+                table.autoIncrementedPrimaryKey("position")
+                table.column("id", .text).notNull().unique()
+                table.column("attemptID", .integer)
+                table.column("verb", .text).notNull()
+                table.column("timestamp", .text).notNull()
+                table.column("body", .text).notNull()          // the statement as JSON, without its actor
+                table.column("sentAt", .datetime)
+                table.column("sentTo", .text)
+            }
+            try db.create(index: "statementUnsent", on: "statement", columns: ["sentAt", "position"])
         }
         return migrator
     }

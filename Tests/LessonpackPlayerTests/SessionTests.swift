@@ -190,7 +190,7 @@ import Testing
         let attempt = try store.startAttempt(QuestionsEngine.self, module: module, number: 2, seed: 9, setup: setup,
                                              startedAt: Date())
         for question in module.questions {
-            try store.record(.answer(question: question.id, letter: 1), of: QuestionsEngine.self, in: attempt, at: Date())
+            try store.record(.answer(question: question.id, letter: 1), of: QuestionsEngine.self, in: attempt, module: module, at: Date())
         }
         let second = try makeSession(in: folder, seed: 2)
         #expect(second.resumable(at: Date())?.id == attempt)

@@ -71,7 +71,7 @@ func testSetup(seed: UInt64, module: Module = sampleModule) -> TestEngine.Setup 
             for index in 0..<200 {
                 let attempt = try store.startAttempt(TestEngine.self, module: module, number: index + 1, seed: UInt64(index),
                                                      setup: testSetup(seed: UInt64(index)), startedAt: start)
-                try store.record(.answer(item: "t01", answer: .correct), of: TestEngine.self, in: attempt, at: start)
+                try store.record(.answer(item: "t01", answer: .correct), of: TestEngine.self, in: attempt, module: module, at: start)
             }
             try store.database.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
         }
@@ -115,7 +115,7 @@ func testSetup(seed: UInt64, module: Module = sampleModule) -> TestEngine.Setup 
         }
         holding.wait()
         do {
-            try store.record(.answer(item: "t01", answer: .correct), of: TestEngine.self, in: attempt, at: start)
+            try store.record(.answer(item: "t01", answer: .correct), of: TestEngine.self, in: attempt, module: module, at: start)
             Issue.record("a write went through a held lock")
         } catch {
             #expect(error.code == .progressUnsaved)
@@ -123,7 +123,7 @@ func testSetup(seed: UInt64, module: Module = sampleModule) -> TestEngine.Setup 
         // Once it lets go, writes go through again.
         release.signal()
         done.wait()
-        try store.record(.answer(item: "t01", answer: .correct), of: TestEngine.self, in: attempt, at: start)
+        try store.record(.answer(item: "t01", answer: .correct), of: TestEngine.self, in: attempt, module: module, at: start)
         #expect(try store.unfinishedAttempts(moduleID: module.id).first?.steps == 1)
     }
 
@@ -139,7 +139,7 @@ func testSetup(seed: UInt64, module: Module = sampleModule) -> TestEngine.Setup 
         let actions: [TestEngine.Action] = [.answer(item: setup.drawn[0], answer: .choice(index: 2)), .answer(item: setup.drawn[1], answer: .incorrect),
                                             .answer(item: setup.drawn[1], answer: .cleared), .finish]
         for (index, action) in actions.enumerated() {
-            try store.record(action, of: TestEngine.self, in: attempt, at: begun.addingTimeInterval(Double(index) * 1.000_123))
+            try store.record(action, of: TestEngine.self, in: attempt, module: module, at: begun.addingTimeInterval(Double(index) * 1.000_123))
         }
         let listed = try #require(try store.unfinishedAttempts(moduleID: module.id).first)
         #expect(listed.id == attempt && listed.activity == .test && listed.number == 3 && listed.steps == 4)
@@ -214,7 +214,7 @@ func testSetup(seed: UInt64, module: Module = sampleModule) -> TestEngine.Setup 
         let setup = testSetup(seed: 5)
         func begin() throws -> Int64 {
             let attempt = try store.startAttempt(TestEngine.self, module: module, number: 1, seed: 5, setup: setup, startedAt: start)
-            try store.record(.answer(item: setup.drawn[0], answer: .correct), of: TestEngine.self, in: attempt, at: start)
+            try store.record(.answer(item: setup.drawn[0], answer: .correct), of: TestEngine.self, in: attempt, module: module, at: start)
             return attempt
         }
         // 1.1.0 changes an item the attempt did not draw: it goes on, now under 1.1.0.

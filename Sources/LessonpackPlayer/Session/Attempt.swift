@@ -63,9 +63,13 @@ final class Attempt<Engine: ActivityEngine> {
         let effects = next.apply(action, at: now)
         let finishing = next.isFinished
             ? ProgressStore.Finishing(module: module, result: next.result(at: now), contentHashes: contentHashes) : nil
+        // What the action answered is told to the learning record store: only scored activities have answers.
+        let answered = Engine.isScored
+            ? ActivityResult.newAnswers(from: engine.result(at: now), to: finishing?.result ?? next.result(at: now)) : []
         do {
             let id = try savedID()
-            try store.record(action, of: Engine.self, in: id, at: now, finishing: finishing)
+            try store.record(action, of: Engine.self, in: id, module: module, answered: answered, at: now,
+                             finishing: finishing)
         } catch {
             unsaved = error
             return nil

@@ -1,0 +1,119 @@
+import LessonpackModel
+
+/// The activity ids of Lessonpack's statements (docs/publishing.md, "Activity ids"). Every id starts with the
+/// module's, so a report tells one module's activities from another's by prefix:
+///
+///     urn:lessonpack:module:job-interview                                  the module
+///     urn:lessonpack:module:job-interview:activity:test                    an activity
+///     urn:lessonpack:module:job-interview:activity:test:item:t07           an item of it
+///     urn:lessonpack:module:job-interview:objective:greet                  a learning objective
+///
+/// A URN rather than an http address: no web server of ours answers for them, and a module is the same lesson
+/// wherever it was installed from. Parts are percent-encoded beyond letters, digits, `-`, `_` and `.`, so an id
+/// can never add a `:` of its own.
+package enum ActivityIRI {
+    package static let prefix = "urn:lessonpack:module:"
+
+    package static func module(_ moduleID: String) -> String { prefix + escaped(moduleID) }
+
+    package static func activity(_ kind: ActivityKind, of moduleID: String) -> String {
+        module(moduleID) + ":activity:" + kind.rawValue
+    }
+
+    package static func item(_ itemID: String, in kind: ActivityKind, of moduleID: String) -> String {
+        activity(kind, of: moduleID) + ":item:" + escaped(itemID)
+    }
+
+    package static func objective(_ objectiveID: String, of moduleID: String) -> String {
+        module(moduleID) + ":objective:" + escaped(objectiveID)
+    }
+
+    /// The parts of one of these ids, for reports; nil for an id that is not Lessonpack's.
+    package struct Parts: Sendable, Equatable {
+        package var module: String
+        package var activity: ActivityKind?
+        package var item: String?
+        package var objective: String?
+    }
+
+    package static func parse(_ iri: String) -> Parts? {
+        guard iri.hasPrefix(prefix) else { return nil }
+        let fields = iri.dropFirst(prefix.count).split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        guard let module = fields.first.flatMap(unescaped), !module.isEmpty else { return nil }
+        var parts = Parts(module: module)
+        switch fields.count {
+        case 1: return parts
+        case 3 where fields[1] == "activity":
+            parts.activity = ActivityKind(rawValue: fields[2])
+        case 5 where fields[1] == "activity" && fields[3] == "item":
+            parts.activity = ActivityKind(rawValue: fields[2])
+            parts.item = unescaped(fields[4])
+        case 3 where fields[1] == "objective":
+            parts.objective = unescaped(fields[2])
+        default: return nil
+        }
+        return parts.activity == nil && parts.objective == nil && fields.count > 1 ? nil : parts
+    }
+
+    private static let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.".utf8)
+
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            if plain.contains(byte) { result.unicodeScalars.append(Unicode.Scalar(byte)) }
+            else { result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2) }
+        }
+        return result
+    }
+
+    static func unescaped(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        var index = text.utf8.startIndex
+        let utf8 = text.utf8
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "%") {
+                let high = utf8.index(after: index)
+                guard high < utf8.endIndex, utf8.index(after: high) < utf8.endIndex,
+                      let value = UInt8(String(decoding: utf8[high...utf8.index(after: high)], as: UTF8.self), radix: 16)
+                else { return nil }
+                bytes.append(value)
+                index = utf8.index(high, offsetBy: 2)
+            } else {
+                bytes.append(byte)
+                index = utf8.index(after: index)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+}
+
+/// The extensions Lessonpack adds to statements, as IRIs in the same scheme.
+package enum ExtensionIRI {
+    /// Context: the version of the module the attempt was made with.
+    package static let moduleVersion = "urn:lessonpack:extension:module-version"
+    /// Context: the attempt's number among the learner's attempts at the activity, from 1.
+    package static let attemptNumber = "urn:lessonpack:extension:attempt"
+    /// Context of a test's statements: the module's pass mark, in percent.
+    package static let passMark = "urn:lessonpack:extension:pass-mark"
+    /// Definition of a test item: its weight in the score.
+    package static let weight = "urn:lessonpack:extension:weight"
+    /// Result of a finished attempt: every item shown, with its outcome and objective (`ItemRecord`s).
+    package static let outcomes = "urn:lessonpack:extension:outcomes"
+}
+
+/// The activity types of xAPI's vocabulary that Lessonpack's activities are.
+package enum ActivityType {
+    package static let module = "http://adlnet.gov/expapi/activities/module"
+    package static let media = "http://adlnet.gov/expapi/activities/media"
+    package static let lesson = "http://adlnet.gov/expapi/activities/lesson"
+    package static let assessment = "http://adlnet.gov/expapi/activities/assessment"
+    package static let interaction = "http://adlnet.gov/expapi/activities/cmi.interaction"
+    package static let objective = "http://adlnet.gov/expapi/activities/objective"
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}
