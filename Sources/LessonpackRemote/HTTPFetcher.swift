@@ -125,6 +125,31 @@ package final class HTTPFetcher: Sendable {
         }
     }
 
+    /// What a server answered a request that is not a fetch: its status, headers and body (at most `limit` bytes).
+    package struct Answer: Sendable {
+        package var status: HTTPResponseStatus
+        package var headers: HTTPHeaders
+        package var body: [UInt8]
+    }
+
+    /// Sends one request and returns whatever status comes back: the caller decides what each means (a record
+    /// store's 409 is not a failure). Network failures are thrown in words, as for fetches.
+    package func send(_ method: HTTPMethod, _ url: String, headers: [(String, String)], body: [UInt8]? = nil,
+                      limit: Int) async throws(RemoteError) -> Answer {
+        var request = Self.request(url)
+        request.method = method
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
+        return try await Self.failures(url) {
+            let response = try await client.execute(request, timeout: patience * 4)
+            let bytes: ByteBuffer
+            do { bytes = try await response.body.collect(upTo: limit) } catch is NIOTooManyBytesError {
+                throw RemoteError(.remoteTooLarge, "\(url) answered with more than \(limit) bytes", url: url)
+            }
+            return Answer(status: response.status, headers: response.headers, body: Array(buffer: bytes))
+        }
+    }
+
     private static func request(_ url: String) -> HTTPClientRequest {
         var request = HTTPClientRequest(url: url)
         request.headers.add(name: "User-Agent", value: "lessonpack/\(ToolVersion.current)")

@@ -32,3 +32,19 @@ extension DiagnosticCode {
                                                        .remoteTooLarge, .catalogRollback, .librarySourcesInvalid,
                                                        .updateNotFromCatalog]
 }
+
+extension DiagnosticCode {
+    /// The credentials for the record store cannot be read: no such file, not NAME:PASSWORD, half the variables set.
+    package static let lrsCredentialsInvalid: DiagnosticCode = "lrs-credentials-invalid"
+    /// The record store refused the credentials (401, 403).
+    package static let lrsUnauthorized: DiagnosticCode = "lrs-unauthorized"
+    /// The record store holds a different statement with the same id (409): it was changed, or made elsewhere.
+    package static let lrsConflict: DiagnosticCode = "lrs-conflict"
+    /// The record store refused the statements as invalid (400, 422), or answered with something that is not xAPI.
+    package static let lrsRejected: DiagnosticCode = "lrs-rejected"
+    /// `sync` does not know who the learner is: --email is needed once.
+    package static let learnerUnknown: DiagnosticCode = "learner-unknown"
+
+    package static let lrsCodes: [DiagnosticCode] = [.lrsCredentialsInvalid, .lrsUnauthorized, .lrsConflict, .lrsRejected,
+                                                    .learnerUnknown]
+}

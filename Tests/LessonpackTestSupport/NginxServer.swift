@@ -126,7 +126,7 @@ package final class NginxServer: @unchecked Sendable {
     }
 
     /// A port the kernel just handed out and took back: nginx binds it a moment later, and a rare clash is retried.
-    private static func freePort() throws -> Int {
+    static func freePort() throws -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw StartFailure(description: "cannot open a socket: \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
@@ -144,8 +144,8 @@ package final class NginxServer: @unchecked Sendable {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    private static func waitUntilListening(port: Int, process: ChildProcess) -> Bool {
-        let deadline = Date().addingTimeInterval(10)
+    static func waitUntilListening(port: Int, process: ChildProcess, timeout: TimeInterval = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline && process.isRunning {
             if connects(port: port) { return true }
             usleep(20_000)

@@ -4,16 +4,25 @@ import LessonpackActivities
 import LessonpackModel
 import LessonpackPlayer
 import LessonpackProgress
+import LessonpackXAPI
 
 struct ProgressCommand: ParsableCommand {
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, csv }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, csv, answers, xapi }
 
     static let configuration = CommandConfiguration(
         commandName: "progress",
         abstract: "Show your progress: per module and activity, attempts and scores; for the test, per objective.")
 
-    @Option(help: "Output format: text, json or csv.")
+    @Option(help: """
+        Output format: text, json or csv (per activity and objective); answers (a CSV row per answer, with its         time and objective); xapi (every statement kept for a learning record store, as a JSON array).
+        """)
     var format: Format = .text
+
+    @Option(help: "For --format xapi: your e-mail address, if 'sync' has not been told it.")
+    var email: String?
+
+    @Option(help: "For --format xapi: your name.")
+    var name: String?
 
     @Option(help: "Where progress and installed modules are kept.", completion: .directory)
     var dataDir: String?
@@ -24,6 +33,22 @@ struct ProgressCommand: ParsableCommand {
         do { store = try ProgressStore.reading(folder: dataDir ?? ProgressStore.defaultFolder()) } catch {
             throw CommandFailure(error.description, code: error.code.rawValue)
         }
+        if format == .answers || format == .xapi {
+            let statements: [QueuedStatement]
+            do { statements = try store?.allStatements() ?? [] } catch {
+                throw CommandFailure(error.description, code: error.code.rawValue)
+            }
+            if format == .answers {
+                Console.data(ProgressReport.answersCSV(statements), terminator: "")
+            } else {
+                // An empty history needs nobody's name: the array is empty.
+                let actor = try statements.isEmpty ? nil : store.map {
+                    try LearnerOptions.actor(email: email, name: name, store: $0, remember: false)
+                }
+                Console.data(ProgressReport.xapi(statements, actor: actor), terminator: "\n")
+            }
+            return
+        }
         let report: [ProgressReport.Module]
         do { report = try store.map(ProgressReport.build) ?? [] } catch {
             throw CommandFailure(error.description, code: error.code.rawValue)
@@ -32,6 +57,7 @@ struct ProgressCommand: ParsableCommand {
         case .text: Console.out(ProgressReport.text(report))
         case .json: Console.json(ProgressReport.json(report))
         case .csv: Console.data(ProgressReport.csv(report), terminator: "")
+        case .answers, .xapi: break
         }
     }
 }
@@ -193,6 +219,30 @@ enum ProgressReport {
             }
         }
         return rows.joined(separator: "\n") + "\n"
+    }
+
+    /// One row per answer, oldest first, with when it was given and the objective it counts for, in words.
+    static func answersCSV(_ statements: [QueuedStatement]) -> String {
+        var rows = ["answered_at,module,module_version,activity,attempt,item,question,answer,correct,objective,objective_text"]
+        for queued in statements {
+            guard let statement = try? XAPIStatement.decode(Array(queued.body.utf8)), let answer = AnswerRecord(statement)
+            else { continue }
+            rows.append([answer.timestamp, answer.module, answer.moduleVersion ?? "", answer.activity.rawValue,
+                         answer.attempt.map(String.init) ?? "", answer.item, answer.prompt, answer.answer,
+                         answer.isCorrect.map { $0 ? "yes" : "no" } ?? "", answer.objective ?? "", answer.objectiveText ?? ""]
+                .map(csvField).joined(separator: ","))
+        }
+        return rows.joined(separator: "\n") + "\n"
+    }
+
+    /// Every statement, with the learner as their actor: what `sync` would send, for tools that import files.
+    static func xapi(_ statements: [QueuedStatement], actor: Agent?) -> String {
+        let bodies = statements.compactMap { queued -> String? in
+            guard var statement = try? XAPIStatement.decode(Array(queued.body.utf8)) else { return nil }
+            statement.actor = actor
+            return String(decoding: statement.json(), as: UTF8.self)
+        }
+        return "[" + bodies.joined(separator: ",\n") + "]"
     }
 
     static func csvField(_ text: String) -> String {

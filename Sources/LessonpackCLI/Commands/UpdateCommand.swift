@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import Foundation
 import LessonpackBundle
 import LessonpackDiagnostics
@@ -60,18 +59,14 @@ struct RemoteCatalogRun {
         let remote = RemoteLibrary(library: library)
         let progress = DownloadProgress(quiet: format == .json)
         let options = RemoteLibrary.Options(key: trust.key, allowDowngrade: trust.allowDowngrade) { progress.show($0) }
-        let result = Mutex<Result<[RemoteLibrary.SourceOutcome], RemoteError>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task {
+        let result = AsyncWork.wait { () async -> Result<[RemoteLibrary.SourceOutcome], RemoteError> in
             let outcome: Result<[RemoteLibrary.SourceOutcome], RemoteError>
             do throws(RemoteError) { outcome = .success(try await work(remote, options)) } catch { outcome = .failure(error) }
             await remote.shutdown()
-            result.withLock { $0 = outcome }
-            done.signal()
+            return outcome
         }
-        done.wait()
         progress.finish()
-        switch result.withLock({ $0 })! {
+        switch result {
         case .success(let outcomes): return outcomes
         case .failure(let error): throw CommandFailure(error.diagnostic)
         }

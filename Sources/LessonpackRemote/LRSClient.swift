@@ -1,0 +1,153 @@
+import Foundation
+import LessonpackXAPI
+import NIOHTTP1
+
+/// A learning record store's statements resource (xAPI 1.0.3, part three): statements posted in batches, and read
+/// back page by page for reports. Everything it answers is untrusted: bounded, and decoded statement by statement.
+package final class LRSClient: Sendable {
+    /// The xAPI endpoint, ending in `/`: statements are at `endpoint + "statements"`.
+    package let endpoint: String
+    private let credentials: LRSCredentials?
+    private let fetcher: HTTPFetcher
+
+    /// A page of statements is at most this large; a report reads at most `statementLimit` statements.
+    static let pageLimit = 64 << 20
+    package static let statementLimit = 1_000_000
+
+    package init(endpoint address: String, credentials: LRSCredentials?, fetcher: HTTPFetcher) throws(RemoteError) {
+        endpoint = try Self.normalised(address)
+        self.credentials = credentials
+        self.fetcher = fetcher
+    }
+
+    /// `http(s)://host[:port]/path/` with no user name or password in it (those go in a credentials file). An
+    /// address that names the statements resource itself is taken back to its endpoint.
+    static func normalised(_ address: String) throws(RemoteError) -> String {
+        guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = url.host, !host.isEmpty else {
+            throw RemoteError(.remoteAddressInvalid, "\(address) is not an http:// or https:// address of an xAPI endpoint",
+                              url: address)
+        }
+        guard url.user == nil, url.password == nil else {
+            throw RemoteError(.remoteAddressInvalid, "the record store's address holds a user name or password; give them " +
+                              "with --credentials or LESSONPACK_LRS_USERNAME and LESSONPACK_LRS_PASSWORD instead",
+                              url: "\(scheme)://\(host)")
+        }
+        guard url.query == nil, url.fragment == nil else {
+            throw RemoteError(.remoteAddressInvalid, "\(address): an xAPI endpoint has no query or fragment", url: address)
+        }
+        var text = address
+        if text.hasSuffix("/statements") || text.hasSuffix("/statements/") {
+            text = String(text[..<text.range(of: "statements", options: .backwards)!.lowerBound])
+        }
+        return text.hasSuffix("/") ? text : text + "/"
+    }
+
+    private var headers: [(String, String)] {
+        var headers = [("X-Experience-API-Version", "1.0.3"), ("Accept", "application/json")]
+        if let credentials { headers.append(("Authorization", credentials.authorization)) }
+        return headers
+    }
+
+    package enum Posted: Sendable, Equatable {
+        /// Stored, or already there (the store knew every id): either way, the store has them.
+        case accepted
+        /// The store is busy or failing (429, 5xx): the same batch may be sent again later.
+        case retryLater(String)
+    }
+
+    /// POSTs one batch: `statements` are JSON texts, actor included.
+    package func post(_ statements: [String]) async throws(RemoteError) -> Posted {
+        let body = Array(("[" + statements.joined(separator: ",") + "]").utf8)
+        let url = endpoint + "statements"
+        let answer = try await fetcher.send(.POST, url, headers: headers + [("Content-Type", "application/json")],
+                                            body: body, limit: 1 << 20)
+        switch answer.status.code {
+        case 200, 204:
+            return .accepted
+        case 401, 403:
+            throw RemoteError(.lrsUnauthorized, "the record store at \(endpoint) refused the credentials (\(answer.status.code) " +
+                              "\(answer.status.reasonPhrase))\(Self.detail(answer.body))", url: url)
+        case 409:
+            throw RemoteError(.lrsConflict, "the record store at \(endpoint) already holds a different statement with one of " +
+                              "these ids\(Self.detail(answer.body))", url: url)
+        case 429, 500...599:
+            return .retryLater("\(answer.status.code) \(answer.status.reasonPhrase)")
+        default:
+            throw RemoteError(.lrsRejected, "the record store at \(endpoint) rejected the statements (\(answer.status.code) " +
+                              "\(answer.status.reasonPhrase))\(Self.detail(answer.body))", url: url)
+        }
+    }
+
+    /// What a store said about a refusal, for the learner: its `detail`, or the start of its text, made safe to print.
+    static func detail(_ body: [UInt8]) -> String {
+        guard !body.isEmpty else { return "" }
+        var text = String(decoding: body.prefix(2048), as: UTF8.self)
+        if let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any], let detail = object["detail"] {
+            text = (detail as? String) ?? "\(detail)"
+        }
+        let line = String(text.prefix(300)).unicodeScalars
+            .map { $0.properties.generalCategory == .control ? " " : String($0) }.joined()
+        return ": " + line.trimmingCharacters(in: .whitespaces)
+    }
+
+    private struct Page: Decodable {
+        var statements: [Lenient]
+        var more: String?
+    }
+
+    /// A statement of a page, or nil for one Lessonpack cannot read (another tool's): skipped, not fatal.
+    private struct Lenient: Decodable {
+        var statement: XAPIStatement?
+        init(from decoder: any Decoder) throws { statement = try? XAPIStatement(from: decoder) }
+    }
+
+    /// Every statement the store holds from `since` to `until` (by timestamp), following its `more` links.
+    /// `skipped` counts statements that could not be read.
+    package func statements(since: Date?, until: Date?) async throws(RemoteError)
+        -> (statements: [XAPIStatement], skipped: Int) {
+        var query = ["limit=100"]
+        if let since { query.append("since=" + XAPITime.timestamp(since)) }
+        if let until { query.append("until=" + XAPITime.timestamp(until)) }
+        var next: String? = endpoint + "statements?" + query.joined(separator: "&")
+        var statements: [XAPIStatement] = []
+        var skipped = 0
+        var seenLinks: Set<String> = []
+        while let url = next {
+            let answer = try await fetcher.send(.GET, url, headers: headers, limit: Self.pageLimit)
+            switch answer.status.code {
+            case 200: break
+            case 401, 403:
+                throw RemoteError(.lrsUnauthorized, "the record store at \(endpoint) refused the credentials " +
+                                  "(\(answer.status.code) \(answer.status.reasonPhrase))", url: url)
+            default:
+                throw RemoteError(.remoteHTTPError, "\(url) answered \(answer.status.code) \(answer.status.reasonPhrase)" +
+                                  Self.detail(answer.body), url: url)
+            }
+            let page: Page
+            do { page = try JSONDecoder().decode(Page.self, from: Data(answer.body)) } catch {
+                throw RemoteError(.lrsRejected, "\(url) did not answer with a page of statements", url: url)
+            }
+            statements += page.statements.compactMap(\.statement)
+            skipped += page.statements.filter { $0.statement == nil }.count
+            guard statements.count <= Self.statementLimit else {
+                throw RemoteError(.remoteTooLarge, "the record store holds more than \(Self.statementLimit) statements " +
+                                  "for this report: narrow it with --since and --until", url: url)
+            }
+            if let more = page.more, !more.isEmpty, !page.statements.isEmpty { next = try resolve(more) } else { next = nil }
+            // A store whose `more` link goes round in a circle would be read forever.
+            if let link = next, !seenLinks.insert(link).inserted { next = nil }
+        }
+        return (statements, skipped)
+    }
+
+    /// A `more` link, relative to the store's host as the specification says, or absolute on the same host.
+    private func resolve(_ link: String) throws(RemoteError) -> String {
+        guard let base = URL(string: endpoint), let resolved = URL(string: link, relativeTo: base)?.absoluteURL,
+              resolved.host == base.host, resolved.scheme == base.scheme, resolved.port == base.port else {
+            throw RemoteError(.lrsRejected, "the record store's next page is on another server (\(link)); not followed",
+                              url: endpoint)
+        }
+        return resolved.absoluteString
+    }
+}
