@@ -34,6 +34,13 @@ package enum ActivityIRI {
         package var activity: ActivityKind?
         package var item: String?
         package var objective: String?
+
+        package init(module: String, activity: ActivityKind? = nil, item: String? = nil, objective: String? = nil) {
+            self.module = module
+            self.activity = activity
+            self.item = item
+            self.objective = objective
+        }
     }
 
     package static func parse(_ iri: String) -> Parts? {

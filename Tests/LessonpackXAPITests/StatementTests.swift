@@ -1,0 +1,76 @@
+import Foundation
+import LessonpackActivities
+import LessonpackModel
+import LessonpackRuntime
+import LessonpackTestSupport
+import LessonpackXAPI
+import Testing
+
+@Suite struct StatementTests {
+    @Test func nameBasedUUIDsAreRFCVersion5() {
+        // RFC 9562's own example: the DNS namespace and "www.example.com".
+        let dns = UUID(uuidString: "6ba7b810-9dad-11d1-80b4-00c04fd430c8")!
+        #expect(NameBasedUUID.make(namespace: dns, name: "www.example.com").uuidString.lowercased()
+                == "2ed6657d-e927-568b-95e1-2665a8aea6a2")
+        let id = NameBasedUUID.statement(registration: "0b6c6a02-8f0e-4b1e-9d6e-1c2f3a4b5c6d", "completed")
+        #expect(id == NameBasedUUID.statement(registration: "0B6C6A02-8F0E-4B1E-9D6E-1C2F3A4B5C6D", "completed"))
+        #expect(id != NameBasedUUID.statement(registration: "0b6c6a02-8f0e-4b1e-9d6e-1c2f3a4b5c6d", "terminated"))
+    }
+
+    @Test func durationsAreISO8601AndReadBack() {
+        #expect(XAPITime.duration(0) == "PT0S")
+        #expect(XAPITime.duration(12.5) == "PT12.5S")
+        #expect(XAPITime.duration(3_723.04) == "PT1H2M3.04S")
+        #expect(XAPITime.duration(120) == "PT2M")
+        #expect(XAPITime.seconds("PT1H2M3.04S") == 3_723.04)
+        #expect(XAPITime.seconds("P1DT1S") == 86_401)
+        #expect(XAPITime.seconds("1 hour") == nil)
+        #expect(XAPITime.timestamp(Date(timeIntervalSince1970: 0.25)) == "1970-01-01T00:00:00.250Z")
+    }
+
+    @Test func activityIDsCannotBeForgedByAnItemID() {
+        let id = ActivityIRI.item("a:b c", in: .test, of: "job-interview")
+        #expect(id == "urn:lessonpack:module:job-interview:activity:test:item:a%3Ab%20c")
+        #expect(ActivityIRI.parse(id) == ActivityIRI.Parts(module: "job-interview", activity: .test, item: "a:b c"))
+        #expect(ActivityIRI.parse(ActivityIRI.objective("greet", of: "m"))?.objective == "greet")
+        #expect(ActivityIRI.parse("urn:lessonpack:module:m:activity:nonsense") == nil)
+        #expect(ActivityIRI.parse("https://example.org/m") == nil)
+    }
+
+    @Test func aWeightedTestPassesByItsPoints() throws {
+        var module = try ModuleLoader.load(folder: Paths.sampleModule).module
+        module.passMark = 60
+        let heavy = module.test.items[0].id
+        module.test.items[0].weight = 5
+        let setup = TestEngine.Setup(drawn: module.test.items.prefix(4).map(\.id), options: [:])
+        var engine = TestEngine(module: module, setup: setup, startedAt: Date(timeIntervalSince1970: 0))
+        // Only the heavy item right: 5 of 8 points (62.5%), though 1 of 4 items.
+        let right: TestEngine.Answer = if case .statement(true) = module.test.items[0].kind { .correct } else { .incorrect }
+        if case .statement = module.test.items[0].kind {
+            _ = engine.apply(.answer(item: heavy, answer: right), at: Date(timeIntervalSince1970: 1))
+        } else {
+            let shown = try #require(engine.shown(heavy))
+            guard case .multipleChoice(_, let answer) = shown.item.kind else { return }
+            _ = engine.apply(.answer(item: heavy, answer: .choice(index: shown.options.firstIndex(of: answer)!)),
+                             at: Date(timeIntervalSince1970: 1))
+        }
+        _ = engine.apply(.finish, at: Date(timeIntervalSince1970: 10))
+        let result = engine.result(at: Date(timeIntervalSince1970: 10))
+        #expect(result.score == Score(correct: 5, total: 8))
+        #expect(result.passed(passMark: 60) == true)
+        #expect(result.passed(passMark: 63) == false)
+
+        let attempt = AttemptReference(registration: "0b6c6a02-8f0e-4b1e-9d6e-1c2f3a4b5c6d", moduleID: module.id,
+                                       moduleVersion: module.version, activity: .test, number: 1)
+        let statements = StatementBuilder.finished(attempt, result: result, module: module)
+        #expect(statements.map(\.verb.id).map { $0.split(separator: "/").last! } == ["completed", "passed", "terminated"])
+        let completed = statements[0]
+        #expect(completed.result?.score == StatementResult.Score(scaled: 0.625, raw: 5, min: 0, max: 8))
+        #expect(completed.result?.duration == "PT10S")
+        #expect(completed.context?.extensions?[ExtensionIRI.passMark] == .number(60))
+        // The same attempt gives the same statements, ids included.
+        #expect(StatementBuilder.finished(attempt, result: result, module: module) == statements)
+        let decoded = try XAPIStatement.decode(completed.json())
+        #expect(decoded == completed)
+    }
+}
