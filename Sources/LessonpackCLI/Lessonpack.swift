@@ -18,7 +18,7 @@ package struct Lessonpack: ParsableCommand {
             NewCommand.self, ImportCommand.self, MediaCommand.self, CheckCommand.self, FmtCommand.self, PlistCommand.self,
             ExportCommand.self, BuildCommand.self, ReleaseCommand.self, InspectCommand.self, VerifyCommand.self,
             DiffCommand.self, UnpackCommand.self, KeygenCommand.self, InstallCommand.self, UpdateCommand.self, ListCommand.self,
-            StudioCommand.self, PlayCommand.self, ProgressCommand.self, SyncCommand.self, PitchCommand.self,
+            StudioCommand.self, PlayCommand.self, ProgressCommand.self, SyncCommand.self, ReportCommand.self, PitchCommand.self,
         ])
 
     package init() {}
