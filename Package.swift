@@ -150,7 +150,7 @@ let package = Package(
         ]),
         .testTarget(name: "LessonpackProgressTests", dependencies: [
             "LessonpackProgress", "LessonpackActivities", "LessonpackRandom", "LessonpackRuntime", "LessonpackModel",
-            "LessonpackTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            "LessonpackTestSupport", "LessonpackXAPI", .product(name: "GRDB", package: "GRDB.swift"),
         ], exclude: ["Fixtures"]),
 
         // MARK: Remote: a publisher's release fetched over HTTP(S), pinned to its key, bundles resumed; statements
@@ -163,7 +163,7 @@ let package = Package(
         ]),
         .testTarget(name: "LessonpackRemoteTests", dependencies: [
             "LessonpackRemote", "LessonpackLibrary", "LessonpackCatalogFormat", "LessonpackBundle", "LessonpackSystem",
-            "LessonpackTestSupport",
+            "LessonpackTestSupport", "LessonpackProgress", "LessonpackXAPI", "LessonpackModel", "LessonpackDiagnostics",
         ]),
 
         // MARK: The player: sessions and attempts, media, and the full-screen and plain front ends over the presenters

@@ -44,7 +44,9 @@ extension DiagnosticCode {
     package static let lrsRejected: DiagnosticCode = "lrs-rejected"
     /// `sync` does not know who the learner is: --email is needed once.
     package static let learnerUnknown: DiagnosticCode = "learner-unknown"
+    /// A statement file given to `report` cannot be read or is not statements.
+    package static let reportInputInvalid: DiagnosticCode = "report-input-invalid"
 
     package static let lrsCodes: [DiagnosticCode] = [.lrsCredentialsInvalid, .lrsUnauthorized, .lrsConflict, .lrsRejected,
-                                                    .learnerUnknown]
+                                                    .learnerUnknown, .reportInputInvalid]
 }

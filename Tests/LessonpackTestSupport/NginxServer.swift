@@ -126,7 +126,7 @@ package final class NginxServer: @unchecked Sendable {
     }
 
     /// A port the kernel just handed out and took back: nginx binds it a moment later, and a rare clash is retried.
-    static func freePort() throws -> Int {
+    package static func freePort() throws -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw StartFailure(description: "cannot open a socket: \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LessonpackDiagnostics
 import LessonpackRemote
 import LessonpackSystem
 import LessonpackXAPI
@@ -100,7 +101,7 @@ struct ReportCommand: ParsableCommand {
     static func statements(in path: String) throws -> (statements: [XAPIStatement], skipped: Int) {
         let bytes: [UInt8]
         do { bytes = try BoundedFile.read(path, limit: fileLimit).get() } catch {
-            throw CommandFailure("cannot read \(TerminalSafe.line(path)): \(error.description)", code: "report-input-invalid")
+            throw CommandFailure("cannot read \(TerminalSafe.line(path)): \(error.description)", code: DiagnosticCode.reportInputInvalid.rawValue)
         }
         struct Lenient: Decodable {
             var statement: XAPIStatement?
@@ -114,7 +115,7 @@ struct ReportCommand: ParsableCommand {
         } else if let page = try? decoder.decode(Page.self, from: Data(bytes)) {
             entries = page.statements
         } else {
-            throw CommandFailure("\(TerminalSafe.line(path)) is not a JSON array of xAPI statements", code: "report-input-invalid")
+            throw CommandFailure("\(TerminalSafe.line(path)) is not a JSON array of xAPI statements", code: DiagnosticCode.reportInputInvalid.rawValue)
         }
         return (entries.compactMap(\.statement), entries.filter { $0.statement == nil }.count)
     }

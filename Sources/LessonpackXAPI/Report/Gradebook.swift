@@ -9,6 +9,12 @@ package struct Gradebook: Sendable, Equatable {
     package struct Tally: Sendable, Equatable {
         package var correct = 0
         package var total = 0
+
+        package init(correct: Int = 0, total: Int = 0) {
+            self.correct = correct
+            self.total = total
+        }
+
         package var percent: Double? { total == 0 ? nil : Double(correct) * 100 / Double(total) }
     }
 

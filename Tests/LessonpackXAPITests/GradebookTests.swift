@@ -1,0 +1,103 @@
+import Foundation
+import LessonpackActivities
+import LessonpackModel
+@testable import LessonpackXAPI
+import Testing
+
+@Suite struct GradebookTests {
+    /// A module of two objectives and four items, with a pass mark.
+    static let module: Module = {
+        var module = Module(id: "m", title: "A <module>", version: "1.0.0", objectives: [
+            Objective(id: "o1", performance: "Greet", condition: "", content: "", criteria: ""),
+            Objective(id: "o2", performance: "Say goodbye", condition: "", content: "", criteria: ""),
+        ], activities: [.test])
+        module.test = TestBank(draw: 4, items: [
+            TestItem(id: "i1", objective: "o1", text: "One", kind: .statement(isCorrect: true)),
+            TestItem(id: "i2", objective: "o1", text: "Two", kind: .statement(isCorrect: false)),
+            TestItem(id: "i3", objective: "o2", text: "=HYPERLINK(\"x\")", kind: .statement(isCorrect: true)),
+            TestItem(id: "i4", objective: "o2", text: "Four", kind: .multipleChoice(choices: ["a", "b"], answer: "b")),
+        ])
+        module.passMark = 50
+        return module
+    }()
+
+    /// One finished test: `right` items answered correctly, the rest wrongly, at `day` (seconds since 1970).
+    static func test(_ learner: Agent, right: Set<String>, registration: String, at day: TimeInterval) -> [XAPIStatement] {
+        let start = Date(timeIntervalSince1970: day)
+        var engine = TestEngine(module: module, setup: .init(drawn: ["i1", "i2", "i3", "i4"], options: ["i4": ["a", "b"]]),
+                                startedAt: start)
+        let attempt = AttemptReference(registration: registration, moduleID: "m", moduleVersion: "1.0.0", activity: .test, number: 1)
+        var statements: [XAPIStatement] = []
+        for (index, id) in ["i1", "i2", "i3", "i4"].enumerated() {
+            let before = engine.result(at: start)
+            let answer: TestEngine.Answer = switch (id, right.contains(id)) {
+            case ("i4", true): .choice(index: 1)
+            case ("i4", false): .choice(index: 0)
+            case ("i2", let isRight): isRight ? .incorrect : .correct
+            case (_, let isRight): isRight ? .correct : .incorrect
+            }
+            let at = start.addingTimeInterval(Double(index + 1))
+            _ = engine.apply(.answer(item: id, answer: answer), at: at)
+            for item in ActivityResult.newAnswers(from: before, to: engine.result(at: at)) {
+                statements += [StatementBuilder.answered(item, attempt, module: module, sequence: index + 1, at: at)].compactMap { $0 }
+            }
+        }
+        _ = engine.apply(.finish, at: start.addingTimeInterval(10))
+        statements += StatementBuilder.finished(attempt, result: engine.result(at: start.addingTimeInterval(10)), module: module)
+        return statements.map { statement in
+            var statement = statement
+            statement.actor = learner
+            return statement
+        }
+    }
+
+    static let ana = Agent(name: "Ana <b>", mbox: "mailto:ana@example.org")
+    static let ben = Agent(name: "Ben", mbox: "mailto:ben@example.org")
+    static let cy = Agent(name: "Cy", mbox: "mailto:cy@example.org")
+
+    @Test func learnersBelowThePassMarkComeFirstAndObjectivesAreCounted() throws {
+        let statements = Self.test(Self.ana, right: ["i1", "i2", "i3", "i4"], registration: "00000000-0000-4000-8000-000000000001", at: 0)
+            + Self.test(Self.ben, right: ["i1"], registration: "00000000-0000-4000-8000-000000000002", at: 100)
+            + [XAPIStatement(id: "x", actor: Self.cy, verb: ADLVerb.launched.verb, object: Activity(id: "https://other.example/x"),
+                             timestamp: "1970-01-01T00:00:00Z")]
+        let gradebook = Gradebook(statements)
+        #expect(gradebook.ignored == 1, "another tool's statement is left out")
+        let module = try #require(gradebook.modules.first)
+        #expect(module.title == "A <module>")
+        #expect(module.passMark == 50)
+        #expect(module.learners.map(\.name) == ["Ben", "Ana <b>"])
+        let ben = module.learners[0]
+        #expect(ben.belowPassMark == true && ben.lastTestPercent == 25)
+        #expect(ben.objectives["o1"] == Gradebook.Tally(correct: 1, total: 2))
+        #expect(ben.objectives["o2"] == Gradebook.Tally(correct: 0, total: 2))
+        #expect(ben.answers.count == 4 && ben.answers.last?.answer == "a")
+        #expect(module.objectives.map(\.text) == ["Greet", "Say goodbye"])
+        #expect(module.mostMissed(5).map(\.id) == ["i2", "i3", "i4"])
+        #expect(module.items.first { $0.id == "i3" }?.text == "=HYPERLINK(\"x\")")
+    }
+
+    @Test func thePeriodFiltersByWhenThingsHappened() {
+        let statements = Self.test(Self.ana, right: ["i1"], registration: "00000000-0000-4000-8000-000000000003", at: 0)
+            + Self.test(Self.ana, right: ["i1", "i2", "i3", "i4"], registration: "00000000-0000-4000-8000-000000000004", at: 86_400)
+        let late = Gradebook(statements, since: Date(timeIntervalSince1970: 3_600))
+        #expect(late.modules.first?.learners.first?.testAttempts == 1)
+        #expect(late.modules.first?.learners.first?.belowPassMark == false)
+        let early = Gradebook(statements, until: Date(timeIntervalSince1970: 3_600))
+        #expect(early.modules.first?.learners.first?.belowPassMark == true)
+        #expect(Gradebook(statements, since: Date(timeIntervalSince1970: 10 * 86_400)).modules.isEmpty)
+    }
+
+    @Test func untrustedTextIsEscapedInHTMLAndDefusedInCSV() {
+        let statements = Self.test(Self.ana, right: ["i1"], registration: "00000000-0000-4000-8000-000000000005", at: 0)
+        let gradebook = Gradebook(statements)
+        let html = gradebook.html(generated: Date(timeIntervalSince1970: 0))
+        #expect(!html.contains("<b>") && html.contains("Ana &lt;b&gt;"))
+        #expect(!html.contains("<module>") && html.contains("A &lt;module&gt;"))
+        #expect(!html.contains("<script"))
+        let csv = gradebook.csv()
+        #expect(csv.contains("\"Ana <b>\"") == false && csv.contains(",Ana <b>,"))
+        // A cell a spreadsheet would run as a formula is plain text.
+        #expect(Gradebook.field("=HYPERLINK(\"x\")") == "\"'=HYPERLINK(\"\"x\"\")\"")
+        #expect(Gradebook.field("-12.5") == "-12.5")
+    }
+}
