@@ -213,6 +213,8 @@ class FormTests(StudioTestCase):
         page.press(f'[data-field="test.items.{choice}"] [data-testid="add-choice"]')
         page.type(f"{base}.choices.2", "Give me the job.")
         page.choose(f"{base}.answer", "Thank you for your time.")
+        page.type(f"{base}.weight", "2")
+        page.type("passMark", "70")
 
         # The folder passes check and fmt --check, and holds what was typed.
         self.assert_lessonpack("check", "job-interview")
@@ -245,6 +247,8 @@ class FormTests(StudioTestCase):
         self.assertEqual(test[choice]["choices"],
                          ["Thank you for your time.", "See you tomorrow, then.", "Give me the job."])
         self.assertEqual(test[choice]["answer"], "Thank you for your time.")
+        self.assertEqual((test[choice]["weight"], "weight" in test[items]), (2, False))
+        self.assertEqual(module["passMark"], 70)
 
 
 class MediaTests(StudioTestCase):

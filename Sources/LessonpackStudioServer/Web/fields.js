@@ -109,15 +109,20 @@ export function setTime(ctx, input, path, seconds) {
   ctx.store.set(path, rounded, { immediate: true });
 }
 
-/** A whole number (the test's draw). */
-export function integerInput(ctx, path, { min = 1, ...attrs } = {}) {
-  const input = base("input", path, { type: "number", min, step: 1, inputmode: "numeric", ...attrs });
+/** A whole number (the test's draw). `optional`: left empty, the key is removed (a pass mark, an item's weight). */
+export function integerInput(ctx, path, { min = 1, max, optional = false, ...attrs } = {}) {
+  const input = base("input", path, { type: "number", min, max, step: 1, inputmode: "numeric", ...attrs });
   input.value = ctx.store.get(path) ?? "";
   input.addEventListener("input", () => {
     const text = input.value.trim();
+    if (optional && text === "") {
+      setInputProblem(input, null);
+      ctx.store.set(path, undefined);
+      return;
+    }
     const value = Number(text);
     const error = text === "" || !Number.isInteger(value) ? "Enter a whole number."
-      : value < min ? `Enter ${min} or more.` : null;
+      : value < min ? `Enter ${min} or more.` : max !== undefined && value > max ? `Enter ${max} or less.` : null;
     setInputProblem(input, error);
     if (!error) ctx.store.set(path, value);
   });

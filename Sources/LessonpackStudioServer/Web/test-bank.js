@@ -1,4 +1,5 @@
-// The test's item bank: how many items an attempt draws, and the items, each a statement (correct or not) or a
+// The test's item bank: how many items an attempt draws, the module's pass mark (kept in module.plist, but it is the
+// test's), and the items, each with an optional weight, a statement (correct or not) or a
 // multiple-choice question (its choices and the answer). In the model an item's kind is Swift's synthesized Codable
 // form of an enum: `{"statement": {"isCorrect": true}}` or `{"multipleChoice": {"choices": […], "answer": "…"}}`;
 // the controls are named for diagnostics as the server names them, after the source's keys: `test.items.5.correct`,
@@ -19,7 +20,9 @@ export function renderTestBank(ctx) {
     el("h3", { id: "h-test", tabindex: "-1" }, `Test bank (${test.items.length} items)`),
     el("div", { class: "form-grid" },
       labelled("Items drawn per attempt", integerInput(ctx, "test.draw", { min: 1, id: "test-draw" }),
-        { hint: "The bank must hold at least this many; 20 of 30 is usual." })),
+        { hint: "The bank must hold at least this many; 20 of 30 is usual." }),
+      labelled("Pass mark, % (optional)", integerInput(ctx, "passMark", { min: 1, max: 100, optional: true, id: "pass-mark" }),
+        { hint: "A test scoring at least this passes; reports list learners below it first." })),
     el("div", { class: "test-items", "data-field": "test.items" }, items),
     button("Add item", () => {
       const count = ctx.store.module.test.items.length;
@@ -52,6 +55,8 @@ function testItem(ctx, item, index, objectiveOptions) {
     el("div", { class: "form-grid" },
       labelled("Id", textInput(ctx, `${path}.id`, { spellcheck: "false" })),
       labelled("Objective", selectInput(ctx, `${path}.objective`, objectiveOptions)),
+      labelled("Weight (optional)", integerInput(ctx, `${path}.weight`, { min: 1, max: 100, optional: true }),
+        { hint: "How much it counts in the score; 1 if left empty." }),
       labelled("Kind", kindSelect),
       labelled(kind === "statement" ? "Statement" : "Question", textArea(ctx, `${path}.text`, { rows: 2 }), { className: "field field-wide" }),
       kind === "statement" ? statementPart(ctx, path) : choicesPart(ctx, item, path, index, label),
