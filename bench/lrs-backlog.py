@@ -39,11 +39,11 @@ def expand(database, count):
                        json.dumps(statement, ensure_ascii=False, separators=(",", ":"))))
     with connection:
         connection.executemany(
-            "INSERT INTO statement (id, attemptID, verb, timestamp, body, sentAt, sentTo) "
-            "VALUES (?, ?, ?, ?, ?, NULL, NULL)", copies)
-        connection.execute("UPDATE statement SET sentAt = NULL, sentTo = NULL")
+            "INSERT INTO statement (id, attemptID, verb, timestamp, body) VALUES (?, ?, ?, ?, ?)", copies)
+        # Sent to no record store yet (deliveries are recorded per store).
+        connection.execute("DELETE FROM delivery")
     total, unsent, ids = connection.execute(
-        "SELECT COUNT(*), SUM(sentAt IS NULL), COUNT(DISTINCT id) FROM statement").fetchone()
+        "SELECT COUNT(*), COUNT(*) - (SELECT COUNT(*) FROM delivery), COUNT(DISTINCT id) FROM statement").fetchone()
     connection.close()
     if (total, unsent, ids) != (count, count, count):
         sys.exit(f"the backlog has {total} statements, {unsent} unsent, {ids} ids: expected {count} of each")
@@ -53,7 +53,7 @@ def expand(database, count):
 def batches(database, folder, size, email, name):
     connection = sqlite3.connect(database)
     bodies = [row[0] for row in connection.execute(
-        "SELECT body FROM statement WHERE sentAt IS NULL ORDER BY position")]
+        "SELECT body FROM statement ORDER BY position")]
     connection.close()
     actor = {"objectType": "Agent", "name": name, "mbox": "mailto:" + email}
     files = 0

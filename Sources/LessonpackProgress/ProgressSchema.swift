@@ -129,7 +129,7 @@ enum ProgressSchema {
                 try db.execute(sql: "UPDATE attempt SET uuid = ? WHERE id = ?", arguments: [UUID().uuidString.lowercased(), id])
             }
             try db.create(index: "attemptByUUID", on: "attempt", columns: ["uuid"], options: .unique)
-            // Written in the same transaction as what they tell of, so nothing done offline is lost; sent and kept.
+            // Written in the same transaction as what they tell of, so nothing done offline is lost; kept once sent.
             try db.create(table: "statement") { table in
                 table.autoIncrementedPrimaryKey("position")
                 table.column("id", .text).notNull().unique()
@@ -137,10 +137,16 @@ enum ProgressSchema {
                 table.column("verb", .text).notNull()
                 table.column("timestamp", .text).notNull()
                 table.column("body", .text).notNull()          // the statement as JSON, without its actor
-                table.column("sentAt", .datetime)
-                table.column("sentTo", .text)
             }
-            try db.create(index: "statementUnsent", on: "statement", columns: ["sentAt", "position"])
+            // What became of each statement at each record store it was sent to: a store set up later gets them all.
+            try db.create(table: "delivery") { table in
+                table.column("endpoint", .text).notNull()
+                table.column("position", .integer).notNull().references("statement", column: "position", onDelete: .cascade)
+                table.column("at", .datetime).notNull()
+                table.column("outcome", .text).notNull()       // accepted, or refused (with why: the store said so)
+                table.column("reason", .text)
+                table.primaryKey(["endpoint", "position"])
+            }
         }
         return migrator
     }

@@ -9,12 +9,25 @@ package struct QueuedStatement: Sendable, Equatable {
     package var position: Int64
     package var id: String
     package var body: String
-    package var sentAt: Date?
+}
+
+/// How a learner's statements stand with one record store.
+package struct DeliveryCounts: Sendable, Equatable {
+    package var unsent = 0
+    package var accepted = 0
+    /// Refused by the store, one by one (invalid to it, or in conflict with what it holds): not sent to it again.
+    package var refused = 0
+
+    package init(unsent: Int = 0, accepted: Int = 0, refused: Int = 0) {
+        self.unsent = unsent
+        self.accepted = accepted
+        self.refused = refused
+    }
 }
 
 /// The xAPI statements of what the learner did, kept in the progress store beside the attempts they tell of and
-/// written in the same transactions, until `sync` has seen a record store accept them; kept after that, marked sent,
-/// for `progress --format xapi` and for a store set up later.
+/// written in the same transactions. Each record store they are sent to gets its own record of what it accepted,
+/// so a store set up later is sent everything, and `progress --format xapi` lists them all, sent or not.
 extension ProgressStore {
     static func queue(_ statements: [XAPIStatement], attempt: Int64?, _ db: Database) throws {
         for statement in statements {
@@ -23,7 +36,7 @@ extension ProgressStore {
             try db.execute(sql: """
                 INSERT OR IGNORE INTO statement (id, attemptID, verb, timestamp, body) VALUES (?, ?, ?, ?, ?)
                 """, arguments: [statement.id, attempt, statement.verb.id, statement.timestamp,
-                                 String(decoding: statement.json(), as: UTF8.self)])
+                                 String(decoding: try statement.json(), as: UTF8.self)])
         }
     }
 
@@ -35,42 +48,58 @@ extension ProgressStore {
                                 activity: activity, number: row["number"] ?? 1)
     }
 
-    /// Statements not yet accepted by a record store, oldest first.
-    package func unsentStatements(limit: Int) throws(ProgressError) -> [QueuedStatement] {
+    /// Statements the record store at `endpoint` has neither accepted nor refused, oldest first.
+    package func unsentStatements(to endpoint: String, limit: Int) throws(ProgressError) -> [QueuedStatement] {
         try read { db in
             try Row.fetchAll(db, sql: """
-                SELECT position, id, body, sentAt FROM statement WHERE sentAt IS NULL ORDER BY position LIMIT ?
-                """, arguments: [limit]).map(Self.queued)
+                SELECT position, id, body FROM statement WHERE NOT EXISTS
+                    (SELECT 1 FROM delivery WHERE delivery.endpoint = ? AND delivery.position = statement.position)
+                ORDER BY position LIMIT ?
+                """, arguments: [endpoint, limit]).map(Self.queued)
         }
     }
 
     /// Every statement, sent or not, oldest first.
     package func allStatements() throws(ProgressError) -> [QueuedStatement] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT position, id, body, sentAt FROM statement ORDER BY position").map(Self.queued)
+            try Row.fetchAll(db, sql: "SELECT position, id, body FROM statement ORDER BY position").map(Self.queued)
         }
     }
 
     private static func queued(_ row: Row) -> QueuedStatement {
-        QueuedStatement(position: row["position"], id: row["id"], body: row["body"], sentAt: row["sentAt"])
+        QueuedStatement(position: row["position"], id: row["id"], body: row["body"])
     }
 
-    /// How many statements wait to be sent, and how many were.
-    package func statementCounts() throws(ProgressError) -> (unsent: Int, sent: Int) {
+    package func deliveryCounts(to endpoint: String) throws(ProgressError) -> DeliveryCounts {
         try read { db in
-            let unsent = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM statement WHERE sentAt IS NULL") ?? 0
-            let sent = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM statement WHERE sentAt IS NOT NULL") ?? 0
-            return (unsent, sent)
+            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM statement") ?? 0
+            var counts = DeliveryCounts()
+            for row in try Row.fetchAll(db, sql: "SELECT outcome, COUNT(*) AS n FROM delivery WHERE endpoint = ? GROUP BY outcome",
+                                        arguments: [endpoint]) {
+                if (row["outcome"] as String) == "accepted" { counts.accepted = row["n"] } else { counts.refused += row["n"] }
+            }
+            counts.unsent = total - counts.accepted - counts.refused
+            return counts
         }
     }
 
-    /// The record store at `lrs` accepted these statements.
-    package func markSent(_ ids: [String], to lrs: String, at now: Date) throws(ProgressError) {
+    /// The record store at `endpoint` accepted these statements.
+    package func markAccepted(_ statements: [QueuedStatement], by endpoint: String, at now: Date) throws(ProgressError) {
         try write { db in
-            for id in ids {
-                try db.execute(sql: "UPDATE statement SET sentAt = ?, sentTo = ? WHERE id = ? AND sentAt IS NULL",
-                               arguments: [now, lrs, id])
+            for statement in statements {
+                try db.execute(sql: """
+                    INSERT OR REPLACE INTO delivery (endpoint, position, at, outcome) VALUES (?, ?, ?, 'accepted')
+                    """, arguments: [endpoint, statement.position, now])
             }
+        }
+    }
+
+    /// The record store at `endpoint` refused this statement on its own, for `reason`: it is not sent there again.
+    package func markRefused(_ statement: QueuedStatement, by endpoint: String, reason: String, at now: Date) throws(ProgressError) {
+        try write { db in
+            try db.execute(sql: """
+                INSERT OR REPLACE INTO delivery (endpoint, position, at, outcome, reason) VALUES (?, ?, ?, 'refused', ?)
+                """, arguments: [endpoint, statement.position, now, reason])
         }
     }
 }
@@ -87,11 +116,12 @@ extension ProgressStore {
         return Agent(name: setting(LearnerKey.name), mbox: "mailto:" + email)
     }
 
-    package func setLearner(email: String, name: String?) throws(ProgressError) {
+    /// Remembers the learner's address and, when given, their name (each may be changed alone).
+    package func setLearner(email: String?, name: String?) throws(ProgressError) {
         try write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [LearnerKey.email, email])
-            if let name {
-                try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [LearnerKey.name, name])
+            for (key, value) in [(LearnerKey.email, email), (LearnerKey.name, name)] {
+                guard let value else { continue }
+                try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
             }
         }
     }

@@ -18,10 +18,13 @@ package final class HTTPFetcher: Sendable {
     /// How long a silent server is waited for, connecting and between two reads.
     private let patience: TimeAmount
 
-    package init(connectTimeout: TimeAmount = .seconds(10), readTimeout: TimeAmount = .seconds(30)) {
+    /// `followRedirects` off for a record store: a redirected POST comes back as a GET without its body, whose 200
+    /// would read as the statements accepted.
+    package init(connectTimeout: TimeAmount = .seconds(10), readTimeout: TimeAmount = .seconds(30),
+                 followRedirects: Bool = true) {
         patience = readTimeout
         let configuration = HTTPClient.Configuration(
-            redirectConfiguration: .follow(max: Self.maxRedirects, allowCycles: false),
+            redirectConfiguration: followRedirects ? .follow(max: Self.maxRedirects, allowCycles: false) : .disallow,
             timeout: .init(connect: connectTimeout, read: patience),
             decompression: .disabled)
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)

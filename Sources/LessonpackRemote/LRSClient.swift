@@ -22,7 +22,7 @@ package final class LRSClient: Sendable {
 
     /// `http(s)://host[:port]/path/` with no user name or password in it (those go in a credentials file). An
     /// address that names the statements resource itself is taken back to its endpoint.
-    static func normalised(_ address: String) throws(RemoteError) -> String {
+    package static func normalised(_ address: String) throws(RemoteError) -> String {
         guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               let host = url.host, !host.isEmpty else {
             throw RemoteError(.remoteAddressInvalid, "\(address) is not an http:// or https:// address of an xAPI endpoint",
@@ -49,33 +49,51 @@ package final class LRSClient: Sendable {
         return headers
     }
 
-    package enum Posted: Sendable, Equatable {
+    package enum Posted: Sendable {
         /// Stored, or already there (the store knew every id): either way, the store has them.
         case accepted
         /// The store is busy or failing (429, 5xx): the same batch may be sent again later.
         case retryLater(String)
+        /// The store refused the batch as a whole (400, 413, 422: invalid to it; 409: an id it holds with other
+        /// content): one statement of it is enough, so the batch is worth halving to find which.
+        case refused(RemoteError)
     }
 
-    /// POSTs one batch: `statements` are JSON texts, actor included.
-    package func post(_ statements: [String]) async throws(RemoteError) -> Posted {
+    /// POSTs one batch: `statements` are JSON texts, actor included, with the ids `ids`.
+    package func post(_ statements: [String], ids: [String]) async throws(RemoteError) -> Posted {
         let body = Array(("[" + statements.joined(separator: ",") + "]").utf8)
         let url = endpoint + "statements"
         let answer = try await fetcher.send(.POST, url, headers: headers + [("Content-Type", "application/json")],
                                             body: body, limit: 1 << 20)
         switch answer.status.code {
-        case 200, 204:
+        case 200:
+            // xAPI answers a POST with the ids it stored (a store that already held some lists only the others).
+            guard let stored = try? JSONDecoder().decode([String].self, from: Data(answer.body)),
+                  Set(stored).isSubset(of: Set(ids.map { $0.lowercased() }).union(ids)) else {
+                throw RemoteError(.remoteHTTPError, "\(url) answered 200 without the ids of the statements sent: it does " +
+                                  "not behave as an xAPI statements resource", url: url)
+            }
             return .accepted
+        case 204:
+            return .accepted
+        case 300...399:
+            let location = answer.headers.first(name: "Location").map { " to " + String($0.prefix(200)) } ?? ""
+            throw RemoteError(.remoteHTTPError, "the record store at \(endpoint) redirects\(location); give its own " +
+                              "address to --lrs (statements are never sent on to another address)", url: url)
         case 401, 403:
             throw RemoteError(.lrsUnauthorized, "the record store at \(endpoint) refused the credentials (\(answer.status.code) " +
                               "\(answer.status.reasonPhrase))\(Self.detail(answer.body))", url: url)
         case 409:
-            throw RemoteError(.lrsConflict, "the record store at \(endpoint) already holds a different statement with one of " +
-                              "these ids\(Self.detail(answer.body))", url: url)
+            return .refused(RemoteError(.lrsConflict, "the record store at \(endpoint) already holds a different statement " +
+                                        "with the same id\(Self.detail(answer.body))", url: url))
+        case 400, 413, 422:
+            return .refused(RemoteError(.lrsRejected, "the record store at \(endpoint) refused the statements (\(answer.status.code) " +
+                                        "\(answer.status.reasonPhrase))\(Self.detail(answer.body))", url: url))
         case 429, 500...599:
             return .retryLater("\(answer.status.code) \(answer.status.reasonPhrase)")
         default:
-            throw RemoteError(.lrsRejected, "the record store at \(endpoint) rejected the statements (\(answer.status.code) " +
-                              "\(answer.status.reasonPhrase))\(Self.detail(answer.body))", url: url)
+            throw RemoteError(.remoteHTTPError, "\(url) answered \(answer.status.code) \(answer.status.reasonPhrase)" +
+                              Self.detail(answer.body), url: url)
         }
     }
 
@@ -92,23 +110,18 @@ package final class LRSClient: Sendable {
     }
 
     private struct Page: Decodable {
-        var statements: [Lenient]
+        var statements: [LenientStatement]
         var more: String?
     }
 
-    /// A statement of a page, or nil for one Lessonpack cannot read (another tool's): skipped, not fatal.
-    private struct Lenient: Decodable {
-        var statement: XAPIStatement?
-        init(from decoder: any Decoder) throws { statement = try? XAPIStatement(from: decoder) }
-    }
-
-    /// Every statement the store holds from `since` to `until` (by timestamp), following its `more` links.
-    /// `skipped` counts statements that could not be read.
-    package func statements(since: Date?, until: Date?) async throws(RemoteError)
-        -> (statements: [XAPIStatement], skipped: Int) {
+    /// Every statement the store holds that was stored after `since`, following its `more` links; `skipped` counts
+    /// statements that could not be read. xAPI's `since` and `until` are about when the store received a statement,
+    /// not when it happened: work done offline before a report's end is stored after it, so there is no `until`
+    /// here (the report filters on when things happened), and `since` is safe since nothing is stored before it
+    /// happens.
+    package func statements(since: Date?) async throws(RemoteError) -> (statements: [XAPIStatement], skipped: Int) {
         var query = ["limit=100"]
         if let since { query.append("since=" + XAPITime.timestamp(since)) }
-        if let until { query.append("until=" + XAPITime.timestamp(until)) }
         var next: String? = endpoint + "statements?" + query.joined(separator: "&")
         var statements: [XAPIStatement] = []
         var skipped = 0

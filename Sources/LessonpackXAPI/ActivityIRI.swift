@@ -62,6 +62,7 @@ package enum ActivityIRI {
         return parts.activity == nil && parts.objective == nil && fields.count > 1 ? nil : parts
     }
 
+    private static let hexDigits = Set("0123456789abcdefABCDEF".utf8)
     private static let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.".utf8)
 
     static func escaped(_ text: String) -> String {
@@ -81,9 +82,11 @@ package enum ActivityIRI {
             let byte = utf8[index]
             if byte == UInt8(ascii: "%") {
                 let high = utf8.index(after: index)
-                guard high < utf8.endIndex, utf8.index(after: high) < utf8.endIndex,
-                      let value = UInt8(String(decoding: utf8[high...utf8.index(after: high)], as: UTF8.self), radix: 16)
-                else { return nil }
+                // Exactly two hex digits: UInt8(_:radix:) alone would also take a sign ("%+F").
+                guard high < utf8.endIndex, utf8.index(after: high) < utf8.endIndex else { return nil }
+                let digits = utf8[high...utf8.index(after: high)]
+                guard digits.allSatisfy({ hexDigits.contains($0) }),
+                      let value = UInt8(String(decoding: digits, as: UTF8.self), radix: 16) else { return nil }
                 bytes.append(value)
                 index = utf8.index(high, offsetBy: 2)
             } else {

@@ -18,6 +18,9 @@ package struct AnswerRecord: Sendable, Equatable {
     package var objective: String?
     package var objectiveText: String?
 
+    /// When it was given, read from `timestamp`.
+    package var date: Date? { XAPITime.date(timestamp) }
+
     package init?(_ statement: XAPIStatement) {
         guard statement.verb.id == ADLVerb.answered.id, let parts = ActivityIRI.parse(statement.object.id),
               let activity = parts.activity, let item = parts.item, let response = statement.result?.response else { return nil }
@@ -28,7 +31,9 @@ package struct AnswerRecord: Sendable, Equatable {
         self.item = item
         registration = statement.context?.registration
         moduleVersion = statement.context?.extensions?[ExtensionIRI.moduleVersion]?.string
-        attempt = statement.context?.extensions?[ExtensionIRI.attemptNumber]?.number.map { Int($0) }
+        // An attempt number is a small whole number; another value from an untrusted store is left out.
+        attempt = statement.context?.extensions?[ExtensionIRI.attemptNumber]?.number
+            .flatMap { (1...1_000_000).contains($0) && $0 == $0.rounded() ? Int($0) : nil }
         prompt = definition?.description?["en-US"] ?? definition?.description?.values.first ?? item
         switch definition?.interactionType {
         case "true-false": answer = response == "true" ? "correct" : response == "false" ? "incorrect" : response

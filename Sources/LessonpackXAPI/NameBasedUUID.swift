@@ -5,8 +5,8 @@ import Foundation
 /// its attempt and what happened in it, so a statement made again (a queue rebuilt, a file exported twice) keeps
 /// its id, and a record store that has it already knows it is the same statement.
 package enum NameBasedUUID {
-    /// The namespace of every Lessonpack statement id (itself a version 5 UUID of "lessonpack" in RFC 9562's URL
-    /// namespace).
+    /// The namespace of every Lessonpack statement id: itself the version 5 UUID of "urn:lessonpack:statements" in
+    /// RFC 9562's URL namespace. Never to be changed: every statement id ever sent is made from it.
     package static let statements = make(namespace: UUID(uuidString: "6ba7b811-9dad-11d1-80b4-00c04fd430c8")!,
                                          name: "urn:lessonpack:statements")
 

@@ -26,15 +26,23 @@ package struct XAPIStatement: Codable, Sendable, Equatable {
 
     /// Compact JSON with sorted keys: the same statement always gives the same bytes, so a statement sent twice is
     /// the same statement to the record store.
-    package func json() -> [UInt8] {
+    package func json() throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? [UInt8](encoder.encode(self))) ?? []
+        return [UInt8](try encoder.encode(self))
     }
 
     package static func decode(_ bytes: some Collection<UInt8>) throws -> XAPIStatement {
         try JSONDecoder().decode(XAPIStatement.self, from: Data(bytes))
     }
+}
+
+/// A statement read from elsewhere (a record store's page, an exported file): nil for one Lessonpack cannot read,
+/// another tool's, which is skipped rather than failing the whole read.
+package struct LenientStatement: Decodable, Sendable {
+    package var statement: XAPIStatement?
+
+    package init(from decoder: any Decoder) throws { statement = try? XAPIStatement(from: decoder) }
 }
 
 /// The learner, as xAPI names a person: by e-mail address (`mbox`) or by an account on a system.

@@ -57,12 +57,15 @@ import Testing
                 throw DatabaseError(resultCode: .SQLITE_ABORT)
             }
         }
-        let counts = try store.statementCounts()
-        #expect(counts.unsent == 5 && counts.sent == 0)
-        try store.markSent(statements.prefix(2).map(\.id), to: "http://lrs.example/xAPI/", at: start)
-        #expect(try store.unsentStatements(limit: 10).map(\.id) == statements.dropFirst(2).map(\.id))
-        let after = try store.statementCounts()
-        #expect(after.unsent == 3 && after.sent == 2)
+        let lrs = "http://lrs.example/xAPI/"
+        #expect(try store.deliveryCounts(to: lrs) == DeliveryCounts(unsent: 5))
+        let queued = try store.allStatements()
+        try store.markAccepted(Array(queued.prefix(2)), by: lrs, at: start)
+        try store.markRefused(queued[2], by: lrs, reason: "invalid", at: start)
+        #expect(try store.unsentStatements(to: lrs, limit: 10).map(\.id) == statements.dropFirst(3).map(\.id))
+        #expect(try store.deliveryCounts(to: lrs) == DeliveryCounts(unsent: 2, accepted: 2, refused: 1))
+        // Another store has been sent nothing.
+        #expect(try store.unsentStatements(to: "http://other.example/xAPI/", limit: 10).count == 5)
     }
 
     @Test func anAttemptSetAsideIsTerminated() throws {

@@ -51,6 +51,89 @@ import Testing
         }
         #expect(retries.count == 2, "\(retries)")
         await fetcher.shutdown()
-        #expect(try store.statementCounts().unsent == 1)
+        #expect(try store.deliveryCounts(to: client.endpoint).unsent == 1)
+    }
+
+    /// A store of Tests/LRS/fake_lrs.py, answering as `mode` says, and a learner's store of twelve statements.
+    final class Misbehaving {
+        let folder = TemporaryFolder()
+        let store: ProgressStore
+        let process: ChildProcess
+        let port: Int
+        let fetcher = HTTPFetcher(connectTimeout: .seconds(2), readTimeout: .seconds(5), followRedirects: false)
+        let client: LRSClient
+
+        init(_ mode: String, target: Int? = nil) throws {
+            store = try ProgressStore(folder: folder.path)
+            for index in 0..<12 {
+                try store.noteModuleSeen(Module(id: "m\(index)", title: "A module", version: "1.0.0"), at: Date())
+            }
+            port = try NginxServer.freePort()
+            let ids = try store.allStatements().map(\.id)
+            process = try ChildProcess(executable: "/usr/bin/python3", arguments: [
+                Paths.inPackage("Tests/LRS/fake_lrs.py"), String(port), folder.child("accepted"), mode,
+            ] + (target.map { [ids[$0]] } ?? []))
+            client = try LRSClient(endpoint: "http://127.0.0.1:\(port)/xAPI/", credentials: nil, fetcher: fetcher)
+            let deadline = Date().addingTimeInterval(10)
+            while !FileManager.default.fileExists(atPath: "/proc/\(process.pid)") || !Self.listening(port), Date() < deadline {
+                usleep(50_000)
+            }
+        }
+
+        static func listening(_ port: Int) -> Bool {
+            (try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8))?.contains(String(format: ":%04X 00000000:0000 0A", port)) == true
+        }
+
+        var accepted: [String] {
+            ((try? String(contentsOfFile: folder.child("accepted"), encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+
+        func sync() async -> Result<StatementSync.Report, StatementSync.Failure> {
+            do throws(StatementSync.Failure) {
+                return .success(try await StatementSync.run(store, to: client, as: Agent(name: nil, mbox: "mailto:a@example.org"),
+                                                            policy: .init(batchSize: 5, attempts: 2, firstDelay: .milliseconds(10))))
+            } catch {
+                return .failure(error)
+            }
+        }
+
+        func finish() async {
+            await fetcher.shutdown()
+            process.stop()
+        }
+    }
+
+    @Test func aRedirectIsNotTakenForAcceptance() async throws {
+        let lrs = try Misbehaving("redirect")
+        guard case .failure(let failure) = await lrs.sync() else { Issue.record("a redirected POST counted as sent"); return }
+        #expect(failure.error.code == .remoteHTTPError && failure.error.description.contains("redirects to http://127.0.0.1:9/elsewhere"),
+                "\(failure.error)")
+        #expect(try lrs.store.deliveryCounts(to: lrs.client.endpoint) == DeliveryCounts(unsent: 12))
+        await lrs.finish()
+    }
+
+    @Test func anAnswerWithoutTheIdsSentIsNotAcceptance() async throws {
+        let lrs = try Misbehaving("wrong-ids")
+        guard case .failure(let failure) = await lrs.sync() else { Issue.record("a wrong answer counted as sent"); return }
+        #expect(failure.error.code == .remoteHTTPError, "\(failure.error)")
+        #expect(try lrs.store.deliveryCounts(to: lrs.client.endpoint).unsent == 12)
+        await lrs.finish()
+    }
+
+    /// One statement the store refuses does not hold back the others, and is not sent again; a store set up later
+    /// is sent everything.
+    @Test(arguments: ["refuse", "conflict"])
+    func aRefusedStatementIsSetAsideAndTheRestSent(_ mode: String) async throws {
+        let lrs = try Misbehaving(mode, target: 7)
+        let ids = try lrs.store.allStatements().map(\.id)
+        guard case .success(let report) = await lrs.sync() else { Issue.record("the sync stopped"); return }
+        #expect(report.refused.map(\.id) == [ids[7]])
+        #expect(report.refused.first?.reason.contains("is not wanted") == true, "\(report.refused)")
+        #expect(report.sent == 11 && lrs.accepted.sorted() == ids.filter { $0 != ids[7] }.sorted())
+        #expect(try lrs.store.deliveryCounts(to: lrs.client.endpoint) == DeliveryCounts(unsent: 0, accepted: 11, refused: 1))
+        guard case .success(let again) = await lrs.sync() else { Issue.record("the second sync stopped"); return }
+        #expect(again.sent == 0 && again.refused.isEmpty, "the refused statement is not sent to that store again")
+        #expect(try lrs.store.deliveryCounts(to: "http://elsewhere.example/xAPI/").unsent == 12)
+        await lrs.finish()
     }
 }

@@ -4,13 +4,16 @@ import LessonpackSystem
 /// A real learning record store: Ralph (ralph-malph, installed by scripts/setup in .build-python/ralph) with its
 /// file-system backend, on a loopback port, as the test's own child. Statements land, one per line, in the
 /// server's folder (`fs_lrs.jsonl`), where a test counts and compares them. One user, `username` / `password`,
-/// is written to its credentials file with Ralph's own `ralph auth`.
+/// is written to its credentials file with Ralph's own `ralph auth` (a test password, on its command line: the
+/// server is the test's own and listens on loopback only).
 package final class RalphLRS: @unchecked Sendable {
     package static let username = "lessonpack-test"
     package static let password = "correct horse battery staple"
 
     package let port: Int
     package let folder: String
+    /// Guards `process`: a test may stop and start the server from another thread than the one that made it.
+    private let lock = NSLock()
     private var process: ChildProcess?
 
     package var endpoint: String { "http://127.0.0.1:\(port)/xAPI/" }
@@ -60,7 +63,7 @@ package final class RalphLRS: @unchecked Sendable {
                 throw NginxServer.StartFailure(description: "Ralph cannot start: \(error.description)")
             }
             if NginxServer.waitUntilListening(port: port, process: child, timeout: 30) {
-                process = child
+                lock.withLock { process = child }
                 return
             }
             child.stop()
@@ -70,8 +73,11 @@ package final class RalphLRS: @unchecked Sendable {
     }
 
     package func stop() {
-        process?.stop()
-        process = nil
+        let running = lock.withLock { () -> ChildProcess? in
+            defer { process = nil }
+            return process
+        }
+        running?.stop()
     }
 
     private static func environment(_ folder: String) -> [String] {

@@ -54,6 +54,7 @@ import Testing
     static let ana = Agent(name: "Ana <b>", mbox: "mailto:ana@example.org")
     static let ben = Agent(name: "Ben", mbox: "mailto:ben@example.org")
     static let cy = Agent(name: "Cy", mbox: "mailto:cy@example.org")
+    static let dee = Agent(name: "Dee<script>alert(1)</script>", mbox: "mailto:dee@example.org")
 
     @Test func learnersBelowThePassMarkComeFirstAndObjectivesAreCounted() throws {
         let statements = Self.test(Self.ana, right: ["i1", "i2", "i3", "i4"], registration: "00000000-0000-4000-8000-000000000001", at: 0)
@@ -76,6 +77,22 @@ import Testing
         #expect(module.items.first { $0.id == "i3" }?.text == "=HYPERLINK(\"x\")")
     }
 
+    @Test func aStatementReadTwiceCountsOnceAndHostileNumbersAreLeftOut() throws {
+        var statements = Self.test(Self.ana, right: ["i1"], registration: "00000000-0000-4000-8000-000000000007", at: 0)
+        statements += statements
+        for index in statements.indices where statements[index].context?.extensions?[ExtensionIRI.passMark] != nil {
+            statements[index].context?.extensions?[ExtensionIRI.passMark] = .number(1e300)
+            statements[index].context?.extensions?[ExtensionIRI.attemptNumber] = .number(-1e300)
+            if statements[index].result?.score != nil { statements[index].result?.score?.scaled = 1e300 }
+        }
+        let module = try #require(Gradebook(statements).modules.first)
+        #expect(module.learners.first?.testAttempts == 1)
+        #expect(module.learners.first?.answers.count == 4)
+        #expect(module.passMark == nil && module.learners.first?.lastTestPercent == nil)
+        #expect(module.learners.first?.answers.first?.attempt == nil)
+        _ = Gradebook(statements).html(generated: Date())
+    }
+
     @Test func thePeriodFiltersByWhenThingsHappened() {
         let statements = Self.test(Self.ana, right: ["i1"], registration: "00000000-0000-4000-8000-000000000003", at: 0)
             + Self.test(Self.ana, right: ["i1", "i2", "i3", "i4"], registration: "00000000-0000-4000-8000-000000000004", at: 86_400)
@@ -89,15 +106,17 @@ import Testing
 
     @Test func untrustedTextIsEscapedInHTMLAndDefusedInCSV() {
         let statements = Self.test(Self.ana, right: ["i1"], registration: "00000000-0000-4000-8000-000000000005", at: 0)
+            + Self.test(Self.dee, right: ["i1"], registration: "00000000-0000-4000-8000-000000000006", at: 0)
         let gradebook = Gradebook(statements)
         let html = gradebook.html(generated: Date(timeIntervalSince1970: 0))
         #expect(!html.contains("<b>") && html.contains("Ana &lt;b&gt;"))
         #expect(!html.contains("<module>") && html.contains("A &lt;module&gt;"))
-        #expect(!html.contains("<script"))
+        #expect(!html.contains("<script") && html.contains("Dee&lt;script&gt;alert(1)&lt;/script&gt;"))
         let csv = gradebook.csv()
         #expect(csv.contains("\"Ana <b>\"") == false && csv.contains(",Ana <b>,"))
         // A cell a spreadsheet would run as a formula is plain text.
         #expect(Gradebook.field("=HYPERLINK(\"x\")") == "\"'=HYPERLINK(\"\"x\"\")\"")
         #expect(Gradebook.field("-12.5") == "-12.5")
+        #expect(Gradebook.field("\tcmd") == "'\tcmd")
     }
 }

@@ -50,9 +50,9 @@ import Testing
             _ = engine.apply(.answer(item: heavy, answer: right), at: Date(timeIntervalSince1970: 1))
         } else {
             let shown = try #require(engine.shown(heavy))
-            guard case .multipleChoice(_, let answer) = shown.item.kind else { return }
-            _ = engine.apply(.answer(item: heavy, answer: .choice(index: shown.options.firstIndex(of: answer)!)),
-                             at: Date(timeIntervalSince1970: 1))
+            guard case .multipleChoice(_, let answer) = shown.item.kind else { Issue.record("no kind"); return }
+            let index = try #require(shown.options.firstIndex(of: answer))
+            _ = engine.apply(.answer(item: heavy, answer: .choice(index: index)), at: Date(timeIntervalSince1970: 1))
         }
         _ = engine.apply(.finish, at: Date(timeIntervalSince1970: 10))
         let result = engine.result(at: Date(timeIntervalSince1970: 10))

@@ -13,9 +13,7 @@ struct ProgressCommand: ParsableCommand {
         commandName: "progress",
         abstract: "Show your progress: per module and activity, attempts and scores; for the test, per objective.")
 
-    @Option(help: """
-        Output format: text, json or csv (per activity and objective); answers (a CSV row per answer, with its         time and objective); xapi (every statement kept for a learning record store, as a JSON array).
-        """)
+    @Option(help: "Output format: text, json or csv (per activity and objective); answers (a CSV row per answer, with its time and objective); xapi (every statement kept for a learning record store, as a JSON array).")
     var format: Format = .text
 
     @Option(help: "For --format xapi: your e-mail address, if 'sync' has not been told it.")
@@ -240,12 +238,10 @@ enum ProgressReport {
         let bodies = statements.compactMap { queued -> String? in
             guard var statement = try? XAPIStatement.decode(Array(queued.body.utf8)) else { return nil }
             statement.actor = actor
-            return String(decoding: statement.json(), as: UTF8.self)
+            return (try? statement.json()).map { String(decoding: $0, as: UTF8.self) }
         }
         return "[" + bodies.joined(separator: ",\n") + "]"
     }
 
-    static func csvField(_ text: String) -> String {
-        text.contains(where: { ",\"\n".contains($0) }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
-    }
+    static func csvField(_ text: String) -> String { Gradebook.field(text) }
 }

@@ -60,11 +60,11 @@ struct ReportCommand: ParsableCommand {
         if let lrs {
             let credentials = try LRSOptions.credentials(file: credentials)
             let fetched = AsyncWork.wait { () async -> Result<(statements: [XAPIStatement], skipped: Int), RemoteError> in
-                let fetcher = HTTPFetcher()
+                let fetcher = HTTPFetcher(followRedirects: false)
                 let result: Result<(statements: [XAPIStatement], skipped: Int), RemoteError>
                 do throws(RemoteError) {
                     let client = try LRSClient(endpoint: lrs, credentials: credentials, fetcher: fetcher)
-                    result = .success(try await client.statements(since: since, until: until))
+                    result = .success(try await client.statements(since: since))
                 } catch {
                     result = .failure(error)
                 }
@@ -103,14 +103,10 @@ struct ReportCommand: ParsableCommand {
         do { bytes = try BoundedFile.read(path, limit: fileLimit).get() } catch {
             throw CommandFailure("cannot read \(TerminalSafe.line(path)): \(error.description)", code: DiagnosticCode.reportInputInvalid.rawValue)
         }
-        struct Lenient: Decodable {
-            var statement: XAPIStatement?
-            init(from decoder: any Decoder) throws { statement = try? XAPIStatement(from: decoder) }
-        }
-        struct Page: Decodable { var statements: [Lenient] }
+        struct Page: Decodable { var statements: [LenientStatement] }
         let decoder = JSONDecoder()
-        let entries: [Lenient]
-        if let array = try? decoder.decode([Lenient].self, from: Data(bytes)) {
+        let entries: [LenientStatement]
+        if let array = try? decoder.decode([LenientStatement].self, from: Data(bytes)) {
             entries = array
         } else if let page = try? decoder.decode(Page.self, from: Data(bytes)) {
             entries = page.statements

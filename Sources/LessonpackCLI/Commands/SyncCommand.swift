@@ -55,7 +55,7 @@ struct SyncCommand: ParsableCommand {
         let quiet = format == .json
         let policy = StatementSync.Policy(batchSize: batchSize)
         let outcome = AsyncWork.wait { () async -> Result<StatementSync.Report, StatementSync.Failure> in
-            let fetcher = HTTPFetcher()
+            let fetcher = HTTPFetcher(followRedirects: false)
             let result: Result<StatementSync.Report, StatementSync.Failure>
             do throws(StatementSync.Failure) {
                 let client: LRSClient
@@ -74,28 +74,38 @@ struct SyncCommand: ParsableCommand {
             await fetcher.shutdown()
             return result
         }
-        let counts = (try? store.statementCounts()) ?? (unsent: 0, sent: 0)
+        let counts = (try? store.deliveryCounts(to: (try? LRSClient.normalised(endpoint)) ?? endpoint)) ?? DeliveryCounts()
+        let report: StatementSync.Report
+        let failure: RemoteError?
         switch outcome {
-        case .success(let report):
-            if format == .json {
-                Console.json(JSONReport(command: "sync", ok: true, diagnostics: [], body: SyncJSON(report, counts)).rendered())
-            } else if report.sent == 0 {
-                Console.out("Nothing to send: the record store has all \(counts.sent) statements already.")
-            } else {
-                Console.out("Sent \(report.sent) statement\(report.sent == 1 ? "" : "s") in \(report.batches) " +
-                            "request\(report.batches == 1 ? "" : "s") to \(TerminalSafe.line(endpoint)); nothing is left to send.")
-            }
-        case .failure(let failure):
-            if format == .json {
-                Console.json(JSONReport(command: "sync", ok: false, diagnostics: [failure.error.diagnostic],
-                                        body: SyncJSON(failure.report, counts)).rendered())
-                throw ExitCode(1)
-            }
-            if failure.report.sent > 0 {
-                Console.out("Sent \(failure.report.sent) statements before the sync stopped; \(counts.unsent) stay queued.")
-            }
-            throw CommandFailure(failure.error.diagnostic)
+        case .success(let done): (report, failure) = (done, nil)
+        case .failure(let stopped): (report, failure) = (stopped.report, stopped.error)
         }
+        if format == .json {
+            Console.json(JSONReport(command: "sync", ok: failure == nil && report.refused.isEmpty,
+                                    diagnostics: failure.map { [$0.diagnostic] } ?? [],
+                                    body: SyncJSON(report, counts)).rendered())
+            if failure != nil || !report.refused.isEmpty { throw ExitCode(1) }
+            return
+        }
+        for refusal in report.refused {
+            Console.error("warning: the record store refused statement \(refusal.id); it is kept, and not sent there " +
+                          "again: \(TerminalSafe.line(refusal.reason))")
+        }
+        let sent = "Sent \(report.sent) statement\(report.sent == 1 ? "" : "s") in \(report.batches) " +
+            "request\(report.batches == 1 ? "" : "s") to \(TerminalSafe.line(endpoint))"
+        if let failure {
+            if report.sent > 0 { Console.out("\(sent) before the sync stopped; \(counts.unsent) stay queued.") }
+            throw CommandFailure(failure.diagnostic)
+        }
+        if report.sent == 0 && report.refused.isEmpty {
+            Console.out("Nothing to send: that record store has all \(counts.accepted) statements" +
+                        (counts.refused > 0 ? " but the \(counts.refused) it refused." : " already."))
+        } else {
+            Console.out(sent + (report.refused.isEmpty ? "; nothing is left to send."
+                                : "; \(report.refused.count) refused (see above)."))
+        }
+        if !report.refused.isEmpty { throw ExitCode(1) }
     }
 
     static func seconds(_ duration: Duration) -> String {
@@ -106,18 +116,28 @@ struct SyncCommand: ParsableCommand {
 
 /// What `sync --format json` reports.
 struct SyncJSON: Encodable {
+    struct Refused: Encodable {
+        var id: String
+        var reason: String
+    }
+
     var sent: Int
     var requests: Int
     var retries: Int
+    var refused: [Refused]
+    /// How the learner's statements stand with this store now.
     var unsent: Int
-    var sentBefore: Int
+    var accepted: Int
+    var refusedInAll: Int
 
-    init(_ report: StatementSync.Report, _ counts: (unsent: Int, sent: Int)) {
+    init(_ report: StatementSync.Report, _ counts: DeliveryCounts) {
         sent = report.sent
         requests = report.batches
         retries = report.retries
+        refused = report.refused.map { Refused(id: $0.id, reason: $0.reason) }
         unsent = counts.unsent
-        sentBefore = counts.sent - report.sent
+        accepted = counts.accepted
+        refusedInAll = counts.refused
     }
 }
 
@@ -136,26 +156,23 @@ enum LRSOptions {
 /// Who the learner is in statements: given now (and then remembered), or remembered from before.
 enum LearnerOptions {
     static func actor(email: String?, name: String?, store: ProgressStore, remember: Bool) throws -> Agent {
-        if let email {
-            guard isAddress(email) else {
-                throw CommandFailure("'\(TerminalSafe.line(email))' is not an e-mail address", code: DiagnosticCode.learnerUnknown.rawValue)
-            }
-            if let name, name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                throw CommandFailure("--name must be a name on one line", code: DiagnosticCode.learnerUnknown.rawValue)
-            }
-            if remember {
-                do { try store.setLearner(email: email, name: name) } catch {
-                    throw CommandFailure(error.description, code: error.code.rawValue)
-                }
-            }
-            return Agent(name: name ?? store.learner()?.name, mbox: "mailto:" + email)
+        let code = DiagnosticCode.learnerUnknown.rawValue
+        if let email, !isAddress(email) {
+            throw CommandFailure("'\(TerminalSafe.line(email))' is not an e-mail address", code: code)
         }
-        guard var known = store.learner() else {
+        if let name, name.isEmpty || name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw CommandFailure("--name must be a name on one line", code: code)
+        }
+        guard let address = email ?? store.learner()?.mbox.map({ String($0.dropFirst("mailto:".count)) }) else {
             throw CommandFailure("the record store needs to know who you are: give --email (and --name) once, e.g. " +
-                                 "--email ana@example.org --name 'Ana Silva'", code: DiagnosticCode.learnerUnknown.rawValue)
+                                 "--email ana@example.org --name 'Ana Silva'", code: code)
         }
-        if let name { known.name = name }
-        return known
+        if remember, email != nil || name != nil {
+            do { try store.setLearner(email: email, name: name) } catch {
+                throw CommandFailure(error.description, code: error.code.rawValue)
+            }
+        }
+        return Agent(name: name ?? store.learner()?.name, mbox: "mailto:" + address)
     }
 
     /// Something@something.something, with nothing a mail address cannot hold.

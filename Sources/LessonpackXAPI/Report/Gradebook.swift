@@ -42,15 +42,16 @@ package struct Gradebook: Sendable, Equatable {
         package var bestTestPercent: Double?
         /// Whether the last test fell below the pass mark; nil with no pass mark or no finished test.
         package var belowPassMark: Bool?
-        package var lastActivity: String
+        package var lastActivity: Date
         package var answers: [AnswerRecord]
 
-        /// Who stands out: below the pass mark first (lowest first), then those with no finished test, then the rest.
-        var standing: (Int, Double, String) {
+        /// Who stands out: below the pass mark first (lowest first), then those with no finished test, then the rest;
+        /// by name, then by address, within each.
+        var standing: (Int, Double, String, String) {
             switch (belowPassMark, lastTestPercent) {
-            case (true?, let percent): (0, percent ?? 0, name ?? key)
-            case (_, nil): (1, 0, name ?? key)
-            default: (2, 0, name ?? key)
+            case (true?, let percent): (0, percent ?? 0, name ?? key, key)
+            case (_, nil): (1, 0, name ?? key, key)
+            default: (2, 0, name ?? key, key)
             }
         }
     }
@@ -82,15 +83,18 @@ package struct Gradebook: Sendable, Equatable {
         self.until = until
         var ignored = 0
         var builders: [String: ModuleBuilder] = [:]
+        // The same statement twice (two exports that overlap, a page a store sent again) counts once.
+        var seen: Set<String> = []
         for statement in statements {
             guard let parts = ActivityIRI.parse(statement.object.id), let actor = statement.actor,
                   let time = XAPITime.date(statement.timestamp) else {
                 ignored += 1
                 continue
             }
+            guard seen.insert(statement.id.lowercased()).inserted else { continue }
             if let since, time < since { continue }
             if let until, time >= until { continue }
-            builders[parts.module, default: ModuleBuilder(id: parts.module)].add(statement, parts: parts, actor: actor)
+            builders[parts.module, default: ModuleBuilder(id: parts.module)].add(statement, parts: parts, actor: actor, at: time)
         }
         self.ignored = ignored
         modules = builders.values.map { $0.module() }.sorted { $0.id < $1.id }
@@ -107,23 +111,27 @@ private struct ModuleBuilder {
     var itemTexts: [String: String] = [:]
     var items: [String: Gradebook.Item] = [:]
     var learners: [String: Gradebook.Learner] = [:]
-    /// Per learner, their finished tests: (timestamp, percent), to find the last.
-    var tests: [String: [(String, Double)]] = [:]
+    /// Per learner, their finished tests: (when, percent), to find the last.
+    var tests: [String: [(Date, Double)]] = [:]
 
     init(id: String) { self.id = id }
 
-    mutating func add(_ statement: XAPIStatement, parts: ActivityIRI.Parts, actor: Agent) {
+    mutating func add(_ statement: XAPIStatement, parts: ActivityIRI.Parts, actor: Agent, at time: Date) {
         let key = actor.key
         var learner = learners[key] ?? Gradebook.Learner(key: key, name: actor.name, objectives: [:], testAttempts: 0,
-                                                         lastActivity: statement.timestamp, answers: [])
+                                                         lastActivity: time, answers: [])
         if learner.name == nil { learner.name = actor.name }
-        learner.lastActivity = max(learner.lastActivity, statement.timestamp)
+        learner.lastActivity = max(learner.lastActivity, time)
         let moduleDefinition = (statement.context?.contextActivities?.parent ?? [])
             + (statement.context?.contextActivities?.grouping ?? []) + [statement.object]
         if let name = moduleDefinition.first(where: { $0.id == ActivityIRI.module(id) })?.definition?.name?["en-US"] {
             title = name
         }
-        if let mark = statement.context?.extensions?[ExtensionIRI.passMark]?.number { passMark = Int(mark) }
+        // Numbers from the store are untrusted: a pass mark is a whole percentage, or it is not one.
+        if let mark = statement.context?.extensions?[ExtensionIRI.passMark]?.number, (1...100).contains(mark),
+           mark == mark.rounded() {
+            passMark = Int(mark)
+        }
         if let answer = AnswerRecord(statement) {
             learner.answers.append(answer)
             if answer.activity == .test {
@@ -146,8 +154,9 @@ private struct ModuleBuilder {
                 item.tally.total += 1
                 items[record.item] = item
             }
-            if let score = statement.result?.score?.scaled {
-                tests[key, default: []].append((statement.timestamp, score * 100))
+            // xAPI's scaled score is from -1 to 1; anything else is not a score.
+            if let scaled = statement.result?.score?.scaled, (-1...1).contains(scaled) {
+                tests[key, default: []].append((time, max(0, scaled) * 100))
             }
         }
         learners[key] = learner
@@ -173,7 +182,7 @@ private struct ModuleBuilder {
             learner.lastTestPercent = finished.last?.1
             learner.bestTestPercent = finished.map(\.1).max()
             if let passMark, let last = learner.lastTestPercent { learner.belowPassMark = last + 1e-9 < Double(passMark) }
-            learner.answers.sort { $0.timestamp < $1.timestamp }
+            learner.answers.sort { ($0.date ?? .distantPast) < ($1.date ?? .distantPast) }
             return learner
         }.sorted { $0.standing < $1.standing }
         let items = items.values.map { item in

@@ -12,7 +12,7 @@ extension Gradebook {
                                  String(tally.correct), String(tally.total), Self.number(tally.percent),
                                  String(learner.testAttempts), Self.number(learner.lastTestPercent),
                                  Self.number(learner.bestTestPercent), module.passMark.map(String.init) ?? "",
-                                 learner.belowPassMark.map { $0 ? "yes" : "no" } ?? "", learner.lastActivity]
+                                 learner.belowPassMark.map { $0 ? "yes" : "no" } ?? "", XAPITime.timestamp(learner.lastActivity)]
                         .map(Self.field).joined(separator: ","))
                 }
             }
@@ -25,10 +25,14 @@ extension Gradebook {
         return String((value * 10).rounded() / 10)
     }
 
-    /// Quoted when needed; a text that a spreadsheet would run as a formula is made plain text first.
-    static func field(_ text: String) -> String {
+    /// Quoted when needed; a text that a spreadsheet would run as a formula (OWASP's list of first characters) is
+    /// made plain text first. Numbers keep their sign.
+    package static func field(_ text: String) -> String {
         var text = text
-        if let first = text.first, "=+-@".contains(first), Double(text) == nil { text = "'" + text }
-        return text.contains(where: { ",\"\n\r".contains($0) }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+        if let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first), Double(text) == nil {
+            text = "'" + text
+        }
+        let quoted = text.contains { ",\"\n\r".contains($0) }
+        return quoted ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
     }
 }

@@ -55,7 +55,8 @@ extension Gradebook {
                 html += Self.cell(tally.percent, detail: "\(tally.correct) of \(tally.total)")
             }
             html += "<td>\(learner.testAttempts)</td>" + Self.cell(learner.lastTestPercent, detail: nil)
-            html += "<td>\(e(String(learner.lastActivity.prefix(16)).replacingOccurrences(of: "T", with: " ")))</td></tr>\n"
+            let last = XAPITime.timestamp(learner.lastActivity).prefix(16).replacingOccurrences(of: "T", with: " ")
+            html += "<td>\(e(last)) UTC</td></tr>\n"
         }
         html += "</tbody></table>\n"
 
