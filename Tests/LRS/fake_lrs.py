@@ -4,7 +4,9 @@
 
 Run: python3 Tests/LRS/fake_lrs.py PORT ACCEPTED MODE [ID]
 Modes: accept (200 with the ids); redirect (302 to another address); refuse ID (400 for any batch holding ID, else
-accept); conflict ID (409 likewise); wrong-ids (200 with ids that were not sent).
+accept); conflict ID (409 likewise); wrong-ids (200 with ids that were not sent); lose-first-answer (the first batch
+is stored, and the connection closed before any answer, as when a network drops the answer). Each request body
+accepted is also kept, one per line, in ACCEPTED.bodies.
 """
 import json
 import sys
@@ -12,6 +14,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 PORT, ACCEPTED, MODE = int(sys.argv[1]), sys.argv[2], sys.argv[3]
 TARGET = sys.argv[4] if len(sys.argv) > 4 else None
+answered = {"count": 0}
 
 
 class Store(BaseHTTPRequestHandler):
@@ -32,7 +35,8 @@ class Store(BaseHTTPRequestHandler):
         self.answer(200, {"statements": [], "more": ""})
 
     def do_POST(self):
-        statements = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        body = self.rfile.read(int(self.headers["Content-Length"]))
+        statements = json.loads(body)
         ids = [statement["id"] for statement in statements]
         if MODE == "redirect":
             return self.answer(302, headers=[("Location", "http://127.0.0.1:9/elsewhere")])
@@ -42,6 +46,13 @@ class Store(BaseHTTPRequestHandler):
             return self.answer(200, ["00000000-0000-4000-8000-000000000000"])
         with open(ACCEPTED, "a") as accepted:
             accepted.write("".join(i + "\n" for i in ids))
+        with open(ACCEPTED + ".bodies", "ab") as bodies:
+            bodies.write(body + b"\n")
+        answered["count"] += 1
+        if MODE == "lose-first-answer" and answered["count"] == 1:
+            self.close_connection = True
+            self.connection.shutdown(2)
+            return
         self.answer(200, ids)
 
 

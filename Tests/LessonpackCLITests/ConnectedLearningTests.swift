@@ -20,6 +20,10 @@ import Testing
         let first = try publisher.lessonpack(["play", "job-interview", "--plain", "--seed", "1", "--player", "none",
                                               "--recorder", Self.recorder], input: answers)
         #expect(first.status == 0, "\(first.standardError)")
+        // Between the two versions: a report up to here sees the first test only, one from here the second only.
+        Thread.sleep(forTimeInterval: 1.1)
+        let between = Date()
+        Thread.sleep(forTimeInterval: 1.1)
 
         // The publisher sets a pass mark in a new version; the learner updates and takes the test again.
         let path = publisher.modules + "/job-interview/module.plist"
@@ -84,7 +88,17 @@ import Testing
         #expect(order.map(\.name).sorted() == ["Ana Silva", "Ben Okafor"])
         #expect(order.map(\.below) == order.map(\.below).sorted { $0 && !$1 }, "those below the pass mark come first")
 
-        // Filtered to a period with nothing in it: a gradebook with no rows.
+        // A period: played offline before `between`, sent to the store after it, and still in the report up to it.
+        let moment = ISO8601DateFormatter().string(from: between)
+        for (option, attempts, passMark) in [("--until", "1", ""), ("--since", "1", "60")] {
+            let period = try LessonpackBinary.run(["report", "--lrs", lrs.endpoint, "--credentials", lrs.credentialsFile,
+                                                   "--format", "csv", option, moment])
+            let row = try #require(period.standardOutput.split(separator: "\n")
+                .first { $0.hasPrefix("job-interview,mailto:ana@example.org,") && $0.contains(",greet,") },
+                "\(option): \(period.standardOutput)")
+            let fields = row.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            #expect((fields[8], fields[11]) == (attempts, passMark), "\(option) \(moment): \(row)")
+        }
         let empty = try LessonpackBinary.run(["report", "--lrs", lrs.endpoint, "--credentials", lrs.credentialsFile,
                                               "--format", "csv", "--until", "2000-01-01"])
         #expect(empty.standardOutput.split(separator: "\n").count == 1)
