@@ -68,14 +68,10 @@ package enum StatementSync {
                 }
                 if batch.isEmpty { break }
                 let bodies = try batch.map { queued throws(RemoteError) -> String in
-                    guard var statement = try? XAPIStatement.decode(Array(queued.body.utf8)) else {
+                    guard let json = try? XAPIStatement.json(queued.body, actor: actor) else {
                         throw RemoteError(.lrsRejected, "statement \(queued.id) in the progress store cannot be read")
                     }
-                    statement.actor = actor
-                    guard let json = try? statement.json() else {
-                        throw RemoteError(.lrsRejected, "statement \(queued.id) cannot be written as JSON")
-                    }
-                    return String(decoding: json, as: UTF8.self)
+                    return json
                 }
                 try await run.deliver(Array(zip(batch, bodies)))
             }

@@ -72,5 +72,12 @@ import Testing
         #expect(StatementBuilder.finished(attempt, result: result, module: module) == statements)
         let decoded = try XAPIStatement.decode(completed.json())
         #expect(decoded == completed)
+        // The actor put into a queued statement's JSON gives the bytes of the statement encoded with it.
+        let ana = Agent(name: "Ana \"A\" Silva", mbox: "mailto:ana@example.org")
+        var withActor = completed
+        withActor.actor = ana
+        let spliced = try XAPIStatement.json(String(decoding: completed.json(), as: UTF8.self), actor: ana)
+        #expect(Array(spliced.utf8) == (try withActor.json()))
+        #expect(throws: (any Error).self) { try XAPIStatement.json(spliced, actor: ana) }
     }
 }
