@@ -14,8 +14,13 @@ package final class LRSClient: Sendable {
     static let pageLimit = 64 << 20
     package static let statementLimit = 1_000_000
 
-    package init(endpoint address: String, credentials: LRSCredentials?, fetcher: HTTPFetcher) throws(RemoteError) {
-        endpoint = try Self.normalised(address)
+    package convenience init(endpoint address: String, credentials: LRSCredentials?, fetcher: HTTPFetcher) throws(RemoteError) {
+        self.init(normalised: try Self.normalised(address), credentials: credentials, fetcher: fetcher)
+    }
+
+    /// `endpoint` as `normalised` returned it.
+    package init(normalised endpoint: String, credentials: LRSCredentials?, fetcher: HTTPFetcher) {
+        self.endpoint = endpoint
         self.credentials = credentials
         self.fetcher = fetcher
     }
@@ -89,12 +94,20 @@ package final class LRSClient: Sendable {
         case 400, 413, 422:
             return .refused(RemoteError(.lrsRejected, "the record store at \(endpoint) refused the statements (\(answer.status.code) " +
                                         "\(answer.status.reasonPhrase))\(Self.detail(answer.body))", url: url))
+        case 404:
+            throw Self.notAnEndpoint(url)
         case 429, 500...599:
             return .retryLater("\(answer.status.code) \(answer.status.reasonPhrase)")
         default:
             throw RemoteError(.remoteHTTPError, "\(url) answered \(answer.status.code) \(answer.status.reasonPhrase)" +
                               Self.detail(answer.body), url: url)
         }
+    }
+
+    /// A 404 for the statements resource: the address given is not the store's xAPI endpoint.
+    static func notAnEndpoint(_ url: String) -> RemoteError {
+        RemoteError(.remoteHTTPError, "\(url) answered 404 Not Found: --lrs must be the record store's xAPI endpoint, " +
+                    "the address that statements/ is under (Ralph's ends in /xAPI/)", url: url)
     }
 
     /// What a store said about a refusal, for the learner: its `detail`, or the start of its text, made safe to print.
@@ -130,6 +143,7 @@ package final class LRSClient: Sendable {
             let answer = try await fetcher.send(.GET, url, headers: headers, limit: Self.pageLimit)
             switch answer.status.code {
             case 200: break
+            case 404: throw Self.notAnEndpoint(url)
             case 401, 403:
                 throw RemoteError(.lrsUnauthorized, "the record store at \(endpoint) refused the credentials " +
                                   "(\(answer.status.code) \(answer.status.reasonPhrase))", url: url)

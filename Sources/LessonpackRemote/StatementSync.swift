@@ -114,21 +114,27 @@ package enum StatementSync {
                     try store.markRefused(statement, by: client.endpoint, reason: error.description, at: clock())
                 }
                 report.refused.append(Refusal(id: statement.id, reason: error.description))
-            case .retryLater:
-                preconditionFailure("post retries until it gives up")
             }
         }
 
+        /// What came of a batch once the store stopped asking for it to be sent again.
+        enum Answer {
+            case accepted
+            case refused(RemoteError)
+        }
+
         /// Posts once, and again while the store is unreachable, busy or failing, up to the policy's attempts.
-        mutating func post(_ part: [(QueuedStatement, String)]) async throws(RemoteError) -> LRSClient.Posted {
+        mutating func post(_ part: [(QueuedStatement, String)]) async throws(RemoteError) -> Answer {
             var delay = policy.firstDelay
             var attempt = 1
             while true {
                 let problem: String
                 do {
-                    let posted = try await client.post(part.map(\.1), ids: part.map(\.0.id))
-                    guard case .retryLater(let status) = posted else { return posted }
-                    problem = "the record store answered \(status)"
+                    switch try await client.post(part.map(\.1), ids: part.map(\.0.id)) {
+                    case .accepted: return .accepted
+                    case .refused(let error): return .refused(error)
+                    case .retryLater(let status): problem = "the record store answered \(status)"
+                    }
                 } catch where error.code == .remoteUnreachable {
                     problem = error.description
                 }

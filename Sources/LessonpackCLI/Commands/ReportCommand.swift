@@ -58,18 +58,11 @@ struct ReportCommand: ParsableCommand {
         var statements: [XAPIStatement] = []
         var skipped = 0
         if let lrs {
-            let credentials = try LRSOptions.credentials(file: credentials)
-            let fetched = AsyncWork.wait { () async -> Result<(statements: [XAPIStatement], skipped: Int), RemoteError> in
-                let fetcher = HTTPFetcher(followRedirects: false)
-                let result: Result<(statements: [XAPIStatement], skipped: Int), RemoteError>
-                do throws(RemoteError) {
-                    let client = try LRSClient(endpoint: lrs, credentials: credentials, fetcher: fetcher)
-                    result = .success(try await client.statements(since: since))
-                } catch {
-                    result = .failure(error)
+            let connection = try LRSConnection(address: lrs, credentialsFile: credentials)
+            let fetched = connection.run { client async -> Result<(statements: [XAPIStatement], skipped: Int), RemoteError> in
+                do throws(RemoteError) { return .success(try await client.statements(since: since)) } catch {
+                    return .failure(error)
                 }
-                await fetcher.shutdown()
-                return result
             }
             switch fetched {
             case .success(let page): (statements, skipped) = (page.statements, page.skipped)

@@ -45,36 +45,27 @@ struct SyncCommand: ParsableCommand {
     }
 
     func run() throws {
-        let credentials = try LRSOptions.credentials(file: credentials)
+        let connection = try LRSConnection(address: lrs, credentialsFile: credentials)
         let store: ProgressStore
         do { store = try ProgressStore(folder: dataDir ?? ProgressStore.defaultFolder()) } catch {
             throw CommandFailure(error.description, code: error.code.rawValue)
         }
         let actor = try LearnerOptions.actor(email: email, name: name, store: store, remember: true)
-        let endpoint = lrs
         let quiet = format == .json
         let policy = StatementSync.Policy(batchSize: batchSize)
-        let outcome = AsyncWork.wait { () async -> Result<StatementSync.Report, StatementSync.Failure> in
-            let fetcher = HTTPFetcher(followRedirects: false)
-            let result: Result<StatementSync.Report, StatementSync.Failure>
+        let outcome = connection.run { client async -> Result<StatementSync.Report, StatementSync.Failure> in
             do throws(StatementSync.Failure) {
-                let client: LRSClient
-                do throws(RemoteError) {
-                    client = try LRSClient(endpoint: endpoint, credentials: credentials, fetcher: fetcher)
-                } catch {
-                    throw StatementSync.Failure(error: error, report: StatementSync.Report())
-                }
-                result = .success(try await StatementSync.run(store, to: client, as: actor, policy: policy, retrying: { problem, delay in
+                return .success(try await StatementSync.run(store, to: client, as: actor, policy: policy,
+                                                            retrying: { problem, delay in
                     guard !quiet else { return }
                     Console.error("note: \(TerminalSafe.line(problem)); trying again in \(Self.seconds(delay))")
                 }))
             } catch {
-                result = .failure(error)
+                return .failure(error)
             }
-            await fetcher.shutdown()
-            return result
         }
-        let counts = (try? store.deliveryCounts(to: (try? LRSClient.normalised(endpoint)) ?? endpoint)) ?? DeliveryCounts()
+        let endpoint = connection.endpoint
+        let counts = (try? store.deliveryCounts(to: endpoint)) ?? DeliveryCounts()
         let report: StatementSync.Report
         let failure: RemoteError?
         switch outcome {
@@ -98,7 +89,9 @@ struct SyncCommand: ParsableCommand {
             if report.sent > 0 { Console.out("\(sent) before the sync stopped; \(counts.unsent) stay queued.") }
             throw CommandFailure(failure.diagnostic)
         }
-        if report.sent == 0 && report.refused.isEmpty {
+        if report.sent == 0 && report.refused.isEmpty && counts.accepted + counts.refused == 0 {
+            Console.out("Nothing to send yet: answers are kept as you play ('lessonpack play' a module).")
+        } else if report.sent == 0 && report.refused.isEmpty {
             Console.out("Nothing to send: that record store has all \(counts.accepted) statements" +
                         (counts.refused > 0 ? " but the \(counts.refused) it refused." : " already."))
         } else {
@@ -138,18 +131,6 @@ struct SyncJSON: Encodable {
         unsent = counts.unsent
         accepted = counts.accepted
         refusedInAll = counts.refused
-    }
-}
-
-/// Where the record store's credentials come from: a file named on the command line, else the environment.
-enum LRSOptions {
-    static func credentials(file: String?) throws -> LRSCredentials? {
-        do {
-            if let file { return try LRSCredentials.read(file: file) }
-            return try LRSCredentials.fromEnvironment(ProcessInfo.processInfo.environment)
-        } catch {
-            throw CommandFailure(error.diagnostic)
-        }
     }
 }
 
