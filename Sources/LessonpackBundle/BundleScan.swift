@@ -25,8 +25,13 @@ struct BundleScan {
     static let textEntries = [BundleFormat.mimetypeEntry, BundleFormat.manifestEntry, BundleFormat.signatureEntry,
                               BundleFormat.moduleEntry]
 
-    init(path: String, readMedia: Bool, trustedKey: VerificationKey? = nil, limits: BundleLimits = .default) {
+    /// Modules already checked by CompiledModuleCheck with this build, which need not be checked again.
+    private let checked: CheckedModuleMemory?
+
+    init(path: String, readMedia: Bool, trustedKey: VerificationKey? = nil, limits: BundleLimits = .default,
+         checked: CheckedModuleMemory? = nil) {
         self.path = path
+        self.checked = checked
         let archive: ZipArchive
         do {
             archive = try ZipArchive(path: path, limits: .init(maxEntries: limits.maxEntries))
@@ -123,7 +128,7 @@ struct BundleScan {
             }
             return
         }
-        guard FileDigest.sha256(of: bytes) == manifest.entry(BundleFormat.moduleEntry)?.sha256 else { return }
+        guard let digest = manifest.entry(BundleFormat.moduleEntry)?.sha256, FileDigest.sha256(of: bytes) == digest else { return }
         let module: Module
         do { module = try CompiledModule.decode(bytes) } catch {
             diagnostics += error.located(at: path).diagnostics
@@ -133,11 +138,15 @@ struct BundleScan {
             report(.moduleIdentityMismatch, "module.json is \(module.id) \(module.version) but the manifest says " +
                    "\(manifest.moduleID) \(manifest.version)")
         }
-        for error in CompiledModuleCheck.errors(in: module) {
-            let file = error.location.file
-            let part = file.hasPrefix(CompiledModuleCheck.folder + "/")
-                ? " (as " + file.dropFirst(CompiledModuleCheck.folder.count + 1) + ")" : ""
-            report(error.code, "module.json\(part): \(error.message)")
+        if checked?.passed(moduleSHA256: digest) != true {
+            let errors = CompiledModuleCheck.errors(in: module)
+            for error in errors {
+                let file = error.location.file
+                let part = file.hasPrefix(CompiledModuleCheck.folder + "/")
+                    ? " (as " + file.dropFirst(CompiledModuleCheck.folder.count + 1) + ")" : ""
+                report(error.code, "module.json\(part): \(error.message)")
+            }
+            if errors.isEmpty { checked?.rememberPassed(moduleSHA256: digest) }
         }
         // Both ways: media the module does not list would be entries nobody needs, read and hashed for nothing.
         let listedMedia = Set(module.media.map { Array((BundleFormat.mediaFolder + $0.path).utf8) })

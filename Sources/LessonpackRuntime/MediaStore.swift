@@ -23,9 +23,19 @@ package final class MediaStore: Sendable {
 
     /// $XDG_CACHE_HOME/lessonpack/media, or ~/.cache/lessonpack/media.
     package static func defaultCacheFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        cacheBase(environment) + "/media"
+    }
+
+    /// What this build remembers of the bundles it checked, in $XDG_CACHE_HOME/lessonpack/checked.
+    package static func checkedModules(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> CheckedModuleMemory? {
+        CheckedModuleMemory.forThisBuild(in: cacheBase(environment) + "/checked")
+    }
+
+    private static func cacheBase(_ environment: [String: String]) -> String {
         let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (environment["HOME"] ?? NSTemporaryDirectory()) + "/.cache"
-        return base + "/lessonpack/media"
+        return base + "/lessonpack"
     }
 
     /// The media file the module calls `path` (relative to media/), as a file on disk.

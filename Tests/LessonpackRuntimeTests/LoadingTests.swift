@@ -56,24 +56,71 @@ import Testing
         #expect(throws: RuntimeError(.runtimeModuleMissing, "/no/such: no such bundle or module folder")) { try LoadedModule.open("/no/such") }
     }
 
-    @Test func refusesAConsistentlyHashedButInconsistentModule() throws {
-        // A bundle whose every hash is right, but whose module.json was edited to break a reference: only the
-        // integrity check can catch it.
+    @Test func aCheckedModuleIsRememberedForThisBuildOnly() throws {
         let folder = TemporaryFolder()
+        let memory = CheckedModuleMemory(folder: folder.child("checked"), build: "build-1")
+        let sample = try sampleBundle(in: folder)
+        _ = try LoadedModule.open(sample, cacheFolder: folder.child("cache"), checked: memory)
+        let digest = try #require(try BundleReader.open(sample).manifest.entry("module.json")?.sha256)
+        #expect(memory.passed(moduleSHA256: digest))
+        #expect(!CheckedModuleMemory(folder: folder.child("checked"), build: "build-2").passed(moduleSHA256: digest))
+
+        // A module that fails is checked, and refused, every time: nothing is remembered of it.
+        let odd = try inconsistentBundle(in: folder, withMedia: false)
+        #expect(throws: RuntimeError.self) { try LoadedModule.open(odd.path, checked: memory) }
+        #expect(!memory.passed(moduleSHA256: odd.digest))
+        #expect(throws: RuntimeError.self) { try LoadedModule.open(odd.path, checked: memory) }
+
+        // What a remembered pass skips is exactly the consistency check, and only for the build that passed it:
+        // a forged pass lets this module through for build-1 alone.
+        memory.rememberPassed(moduleSHA256: odd.digest)
+        #expect(try LoadedModule.open(odd.path, checked: memory).module.videoTask[0].lines == ["l99"])
+        #expect(throws: RuntimeError.self) { try LoadedModule.open(odd.path) }
+        #expect(throws: RuntimeError.self) {
+            try LoadedModule.open(odd.path, checked: CheckedModuleMemory(folder: folder.child("checked"), build: "build-2"))
+        }
+    }
+
+    @Test func aLinkInTheMemoryIsNoVerdict() throws {
+        let folder = TemporaryFolder()
+        let odd = try inconsistentBundle(in: folder, withMedia: false)
+        let planted = CheckedModuleMemory(folder: folder.child("planted"), build: "b")
+        planted.rememberPassed(moduleSHA256: odd.digest)
+        let entry = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.child("planted")).first)
+        let memory = CheckedModuleMemory(folder: folder.child("linked"), build: "b")
+        try FileManager.default.createDirectory(atPath: folder.child("linked"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.child("linked/" + entry),
+                                                   withDestinationPath: folder.child("planted/" + entry))
+        #expect(!memory.passed(moduleSHA256: odd.digest))
+        #expect(throws: RuntimeError.self) { try LoadedModule.open(odd.path, checked: memory) }
+    }
+
+    /// A bundle whose every hash is right but whose module.json was edited to name a line that does not exist.
+    /// `withMedia` false: the module lists no media either, so that the consistency check is all that refuses it.
+    func inconsistentBundle(in folder: TemporaryFolder, withMedia: Bool = true) throws -> (path: String, digest: String) {
         var module = try ModuleLoader.load(folder: Paths.sampleModule).module
         module.videoTask[0].lines = ["l99"]
+        if !withMedia { module.media = [] }
         let compiled = try CompiledModule.encode(module)
         let mimetype = Array(BundleFormat.mediaType.utf8)
         let manifest = BundleManifest(moduleID: module.id, version: module.version, entries: [
             .init(path: "mimetype", size: mimetype.count, sha256: FileDigest.sha256(of: mimetype)),
             .init(path: "module.json", size: compiled.count, sha256: FileDigest.sha256(of: compiled)),
         ])
-        let path = folder.child("odd.lessonpack")
+        let path = folder.child(withMedia ? "odd.lessonpack" : "odd-no-media.lessonpack")
         try TestZip.write(path) { writer in
             try writer.add("mimetype", bytes: mimetype, compression: .store)
             try writer.add("manifest.plist", bytes: try manifest.encoded(), compression: .deflate)
             try writer.add("module.json", bytes: compiled, compression: .deflate)
         }
+        return (path, FileDigest.sha256(of: compiled))
+    }
+
+    @Test func refusesAConsistentlyHashedButInconsistentModule() throws {
+        // A bundle whose every hash is right, but whose module.json was edited to break a reference: only the
+        // integrity check can catch it.
+        let folder = TemporaryFolder()
+        let path = try inconsistentBundle(in: folder).path
         do {
             _ = try LoadedModule.open(path)
             Issue.record("an inconsistent module was opened")
