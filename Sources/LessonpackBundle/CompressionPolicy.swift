@@ -4,19 +4,41 @@ import LessonpackModel
 
 /// Which entries to deflate. Text always. Media already compressed by its codec (Opus, H.264, PNG…) is usually
 /// stored, since deflate spends time for nothing; but containers carry headers and padding that do compress
-/// (short Ogg clips, MP4 indexes), so deflate decides on the bytes themselves: a file that fits in one sample is
-/// deflated whenever that makes it smaller; a larger one when its first `sampleBytes` shrink by `minimumSaving`.
+/// (short Ogg clips, MP4 indexes), so deflate decides on the bytes themselves. A file of up to `wholeFileBytes` is
+/// deflated whenever that makes it smaller. A larger one is judged from samples: its head, where a container keeps
+/// its index, and `spreadSamples` more spread through the rest, where the codec's data is. The head's saving counts
+/// once, in bytes; the spread samples' saving counts in proportion, for everything after the head. The file is
+/// deflated when the saving so estimated is at least `minimumSaving` of its size. Judged by its head alone, a 500 MB
+/// video whose first 256 KiB is a compressible index was deflated whole, for nothing, slower than zip.
 package enum CompressionPolicy {
-    package static let sampleBytes = 256 << 10
+    package static let sampleBytes = 64 << 10
+    package static let spreadSamples = 3
+    package static let wholeFileBytes = 256 << 10
     package static let minimumSaving = 0.01
 
     static func compression(for source: MediaSource) -> ZipCompression {
         let fileExtension = (source.description as NSString).pathExtension
         guard MediaKind.isCompressedFormat(fileExtension: fileExtension) else { return .deflate }
-        guard case .success(let file) = source.open(), let sample = try? file.read(at: 0, count: sampleBytes),
-              !sample.isEmpty else { return .store }
-        let compressed = Deflate.compressedSize(of: sample)
-        if sample.count < sampleBytes { return compressed < sample.count ? .deflate : .store }
-        return Double(compressed) <= Double(sample.count) * (1 - minimumSaving) ? .deflate : .store
+        guard case .success(let file) = source.open(), let status = file.status(), status.st_size > 0 else { return .store }
+        let size = Int(status.st_size)
+        if size <= wholeFileBytes {
+            guard let whole = try? file.read(at: 0, count: size), !whole.isEmpty else { return .store }
+            return Deflate.compressedSize(of: whole) < whole.count ? .deflate : .store
+        }
+        guard let head = try? file.read(at: 0, count: sampleBytes), !head.isEmpty else { return .store }
+        let headSaving = head.count - Deflate.compressedSize(of: head)
+        // Evenly spaced over what follows the head, the last one ending at the end of the file.
+        let rest = size - head.count
+        var sampled = 0
+        var saved = 0
+        for index in 1...spreadSamples {
+            let offset = head.count + (rest - sampleBytes) * index / spreadSamples
+            guard let sample = try? file.read(at: UInt64(max(offset, head.count)), count: sampleBytes),
+                  !sample.isEmpty else { continue }
+            sampled += sample.count
+            saved += sample.count - Deflate.compressedSize(of: sample)
+        }
+        let restSaving = sampled > 0 ? Double(saved) / Double(sampled) * Double(rest) : 0
+        return Double(headSaving) + restSaving >= Double(size) * minimumSaving ? .deflate : .store
     }
 }

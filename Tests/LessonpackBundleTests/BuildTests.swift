@@ -95,4 +95,26 @@ import Testing
         try Data((0..<100_000).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: URL(fileURLWithPath: noise))
         #expect(CompressionPolicy.compression(for: .made(noise)) == .store)
     }
+
+    /// A large video is judged by samples spread through it, not by its head: an index that compresses, followed by
+    /// megabytes that do not, is stored; the same index before a few hundred kilobytes is worth deflating.
+    @Test func aLargeFileIsJudgedThroughoutNotByItsHead() throws {
+        let folder = TemporaryFolder()
+        var generator = SystemRandomNumberGenerator()
+        func noise(_ count: Int) -> [UInt8] {
+            (0..<(count + 7) / 8).flatMap { _ in withUnsafeBytes(of: generator.next()) { Array($0) } }.prefix(count).map { $0 }
+        }
+        // An index of 30 kB that deflate all but removes: 0.7 % of the large file, 9 % of the short one.
+        let index = [UInt8](repeating: 0, count: 30_000)
+        func file(_ name: String, _ bytes: [UInt8]) throws -> MediaSource {
+            let path = folder.child(name)
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            return .made(path)
+        }
+        // The old policy read the first 256 KiB here, which shrink by 11 %, and deflated all 4 MB.
+        #expect(CompressionPolicy.compression(for: try file("large.mp4", index + noise(4 << 20))) == .store)
+        #expect(CompressionPolicy.compression(for: try file("short.mp4", index + noise(300_000))) == .deflate)
+        let pattern = (0..<(2 << 20)).map { UInt8(truncatingIfNeeded: $0 % 251) }
+        #expect(CompressionPolicy.compression(for: try file("padded.mp4", noise(100_000) + pattern)) == .deflate)
+    }
 }
