@@ -99,9 +99,16 @@ package struct PlistDictionary: Sendable {
 
     package init(entries: [Entry] = []) { self.entries = entries }
 
-    package subscript(key: String) -> PlistNode? { entry(key)?.value }
+    // Looked up by index rather than with `first(where:)`, which copies out every entry it passes (a key, a
+    // location and a value, each retained and released): a module's decoding asks tens of thousands of times.
+    package subscript(key: String) -> PlistNode? { index(of: key).map { entries[$0].value } }
 
-    package func entry(_ key: String) -> Entry? { entries.first { $0.key == key } }
+    package func entry(_ key: String) -> Entry? { index(of: key).map { entries[$0] } }
+
+    private func index(of key: String) -> Int? {
+        for index in entries.indices where entries[index].key == key { return index }
+        return nil
+    }
 
     package var keys: [String] { entries.map(\.key) }
 }
