@@ -1,3 +1,4 @@
+import Foundation
 import XMLStream
 
 /// U+0080–U+009F, the C1 control characters: invisible, and never typed on purpose. In a lesson they are nearly
@@ -18,7 +19,8 @@ enum C1ControlCharacters {
     /// The first C1 control character in `text`, and how many there are in all.
     static func find(in text: String) -> Finding? {
         // In UTF-8 each is C2 80 to C2 9F: a byte scan spares the text that has none, which is nearly all of it.
-        guard text.utf8.withContiguousStorageIfAvailable(containsC1) ?? containsC1(Array(text.utf8)) else { return nil }
+        guard text.utf8.withContiguousStorageIfAvailable(containsC1) ?? Array(text.utf8).withUnsafeBufferPointer(containsC1)
+        else { return nil }
         var finding: Finding?
         var previous: [UInt32] = []
         for (offset, character) in text.enumerated() {
@@ -34,11 +36,14 @@ enum C1ControlCharacters {
         return finding
     }
 
-    private static func containsC1<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
-        var lastByte: UInt8 = 0
-        for byte in bytes {
-            if lastByte == 0xC2, byte >= 0x80, byte <= 0x9F { return true }
-            lastByte = byte
+    private static func containsC1(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // memchr finds the rare 0xC2 lead byte many bytes at a time; every string's text passes through here.
+        guard var cursor = bytes.baseAddress else { return false }
+        let end = cursor + bytes.count
+        while cursor < end, let found = memchr(cursor, 0xC2, end - cursor) {
+            let lead = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+            if lead + 1 < end, (0x80...0x9F).contains(lead[1]) { return true }
+            cursor = lead + 1
         }
         return false
     }

@@ -16,9 +16,8 @@ final class PlistTreeBuilder: XMLStreamDelegate {
         comments = keepingComments ? PlistComments() : nil
     }
 
-    /// An element being read. What it has gathered so far lives in stored properties rather than in `kind`'s
-    /// payloads: a payload can only be changed by copying it out and back, which copies a long array on every
-    /// append, while a stored property is appended to in place.
+    /// An element being read. Most are scalars, so a frame holds only what every element needs; what a
+    /// `<plist>`, `<dict>` or `<array>` gathers is in `containers`, which frames push and pop far less often.
     private struct Frame {
         enum Kind {
             case plist, dictionary, array
@@ -27,10 +26,26 @@ final class PlistTreeBuilder: XMLStreamDelegate {
             case skipped(placeholder: Bool)
         }
         var kind: Kind
-        var location: SourceLocation
+        /// The `<` of the start tag; the file is the builder's.
+        var position: SourcePosition?
         /// False for a value that has no place to go (a value without a key, a second root value): it is still
         /// checked, then dropped.
         var keep: Bool
+        /// The frame's place in `containers`, for a `<plist>`, `<dict>` or `<array>`.
+        var container = -1
+    }
+
+    /// The text of the scalar being read, as it arrived. Only one scalar is ever open (an element inside one is
+    /// refused and skipped), so its text lives here rather than in every frame, which holds nothing to retain.
+    private var scalarText = TextPieces()
+    /// Elements found inside that scalar, reported when it closes: if it never does, the XML error that says so
+    /// is the one mistake, and these are only its echoes.
+    private var elementsInScalar: [Diagnostic] = []
+
+    /// What an open `<plist>`, `<dict>` or `<array>` has gathered so far, in stored properties rather than in
+    /// `Frame.Kind`'s payloads: a payload can only be changed by copying it out and back, which copies a long array
+    /// on every append, while a stored property is appended to in place.
+    private struct Container {
         /// `<plist>`'s one value.
         var value: PlistNode?
         /// A `<dict>`'s entries so far, and the key waiting for its value.
@@ -41,19 +56,15 @@ final class PlistTreeBuilder: XMLStreamDelegate {
         var keyIndex: [String: SourceLocation] = [:]
         /// An `<array>`'s items so far.
         var items: [PlistNode] = []
-        /// A scalar's text, as it arrived.
-        var pieces = TextPieces()
-        /// Elements found inside a scalar, reported when it closes: if it never does, the XML error that says so
-        /// is the one mistake, and these are only its echoes.
-        var elementsInside: [Diagnostic] = []
-
-        var text: String { pieces.text }
 
         /// Where `key` was first written in this dictionary, if it was. Every key written so far is in `entries`,
         /// except duplicates, whose first occurrence is.
         mutating func firstLocation(of key: String) -> SourceLocation? {
             let entries = dictionary.entries
-            guard entries.count > 16 else { return entries.first { $0.key == key }?.keyLocation }
+            guard entries.count > 16 else {
+                for index in entries.indices where entries[index].key == key { return entries[index].keyLocation }
+                return nil
+            }
             if keyIndex.count < entries.count {
                 for entry in entries[keyIndex.count...] where keyIndex[entry.key] == nil {
                     keyIndex[entry.key] = entry.keyLocation
@@ -62,6 +73,7 @@ final class PlistTreeBuilder: XMLStreamDelegate {
             return keyIndex[key]
         }
     }
+    private var containers: [Container] = []
 
     private struct PendingKey {
         var key: String
@@ -130,7 +142,7 @@ final class PlistTreeBuilder: XMLStreamDelegate {
             case .skipped:
                 return push(.skipped(placeholder: false), at: location)
             case .scalar(let parent):
-                stack[top].elementsInside.append(
+                elementsInScalar.append(
                     .error(.misplacedElement, "<\(name)> cannot appear inside <\(parent.rawValue)>" +
                            (parent == .string || parent == .key ? "; write '&lt;' for a literal '<'" : ""),
                            at: location))
@@ -169,45 +181,54 @@ final class PlistTreeBuilder: XMLStreamDelegate {
 
     func xmlStream(_ stream: XMLStream, didEndElement name: String, at position: SourcePosition) {
         guard let frame = stack.popLast() else { return }
-        frame.elementsInside.forEach(report)
+        let location = SourceLocation(file: file, position: frame.position)
+        if case .scalar = frame.kind { elementsInScalar.forEach(report) }
         switch frame.kind {
         case .skipped(let placeholder):
-            if placeholder { deliver(PlistNode(.invalid, at: frame.location)) }
+            if placeholder { deliver(PlistNode(.invalid, at: location)) }
         case .plist:
-            if frame.value == nil {
-                report(.error(.emptyPlist, "the property list is empty: <plist> must hold one value", at: frame.location))
+            let container = containers.removeLast()
+            if container.value == nil {
+                report(.error(.emptyPlist, "the property list is empty: <plist> must hold one value", at: location))
             }
-            root = frame.value
+            root = container.value
         case .dictionary:
-            if let pendingKey = frame.pendingKey, !pendingKey.isStandIn {
+            let container = containers.removeLast()
+            if let pendingKey = container.pendingKey, !pendingKey.isStandIn {
                 report(.error(.keyWithoutValue, "key '\(pendingKey.key)' has no value", at: pendingKey.location))
             }
-            deliver(PlistNode(.dictionary(frame.dictionary), at: frame.location), keep: frame.keep)
+            deliver(PlistNode(.dictionary(container.dictionary), at: location), keep: frame.keep)
         case .array:
-            deliver(PlistNode(.array(frame.items), at: frame.location), keep: frame.keep)
-        case .scalar(.key):
-            warnAboutC1ControlCharacters(in: frame, declaredEncoding: stream.declaredEncoding)
-            finishKey(frame.text, at: frame.location)
+            let container = containers.removeLast()
+            deliver(PlistNode(.array(container.items), at: location), keep: frame.keep)
         case .scalar(let element):
-            if element == .string { warnAboutC1ControlCharacters(in: frame, declaredEncoding: stream.declaredEncoding) }
-            deliver(scalar(element, text: frame.text, pieces: frame.pieces, at: frame.location), keep: frame.keep)
+            // Moved out rather than copied, which would retain and release every piece.
+            var pieces = TextPieces()
+            swap(&pieces, &scalarText)
+            let text = pieces.text
+            if element == .key || element == .string {
+                warnAboutC1ControlCharacters(in: text, pieces: pieces, at: location, of: stream)
+            }
+            if element == .key { return finishKey(text, at: location) }
+            deliver(scalar(element, text: text, pieces: pieces, at: location), keep: frame.keep)
         }
     }
 
-    func xmlStream(_ stream: XMLStream, foundText text: String, at start: SourcePosition, isCDATA: Bool) {
+    func xmlStream(_ stream: XMLStream, foundText piece: XMLText, at start: SourcePosition, isCDATA: Bool) {
         guard let top = stack.indices.last else { return }
         switch stack[top].kind {
         case .scalar:
-            stack[top].pieces.append(TextPiece(start: start, text: text))
+            scalarText.append(TextPiece(start: start, text: piece.string))
         case .skipped:
             break
         default:
-            if ScalarText.isBlank(text) {
-                if comments != nil, text.utf8.count(where: { $0 == 0x0A }) >= 2, let slot = slotForMarkup() {
+            if piece.isBlank {
+                if comments != nil, piece.lineFeeds >= 2, let slot = slotForMarkup() {
                     comments?.append(.blankLine, at: slot)
                 }
                 return
             }
+            let text = piece.string
             let (body, offset) = ScalarText.trimmed(text)
             guard !body.isEmpty else { return }
             let shown = body.count > 30 ? body.prefix(30) + "…" : body
@@ -224,17 +245,19 @@ final class PlistTreeBuilder: XMLStreamDelegate {
     /// Where markup met now belongs: before the next key or value of the innermost open element.
     private func slotForMarkup() -> PlistComments.Slot? {
         guard let top = stack.indices.last else { return root == nil ? .beforeDocument : .afterDocument }
+        let open = stack[top].container
         switch stack[top].kind {
         case .plist:
-            return stack[top].value == nil ? .before([]) : .afterRoot
+            return containers[open].value == nil ? .before([]) : .afterRoot
         case .dictionary:
-            let next = indexPath(of: top) + [stack[top].dictionary.entries.count]
-            return stack[top].pendingKey == nil ? .beforeKey(next) : .before(next)
+            let next = indexPath(of: top) + [containers[open].dictionary.entries.count]
+            return containers[open].pendingKey == nil ? .beforeKey(next) : .before(next)
         case .array:
-            return .before(indexPath(of: top) + [stack[top].items.count])
+            return .before(indexPath(of: top) + [containers[open].items.count])
         case .scalar(.key):
             // Inside a <key>: it moves before that key.
-            return top > 0 ? .beforeKey(indexPath(of: top - 1) + [stack[top - 1].dictionary.entries.count]) : nil
+            guard top > 0 else { return nil }
+            return .beforeKey(indexPath(of: top - 1) + [containers[stack[top - 1].container].dictionary.entries.count])
         case .scalar:
             // Inside a value: it moves before the value, which it cannot split.
             return .before(indexPath(of: top))
@@ -250,8 +273,8 @@ final class PlistTreeBuilder: XMLStreamDelegate {
         guard position > rootPosition else { return [] }
         return (rootPosition..<position).map { parent in
             switch stack[parent].kind {
-            case .dictionary: stack[parent].dictionary.entries.count
-            default: stack[parent].items.count
+            case .dictionary: containers[stack[parent].container].dictionary.entries.count
+            default: containers[stack[parent].container].items.count
             }
         }
     }
@@ -261,13 +284,14 @@ final class PlistTreeBuilder: XMLStreamDelegate {
     /// A value is starting: make sure its parent has room for it, reporting when not. Returns whether to keep it.
     private func claimValueSlot(for name: String, at location: SourceLocation) -> Bool {
         guard let top = stack.indices.last else { return true }
+        let open = stack[top].container
         switch stack[top].kind {
         case .plist:
-            guard let value = stack[top].value else { return true }
+            guard let value = containers[open].value else { return true }
             report(.error(.extraValue, "a property list holds exactly one value; this <\(name)> is a second one",
                           at: location, notes: [.init("the first value starts here", at: value.location)]))
             return false
-        case .dictionary where stack[top].pendingKey == nil:
+        case .dictionary where containers[open].pendingKey == nil:
             report(.error(.valueWithoutKey, "<\(name)> in a <dict> must follow a <key>", at: location))
             return false
         default:
@@ -281,37 +305,40 @@ final class PlistTreeBuilder: XMLStreamDelegate {
             report(.error(.misplacedElement, "<key> is only allowed inside a <dict>", at: location))
             return
         }
-        guard let pendingKey = stack[top].pendingKey else { return }
+        let open = stack[top].container
+        guard let pendingKey = containers[open].pendingKey else { return }
         if !pendingKey.isStandIn {
             report(.error(.consecutiveKeys, "expected a value for key '\(pendingKey.key)', found another <key>",
                           at: location, notes: [.init("key '\(pendingKey.key)' is here", at: pendingKey.location)]))
         }
         // The earlier key did say it exists; keep it, valueless, so readers of the tree do not call it missing.
         if !pendingKey.dropsValue {
-            stack[top].dictionary.entries.append(.init(key: pendingKey.key, keyLocation: pendingKey.location,
-                                                       value: PlistNode(.invalid, at: pendingKey.location)))
+            containers[open].dictionary.entries.append(.init(key: pendingKey.key, keyLocation: pendingKey.location,
+                                                             value: PlistNode(.invalid, at: pendingKey.location)))
         }
-        stack[top].pendingKey = nil
+        containers[open].pendingKey = nil
     }
 
     private func finishKey(_ key: String, at location: SourceLocation) {
         guard let top = stack.indices.last, case .dictionary = stack[top].kind else { return }
+        let open = stack[top].container
         var dropsValue = false
-        if let first = stack[top].firstLocation(of: key) {
+        if let first = containers[open].firstLocation(of: key) {
             dropsValue = true
             report(.error(.duplicateKey, "duplicate key '\(key)'", at: location,
                           notes: [.init("'\(key)' was first defined here", at: first)]))
         }
-        stack[top].pendingKey = PendingKey(key: key, location: location, dropsValue: dropsValue)
+        containers[open].pendingKey = PendingKey(key: key, location: location, dropsValue: dropsValue)
     }
 
     /// An unknown element where a dictionary expects a key is most likely a misspelt `<key>`: let it stand in for
     /// one, so the value after it is not reported as a second, cascading mistake.
     private func standInForKey(_ name: String, at location: SourceLocation) -> Bool {
-        guard let top = stack.indices.last, case .dictionary = stack[top].kind, stack[top].pendingKey == nil else {
-            return false
-        }
-        stack[top].pendingKey = PendingKey(key: "<\(name)>", location: location, dropsValue: true, isStandIn: true)
+        guard let top = stack.indices.last, case .dictionary = stack[top].kind,
+              containers[stack[top].container].pendingKey == nil
+        else { return false }
+        containers[stack[top].container].pendingKey = PendingKey(key: "<\(name)>", location: location, dropsValue: true,
+                                                                 isStandIn: true)
         return true
     }
 
@@ -322,19 +349,20 @@ final class PlistTreeBuilder: XMLStreamDelegate {
             root = node
             return
         }
+        let open = stack[top].container
         switch stack[top].kind {
-        case .plist where stack[top].value == nil:
-            stack[top].value = node
+        case .plist where containers[open].value == nil:
+            containers[open].value = node
         case .dictionary:
-            guard let pendingKey = stack[top].pendingKey else { return }
+            guard let pendingKey = containers[open].pendingKey else { return }
             // The first of two duplicate keys wins: it is the one a reader of the file meets first.
             if !pendingKey.dropsValue {
-                stack[top].dictionary.entries.append(.init(key: pendingKey.key, keyLocation: pendingKey.location,
-                                                           value: node))
+                containers[open].dictionary.entries.append(.init(key: pendingKey.key, keyLocation: pendingKey.location,
+                                                                 value: node))
             }
-            stack[top].pendingKey = nil
+            containers[open].pendingKey = nil
         case .array:
-            stack[top].items.append(node)
+            containers[open].items.append(node)
         default:
             break
         }
@@ -380,17 +408,37 @@ final class PlistTreeBuilder: XMLStreamDelegate {
     }
 
     /// Text holding U+0080–U+009F was most likely decoded with the wrong encoding: say so where it starts.
-    private func warnAboutC1ControlCharacters(in frame: Frame, declaredEncoding: String?) {
-        guard let finding = C1ControlCharacters.find(in: frame.text) else { return }
-        let message = C1ControlCharacters.message(for: finding, declaredEncoding: declaredEncoding)
+    private func warnAboutC1ControlCharacters(in text: String, pieces: TextPieces, at location: SourceLocation,
+                                              of stream: XMLStream) {
+        guard let finding = C1ControlCharacters.find(in: text) else { return }
+        let message = C1ControlCharacters.message(for: finding, declaredEncoding: stream.declaredEncoding)
         report(.warning(.c1ControlCharacter, message,
-                        at: location(in: frame.pieces.all, offset: finding.offset, fallback: frame.location)))
+                        at: self.location(in: pieces.all, offset: finding.offset, fallback: location)))
     }
 
     // MARK: - Helpers
 
     private func push(_ kind: Frame.Kind, at location: SourceLocation, keep: Bool = true) {
-        stack.append(Frame(kind: kind, location: location, keep: keep))
+        var frame = Frame(kind: kind, position: location.position, keep: keep)
+        switch kind {
+        case .plist, .array:
+            frame.container = containers.count
+            containers.append(Container())
+        case .dictionary:
+            frame.container = containers.count
+            var container = Container()
+            // Room for a typical dictionary's keys (a transcript line has five): growing from one entry to five
+            // took three copies of the array, for every line of a module.
+            container.dictionary.entries.reserveCapacity(8)
+            containers.append(container)
+        case .scalar:
+            // Both are empty unless a scalar was left open by an XML error, after which nothing is read.
+            if scalarText.first != nil { scalarText = TextPieces() }
+            elementsInScalar.removeAll(keepingCapacity: true)
+        case .skipped:
+            break
+        }
+        stack.append(frame)
     }
 
     private func report(_ diagnostic: Diagnostic) {

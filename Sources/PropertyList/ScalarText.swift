@@ -18,18 +18,6 @@ enum ScalarText {
         return (text[start..<end], text.distance(from: text.startIndex, to: start))
     }
 
-    /// True when `text` is only XML white space: the indentation between elements, which arrives as text and is
-    /// checked by the byte, as most of a file's text events are exactly this.
-    static func isBlank(_ text: String) -> Bool {
-        // Through the string's own storage when it has some (it nearly always does): the view's iterator costs
-        // several times as much per byte.
-        text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isSpaceByte) } ?? text.utf8.allSatisfy(isSpaceByte)
-    }
-
-    private static func isSpaceByte(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-    }
-
     static func isXMLSpace(_ character: Character) -> Bool {
         character == " " || character == "\t" || character == "\n" || character == "\r" || character == "\r\n"
     }

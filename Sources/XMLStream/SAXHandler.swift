@@ -29,11 +29,11 @@ extension XMLStream {
             stream.endElement(stream.names.name(localName, prefix: prefix))
         }
         handler.characters = { userData, characters, length in
-            XMLStream.from(userData)?.text(string(characters, length), isCDATA: false)
+            XMLStream.from(userData)?.text(XMLText(utf8: buffer(characters, length)), isCDATA: false)
         }
         handler.ignorableWhitespace = handler.characters
         handler.cdataBlock = { userData, characters, length in
-            XMLStream.from(userData)?.text(string(characters, length), isCDATA: true)
+            XMLStream.from(userData)?.text(XMLText(utf8: buffer(characters, length)), isCDATA: true)
         }
         handler.comment = { userData, text in
             XMLStream.from(userData)?.markup(.comment(text.map { String(cString: $0) } ?? ""))
@@ -78,7 +78,7 @@ extension XMLStream {
     }
 }
 
-private func string(_ characters: UnsafePointer<xmlChar>?, _ length: Int32) -> String {
-    guard let characters, length > 0 else { return "" }
-    return String(decoding: UnsafeBufferPointer(start: characters, count: Int(length)), as: UTF8.self)
+private func buffer(_ characters: UnsafePointer<xmlChar>?, _ length: Int32) -> UnsafeBufferPointer<UInt8> {
+    guard let characters, length > 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
+    return UnsafeBufferPointer(start: characters, count: Int(length))
 }

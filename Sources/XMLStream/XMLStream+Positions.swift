@@ -49,9 +49,27 @@ extension XMLStream {
 
     /// The `<` that opens the tag the parser is in or has just finished. Attribute values cannot contain `<`, so
     /// the nearest one back is it.
+    ///
+    /// Asked for every tag, so the one walk back also counts what `parserPosition(ofBuffer:)` would count again.
     func tagStart() -> SourcePosition {
-        guard let lessThan = lastInBuffer(UInt8(ascii: "<")) else { return currentPosition() }
-        return translated(parserPosition(ofBuffer: lessThan))
+        guard let input = context.pointee.input, let base = input.pointee.base, var cursor = input.pointee.cur
+        else { return currentPosition() }
+        var characters = 0
+        var lineFeeds = 0
+        while cursor > base {
+            cursor -= 1
+            let byte = cursor.pointee
+            if byte == UInt8(ascii: "<") {
+                let here = parserPosition()
+                guard lineFeeds > 0 else {
+                    return translated(SourcePosition(line: here.line, column: max(1, here.column - characters - 1)))
+                }
+                return translated(SourcePosition(line: here.line - lineFeeds, column: columnOf(cursor, base: base)))
+            }
+            if byte == 0x0A { lineFeeds += 1 }
+            if byte & 0xC0 != 0x80 { characters += 1 }
+        }
+        return currentPosition()
     }
 
     /// Where a missing `>` belonged: just after the last non-blank character before the parser's position, which
@@ -73,7 +91,6 @@ extension XMLStream {
     }
 
     /// The nearest `byte` before the parser's position, not looking past any of `stops`.
-    /// Every tag's position is found this way, so the loop does no more per byte than it must.
     func lastInBuffer(_ byte: UInt8, stoppingAt stops: [UInt8] = [], within limit: Int = .max) -> UnsafePointer<xmlChar>? {
         guard let input = context.pointee.input, let base = input.pointee.base, var cursor = input.pointee.cur
         else { return nil }

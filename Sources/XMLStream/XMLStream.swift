@@ -116,7 +116,7 @@ package final class XMLStream {
         delegate.xmlStream(self, didEndElement: name, at: tagStart())
     }
 
-    func text(_ text: String, isCDATA: Bool) {
+    func text(_ text: XMLText, isCDATA: Bool) {
         guard !hasFailed else { return }
         let start = textCursor
         textCursor = currentPosition()

@@ -15,7 +15,8 @@ final class EventLog: XMLStreamDelegate {
         events.append("</\(name)> \(position)")
     }
 
-    func xmlStream(_ stream: XMLStream, foundText text: String, at start: SourcePosition, isCDATA: Bool) {
+    func xmlStream(_ stream: XMLStream, foundText piece: XMLText, at start: SourcePosition, isCDATA: Bool) {
+        let text = piece.string
         guard !text.allSatisfy(\.isWhitespace) else { return }
         events.append("text \(text.debugDescription) \(start)")
     }

@@ -79,11 +79,11 @@ struct XMLElementTree {
             }
         }
 
-        func xmlStream(_ stream: XMLStream, foundText text: String, at start: SourcePosition, isCDATA: Bool) {
+        func xmlStream(_ stream: XMLStream, foundText text: XMLText, at start: SourcePosition, isCDATA: Bool) {
             guard !open.isEmpty else { return }
             // The stream points at `<![CDATA[`; the text itself begins after those nine characters.
             let first = isCDATA ? SourcePosition(line: start.line, column: start.column + 9) : start
-            open[open.count - 1].pieces.append(TextPiece(text: text, start: first))
+            open[open.count - 1].pieces.append(TextPiece(text: text.string, start: first))
         }
     }
 }
