@@ -128,7 +128,8 @@ struct BundleScan {
             }
             return
         }
-        guard let digest = manifest.entry(BundleFormat.moduleEntry)?.sha256, FileDigest.sha256(of: bytes) == digest else { return }
+        guard let digest = manifest.entry(BundleFormat.moduleEntry)?.sha256, FileDigest.sha256(of: bytes) == digest
+        else { return }
         let module: Module
         do { module = try CompiledModule.decode(bytes) } catch {
             diagnostics += error.located(at: path).diagnostics

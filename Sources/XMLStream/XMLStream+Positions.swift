@@ -60,11 +60,8 @@ extension XMLStream {
             cursor -= 1
             let byte = cursor.pointee
             if byte == UInt8(ascii: "<") {
-                let here = parserPosition()
-                guard lineFeeds > 0 else {
-                    return translated(SourcePosition(line: here.line, column: max(1, here.column - characters - 1)))
-                }
-                return translated(SourcePosition(line: here.line - lineFeeds, column: columnOf(cursor, base: base)))
+                return translated(parserPosition(of: cursor, base: base, charactersUpToParser: characters + 1,
+                                                 lineFeedsUpToParser: lineFeeds))
             }
             if byte == 0x0A { lineFeeds += 1 }
             if byte & 0xC0 != 0x80 { characters += 1 }
@@ -176,9 +173,8 @@ extension XMLStream {
     /// The position, as libxml2 counts, of `pointer` in its buffer: from the parser's own position, less the
     /// characters and LFs between them.
     func parserPosition(ofBuffer pointer: UnsafePointer<xmlChar>) -> SourcePosition {
-        let here = parserPosition()
         guard let input = context.pointee.input, let base = input.pointee.base, let current = input.pointee.cur
-        else { return here }
+        else { return parserPosition() }
         var characters = 0
         var lineFeeds = 0
         var cursor = pointer
@@ -187,6 +183,14 @@ extension XMLStream {
             if cursor.pointee & 0xC0 != 0x80 { characters += 1 }
             cursor += 1
         }
+        return parserPosition(of: pointer, base: base, charactersUpToParser: characters, lineFeedsUpToParser: lineFeeds)
+    }
+
+    /// The position of `pointer`, given how many characters and LFs lie between it (included) and the parser.
+    private func parserPosition(of pointer: UnsafePointer<xmlChar>, base: UnsafePointer<xmlChar>,
+                                charactersUpToParser characters: Int, lineFeedsUpToParser lineFeeds: Int)
+        -> SourcePosition {
+        let here = parserPosition()
         if lineFeeds == 0 { return SourcePosition(line: here.line, column: max(1, here.column - characters)) }
         return SourcePosition(line: here.line - lineFeeds, column: columnOf(pointer, base: base))
     }
