@@ -157,10 +157,15 @@ package final class ReadableFile: @unchecked Sendable {
     /// Up to `count` bytes from `offset`; fewer only at the end of the file.
     package func read(at offset: UInt64, count: Int) throws(Failure) -> [UInt8] {
         guard count > 0 else { return [] }
-        var buffer = [UInt8](repeating: 0, count: count)
-        let filled = buffer.withUnsafeMutableBytes { raw in Result { () throws(Failure) in try self.read(into: raw, at: offset) } }
-        let count = try filled.get()
-        if count < buffer.count { buffer.removeSubrange(count...) }
+        // Not zeroed first: pread overwrites what it returns, and only that much is kept.
+        var failure: Failure?
+        let buffer = [UInt8](unsafeUninitializedCapacity: count) { raw, initialized in
+            do throws(Failure) { initialized = try self.read(into: UnsafeMutableRawBufferPointer(raw), at: offset) } catch {
+                failure = error
+                initialized = 0
+            }
+        }
+        if let failure { throw failure }
         return buffer
     }
 
@@ -194,14 +199,15 @@ package final class ReadableFile: @unchecked Sendable {
 
     /// Streams the file in chunks from the start.
     package func forEachChunk(size chunk: Int = 1 << 20, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
-        var buffer = [UInt8](repeating: 0, count: chunk)
+        // No bigger than the file (one byte more sees the end in one read), and not zeroed: a zeroed megabyte for
+        // every small media file was most of what hashing a module's media cost.
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, min(chunk, size + 1)), alignment: 16)
+        defer { buffer.deallocate() }
         var offset: UInt64 = 0
         while true {
-            let got = try buffer.withUnsafeMutableBytes { raw in
-                Result { () throws(Failure) in try self.read(into: raw, at: offset) }
-            }.get()
+            let got = try read(into: buffer, at: offset)
             if got == 0 { return }
-            try buffer.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0.prefix(got))) }
+            try body(UnsafeRawBufferPointer(rebasing: buffer.prefix(got)))
             offset += UInt64(got)
         }
     }
