@@ -91,10 +91,10 @@ package enum BundleBuilder {
         }
 
         let outputPath = ModuleLayout.join(options.outputFolder, BundleFormat.fileName(id: module.id, version: module.version))
-        try write(plan, manifest: manifestBytes, signature: signatureBytes, to: outputPath, options: options)
+        let written = try write(plan, manifest: manifestBytes, signature: signatureBytes, to: outputPath, options: options)
         result.bundlePath = outputPath
         result.manifest = manifest
-        result.entries = plan.packed(manifestSize: manifestBytes.count, signatureSize: signatureBytes?.count)
+        result.entries = written.packed(manifestSize: manifestBytes.count, signatureSize: signatureBytes?.count)
         options.progress?(.finished(outputPath))
         return result
     }
@@ -102,9 +102,9 @@ package enum BundleBuilder {
     /// Writes into a temporary file beside the destination and renames it into place only once complete, and only
     /// once its container passes the checks every reader makes: a build never writes what `verify` refuses. An
     /// entry that deflate shrinks more than a reader accepts (a silent WAV) is stored instead, and the file written
-    /// again.
+    /// again. Returns the plan as written: every entry's compression decided, fallbacks included.
     private static func write(_ plan: PackingPlan, manifest: [UInt8], signature: [UInt8]?, to outputPath: String,
-                              options: Options) throws(BundleError) {
+                              options: Options) throws(BundleError) -> PackingPlan {
         do {
             try FileManager.default.createDirectory(atPath: options.outputFolder, withIntermediateDirectories: true)
         } catch {
@@ -117,7 +117,7 @@ package enum BundleBuilder {
                 throw BundleError(.bundleWriteFailed, error.description)
             }
             defer { staged.discard() }
-            try writeEntries(plan, manifest: manifest, signature: signature, into: staged, options: options)
+            try writeEntries(&plan, manifest: manifest, signature: signature, into: staged, options: options)
             let directory: ZipDirectory
             do { directory = try ZipArchive(path: staged.temporaryPath).directory } catch {
                 throw BundleError(.bundleWriteFailed, "the bundle written for \(outputPath) does not read back: \(SystemErrorText.describe(error))")
@@ -130,19 +130,27 @@ package enum BundleBuilder {
             let problems = BundleSafety.problems(in: directory)
             guard problems.isEmpty else { throw BundleError(diagnostics: problems.map { moved($0, to: outputPath) }) }
             do { try staged.commit() } catch { throw BundleError(.bundleWriteFailed, error.description) }
-            return
+            return plan
         }
     }
 
-    private static func writeEntries(_ plan: PackingPlan, manifest: [UInt8], signature: [UInt8]?,
+    /// Writes the entries in order while other cores decide the compression of the media still ahead.
+    private static func writeEntries(_ plan: inout PackingPlan, manifest: [UInt8], signature: [UInt8]?,
                                      into staged: AtomicFile.Staged, options: Options) throws(BundleError) {
         do {
             let writer = try ZipWriter(descriptor: staged.descriptor, timestamp: options.timestamp)
-            for (index, item) in plan.orderedItems(manifest: manifest, signature: signature).enumerated() {
-                options.progress?(.packing(item.path, index: index + 1, of: plan.count + (signature == nil ? 1 : 2)))
+            let ordered = plan.orderedItems(manifest: manifest, signature: signature)
+            let total = plan.count + (signature == nil ? 1 : 2)
+            var index = 0
+            try OrderedParallelMap.run(ordered, width: plan.isUndecided ? OrderedParallelMap.defaultWidth : 1,
+                                       transform: PackingPlan.decided) { item in
+                index += 1
+                options.progress?(.packing(item.path, index: index, of: total))
+                let compression = item.compression ?? .store
+                plan.record(compression, for: item.path)
                 switch item.content {
                 case .bytes(let bytes):
-                    try writer.add(item.path, bytes: bytes, compression: item.compression)
+                    try writer.add(item.path, bytes: bytes, compression: compression)
                 case .file(let source, let expected):
                     let file: ReadableFile
                     switch source.open() {
@@ -150,7 +158,7 @@ package enum BundleBuilder {
                     case .failure(let failure): throw BundleError(.bundleWriteFailed, "\(source) \(failure)")
                     }
                     var hasher = StreamingSHA256()
-                    try writer.add(item.path, file: file, size: expected.size, compression: item.compression) {
+                    try writer.add(item.path, file: file, size: expected.size, compression: compression) {
                         hasher.update($0)
                     }
                     guard hasher.finalize() == expected.sha256 else {

@@ -3,19 +3,21 @@ import Foundation
 import LessonpackModel
 import LessonpackSystem
 
-/// The entries of a bundle and how each is stored, decided before anything is written, so the manifest (which
-/// is stored before the media) can list every entry's size and hash.
-struct PackingPlan {
-    enum Content {
+/// The entries of a bundle and how each is stored, known before anything is written, so the manifest (which
+/// is stored before the media) can list every entry's size and hash. Whether a medium is deflated is decided as
+/// the bundle is written (`decided`), so that judging one file's bytes runs beside the writing of the one before.
+struct PackingPlan: Sendable {
+    enum Content: Sendable {
         case bytes([UInt8])
         /// A media file, streamed from disk and checked against what the manifest says on the way.
         case file(source: MediaSource, expected: BundleManifest.Entry)
     }
 
-    struct Item {
+    struct Item: Sendable {
         var path: String
         var content: Content
-        var compression: ZipCompression
+        /// Nil for a medium whose bytes the compression policy has not judged yet.
+        var compression: ZipCompression?
     }
 
     /// Every entry but the manifest and the signature: mimetype first, then by path.
@@ -35,13 +37,29 @@ struct PackingPlan {
             }
             let path = BundleFormat.mediaFolder + file.path
             rest.append(Item(path: path, content: .file(source: source, expected: BundleManifest.Entry(
-                path: path, size: file.size, sha256: file.sha256.lowercased())),
-                             compression: CompressionPolicy.compression(for: source)))
+                path: path, size: file.size, sha256: file.sha256.lowercased())), compression: nil))
         }
         items += rest.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     }
 
     var count: Int { items.count }
+
+    /// Whether any medium still waits for the policy's judgement.
+    var isUndecided: Bool { items.contains { $0.compression == nil } }
+
+    /// `item` with its compression decided: the policy reads a medium's bytes (deflating a small file whole, or
+    /// samples of a large one), which is slow enough to run on another core while the writer works.
+    @Sendable static func decided(_ item: Item) -> Item {
+        guard item.compression == nil, case .file(let source, _) = item.content else { return item }
+        var decided = item
+        decided.compression = CompressionPolicy.compression(for: source)
+        return decided
+    }
+
+    /// Keeps what was decided for the entry at `path`, so writing again (after a fallback) judges nothing twice.
+    mutating func record(_ compression: ZipCompression, for path: String) {
+        for index in items.indices where items[index].path == path { items[index].compression = compression }
+    }
 
     /// Stores these entries rather than deflating them; false when none was deflated (nothing changed).
     mutating func store(_ paths: Set<String>) -> Bool {
@@ -79,7 +97,7 @@ struct PackingPlan {
         return orderedItems(manifest: placeholder, signature: signatureSize.map { _ in placeholder }).map { item in
             let size = item.path == BundleFormat.manifestEntry ? manifestSize
                 : item.path == BundleFormat.signatureEntry ? (signatureSize ?? 0) : sizes[item.path] ?? 0
-            return BundleBuilder.PackedEntry(path: item.path, size: size, compression: item.compression)
+            return BundleBuilder.PackedEntry(path: item.path, size: size, compression: item.compression ?? .store)
         }
     }
 }

@@ -96,6 +96,34 @@ import Testing
         #expect(CompressionPolicy.compression(for: .made(noise)) == .store)
     }
 
+    /// A medium deflate would shrink more than any reader accepts (a silent recording) is stored, the bundle written
+    /// again, and the build's result reports what was written, not what was first decided.
+    @Test func aFileThatDeflatesLikeABombIsStoredAndReportedSo() throws {
+        let folder = TemporaryFolder()
+        let module = folder.copy(Paths.sampleModule, as: "m")
+        let silence = Data(count: 1 << 20)
+        try silence.write(to: URL(fileURLWithPath: module + "/media/lines/l01.opus"))
+        let list = module + "/media.plist"
+        let text = try String(contentsOfFile: list, encoding: .utf8)
+        let edited = text.replacingOccurrences(of: "<integer>7405</integer>", with: "<integer>\(silence.count)</integer>")
+            .replacingOccurrences(of: "520e2e487bd14b3f5a45c75d3cd115249e923aa95486505a2d02ada29de80f32",
+                                  with: FileDigest.sha256(of: silence))
+        try #require(edited != text)
+        try edited.write(toFile: list, atomically: true, encoding: .utf8)
+        // Judged by its bytes alone, the silence is worth deflating: only the written bundle shows it is too much.
+        #expect(CompressionPolicy.compression(for: .module(module, "lines/l01.opus")) == .deflate)
+
+        let result = try BundleBuilder.build(folder: module, options: .init(outputFolder: folder.child("dist")))
+        #expect(!result.diagnostics.hasErrors)
+        let reported = Dictionary(uniqueKeysWithValues: result.entries.map { ($0.path, $0.compression) })
+        let written = try ZipDirectory.read(path: try #require(result.bundlePath)).entries
+        #expect(written.first { $0.name == "media/lines/l01.opus" }?.method == 0)
+        #expect(reported["media/lines/l01.opus"] == .store)
+        for entry in written {
+            #expect(reported[entry.name] == (entry.method == 0 ? .store : .deflate), "\(entry.name)")
+        }
+    }
+
     /// A large video is judged by samples spread through it, not by its head: an index that compresses, followed by
     /// megabytes that do not, is stored; the same index before a few hundred kilobytes is worth deflating.
     @Test func aLargeFileIsJudgedThroughoutNotByItsHead() throws {
