@@ -9,7 +9,7 @@ import Testing
 @Suite(.serialized) struct ConnectedLearningTests {
     static let recorder = "sox -n -r 16000 -c 1 {output} synth {seconds} sine 300"
 
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(10)))
     func publishInstallPlayUpdateSyncReport() throws {
         let publisher = try RemoteCatalogTests.Publisher()
         let installed = try publisher.lessonpack(["install", "--catalog", publisher.address])

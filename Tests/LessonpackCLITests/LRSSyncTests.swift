@@ -79,7 +79,10 @@ import Testing
         let deadline = Date().addingTimeInterval(60)
         while lrs.storedIDs().count < 8, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         #expect(lrs.storedIDs().count >= 8, "the sync did not start: \(syncing.text)")
+        // Paused while the store stops, so a fast sync cannot finish first and leave no outage to recover from.
+        Foundation.kill(syncing.pid, SIGSTOP)
         lrs.stop()
+        Foundation.kill(syncing.pid, SIGCONT)
         #expect(syncing.waitFor("trying again", timeout: 30), "\(syncing.text)")
         try lrs.start()
         #expect(syncing.waitUntilExit(timeout: 120) == 0, "\(syncing.text)")

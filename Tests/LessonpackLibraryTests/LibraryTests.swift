@@ -100,16 +100,20 @@ struct Bundles {
     @Test func aLibraryInUseMakesTheNextInstallWait() throws {
         let library = library()
         let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        defer { release.signal() }
         DispatchQueue.global().async {
             let held = try? library.lock()
             holding.signal()
-            Thread.sleep(forTimeInterval: 0.5)
+            release.wait()
             withExtendedLifetime(held) {}
         }
         holding.wait()
-        let started = Date()
         // flock locks belong to the open file: another descriptor in this process waits as another process would.
         #expect(throws: FolderLock.Failure.self) { try FolderLock(library.folder, timeout: 0.1) }
+        // Released on a timer started here, so a slow machine can only make the wait longer, never shorter.
+        let started = Date()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.4) { release.signal() }
         _ = try FolderLock(library.folder, timeout: 5)
         #expect(Date().timeIntervalSince(started) >= 0.3)
     }

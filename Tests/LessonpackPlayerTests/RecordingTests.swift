@@ -10,7 +10,8 @@ import Testing
 /// Defect 11: recording runs in the background with a countdown, stops early when asked, and a recording that
 /// failed leaves the activity visited, not done.
 @Suite(.serialized) struct RecordingTests {
-    /// A recorder that takes its time, as a microphone does, and writes a tone when stopped or done.
+    /// A recorder that takes its time, as a microphone does, and writes a tone when stopped or done. It creates
+    /// `readyFile(in:)` once it listens for the stop, so a test never stops it before then.
     static func slowRecorder(in folder: TemporaryFolder) throws -> String {
         let script = folder.child("slow-recorder")
         try """
@@ -18,6 +19,7 @@ import Testing
             # slow-recorder OUTPUT SECONDS: "records" until SECONDS have passed or it is interrupted.
             finish() { sox -n -r 16000 -c 1 "$1" synth 0.5 sine 300; exit 0; }
             trap 'finish "$1"' INT TERM
+            : > "\(readyFile(in: folder))"
             sleep "$2" &
             wait $!
             finish "$1"
@@ -25,6 +27,8 @@ import Testing
         chmod(script, 0o755)
         return script + " {output} {seconds}"
     }
+
+    static func readyFile(in folder: TemporaryFolder) -> String { folder.child("recorder-ready") }
 
     @Test func aRecordingCountsDownAndStopsEarlyWhenAsked() throws {
         _ = try #require(ExternalTool.find("sox"), "scripts/setup installs sox")
@@ -37,9 +41,13 @@ import Testing
         // The first line is 2.7 seconds long: a recording may last 5.05 seconds.
         #expect(view.recording == "Recording: say the line now. 5 seconds left.", "\(String(describing: view.recording))")
         #expect(practice.poll(at: Date()) == nil)
-        // The same key stops it, a moment later as a learner would: what was said is kept.
+        // The same key stops it, a moment later as a learner would: what was said is kept. Not before the
+        // recorder listens for the stop, which a loaded machine may take a while to start.
+        let listening = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: Self.readyFile(in: folder)), Date() < listening { usleep(20_000) }
         usleep(500_000)
-        practice.send(.record, at: Date())
+        let stopped = Date()
+        practice.send(.record, at: stopped)
         var outcome: Message?
         let deadline = Date().addingTimeInterval(5)
         while outcome == nil, Date() < deadline {
@@ -47,7 +55,7 @@ import Testing
             usleep(50_000)
         }
         #expect(outcome?.text == "Recorded: compare it with the original.")
-        #expect(Date().timeIntervalSince(began) < 4, "stopping early did not stop the recorder")
+        #expect(Date().timeIntervalSince(stopped) < 3, "stopping early did not stop the recorder")
         #expect(practice.engine.recordings["l01"] != nil)
         #expect(practice.view(at: Date()).recording == nil)
         practice.leave(at: Date())
