@@ -125,6 +125,7 @@ import Testing
         ("I don't know, don, DON'T go", ["don", "don't", "know,"]),
         ("At the traffic lights, the lights are red.", ["lights", "traffic lights", "red", "ed"]),
         ("  padded  ", [" padded ", "pad", "x"]),
+        ("The bus, the BUS", ["bus", "Bus ", "BUS", "the", "The"]),
         ("'quoted' words and 'twas 2nd 2", ["quoted", "twas", "2", "2nd", "words and"]),
     ])
     func bytesAndCharactersLayOutAlike(text: String, terms: [String]) {
@@ -132,6 +133,15 @@ import Testing
         let byCharacters = TermLayout.layout(of: text + " \u{00E9}", terms: terms)
         #expect(byBytes == byCharacters)
         #expect(TermLayout.layout(of: text, terms: terms + ["\u{00E9}t\u{00E9}"]).placed == byBytes.placed)
+    }
+
+    /// Terms that differ only in case are one term: placed once (the first written), never reported.
+    @Test func aTermWrittenTwiceIsPlacedOnce() {
+        for text in ["The bus, the BUS", "The bus, the BUS \u{00E9}"] {
+            let layout = TermLayout.layout(of: text, terms: ["bus", "Bus", "BUS"])
+            #expect(layout.placed == [TermLayout.Placement(term: "bus", range: 4..<7)], "\(text)")
+            #expect(layout.missing.isEmpty && layout.overlapping.isEmpty && layout.insideWords.isEmpty)
+        }
     }
 
     @Test func aCarriageReturnLineFeedIsOneCharacter() {
