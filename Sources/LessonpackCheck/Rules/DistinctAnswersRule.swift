@@ -16,7 +16,7 @@ struct DistinctAnswersRule: CheckRule {
             let nodes = origin.fields["answers"]?.array ?? []
             var seen: [String: Int] = [:]
             for (index, answer) in question.answers.enumerated() where !answer.text.isEmpty {
-                let key = answer.text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                let key = Self.asHeard(answer.text)
                 guard let first = seen[key] else {
                     seen[key] = index
                     continue
@@ -30,6 +30,35 @@ struct DistinctAnswersRule: CheckRule {
             }
         }
         return diagnostics
+    }
+}
+
+extension DistinctAnswersRule {
+    /// An answer as it is heard: case and runs of white space do not tell two answers apart.
+    static func asHeard(_ text: String) -> String {
+        // Plain ASCII (most answers) by the byte: the same words as by Character, at a tenth of the cost.
+        text.utf8.allSatisfy { $0 < 0x80 } ? asHeardASCII(text) : asHeardByCharacter(text)
+    }
+
+    static func asHeardByCharacter(_ text: String) -> String {
+        text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    private static func asHeardASCII(_ text: String) -> String {
+        var words: [UInt8] = []
+        words.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for byte in text.utf8 {
+            // Character.isWhitespace among ASCII: tab, line feed, vertical tab, form feed, carriage return, space.
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                pendingSpace = !words.isEmpty
+                continue
+            }
+            if pendingSpace { words.append(0x20) }
+            pendingSpace = false
+            words.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte)
+        }
+        return String(decoding: words, as: UTF8.self)
     }
 }
 
