@@ -142,12 +142,13 @@ package enum BundleBuilder {
             let ordered = plan.orderedItems(manifest: manifest, signature: signature)
             let total = plan.count + (signature == nil ? 1 : 2)
             var index = 0
+            var decisions: [String: ZipCompression] = [:]
             try OrderedParallelMap.run(ordered, width: plan.isUndecided ? OrderedParallelMap.defaultWidth : 1,
                                        transform: PackingPlan.decided) { item in
                 index += 1
                 options.progress?(.packing(item.path, index: index, of: total))
                 let compression = item.compression ?? .store
-                plan.record(compression, for: item.path)
+                decisions[item.path] = compression
                 switch item.content {
                 case .bytes(let bytes):
                     try writer.add(item.path, bytes: bytes, compression: compression)
@@ -167,6 +168,7 @@ package enum BundleBuilder {
                 }
             }
             try writer.finish()
+            plan.record(decisions)
         } catch let error as BundleError {
             throw error
         } catch {

@@ -56,9 +56,11 @@ struct PackingPlan: Sendable {
         return decided
     }
 
-    /// Keeps what was decided for the entry at `path`, so writing again (after a fallback) judges nothing twice.
-    mutating func record(_ compression: ZipCompression, for path: String) {
-        for index in items.indices where items[index].path == path { items[index].compression = compression }
+    /// Keeps what was decided for each entry, by path, so writing again (after a fallback) judges nothing twice.
+    mutating func record(_ decisions: [String: ZipCompression]) {
+        for index in items.indices {
+            if let compression = decisions[items[index].path] { items[index].compression = compression }
+        }
     }
 
     /// Stores these entries rather than deflating them; false when none was deflated (nothing changed).

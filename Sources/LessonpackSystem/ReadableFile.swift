@@ -199,9 +199,11 @@ package final class ReadableFile: @unchecked Sendable {
 
     /// Streams the file in chunks from the start.
     package func forEachChunk(size chunk: Int = 1 << 20, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
-        // No bigger than the file (one byte more sees the end in one read), and not zeroed: a zeroed megabyte for
-        // every small media file was most of what hashing a module's media cost.
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, min(chunk, size + 1)), alignment: 16)
+        // No bigger than the file needs (one byte more sees the end in one read), and not zeroed: a zeroed megabyte
+        // for every small media file was most of what hashing a module's media cost. At least 64 KiB all the same,
+        // so a file that grows after it was opened is not read a few bytes at a time.
+        let bytes = min(chunk, max(size + 1, 64 << 10))
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes), alignment: 16)
         defer { buffer.deallocate() }
         var offset: UInt64 = 0
         while true {
