@@ -26,6 +26,18 @@ enum Answers {
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
+    /// A body written as it is made, by `write`, which must not finish the writer (this does).
+    static func streamed(contentType: String, extra: HTTPFields = HTTPFields(),
+                         _ write: @escaping @Sendable (inout any ResponseBodyWriter) async throws -> Void) -> Response {
+        var headers = common
+        headers[.contentType] = contentType
+        headers.append(contentsOf: extra)
+        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            try await write(&writer)
+            try await writer.finish(nil)
+        })
+    }
+
     /// One of the page's own files: cached by the browser, revalidated on every load (an upgraded binary serves new
     /// files under the same names), answered 304 when unchanged.
     static func asset(_ bytes: [UInt8], contentType: String, ifNoneMatch: String?) -> Response {

@@ -43,13 +43,35 @@ struct StudioRoutes: Sendable {
         }
     }
 
+    /// index.html. Opened from the address the studio printed (its token in the query), the page also holds the
+    /// answer to its first request, `GET /api/start`, at its end: the part before is sent at once, so the browser
+    /// parses it and fetches the scripts while the state is made, and the page draws the module without another
+    /// round trip. Without the token (a reload, which only has the read cookie) it holds nothing of the module.
     private func page(gate: StudioGate, query: String?) -> Response {
         guard let page = assets.page() else {
             return Answers.failure(StudioError(.notFound, "this lessonpack was built without the studio's pages"))
         }
+        guard gate.tokenInQuery(query) else { return Answers.bytes(page.bytes, contentType: page.contentType) }
         var extra = HTTPFields()
-        if gate.tokenInQuery(query) { extra[.setCookie] = gate.cookie }
-        return Answers.bytes(page.bytes, contentType: page.contentType, extra: extra)
+        extra[.setCookie] = gate.cookie
+        guard let (before, after) = WebAssets.splitAtFirstAnswer(page.bytes) else {
+            return Answers.bytes(page.bytes, contentType: page.contentType, extra: extra)
+        }
+        return Answers.streamed(contentType: page.contentType, extra: extra) { [self] writer in
+            try await writer.write(ByteBuffer(bytes: before))
+            // A module that cannot be read leaves the block empty: the page then asks, and shows the error it gets.
+            let answer = try? await startAnswer()
+            let json = answer.flatMap { try? Answers.encoder.encode($0) }.map(Array.init)
+            try await writer.write(ByteBuffer(bytes: WebAssets.firstAnswerBlock(json) + after))
+        }
+    }
+
+    /// The page's first load in one answer rather than two in a row: with one module there is nothing to choose, and
+    /// the page opens it at once.
+    private func startAnswer() async throws(StudioError) -> StartAnswer {
+        let entries = await studio.entries()
+        let only = entries.count == 1 ? await (try studio.editor(entries[0].key)).state() : nil
+        return StartAnswer(modules: entries, state: only)
     }
 
     // MARK: /api
@@ -60,11 +82,7 @@ struct StudioRoutes: Sendable {
         case (.get, 1, "modules"):
             return Answers.json(ModuleList(modules: await studio.entries()))
         case (.get, 1, "start"):
-            // The page's first load in one request rather than two in a row: with one module there is nothing to
-            // choose, and the page opens it at once.
-            let entries = await studio.entries()
-            let only = entries.count == 1 ? await (try studio.editor(entries[0].key)).state() : nil
-            return Answers.json(StartAnswer(modules: entries, state: only))
+            return Answers.json(try await startAnswer())
         case (.post, 1, "modules"):
             let body = try await decode(NewModule.self, &request)
             return Answers.json(try await studio.create(name: body.name, title: body.title ?? ""), status: .created)

@@ -31,6 +31,24 @@ struct WebAssets: Sendable {
         return (Array(versioned.utf8), page.contentType)
     }
 
+    /// index.html's empty data block for the answer to the page's first request.
+    static let emptyFirstAnswer = Array(#"<script type="application/json" id="first-answer"></script>"#.utf8)
+
+    /// The page before and after its empty first-answer block; nil when it has none.
+    static func splitAtFirstAnswer(_ page: [UInt8]) -> (before: [UInt8], after: [UInt8])? {
+        guard let range = page.firstRange(of: emptyFirstAnswer) else { return nil }
+        return (Array(page[..<range.lowerBound]), Array(page[range.upperBound...]))
+    }
+
+    /// The first-answer block holding `json` (empty for nil), made safe to sit in the page: a `<` can only be inside
+    /// a string in JSON, where `\u003c` means the same, and without any `<` no text from a module (a title of
+    /// `</script><!--…`) can end the element or change how the browser reads it.
+    static func firstAnswerBlock(_ json: [UInt8]?) -> [UInt8] {
+        guard let json else { return emptyFirstAnswer }
+        let escaped = String(decoding: json, as: UTF8.self).replacing("<", with: "\\u003c")
+        return Array((#"<script type="application/json" id="first-answer">"# + escaped + "</script>").utf8)
+    }
+
     /// A validator for a file's content, so the browser may keep the page's files (and the compiled form of its
     /// scripts) between loads and ask only whether they changed.
     static func entityTag(_ bytes: [UInt8]) -> String { "\"" + FileDigest.sha256(of: bytes).prefix(32) + "\"" }

@@ -171,11 +171,49 @@ import Testing
             #expect(state["revision"] as? String == alone["revision"] as? String)
             #expect((state["module"] as? [String: Any])?["id"] as? String == "job-interview")
             #expect(try http.send("GET", "/api/start").status == 401)
+            // Opened from the printed address, the page itself carries that answer: its first load sends no request.
+            let page = try http.send("GET", "/?token=t0ken")
+            let held = try #require(try JSONSerialization.jsonObject(with: Data(try firstAnswer(page).utf8)) as? [String: Any])
+            #expect((held["state"] as? [String: Any])?["revision"] as? String == alone["revision"] as? String)
+            #expect((held["modules"] as? [Any])?.count == 1)
+            // Reloaded, the page has only the read cookie, which never reads the module's data: it holds nothing.
+            let cookie = String(try #require(page.headers["set-cookie"]).prefix { $0 != ";" })
+            let reloaded = try http.send("GET", "/", headers: ["Cookie": cookie])
+            #expect(reloaded.status == 200)
+            #expect(try firstAnswer(reloaded).isEmpty)
+            // Sent in two parts around the answer, the page is otherwise the same page.
+            #expect(page.text.replacing(try firstAnswer(page), with: "", maxReplacements: 1) == reloaded.text)
         }
         try await withServer(copies: 2) { http, _, _ in
             let start = try object(http.send("GET", "/api/start", headers: token))
             #expect((start["modules"] as? [Any])?.count == 2)
             #expect(start["state"] == nil, "two modules: the author chooses, so no state is sent")
+        }
+    }
+
+    /// The first-answer data block's content, "" when empty; fails when the page has no such block.
+    private func firstAnswer(_ page: RawHTTP.Response) throws -> String {
+        let block = /<script type="application\/json" id="first-answer">(.*?)<\/script>/.dotMatchesNewlines()
+        return String(try #require(page.text.firstMatch(of: block), "no first-answer block in the page").output.1)
+    }
+
+    @Test func aTitleWrittenAsMarkupStaysTextInsideThePage() async throws {
+        try await withServer { http, _, _ in
+            let token = ["X-Lessonpack-Token": "t0ken"]
+            let state = try #require(try JSONSerialization.jsonObject(with: Data(http.send("GET", "/api/modules/0", headers: token).body)) as? [String: Any])
+            var model = try #require(state["module"] as? [String: Any])
+            let hostile = "</script><script>alert(1)</script><!-- <SCRIPT"
+            model["title"] = hostile
+            let body = try JSONSerialization.data(withJSONObject: ["revision": state["revision"]!, "module": model])
+            #expect(try http.send("PUT", "/api/modules/0", headers: token, body: Array(body)).status == 200)
+            let page = try http.send("GET", "/?token=t0ken")
+            let held = try firstAnswer(page)
+            let markup = held.firstRange(of: "<").map { held[$0.lowerBound...].prefix(40) }
+            #expect(markup == nil, "a `<` in the data block could end it or open markup")
+            let answer = try #require(try JSONSerialization.jsonObject(with: Data(held.utf8)) as? [String: Any])
+            #expect(((answer["state"] as? [String: Any])?["module"] as? [String: Any])?["title"] as? String == hostile)
+            #expect(page.text.components(separatedBy: "<script").count == 1 + 3,
+                    "the page's own three script elements and no more: \(page.text.prefix(2000))")
         }
     }
 }

@@ -3,17 +3,20 @@
 // fetched, which on a loaded machine is tens of milliseconds later. It asks for what app.js will ask for first: the
 // state of the module the address names, or else the list (with the state of the only module). api.js takes the
 // answer, once, for that same request and token; when this did not run, api.js simply sends the request itself.
+// Opened from the address the studio printed (the token in it) and naming no module, the page holds the answer to
+// that request itself, at its end: then there is nothing to send.
 
 (() => {
   // api.js already sent requests of its own (this script arrived late): nothing to send ahead of it.
   if (window.lessonpackRequestsStarted) return;
   const STORAGE_KEY = "lessonpack-studio-token"; // as api.js keeps it
   let token = new URLSearchParams(location.search).get("token");
+  const route = /^#\/([^/]+)/.exec(location.hash);
+  if (token && !route) return;
   if (!token) {
     try { token = sessionStorage.getItem(STORAGE_KEY); } catch { token = null; }
   }
   if (!token) return;
-  const route = /^#\/([^/]+)/.exec(location.hash);
   let path = "/api/start";
   if (route) {
     try { path = `/api/modules/${encodeURIComponent(decodeURIComponent(route[1]))}`; } catch { return; }
