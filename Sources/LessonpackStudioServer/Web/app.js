@@ -257,12 +257,14 @@ function wire() {
   });
 }
 
-/** Sticky parts below the header (the video beside the transcript) need its height, which banners change. */
+/**
+ * Sticky parts below the header (the video beside the transcript) need its height, which banners change. The
+ * observer reports the first height too, after the first layout and before that frame is painted: asking for it
+ * here would lay the page out once more, before the module is even drawn.
+ */
 function trackHeaderHeight() {
   const header = $("studio-header");
-  const set = () => document.documentElement.style.setProperty("--header-height", `${header.offsetHeight}px`);
-  new ResizeObserver(set).observe(header);
-  set();
+  new ResizeObserver(() => document.documentElement.style.setProperty("--header-height", `${header.offsetHeight}px`)).observe(header);
 }
 
 wire();

@@ -143,13 +143,16 @@ export class Editor {
     }
     const body = this.body(name);
     const keep = focus ? null : captureFocus(body);
-    const scroll = window.scrollY;
+    // A hidden section takes no room, so drawing it cannot move the page; and asking where the page is scrolled
+    // lays the whole page out. Sections drawn while hidden (the first one, before it is shown, and every one drawn
+    // after the first paint) skip both.
+    const scroll = this.section(name).hidden ? null : window.scrollY;
     if (name === "problems") renderProblems(body, this.store.state.diagnostics ?? [], (d) => this.go(d));
     else SECTIONS[name].render(body, this.ctx);
     this.stale.delete(name);
     if (focus) (body.querySelector(focus) ?? document.querySelector(focus))?.focus();
     else if (keep) restoreFocus(body, keep);
-    window.scrollTo({ top: scroll });
+    if (scroll !== null) window.scrollTo({ top: scroll });
   }
 
   /** Re-renders sections after a structural edit; the diagnostics are put back at once (indexes may have moved). */
