@@ -60,7 +60,12 @@ export class Editor {
       mediaFiles: () => editor.mediaFiles(),
       mediaPaths: (kind) => editor.mediaFiles().filter((f) => f.kind === kind && f.onDisk !== false).map((f) => f.path).sort(),
       go: (diagnostic) => editor.go(diagnostic),
+      // Parts of a section below the first screen: drawn after the page's first paint while it is loading, at once
+      // once the page is up (an edit's redraw must hold every field it focuses).
+      afterFirstPaint: (draw) => (editor.painted ? draw() : editor.belowTheFold.push(draw)),
     };
+    this.painted = false;
+    this.belowTheFold = [];
     this.unsubscribe = store.subscribe((event) => {
       if (event.type === "state") this.stateChanged(event.modelChanged);
       else if (event.type === "edit") this.edited(event.path);
@@ -87,8 +92,23 @@ export class Editor {
       if (this.closed) return;
       // Every section's module is asked for at once, so the browser fetches them side by side.
       for (const name of SECTION_NAMES) loadSection(name);
-      this.idle = setTimeout(drawNext, 0);
+      this.idle = setTimeout(() => {
+        if (this.closed) return;
+        // What was kept for after the first paint is drawn first, and painted before the hidden sections start.
+        if (this.firstPaintDone()) requestAnimationFrame(() => { if (!this.closed) this.idle = setTimeout(drawNext, 0); });
+        else drawNext();
+      }, 0);
     });
+  }
+
+  /** The page has been painted once: draws what was kept for after it. Whether there was anything. */
+  firstPaintDone() {
+    this.painted = true;
+    const waiting = this.belowTheFold;
+    this.belowTheFold = [];
+    for (const draw of waiting) draw();
+    if (waiting.length) this.placeDiagnostics();
+    return waiting.length > 0;
   }
 
   close() {

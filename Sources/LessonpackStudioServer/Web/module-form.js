@@ -19,11 +19,13 @@ export const ACTIVITIES = [
 
 export function renderModuleForm(container, ctx) {
   const module = ctx.store.module;
-  replaceChildren(container,
-    identity(ctx, module),
-    speakers(ctx, module),
-    objectives(ctx, module),
-    activities(ctx, module));
+  const below = el("div", { class: "module-below" });
+  replaceChildren(container, identity(ctx, module), speakers(ctx, module), below);
+  // The objectives and the activities are below the first screen. While the page is loading they are drawn just
+  // after its first paint, which then comes sooner; unless the form was drawn again meanwhile.
+  ctx.afterFirstPaint(() => {
+    if (below.isConnected) replaceChildren(below, objectives(ctx, ctx.store.module), activities(ctx, ctx.store.module));
+  });
 }
 
 function identity(ctx, module) {
