@@ -15,7 +15,8 @@ export function uniqueId(prefix = "f") {
  */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs ?? {})) {
+  for (const name in attrs) {
+    const value = attrs[name];
     if (value === undefined || value === null || value === false) continue;
     if (name === "dataset") Object.assign(node.dataset, value);
     else if (name === "props") Object.assign(node, value);
@@ -27,10 +28,12 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// Nested arrays are walked rather than flattened: every element of the page passes through here.
 function append(node, children) {
-  for (const child of children.flat(Infinity)) {
+  for (const child of children) {
     if (child === undefined || child === null || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    if (Array.isArray(child)) append(node, child);
+    else node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
 }
 
