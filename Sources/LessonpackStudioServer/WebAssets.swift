@@ -42,11 +42,17 @@ struct WebAssets: Sendable {
 
     /// The first-answer block holding `json` (empty for nil), made safe to sit in the page: a `<` can only be inside
     /// a string in JSON, where `\u003c` means the same, and without any `<` no text from a module (a title of
-    /// `</script><!--…`) can end the element or change how the browser reads it.
+    /// `<!--<script>`) can end the element or change how the browser reads it. Replaced byte by byte: as Characters,
+    /// a `<` after a prepending mark (U+0600) is part of another Character, and would stay.
     static func firstAnswerBlock(_ json: [UInt8]?) -> [UInt8] {
         guard let json else { return emptyFirstAnswer }
-        let escaped = String(decoding: json, as: UTF8.self).replacing("<", with: "\\u003c")
-        return Array((#"<script type="application/json" id="first-answer">"# + escaped + "</script>").utf8)
+        let lessThan = UInt8(ascii: "<"), escaped = Array(#"\u003c"#.utf8)
+        var block = Array(#"<script type="application/json" id="first-answer">"#.utf8)
+        block.reserveCapacity(block.count + json.count + 64)
+        for byte in json {
+            if byte == lessThan { block += escaped } else { block.append(byte) }
+        }
+        return block + Array("</script>".utf8)
     }
 
     /// A validator for a file's content, so the browser may keep the page's files (and the compiled form of its

@@ -41,22 +41,41 @@ async function read(response) {
 }
 
 /**
- * The answer to `GET path` when the page already has it, taken once: `GET /api/start`'s, which the studio puts at the
- * end of the page when it is opened from the address it printed; or the one first-request.js asked for.
+ * `GET /api/start`'s answer as the page was loaded, which the studio puts at the end of the page when it is opened
+ * from the address it printed ("" otherwise). Taken out of the page at once: module scripts run once the page is
+ * parsed, so it is complete here, and it must not outlive the page's first request.
+ */
+let heldAnswer = takeHeldAnswer();
+
+function takeHeldAnswer() {
+  const held = document.getElementById("first-answer");
+  held?.remove();
+  return held?.textContent ?? "";
+}
+
+/**
+ * The answer to `GET path` when the page already has it, taken once: the held answer, or the one first-request.js
+ * asked for.
  */
 function takeFirstRequest(method, path) {
   // Only the page's very first request may take it: an answer kept for later would be stale by then.
   const first = window.lessonpackFirstRequest;
   window.lessonpackFirstRequest = null;
-  const held = document.getElementById("first-answer");
-  const heldText = held?.textContent ?? "";
-  held?.remove();
+  const held = heldAnswer;
+  heldAnswer = "";
   const started = window.lessonpackRequestsStarted;
   window.lessonpackRequestsStarted = true;
   if (started || method !== "GET") return null;
-  if (path === "/api/start" && heldText) return Promise.resolve({ ok: true, status: 200, statusText: "OK", text: heldText });
+  if (path === "/api/start" && held) return Promise.resolve({ ok: true, status: 200, statusText: "OK", text: held });
   if (!first || first.path !== path || first.token !== token) return null;
   return first.response;
+}
+
+/** After the page's first route: an answer it did not take (its address named no route) would only grow stale. */
+export function forgetFirstAnswers() {
+  heldAnswer = "";
+  window.lessonpackFirstRequest = null;
+  window.lessonpackRequestsStarted = true;
 }
 
 /**

@@ -2,7 +2,7 @@
 // button and a reload keep the place), and runs the parts around the sections: the header (title, counts, undo and
 // redo, save status), the banners (errors, conflicts, changes on disk, unreadable files) and the keyboard shortcuts.
 
-import { api, hasToken } from "./api.js";
+import { api, hasToken, forgetFirstAnswers } from "./api.js";
 import { Store } from "./store.js";
 import { Editor, SECTION_NAMES } from "./editor.js";
 import { renderModuleList } from "./module-list.js";
@@ -272,4 +272,4 @@ trackHeaderHeight();
 if (!hasToken()) {
   reportError(new Error("This page was opened without its access token. Open the address `lessonpack studio` printed (it ends in ?token=…)."));
 }
-routeSoon();
+routeSoon().then(forgetFirstAnswers);

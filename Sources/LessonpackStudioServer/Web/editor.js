@@ -61,8 +61,9 @@ export class Editor {
       mediaPaths: (kind) => editor.mediaFiles().filter((f) => f.kind === kind && f.onDisk !== false).map((f) => f.path).sort(),
       go: (diagnostic) => editor.go(diagnostic),
       // Parts of a section below the first screen: drawn after the page's first paint while it is loading, at once
-      // once the page is up (an edit's redraw must hold every field it focuses).
-      afterFirstPaint: (draw) => (editor.painted ? draw() : editor.belowTheFold.push(draw)),
+      // once the page is up (an edit's redraw must hold every field it focuses), or when no frame is coming (a tab
+      // in the background gets none).
+      afterFirstPaint: (draw) => (editor.painted || document.hidden ? draw() : editor.belowTheFold.push(draw)),
     };
     this.painted = false;
     this.belowTheFold = [];
@@ -106,7 +107,10 @@ export class Editor {
     this.painted = true;
     const waiting = this.belowTheFold;
     this.belowTheFold = [];
-    for (const draw of waiting) draw();
+    // A part that fails to draw is reported like any other failure, and neither stops the others nor the sections.
+    for (const draw of waiting) {
+      try { draw(); } catch (error) { this.ctx.reportError(error); }
+    }
     if (waiting.length) this.placeDiagnostics();
     return waiting.length > 0;
   }
