@@ -31,8 +31,9 @@ struct WebAssets: Sendable {
         return (Array(versioned.utf8), page.contentType)
     }
 
-    /// index.html's empty data block for the answer to the page's first request.
-    static let emptyFirstAnswer = Array(#"<script type="application/json" id="first-answer"></script>"#.utf8)
+    /// How index.html opens its data block for the answer to the page's first request, and that block empty.
+    static let firstAnswerOpening = Array(#"<script type="application/json" id="first-answer">"#.utf8)
+    static let emptyFirstAnswer = firstAnswerOpening + Array("</script>".utf8)
 
     /// The page before and after its empty first-answer block; nil when it has none.
     static func splitAtFirstAnswer(_ page: [UInt8]) -> (before: [UInt8], after: [UInt8])? {
@@ -47,8 +48,8 @@ struct WebAssets: Sendable {
     static func firstAnswerBlock(_ json: [UInt8]?) -> [UInt8] {
         guard let json else { return emptyFirstAnswer }
         let lessThan = UInt8(ascii: "<"), escaped = Array(#"\u003c"#.utf8)
-        var block = Array(#"<script type="application/json" id="first-answer">"#.utf8)
-        block.reserveCapacity(block.count + json.count + 64)
+        var block = firstAnswerOpening
+        block.reserveCapacity(emptyFirstAnswer.count + json.count + 64)
         for byte in json {
             if byte == lessThan { block += escaped } else { block.append(byte) }
         }
