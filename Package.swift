@@ -179,9 +179,14 @@ let package = Package(
         // The terminal: ncurses behind the player's Display protocol.
         .target(name: "TerminalScreen", dependencies: ["CNcurses", "LessonpackPlayer", "TerminalText"]),
 
-        // MARK: Authoring: media manifests, new modules from templates
+        // MARK: Forced alignment: when each transcript line is spoken in the video's soundtrack, and its clip
+        .target(name: "LessonpackAlign", dependencies: ["LessonpackAudio", "LessonpackSystem"]),
+        .testTarget(name: "LessonpackAlignTests", dependencies: ["LessonpackAlign", "LessonpackAudio", "LessonpackSystem",
+                                                                "LessonpackTestSupport"]),
+
+        // MARK: Authoring: media manifests, new modules from templates and lesson documents, importers
         .target(name: "LessonpackAuthoring", dependencies: [
-            "LessonpackDiagnostics", "LessonpackModel", "PropertyList", "LessonpackSystem", "XMLStream",
+            "LessonpackDiagnostics", "LessonpackModel", "PropertyList", "LessonpackSystem", "XMLStream", "LessonpackAlign",
         ]),
         .testTarget(name: "LessonpackAuthoringTests", dependencies: [
             "LessonpackAuthoring", "LessonpackCheck", "LessonpackModel", "LessonpackSystem", "LessonpackTestSupport",
