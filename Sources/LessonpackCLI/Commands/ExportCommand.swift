@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LessonpackAuthoring
 import LessonpackDiagnostics
 import LessonpackModel
@@ -14,7 +15,7 @@ struct ExportCommand: ParsableCommand {
 
             Exit status: 0 exported, 1 problems in the module (nothing written), 2 usage or I/O failure.
             """,
-        subcommands: [ExportQuestionsCommand.self])
+        subcommands: [ExportQuestionsCommand.self, ExportLessonCommand.self])
 }
 
 extension GIFTWriter.Selection: ExpressibleByArgument {}
@@ -68,6 +69,60 @@ struct ExportQuestionsCommand: ParsableCommand {
                 throw CommandFailure(writing: error)
             }
             Console.out("wrote \(path): \(summary)")
+        }
+    }
+}
+
+struct ExportLessonCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lesson",
+        abstract: "Write the module as a lesson document (Markdown, Word or OpenDocument) a teacher can edit.",
+        discussion: """
+            The document follows docs/lesson-document.md, so 'lessonpack import lesson' brings it back as the \
+            same module. The format comes from the output's extension: .md or .txt, .docx, .odt or .html (Word, \
+            OpenDocument and HTML are written by pandoc). Writes Markdown to standard output unless -o names a \
+            file, which is replaced atomically, and not at all when the module has errors.
+
+            Example: lessonpack export lesson Modules/at-the-cafe -o at-the-cafe.docx
+            """)
+
+    @Argument(help: "The module folder.", completion: .directory)
+    var module: String
+
+    @Option(name: .shortAndLong, help: "The document to write ('-' for Markdown on standard output).", completion: .file())
+    var output: String = "-"
+
+    @Option(name: [.customLong("color"), .customLong("colour")], help: "Colour the output: auto, always or never.")
+    var color: ColourMode = .auto
+
+    func run() throws {
+        let target = OutputTarget(output)
+        var format = LessonDocumentFormat.markdown
+        if case .file(let path) = target {
+            guard let guessed = LessonDocumentFormat.guess(forFile: path) else {
+                throw ValidationError("name the document .md, .txt, .docx, .odt or .html: its extension says its format")
+            }
+            format = guessed
+        }
+        let source: ModuleSource
+        do { source = try ModuleLoader.load(folder: module) } catch { throw CommandFailure(error.description) }
+        let errors = source.diagnostics.filter { $0.severity == .error }.sortedForDisplay()
+        if !errors.isEmpty {
+            let writer = DiagnosticConsoleWriter(style: Style(enabled: color.enabled(for: 2)))
+            for diagnostic in errors { Console.styled(writer.render(diagnostic), terminator: "", toError: true) }
+            Console.error("nothing was exported: \(counts(errors))")
+            throw ExitCode(1)
+        }
+        let bytes: [UInt8]
+        do { bytes = try LessonExport.document(of: source.module, as: format) } catch {
+            throw CommandFailure(error.description)
+        }
+        switch target {
+        case .standardOutput:
+            Console.data(String(decoding: bytes, as: UTF8.self), terminator: "")
+        case .file(let path):
+            do { try AtomicFile.write(Data(bytes), to: path) } catch { throw CommandFailure(writing: error) }
+            Console.out("wrote \(path): the lesson as \(format.documentName)")
         }
     }
 }

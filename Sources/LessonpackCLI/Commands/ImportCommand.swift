@@ -17,7 +17,8 @@ struct ImportCommand: ParsableCommand {
             Exit status: 0 imported (warnings allowed), 1 problems in the file or the module (nothing written), \
             2 usage or I/O failure.
             """,
-        subcommands: [ImportTranscriptCommand.self, ImportQuestionsCommand.self, ImportGlossaryCommand.self])
+        subcommands: [ImportLessonCommand.self, ImportTranscriptCommand.self, ImportQuestionsCommand.self,
+                      ImportGlossaryCommand.self])
 }
 
 /// What every import takes: the file, the module, and whether to write.
@@ -45,10 +46,12 @@ struct ImportOptions: ParsableArguments {
     }
 
     /// Shows what was read and planned; writes the plan unless it has errors or this is a dry run.
-    func finish(reading diagnostics: [Diagnostic], _ plan: ImportPlan?) throws {
+    /// `apply` writes the plan: by default its files; a lesson also makes placeholder clips and rescans media.
+    func finish(reading diagnostics: [Diagnostic], _ plan: ImportPlan?,
+                apply: (ImportPlan) throws -> Void = { try $0.apply() }) throws {
         let writer = DiagnosticConsoleWriter(style: Style(enabled: color.enabled(for: 1)))
         let all = (diagnostics + (plan?.diagnostics ?? [])).sortedForDisplay()
-        if format == .json { return try finishJSON(all, plan) }
+        if format == .json { return try finishJSON(all, plan, apply: apply) }
         for diagnostic in all { Console.styled(writer.render(diagnostic), terminator: "") }
         guard let plan, !all.hasErrors else {
             Console.out("nothing was written: \(counts(all))")
@@ -59,11 +62,11 @@ struct ImportOptions: ParsableArguments {
             Console.out("dry run: \(plan.files.isEmpty ? "nothing would change" : "would write " + plan.files.map(\.path).joined(separator: ", "))")
             return
         }
-        do { try plan.apply() } catch { throw CommandFailure(error.description) }
+        do { try apply(plan) } catch { throw CommandFailure("\(error)") }
         Console.out(plan.files.isEmpty ? "nothing to change" : "wrote " + plan.files.map(\.path).joined(separator: ", "))
     }
 
-    private func finishJSON(_ all: [Diagnostic], _ plan: ImportPlan?) throws {
+    private func finishJSON(_ all: [Diagnostic], _ plan: ImportPlan?, apply: (ImportPlan) throws -> Void) throws {
         var body = ImportJSON(file: file, module: folder, dryRun: dryRun, report: plan?.report ?? [],
                               files: plan?.files.map(\.path) ?? [], written: false)
         guard let plan, !all.hasErrors else {
@@ -71,7 +74,7 @@ struct ImportOptions: ParsableArguments {
             throw ExitCode(1)
         }
         if !dryRun {
-            do { try plan.apply() } catch { throw CommandFailure(error.description) }
+            do { try apply(plan) } catch { throw CommandFailure("\(error)") }
             body.written = !plan.files.isEmpty
         }
         Console.json(JSONReport(command: "import", diagnostics: all, body: body).rendered())
@@ -178,5 +181,29 @@ struct ImportGlossaryCommand: ParsableCommand {
         let read = GlossaryImport.read(try options.bytes(), file: options.file)
         let plan = read.hasErrors ? nil : GlossaryImport.plan(read.items, from: options.file, into: options.folder)
         try options.finish(reading: read.diagnostics, plan)
+    }
+}
+
+struct ImportLessonCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lesson",
+        abstract: "Bring a whole lesson document (Markdown, text, Word, OpenDocument or HTML) into a module.",
+        discussion: """
+            Every part the document covers (details, speakers, objectives, conversation, glossary, language \
+            focus, video task, questions and answers, test) replaces the module's, starter placeholders \
+            included; the rest stays. docs/lesson-document.md gives the conventions. Clips the module then names \
+            and does not have are made as quiet placeholders, and media.plist is rescanned. A document with an \
+            error is refused at its place, and nothing is written.
+
+            Example: lessonpack import lesson lesson.docx --into Modules/at-the-cafe
+            """)
+
+    @OptionGroup var options: ImportOptions
+
+    func run() throws {
+        let context = LessonImport.context(of: options.folder)
+        let (lesson, diagnostics) = LessonImport.read(options.file, context: context)
+        let plan = lesson.map { LessonImport.plan($0, from: options.file, into: options.folder) }
+        try options.finish(reading: diagnostics, plan) { plan in try LessonImport.apply(plan, to: options.folder) }
     }
 }

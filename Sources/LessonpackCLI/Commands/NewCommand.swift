@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LessonpackAuthoring
+import LessonpackDiagnostics
 import LessonpackModel
 
 struct NewCommand: ParsableCommand {
@@ -12,6 +13,16 @@ struct NewCommand: ParsableCommand {
             placeholder clips, and a media.plist: 'lessonpack check FOLDER' passes at once. NEXT-STEPS.md inside \
             lists what to replace. With --template, your own template folder (a module folder whose files may \
             say {{ID}} and {{TITLE}}) is used instead; audio it names but does not hold is made as placeholders.
+
+            With --from, the module is made from a teacher's lesson document (Markdown or text, Word, \
+            OpenDocument or HTML; docs/lesson-document.md gives the conventions): everything the document says \
+            replaces the starter's placeholders. With --video too, the video becomes the module's, and every \
+            transcript line is timed against its soundtrack and gets its own clip (as 'lessonpack align' does). \
+            A document with an error is refused at its place, and nothing is written.
+
+            Examples:
+              lessonpack new Modules/at-the-cafe --title "Ordering at a café"
+              lessonpack new Modules/at-the-cafe --from at-the-cafe.docx --video cafe.mp4
             """)
 
     @Argument(help: "The folder to create (it must not exist, or be empty).", completion: .directory)
@@ -26,7 +37,28 @@ struct NewCommand: ParsableCommand {
     @Option(help: "A template: a module folder to copy instead of the built-in starter.", completion: .directory)
     var template: String?
 
+    @Option(name: .customLong("from"), help: "A lesson document to make the module from (.md, .txt, .docx, .odt, .html).",
+            completion: .file())
+    var lesson: String?
+
+    @Option(help: "With --from: the filmed conversation, which times the lines and gives their clips.", completion: .file())
+    var video: String?
+
+    @Flag(help: "With --from: speak the questions and answers with espeak-ng until they are recorded.")
+    var speak = false
+
+    @Option(name: [.customLong("color"), .customLong("colour")], help: "Colour the output: auto, always or never.")
+    var color: ColourMode = .auto
+
+    func validate() throws {
+        if lesson == nil, video != nil || speak {
+            throw ValidationError("--video and --speak go with --from LESSON, the lesson document")
+        }
+        if lesson != nil, template != nil { throw ValidationError("--from makes the module from the starter: leave out --template") }
+    }
+
     func run() throws {
+        if let lesson { return try runFromLesson(lesson) }
         let id = id ?? ModuleTemplate.suggestedID(forFolder: folder)
         let title = title ?? ModuleTemplate.suggestedTitle(forID: id)
         do {
@@ -45,4 +77,34 @@ struct NewCommand: ParsableCommand {
         ] : ["replace the placeholder clips under media/, then run 'lessonpack media scan \(folder)' and 'lessonpack check \(folder)'"]
         for (index, step) in steps.enumerated() { Console.out("  \(index + 1). \(step)") }
     }
+
+    private func runFromLesson(_ lesson: String) throws {
+        let id = id ?? ModuleTemplate.suggestedID(forFolder: folder)
+        let writer = DiagnosticConsoleWriter(style: Style(enabled: color.enabled(for: 1)))
+        let (read, diagnostics) = LessonImport.read(lesson)
+        guard let read else {
+            for diagnostic in diagnostics.sortedForDisplay() { Console.styled(writer.render(diagnostic), terminator: "") }
+            Console.out("nothing was written: \(counts(diagnostics))")
+            throw ExitCode(1)
+        }
+        let outcome: LessonModule.Outcome
+        do {
+            outcome = try LessonModule.create(at: folder, id: id, title: title, lesson: read, from: lesson, video: video,
+                                              speak: speak, align: NewCommand.aligner)
+        } catch {
+            let all = (diagnostics + error.diagnostics).sortedForDisplay()
+            for diagnostic in all { Console.styled(writer.render(diagnostic), terminator: "") }
+            throw CommandFailure("\(error.description); nothing was written", status: all.hasErrors ? 1 : 2)
+        }
+        for diagnostic in (diagnostics + outcome.diagnostics).sortedForDisplay() {
+            Console.styled(writer.render(diagnostic), terminator: "")
+        }
+        Console.out("created \(folder) (\(id)) from \(lesson)")
+        for line in outcome.report { Console.out("  " + line) }
+        Console.out("next: 'lessonpack check \(folder)' lists what is still a placeholder; 'lessonpack studio \(folder)' " +
+                    "to look at it")
+    }
+
+    /// Times the lines of a new module from its video.
+    static let aligner: LessonModule.Aligner? = nil
 }

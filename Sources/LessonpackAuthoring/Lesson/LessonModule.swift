@@ -1,0 +1,129 @@
+import Foundation
+import LessonpackDiagnostics
+import LessonpackModel
+import LessonpackSystem
+import PropertyList
+
+/// `lessonpack new DIR --from LESSON [--video VIDEO]`: a complete module from a teacher's lesson document and their
+/// filmed conversation. The starter supplies what the document does not cover; the document replaces the rest; the
+/// video, when given, becomes the module's, and forced alignment times every line and cuts its clip. Made whole or
+/// not at all: any failure after the folder is created removes it again.
+package enum LessonModule {
+    package struct Outcome: Sendable {
+        package var report: [String] = []
+        package var diagnostics: [Diagnostic] = []
+    }
+
+    package struct Failure: Error, CustomStringConvertible, Sendable {
+        package var description: String
+        /// Problems found on the way (the document's, the alignment's), to show with the failure.
+        package var diagnostics: [Diagnostic]
+    }
+
+    /// `align` times the lines from the module's video and cuts their clips, in the module folder it is given; it
+    /// returns what it did and what it doubted.
+    package typealias Aligner = @Sendable (_ folder: String) throws -> (report: [String], diagnostics: [Diagnostic])
+
+    package static func create(at destination: String, id: String, title: String?, lesson: Lesson, from file: String,
+                               video: String?, speak: Bool = false, align: Aligner?) throws(Failure) -> Outcome {
+        let chosenTitle = lesson.title ?? title ?? ModuleTemplate.suggestedTitle(forID: id)
+        do {
+            try ModuleTemplate.create(from: .starter, at: destination, id: id, title: chosenTitle)
+        } catch {
+            throw Failure(description: error.description, diagnostics: [])
+        }
+        do {
+            return try fill(destination, lesson: lesson, from: file, video: video, speak: speak, align: align)
+        } catch {
+            // The folder is ours: it did not exist, or was empty, a moment ago.
+            try? FileManager.default.removeItem(atPath: destination)
+            throw error
+        }
+    }
+
+    private static func fill(_ folder: String, lesson: Lesson, from file: String, video: String?, speak: Bool,
+                             align: Aligner?) throws(Failure) -> Outcome {
+        var outcome = Outcome()
+        if let video {
+            let name = try adopt(video: video, into: folder)
+            outcome.report.append("the video: media/\(name)")
+        }
+        let plan = LessonImport.plan(lesson, from: file, into: folder)
+        outcome.diagnostics += plan.diagnostics
+        guard !plan.hasErrors else {
+            throw Failure(description: "the lesson could not be brought into the new module", diagnostics: plan.diagnostics)
+        }
+        do {
+            try plan.apply()
+            try removeUnusedStarterMedia(in: folder)
+        } catch {
+            throw Failure(description: "cannot write \(folder): \(error)", diagnostics: outcome.diagnostics)
+        }
+        outcome.report += plan.report
+        if video != nil, let align {
+            do {
+                let aligned = try align(folder)
+                outcome.report += aligned.report
+                outcome.diagnostics += aligned.diagnostics
+            } catch {
+                throw Failure(description: "the lines could not be timed from the video: \(error)",
+                              diagnostics: outcome.diagnostics)
+            }
+            if outcome.diagnostics.hasErrors {
+                throw Failure(description: "the lines could not be timed from the video", diagnostics: outcome.diagnostics)
+            }
+        }
+        do {
+            let spoken = speak ? try SpokenPlaceholders.speakQuestions(in: folder) : 0
+            if spoken > 0 { outcome.report.append("\(spoken) question and answer clip\(spoken == 1 ? "" : "s") spoken by espeak-ng for now") }
+            try LessonImport.apply(ImportPlan(), to: folder)
+        } catch {
+            throw Failure(description: "cannot write \(folder): \(error)", diagnostics: outcome.diagnostics)
+        }
+        return outcome
+    }
+
+    /// Copies the teacher's video into media/ as the module's video (`conversation` with the video's own
+    /// extension), replacing the starter's placeholder, and names it in module.plist.
+    private static func adopt(video: String, into folder: String) throws(Failure) -> String {
+        let fileExtension = (video as NSString).pathExtension.lowercased()
+        guard MediaKind(fileExtension: fileExtension) == .video else {
+            throw Failure(description: "\(video) is not a video Lessonpack takes (docs/format.md lists the extensions: " +
+                          "mp4, webm, …)", diagnostics: [])
+        }
+        let name = "conversation.\(fileExtension)"
+        let media = MediaFolder(moduleFolder: folder)
+        do {
+            guard case .success(let source) = ReadableFile.open(video) else {
+                throw Failure(description: "\(video): cannot be read (it must be a regular file)", diagnostics: [])
+            }
+            // Through the descriptor that was checked, in blocks: a video is hundreds of megabytes.
+            try? FileManager.default.removeItem(atPath: media.path("conversation.mp4"))
+            try AtomicFile.write(source.readAll(limit: MediaLimits.maxFileBytes), to: media.path(name))
+            var module = try moduleDocument(in: folder)
+            module.value["video"] = .string(name)
+            var plan = ImportPlan()
+            try plan.write(module)
+            try plan.apply()
+            try MediaScanner.write(MediaScanner.scan(folder: folder), folder: folder)
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw Failure(description: "cannot copy \(video) into the module: \(error)", diagnostics: [])
+        }
+        return name
+    }
+
+    /// The starter's placeholder clips that the lesson's parts no longer name (the module was made a moment ago,
+    /// so everything under media/ is the starter's or the lesson's).
+    private static func removeUnusedStarterMedia(in folder: String) throws {
+        let module = try ModuleLoader.load(folder: folder).module
+        var named: Set<String> = Set(module.transcript.map(\.audio))
+        if let video = module.video { named.insert(video) }
+        for question in module.questions { named.formUnion([question.audio] + question.answers.map(\.audio)) }
+        let media = MediaFolder(moduleFolder: folder)
+        for path in media.allFiles() where !named.contains(path) {
+            try FileManager.default.removeItem(atPath: media.path(path))
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import LessonpackModel
+import LessonpackSystem
+
+/// Spoken questions and answers with no recording yet, spoken by espeak-ng for now, so a new module can be tried
+/// with sound before the teacher records them (`--speak`). Only clips that are missing are made; a teacher's own
+/// recording is never replaced.
+package enum SpokenPlaceholders {
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
+    }
+
+    /// How many clips were spoken.
+    @discardableResult
+    package static func speakQuestions(in folder: String, espeak: ExternalTool? = ExternalTool.find("espeak-ng")) throws -> Int {
+        guard let espeak else {
+            throw Failure(description: "espeak-ng, which speaks questions for now, is not installed (Debian's 'espeak-ng')")
+        }
+        let module = try ModuleLoader.load(folder: folder).module
+        let media = MediaFolder(moduleFolder: folder)
+        var wanted: [(path: String, text: String)] = []
+        for question in module.questions {
+            wanted.append((question.audio, question.text))
+            for answer in question.answers { wanted.append((answer.audio, answer.text)) }
+        }
+        var spoken = 0
+        for (path, text) in wanted where path.lowercased().hasSuffix(".wav") && MediaFolder.problem(with: path) == nil
+            && media.entry(path) == .missing && !text.isEmpty {
+            let target = media.path(path)
+            try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            // The text goes on standard input, never on the command line, where a leading '-' would be an option.
+            let output = try espeak.run(["--stdin", "--stdout"], input: Data(text.utf8), timeout: 60, outputLimit: 64 << 20)
+            guard output.succeeded, !output.standardOutput.isEmpty else {
+                throw Failure(description: "espeak-ng could not speak '\(text)': \(output.errorText)")
+            }
+            try AtomicFile.write(output.standardOutput, to: target)
+            spoken += 1
+        }
+        return spoken
+    }
+}
