@@ -74,11 +74,15 @@ package enum MediaScanner {
             duration = previous?.duration
         }
         if kind != .audio && kind != .video { duration = nil }
-        return .file(MediaFile(path: path, kind: kind, size: size, sha256: sha256, duration: duration))
+        // A placeholder stays one only while its bytes are the ones Lessonpack made: the author's file replaces it.
+        let placeholder = previous?.sha256 == sha256 ? previous?.placeholder : nil
+        return .file(MediaFile(path: path, kind: kind, size: size, sha256: sha256, duration: duration,
+                               placeholder: placeholder))
     }
 
-    /// Writes the scan to `folder`/media.plist, replacing it atomically.
-    package static func write(_ scan: Scan, folder: String) throws {
+    /// Writes the scan to `folder`/media.plist, replacing it atomically. `placeholders` are files Lessonpack has
+    /// just made as stand-ins, which `check` lists until they are replaced.
+    package static func write(_ scan: Scan, folder: String, placeholders: Set<String> = []) throws {
         let entries = scan.files.map { file in
             var fields: [PlistEntry] = [
                 PlistEntry("kind", .string(file.kind.rawValue)),
@@ -86,6 +90,7 @@ package enum MediaScanner {
                 PlistEntry("sha256", .string(file.sha256)),
             ]
             if let duration = file.duration { fields.append(PlistEntry("duration", .real(duration))) }
+            if file.isPlaceholder || placeholders.contains(file.path) { fields.append(PlistEntry("placeholder", .bool(true))) }
             return PlistEntry(file.path, .dictionary(fields))
         }
         let document = try PlistXMLWriter.xml(.dictionary([PlistEntry("files", .dictionary(entries))]))

@@ -95,7 +95,13 @@ package enum ModuleTemplate {
             let media = MediaFolder(moduleFolder: staging.path)
             let knownByPath = Dictionary(known.map { (media.path($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
             let scan = MediaScanner.scan(folder: staging.path, probe: KnownDurations(durations: knownByPath, fallback: probe))
-            try MediaScanner.write(scan, folder: staging.path)
+            // The quiet clips just made, and the starter's grey video, are stand-ins: check lists them until replaced.
+            var placeholders = Set(made.keys)
+            if case .starter = source {
+                placeholders.formUnion(EmbeddedStarter.files.map(\.path).filter { $0.hasPrefix(ModuleLayout.mediaFolder + "/") }
+                    .map { String($0.dropFirst(ModuleLayout.mediaFolder.count + 1)) })
+            }
+            try MediaScanner.write(scan, folder: staging.path, placeholders: placeholders)
             // rmdir, not a recursive delete: the folder was empty when checked, and whatever appeared in it
             // since is someone's and stays.
             if fileManager.fileExists(atPath: target.path), rmdir(target.path) != 0 {

@@ -14,6 +14,7 @@ package enum ModuleChecker {
         VideoTaskCountRule(), LineReferenceRule(),
         AnswerCountRule(), CorrectAnswerRule(), DistinctAnswersRule(), ChoiceRule(),
         TestBankSizeRule(), UnknownObjectiveRule(), UnassessedObjectiveRule(), PassMarkRule(),
+        PlaceholderTextRule(), PlaceholderMediaRule(),
     ]
 
     package struct Result: Sendable {

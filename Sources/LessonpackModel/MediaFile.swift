@@ -7,14 +7,21 @@ package struct MediaFile: Hashable, Sendable, Codable {
     package var sha256: String
     /// Seconds, for audio and video; nil when unknown (no ffprobe when the manifest was made).
     package var duration: Double?
+    /// True for a stand-in Lessonpack made (the starter's grey video, a quiet clip, speech by espeak-ng) until the
+    /// author's own file replaces it; nil otherwise, so a module without placeholders compiles as it always did.
+    package var placeholder: Bool?
 
-    package init(path: String, kind: MediaKind, size: Int, sha256: String, duration: Double? = nil) {
+    package init(path: String, kind: MediaKind, size: Int, sha256: String, duration: Double? = nil,
+                placeholder: Bool? = nil) {
         self.path = path
         self.kind = kind
         self.size = size
         self.sha256 = sha256
         self.duration = duration
+        self.placeholder = placeholder
     }
+
+    package var isPlaceholder: Bool { placeholder == true }
 }
 
 package enum MediaKind: String, CaseIterable, Hashable, Sendable, Codable {

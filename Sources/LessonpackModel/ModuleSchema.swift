@@ -20,7 +20,7 @@ package enum ModuleSchema {
     package static let test = ["draw", "items"]
     package static let testItem = ["id", "objective", "weight", "text", "correct", "choices", "answer", "explanation"]
     package static let media = ["files"]
-    package static let mediaFile = ["kind", "size", "sha256", "duration"]
+    package static let mediaFile = ["kind", "size", "sha256", "duration", "placeholder"]
 
     /// The key order of the dictionary at `path` in `file`; nil where the order of the keys is itself content
     /// (definitions.plist's terms, media.plist's files) or the dictionary is not one the format defines.

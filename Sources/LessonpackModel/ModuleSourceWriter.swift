@@ -117,6 +117,7 @@ package enum ModuleSourceWriter {
                 "kind": .string(file.kind.rawValue), "size": .integer(PlistInteger(file.size)), "sha256": .string(file.sha256),
             ]
             fields["duration"] = file.duration.map(PlistValue.real)
+            if file.isPlaceholder { fields["placeholder"] = .bool(true) }
             return PlistEntry(file.path, dictionary(fields, order: ModuleSchema.mediaFile))
         })], order: ModuleSchema.media)
     }

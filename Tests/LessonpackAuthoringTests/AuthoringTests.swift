@@ -1,5 +1,6 @@
 import Foundation
 import LessonpackCheck
+import LessonpackDiagnostics
 import LessonpackModel
 import LessonpackSystem
 import LessonpackTestSupport
@@ -60,7 +61,15 @@ struct TableProbe: MediaProbe {
 @Suite struct TemplateTests {
     static let starter = Paths.inPackage("Templates/starter")
 
-    @Test func aNewModulePassesCheckAsCreated() throws {
+    /// Only placeholders are left to do in a new module: no error, and a warning for each example text and each
+    /// stand-in medium, which is the module's to-do list.
+    static func expectOnlyPlaceholders(_ diagnostics: [Diagnostic]) {
+        let others = diagnostics.filter { $0.code != .placeholderText && $0.code != .placeholderMedia }
+        #expect(others.isEmpty, "\(others.map { "\($0.location): \($0.message)" })")
+        #expect(diagnostics.allSatisfy { $0.severity == .warning })
+    }
+
+    @Test func aNewModulePassesCheckWithItsToDoList() throws {
         let folder = TemporaryFolder()
         let module = folder.child("cafe")
         try ModuleTemplate.create(from: .starter, at: module, id: "cafe", title: "At the café")
@@ -68,8 +77,48 @@ struct TableProbe: MediaProbe {
         #expect(source.module.id == "cafe")
         #expect(source.module.title == "At the café")
         let result = try ModuleChecker.check(folder: module)
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map { "\($0.location): \($0.message)" })")
-        #expect(source.module.media.count == 7)
+        Self.expectOnlyPlaceholders(result.diagnostics)
+        // The video, two line clips, and a question with three answers: all stand-ins.
+        #expect(result.diagnostics.count { $0.code == .placeholderMedia } == 7)
+        #expect(source.module.media.count == 7 && source.module.media.allSatisfy(\.isPlaceholder))
+        // Every example text the starter holds, each once.
+        let texts = 1 + StarterText.speakers.count + StarterText.objectives.values.map(\.count).reduce(0, +)
+            + StarterText.lines.count + StarterText.boxes.count + StarterText.statements.count
+            + StarterText.questions.values.map(\.count).reduce(0, +) + StarterText.testItems.values.map(\.count).reduce(0, +)
+        #expect(result.diagnostics.count { $0.code == .placeholderText } == texts)
+    }
+
+    @Test func theCheckersExampleTextsAreTheStartersOwn() throws {
+        let starter = try ModuleLoader.load(folder: Self.starter).module
+        #expect(StarterText.summary == starter.summary)
+        #expect(StarterText.speakers == Dictionary(uniqueKeysWithValues: starter.speakers.map { ($0.id, $0.name) }))
+        #expect(StarterText.objectives == Dictionary(uniqueKeysWithValues: starter.objectives.map {
+            ($0.id, [$0.performance, $0.condition, $0.content, $0.criteria]) }))
+        #expect(StarterText.lines == Dictionary(uniqueKeysWithValues: starter.transcript.map { ($0.id, $0.text) }))
+        #expect(StarterText.boxes == Dictionary(uniqueKeysWithValues: starter.phrasebook.map { ($0.title, $0.body) }))
+        #expect(StarterText.statements == Dictionary(uniqueKeysWithValues: starter.videoTask.map { ($0.id, $0.text) }))
+        #expect(StarterText.questions == Dictionary(uniqueKeysWithValues: starter.questions.map { question in
+            (question.id, [question.text] + question.answers.map(\.text) + (question.feedback.map { [$0] } ?? [])) }))
+        #expect(StarterText.testItems == Dictionary(uniqueKeysWithValues: starter.test.items.map { item in
+            let choices: [String] = if case .multipleChoice(let choices, _) = item.kind { choices } else { [] }
+            return (item.id, [item.text] + choices + (item.explanation.map { [$0] } ?? [])) }))
+    }
+
+    @Test func aPlaceholderReplacedIsOffTheList() throws {
+        let folder = TemporaryFolder()
+        let module = folder.child("cafe")
+        try ModuleTemplate.create(from: .starter, at: module, id: "cafe", title: "At the café")
+        try TestAudio.wav(seconds: 2).write(to: URL(fileURLWithPath: module + "/media/lines/line-01.wav"))
+        try MediaScanner.write(MediaScanner.scan(folder: module), folder: module)
+        let transcript = module + "/transcript.plist"
+        try String(contentsOfFile: transcript, encoding: .utf8)
+            .replacingOccurrences(of: "Hello, nice to meet you.", with: "Hello, nice to meet you at last.")
+            .write(toFile: transcript, atomically: true, encoding: .utf8)
+        let result = try ModuleChecker.check(folder: module)
+        let media = result.diagnostics.filter { $0.code == .placeholderMedia }.map(\.message)
+        #expect(media.count == 6 && !media.contains { $0.contains("line-01") })
+        #expect(!result.diagnostics.contains { $0.code == .placeholderText && $0.message.contains("line 'line-01'") })
+        #expect(result.diagnostics.contains { $0.code == .placeholderText && $0.message.contains("line 'line-02'") })
     }
 
     @Test func withoutFFprobeTheStarterStillRecordsEveryDuration() throws {
@@ -78,7 +127,7 @@ struct TableProbe: MediaProbe {
         try ModuleTemplate.create(from: .starter, at: module, id: "m", title: "M",
                                   probe: TableProbe(durations: [:], unavailableReason: "no ffprobe here"))
         let result = try ModuleChecker.check(folder: module)
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map { "\($0.location): \($0.message)" })")
+        Self.expectOnlyPlaceholders(result.diagnostics)
         #expect(result.source.module.media.allSatisfy { $0.duration != nil })
     }
 
@@ -109,7 +158,9 @@ struct TableProbe: MediaProbe {
         try FileManager.default.removeItem(atPath: folder.child("mine/media/lines"))
         try ModuleTemplate.create(from: .folder(folder.child("mine")), at: folder.child("copy"), id: "copy", title: "Copy")
         let result = try ModuleChecker.check(folder: folder.child("copy"))
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map { "\($0.location): \($0.message)" })")
+        Self.expectOnlyPlaceholders(result.diagnostics)
+        // The clips made for the author's template are stand-ins too.
+        #expect(result.diagnostics.contains { $0.code == .placeholderMedia && $0.message.contains("lines/line-01.wav") })
     }
 
     @Test func titlesAreEscapedAndIDsValidated() throws {

@@ -58,10 +58,12 @@ package enum LessonImport {
 
     /// Writes the plan, then makes a quiet placeholder clip for every clip the module names and does not have,
     /// and scans the media again, so the module checks as soon as it is imported.
-    package static func apply(_ plan: ImportPlan, to folder: String) throws {
+    /// `placeholders` are other stand-ins made on the way (questions spoken by espeak-ng), marked as such too.
+    package static func apply(_ plan: ImportPlan, to folder: String, placeholders: Set<String> = []) throws {
         try plan.apply()
-        _ = try ModuleTemplate.makePlaceholderAudio(in: folder)
-        try MediaScanner.write(MediaScanner.scan(folder: folder), folder: folder)
+        let made = try ModuleTemplate.makePlaceholderAudio(in: folder)
+        try MediaScanner.write(MediaScanner.scan(folder: folder), folder: folder,
+                               placeholders: placeholders.union(made.keys))
     }
 
     private static func build(_ plan: inout ImportPlan, _ lesson: Lesson, from file: String,

@@ -74,9 +74,12 @@ package enum LessonModule {
             }
         }
         do {
-            let spoken = speak ? try SpokenPlaceholders.speakQuestions(in: folder) : 0
-            if spoken > 0 { outcome.report.append("\(spoken) question and answer clip\(spoken == 1 ? "" : "s") spoken by espeak-ng for now") }
-            try LessonImport.apply(ImportPlan(), to: folder)
+            let spoken = speak ? try SpokenPlaceholders.speakQuestions(in: folder) : []
+            if !spoken.isEmpty {
+                outcome.report.append("\(spoken.count) question and answer clip\(spoken.count == 1 ? "" : "s") spoken by " +
+                                      "espeak-ng for now")
+            }
+            try LessonImport.apply(ImportPlan(), to: folder, placeholders: Set(spoken))
         } catch {
             throw Failure(description: "cannot write \(folder): \(error)", diagnostics: outcome.diagnostics)
         }

@@ -10,9 +10,10 @@ package enum SpokenPlaceholders {
         package var description: String
     }
 
-    /// How many clips were spoken.
+    /// The clips spoken, by path under media/.
     @discardableResult
-    package static func speakQuestions(in folder: String, espeak: ExternalTool? = ExternalTool.find("espeak-ng")) throws -> Int {
+    package static func speakQuestions(in folder: String, espeak: ExternalTool? = ExternalTool.find("espeak-ng")) throws
+        -> [String] {
         guard let espeak else {
             throw Failure(description: "espeak-ng, which speaks questions for now, is not installed (Debian's 'espeak-ng')")
         }
@@ -23,7 +24,7 @@ package enum SpokenPlaceholders {
             wanted.append((question.audio, question.text))
             for answer in question.answers { wanted.append((answer.audio, answer.text)) }
         }
-        var spoken = 0
+        var spoken: [String] = []
         for (path, text) in wanted where path.lowercased().hasSuffix(".wav") && MediaFolder.problem(with: path) == nil
             && media.entry(path) == .missing && !text.isEmpty {
             let target = media.path(path)
@@ -35,7 +36,7 @@ package enum SpokenPlaceholders {
                 throw Failure(description: "espeak-ng could not speak '\(text)': \(output.errorText)")
             }
             try AtomicFile.write(output.standardOutput, to: target)
-            spoken += 1
+            spoken.append(path)
         }
         return spoken
     }

@@ -66,7 +66,8 @@ struct NewCommand: ParsableCommand {
         } catch {
             throw CommandFailure(error.description)
         }
-        Console.out("created \(folder) (\(id)); it passes 'lessonpack check' with placeholders. To do:")
+        Console.out("created \(folder) (\(id)); it passes 'lessonpack check', which lists each placeholder left to " +
+                    "replace. To do:")
         let steps = template == nil ? [
             "module.plist: title, summary, level, speakers and objectives",
             "media/conversation.mp4: your filmed conversation",

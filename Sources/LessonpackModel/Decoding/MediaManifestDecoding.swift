@@ -29,7 +29,8 @@ extension ModuleDecoder {
             }
             module.media.append(MediaFile(path: entry.key, kind: kind ?? .audio, size: file.integer("size") ?? -1,
                                           sha256: file.string("sha256") ?? "",
-                                          duration: file.number("duration", required: false)))
+                                          duration: file.number("duration", required: false),
+                                          placeholder: file.bool("placeholder", required: false).flatMap { $0 ? true : nil }))
             map.media.append(EntryOrigin(location: entry.keyLocation, fields: file.origin.fields))
             file.finish()
         }
