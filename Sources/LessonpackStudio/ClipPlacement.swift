@@ -14,12 +14,12 @@ package enum ClipPlacement {
     }
 
     /// Fills what `paths` name and writes it; answers what was filled. A module that does not read, or whose
-    /// transcript or questions have errors the model cannot carry, is left alone (nothing filled).
+    /// transcript or questions have errors the model cannot carry (an empty clip is one it can), is left alone.
     package static func place(_ paths: [String], in folder: String) throws(StudioError) -> [Placed] {
         guard let source = try? ModuleLoader.load(folder: folder) else { return [] }
         let targets: [SourceFile] = [.transcript, .questions]
         let unreadable = source.diagnostics.contains { diagnostic in
-            diagnostic.severity == .error
+            diagnostic.severity == .error && !ModuleEditor.editableErrors.contains(diagnostic.code)
                 && targets.contains { ModuleFiles.relative(diagnostic.location.file, in: folder) == $0.path }
         }
         guard !unreadable else { return [] }

@@ -157,12 +157,15 @@ package actor ModuleEditor {
         return .saved(state())
     }
 
+    /// Reading errors the model carries (an empty value, a missing key): a file with only these can be written.
+    package static let editableErrors: Set<DiagnosticCode> = [.missingFile, .missingKey, .emptyValue, .invalidID, .unknownKey]
+
     /// Files reading found errors in that the model cannot carry: writing the model over them would lose what the
     /// author wrote (a time the reader could not understand, a value of the wrong type, a broken XML file).
     private func readOnlyFiles() -> Set<SourceFile> {
-        let editable: Set<DiagnosticCode> = [.missingFile, .missingKey, .emptyValue, .invalidID, .unknownKey]
         var files = Set<SourceFile>()
-        for diagnostic in checked.source.diagnostics where diagnostic.severity == .error && !editable.contains(diagnostic.code) {
+        for diagnostic in checked.source.diagnostics
+        where diagnostic.severity == .error && !Self.editableErrors.contains(diagnostic.code) {
             let relative = ModuleFiles.relative(diagnostic.location.file, in: folder)
             if let file = SourceFile(rawValue: relative) { files.insert(file) }
         }
