@@ -146,7 +146,11 @@ public struct IntonationComparison: Sendable, Equatable {
         return found
     }
 
-    private static func timingSentence(pace: Pace, pauses: [String]) -> String? {
+    /// Each word once, in the order first met: three pauses after the same word are one place to work on, and
+    /// "after ‘me’, ‘me’, ‘me’" reads as a fault of the feedback.
+    static func timingSentence(pace: Pace, pauses: [String]) -> String? {
+        var seen = Set<String>()
+        let pauses = pauses.filter { seen.insert($0.lowercased()).inserted }
         var parts: [String] = []
         switch pace {
         case .tooFast: parts.append("You speak faster than the model")

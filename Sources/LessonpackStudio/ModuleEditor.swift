@@ -40,7 +40,9 @@ package actor ModuleEditor {
     package func state() -> ModuleState {
         let fields = FieldPaths(checked.source)
         return ModuleState(key: key, folder: folder, revision: revision.token, module: checked.source.module,
-                           diagnostics: checked.diagnostics.map { PlacedDiagnostic($0, folder: folder, fields: fields) },
+                           diagnostics: checked.diagnostics.map {
+                               PlacedDiagnostic($0, folder: folder, fields: fields, module: checked.source.module)
+                           },
                            media: MediaOverview(module: checked.source.module, folder: folder),
                            readOnly: readOnlyFiles().map(\.path).sorted(), canUndo: !undoStack.isEmpty,
                            canRedo: !redoStack.isEmpty)
@@ -95,15 +97,26 @@ package actor ModuleEditor {
         return outcome.withHistory(state())
     }
 
-    /// Changes files the forms do not write (an upload, an import, a media rescan), one at a time with saves, so
-    /// that neither lands between a save's revision check and its write; then reads the folder again. The history
-    /// stays: what the forms undo is the model, and these changes are not in it. `body` gets the folder and the
-    /// model as read before the change.
+    /// Changes files outside a save (an upload, an import, a media rescan), one at a time with saves, so that
+    /// neither lands between a save's revision check and its write; then reads the folder again. `body` gets the
+    /// folder and the model as read before the change. `undoable`: a change to the sources (an import, a clip
+    /// filled in by its name) is one step of the history, which Undo puts back; media.plist is the scanner's and
+    /// Undo never writes it, so a change to media alone is no step.
     package func changeFiles<Result: Sendable>(
+        undoable: Bool = false,
         _ body: @Sendable (_ folder: String, _ module: Module) throws(StudioError) -> Result
     ) throws(StudioError) -> (Result, ModuleState) {
-        let result = try body(folder, checked.source.module)
+        let before = checked.source.module
+        let result = try body(folder, before)
         (checked, revision) = try Self.read(folder, digests: digests)
+        // media.plist is the scanner's and never undone: only a change to what the forms edit is a step.
+        var (was, now) = (before, checked.source.module)
+        (was.media, now.media) = ([], [])
+        if undoable, was != now {
+            undoStack.append(before)
+            if undoStack.count > Self.historyLimit { undoStack.removeFirst() }
+            redoStack.removeAll()
+        }
         return (result, state())
     }
 
@@ -144,12 +157,15 @@ package actor ModuleEditor {
         return .saved(state())
     }
 
+    /// Reading errors the model carries (an empty value, a missing key): a file with only these can be written.
+    package static let editableErrors: Set<DiagnosticCode> = [.missingFile, .missingKey, .emptyValue, .invalidID, .unknownKey]
+
     /// Files reading found errors in that the model cannot carry: writing the model over them would lose what the
     /// author wrote (a time the reader could not understand, a value of the wrong type, a broken XML file).
     private func readOnlyFiles() -> Set<SourceFile> {
-        let editable: Set<DiagnosticCode> = [.missingFile, .missingKey, .emptyValue, .invalidID, .unknownKey]
         var files = Set<SourceFile>()
-        for diagnostic in checked.source.diagnostics where diagnostic.severity == .error && !editable.contains(diagnostic.code) {
+        for diagnostic in checked.source.diagnostics
+        where diagnostic.severity == .error && !Self.editableErrors.contains(diagnostic.code) {
             let relative = ModuleFiles.relative(diagnostic.location.file, in: folder)
             if let file = SourceFile(rawValue: relative) { files.insert(file) }
         }

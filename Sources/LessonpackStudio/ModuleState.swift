@@ -28,8 +28,13 @@ package struct PlacedDiagnostic: Sendable, Encodable, Equatable {
     package var column: Int?
     package var field: String?
     package var notes: [String]
+    /// The item it concerns as the page names it ("Question 2, answer B"), which the page shows instead of the file,
+    /// line and column; for an imported file's diagnostic, that file and line.
+    package var subject: String
 
-    init(_ diagnostic: Diagnostic, folder: String, fields: FieldPaths?) {
+    /// `fields`: where the module's sources are edited; nil for a file that is not the module's (an import).
+    /// The message is in the studio's words (StudioWording); `code`, `file`, `line` and `column` stay the checker's.
+    init(_ diagnostic: Diagnostic, folder: String, fields: FieldPaths?, module: Module? = nil) {
         severity = diagnostic.severity
         code = diagnostic.code.rawValue
         message = diagnostic.message
@@ -42,6 +47,15 @@ package struct PlacedDiagnostic: Sendable, Encodable, Equatable {
             // Reported at the dictionary that lacks it: the field to fill in is the key itself.
             let entry = field ?? (file == SourceFile.module.path ? "" : nil)
             field = entry.map { $0.isEmpty ? key : "\($0).\(key)" }
+        }
+        notes = notes.map(StudioWording.inFormWords)
+        if fields != nil {
+            (message, field) = StudioWording.studioMessage(diagnostic, field: field)
+            subject = StudioWording.subject(field: field, file: file, module: module)
+        } else {
+            message = StudioWording.inFormWords(message)
+            let (file, line) = (file, line)
+            subject = line.map { "\(file), line \($0)" } ?? file
         }
     }
 

@@ -32,6 +32,9 @@ protocol PreviewRunning: AnyObject, Sendable {
     var awaitedRecording: String? { get }
     /// The last finished attempt's result, which the next preview of the activity shows again (the test does).
     var latestResult: ActivityResult? { get }
+    /// The current attempt's deal (the engine's Setup), which the next preview of the activity deals after, as the
+    /// player deals after the learner's last attempt (the test draws the items it did not show first).
+    var latestSetup: any Sendable { get }
 }
 
 /// The same round trip the terminal player makes (an event goes to the presenter, its actions to the engine), with
@@ -56,13 +59,16 @@ final class PreviewRun<Presenter: ActivityPresenter>: PreviewRunning, @unchecked
     // two requests for the same preview at once.
     private let lock = NSLock()
 
-    init(id: String, module: Module, seed: UInt64, options: Engine.Options, lastResult: ActivityResult?, startedAt: Date) {
+    /// `previous`: the last preview's deal of this activity in this module, when it was the same kind's.
+    init(id: String, module: Module, seed: UInt64, options: Engine.Options, lastResult: ActivityResult?,
+         previous: (any Sendable)? = nil, startedAt: Date) {
         self.id = id
         self.lastResult = lastResult
         self.module = module
         self.options = options
         random = SeededRandom(seed: seed)
-        engine = Engine(module: module, setup: Engine.deal(for: module, random: &random, previous: nil, options: options),
+        engine = Engine(module: module, setup: Engine.deal(for: module, random: &random,
+                                                           previous: previous as? Engine.Setup, options: options),
                         startedAt: startedAt)
         local = Presenter.local(for: engine, context: PresentationContext(module: module))
     }
@@ -71,6 +77,7 @@ final class PreviewRun<Presenter: ActivityPresenter>: PreviewRunning, @unchecked
     var moduleID: String { module.id }
     var awaitedRecording: String? { lock.withLock { recording?.line } }
     var latestResult: ActivityResult? { lock.withLock { lastResult } }
+    var latestSetup: any Sendable { lock.withLock { engine.setup } }
 
     private var context: PresentationContext {
         PresentationContext(module: module, attempt: attempt, lastResult: lastResult, recording: recording)

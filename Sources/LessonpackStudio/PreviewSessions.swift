@@ -28,7 +28,9 @@ package actor PreviewSessions {
         let seed = seed ?? UInt64.random(in: 0...UInt64.max)
         // The last finished preview of this activity in this module, which the test shows as "my last results".
         let previous = order.reversed().compactMap { runs[$0] }.first { $0.kind == kind && $0.moduleID == module.id }
-        let run = Self.run(kind, id: id, module: module, seed: seed, lastResult: previous?.latestResult, at: now)
+        // Its deal too: a new preview deals after it, so the test draws the items the last one did not show first.
+        let run = Self.run(kind, id: id, module: module, seed: seed, lastResult: previous?.latestResult,
+                           previous: previous?.latestSetup, at: now)
         if let pronunciation = run as? PreviewRun<PronunciationPresenter> { pronunciation.moduleFolder = moduleFolder }
         runs[id] = run
         order.append(id)
@@ -131,30 +133,30 @@ package actor PreviewSessions {
 
     /// The one table of activity kinds the preview knows, as the player's registry is for the terminal.
     private static func run(_ kind: ActivityKind, id: String, module: Module, seed: UInt64, lastResult: ActivityResult?,
-                            at now: Date) -> any PreviewRunning {
+                            previous: (any Sendable)?, at now: Date) -> any PreviewRunning {
         switch kind {
         case .video: PreviewRun<VideoPresenter>(id: id, module: module, seed: seed, options: NoOptions(), lastResult: lastResult,
-                                 startedAt: now)
+                                 previous: previous, startedAt: now)
         case .videoTask:
             PreviewRun<VideoTaskPresenter>(id: id, module: module, seed: seed, options: NoOptions(), lastResult: lastResult,
-                                 startedAt: now)
+                                 previous: previous, startedAt: now)
         case .vocabulary:
             PreviewRun<VocabularyPresenter>(id: id, module: module, seed: seed, options: NoOptions(), lastResult: lastResult,
-                                 startedAt: now)
+                                 previous: previous, startedAt: now)
         case .audioGame:
             PreviewRun<AudioGamePresenter>(id: id, module: module, seed: seed, options: .medium, lastResult: lastResult,
-                                 startedAt: now)
+                                 previous: previous, startedAt: now)
         case .pronunciation:
             PreviewRun<PronunciationPresenter>(id: id, module: module, seed: seed, options: NoOptions(), lastResult: lastResult,
-                                 startedAt: now)
+                                 previous: previous, startedAt: now)
         case .questions:
             PreviewRun<QuestionsPresenter>(id: id, module: module, seed: seed, options: NoOptions(), lastResult: lastResult,
-                                 startedAt: now)
+                                 previous: previous, startedAt: now)
         case .dictionary:
             PreviewRun<DictionaryPresenter>(id: id, module: module, seed: seed, options: NoOptions(), lastResult: lastResult,
-                                 startedAt: now)
+                                 previous: previous, startedAt: now)
         case .test: PreviewRun<TestPresenter>(id: id, module: module, seed: seed, options: NoOptions(), lastResult: lastResult,
-                                 startedAt: now)
+                                 previous: previous, startedAt: now)
         }
     }
 }

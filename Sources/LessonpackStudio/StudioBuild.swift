@@ -38,7 +38,9 @@ package enum StudioBuild {
         } catch {
             throw StudioError(.buildFailed, error.description)
         }
-        let placed = result.diagnostics.map { PlacedDiagnostic($0, folder: folder, fields: fields) }
+        let placed = result.diagnostics.map {
+            PlacedDiagnostic($0, folder: folder, fields: fields, module: checked.source.module)
+        }
         guard let path = result.bundlePath, !result.diagnostics.contains(where: { $0.severity == .error }) else {
             let errors = result.diagnostics.count { $0.severity == .error }
             return Outcome(ok: false, mediaSize: mediaSize, signed: false,

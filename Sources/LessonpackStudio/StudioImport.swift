@@ -14,8 +14,10 @@ package enum StudioImport {
 
     package static let sizeLimit = 16 << 20
 
-    package static func run(_ kind: Kind, bytes: [UInt8], name: String, target: String?,
-                            into folder: String) throws(StudioError) -> Outcome {
+    /// `objective`: the objective imported test items assess, chosen on the page; `objectives`: the module's, so that
+    /// a missing choice is asked for in the form's words before the file is read.
+    package static func run(_ kind: Kind, bytes: [UInt8], name: String, target: String?, objective: String? = nil,
+                            objectives: [String] = [], into folder: String) throws(StudioError) -> Outcome {
         guard bytes.count <= sizeLimit else {
             throw StudioError(.tooLarge, "an imported file may be at most \(sizeLimit >> 20) MB")
         }
@@ -31,12 +33,22 @@ package enum StudioImport {
             plan = read.hasErrors ? nil : TranscriptImport.plan(read.items, from: name, into: folder, defaultSpeaker: nil)
         case .questions:
             guard let target = QuestionImport.Target(rawValue: target ?? "test") else {
-                throw StudioError(.badRequest, "questions go to 'test' or 'qa'")
+                throw StudioError(.badRequest, "questions go to the Test bank ('test') or Questions and answers ('qa')")
+            }
+            let chosen = objective.flatMap { $0.isEmpty ? nil : $0 }
+            if target == .test, chosen == nil, objectives.count != 1 {
+                // The importer would ask for a command-line option; the page has a field for it.
+                let reason = objectives.isEmpty
+                    ? "Nothing was imported: test items assess an objective, and the module has none yet. Add one " +
+                      "under Module, Objectives, then import again."
+                    : "Nothing was imported: choose under Objective which of the module's objectives (" +
+                      objectives.joined(separator: ", ") + ") these test items assess, then import again."
+                return Outcome(report: [reason], diagnostics: [], written: false)
             }
             let read = QuestionFormat.guess(bytes, file: name).read(bytes, file: name)
             reading = read.diagnostics
             plan = read.hasErrors ? nil : QuestionImport.plan(read.items, from: name, into: folder, target: target,
-                                                              objective: nil)
+                                                              objective: target == .test ? chosen : nil)
         case .glossary:
             let read = GlossaryImport.read(bytes, file: name)
             reading = read.diagnostics
@@ -52,7 +64,8 @@ package enum StudioImport {
         } catch {
             throw StudioError(.cannotWrite, error.description)
         }
-        let report = plan.report.isEmpty ? ["Nothing new: the module already holds everything in \(name)."] : plan.report
+        let report = plan.report.isEmpty ? ["Nothing new: the module already holds everything in \(name)."]
+            : plan.report.map(StudioWording.reportLine)
         return Outcome(report: report, diagnostics: placed(reading, folder), written: !plan.files.isEmpty)
     }
 

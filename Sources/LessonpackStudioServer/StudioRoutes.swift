@@ -130,12 +130,15 @@ struct StudioRoutes: Sendable {
             _ = try MediaUpload.mediaPath(folder: uploadFolder, name: name)
             let body = try await collect(&request, limit: MediaUpload.sizeLimit)
             let replace = query["replace"] == "1"
-            let (_, state) = try await editor.changeFiles { [probe = studio.probe, digests = studio.digests] folder, module throws(StudioError) in
-                _ = try MediaUpload.store(body, folder: uploadFolder, name: name, replace: replace,
-                                          in: folder, probe: probe)
+            // A clip named for its place (`l03.opus`, `q1-b.opus`) fills that field when it is empty: one step of
+            // the history, so Undo empties it again.
+            let (filled, state) = try await editor.changeFiles(undoable: true) { [probe = studio.probe, digests = studio.digests] folder, module throws(StudioError) in
+                let stored = try MediaUpload.store(body, folder: uploadFolder, name: name, replace: replace,
+                                                   in: folder, probe: probe)
                 try Self.rescan(folder, listing: module.media, probe: probe, digests: digests)
+                return try ClipPlacement.place([stored], in: folder)
             }
-            return Answers.json(state, status: .created)
+            return Answers.json(UploadAnswer(state: state, filled: filled), status: .created)
         case (.delete, "media"?) where parts.count == 1:
             let path = query["path"] ?? ""
             let (_, state) = try await editor.changeFiles { [probe = studio.probe, digests = studio.digests] folder, module throws(StudioError) in
@@ -144,10 +147,12 @@ struct StudioRoutes: Sendable {
             }
             return Answers.json(state)
         case (.post, "media"?) where parts.count == 2 && parts[1] == "scan":
-            let (_, state) = try await editor.changeFiles { [probe = studio.probe, digests = studio.digests] folder, module throws(StudioError) in
+            // As `lessonpack media scan`: clips named for their place fill their empty fields (one undoable step).
+            let (filled, state) = try await editor.changeFiles(undoable: true) { [probe = studio.probe, digests = studio.digests] folder, module throws(StudioError) in
                 try Self.rescan(folder, listing: module.media, probe: probe, digests: digests)
+                return try ClipPlacement.place(MediaFolder(moduleFolder: folder).allFiles(), in: folder)
             }
-            return Answers.json(state)
+            return Answers.json(UploadAnswer(state: state, filled: filled))
         case (.post, "preview"?):
             let body = try await decode(PreviewRequest.self, &request)
             guard let kind = ActivityKind(rawValue: body.activity) else {
@@ -165,9 +170,11 @@ struct StudioRoutes: Sendable {
                 throw StudioError(.badRequest, "kind must be transcript, questions or glossary")
             }
             let body = try await collect(&request, limit: StudioImport.sizeLimit)
-            let (name, target) = (query["name"] ?? "import", query["target"])
-            let (outcome, state) = try await editor.changeFiles { folder, _ throws(StudioError) in
-                try StudioImport.run(kind, bytes: body, name: name, target: target, into: folder)
+            let (name, target, objective) = (query["name"] ?? "import", query["target"], query["objective"])
+            // One step of the history: Undo puts the sources back as they were before the import.
+            let (outcome, state) = try await editor.changeFiles(undoable: true) { folder, module throws(StudioError) in
+                try StudioImport.run(kind, bytes: body, name: name, target: target, objective: objective,
+                                     objectives: module.objectives.map(\.id), into: folder)
             }
             let fields = ImportAnswer(report: outcome.report, written: outcome.written,
                                       diagnostics: outcome.diagnostics, state: state)
@@ -256,6 +263,19 @@ private struct ImportAnswer: Encodable {
     var written: Bool
     var diagnostics: [PlacedDiagnostic]
     var state: ModuleState
+}
+/// An upload's or a rescan's answer: the module's state, and the clip fields the files' names filled (`filled`).
+private struct UploadAnswer: Encodable {
+    var state: ModuleState
+    var filled: [ClipPlacement.Placed]
+
+    private enum Keys: String, CodingKey { case filled }
+
+    func encode(to encoder: any Encoder) throws {
+        try state.encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(filled, forKey: .filled)
+    }
 }
 private struct Conflict: Encodable {
     struct Detail: Encodable {

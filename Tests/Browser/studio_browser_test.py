@@ -14,6 +14,7 @@ start, every browser test fails saying which.
 import os
 import plistlib
 import socket
+import subprocess
 import sys
 import time
 import unittest
@@ -27,6 +28,7 @@ from studio_harness import (ROOT, StudioServer, Workspace, make_audio, read_byte
 
 try:
     from studio_page import StudioPage  # noqa: E402
+    from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 except ImportError as error:  # Selenium missing: every browser test fails with this message
     StudioPage = None
     SELENIUM_PROBLEM = f"Selenium could not be imported ({error}): run scripts/setup"
@@ -274,6 +276,21 @@ class MediaTests(StudioTestCase):
         self.assertNotIn("lines/fake.opus", read_plist(self.module_path("media.plist"))["files"])
         self.assertIsNone(page.visible('[data-testid="media-row"][data-path="lines/fake.opus"]'))
 
+    def test_a_clip_named_for_its_line_fills_the_lines_empty_clip(self):
+        page = self.page
+        page.open_module("0", "transcript")
+        page.choose("transcript.2.audio", "")
+        page.section("media")
+        page.select("#media-folder", "lines")
+        page.drawn("#media-file").send_keys(make_audio(self.workspace.child("line-3.wav"), seconds=1.0))
+        page.wait(lambda: (page.text("#media-upload-status") or "").startswith("Added lines/line-3.wav."),
+                  "the upload to be reported")
+        self.assertIn("Transcript line l03's clip is now lines/line-3.wav", page.text("#media-upload-status"))
+        page.wait_saved()
+        self.assertEqual(read_plist(self.module_path("transcript.plist"))["lines"][2]["audio"], "lines/line-3.wav")
+        page.section("transcript")
+        self.assertEqual(page.value("transcript.2.audio"), "lines/line-3.wav")
+
 
 class TranscriptTimingTests(StudioTestCase):
     def test_set_start_and_end_from_the_playhead(self):
@@ -294,6 +311,90 @@ class TranscriptTimingTests(StudioTestCase):
         self.assertAlmostEqual(seconds(line["end"]), 8.3, delta=0.05)
         self.assertEqual(page.value("transcript.1.start"), "0:04.400")
 
+
+    def test_a_replaced_video_plays_at_once_with_its_own_length(self):
+        page = self.page
+        page.open_module("0", "transcript")
+        video = page.wait_visible("#transcript-video", "the conversation video")
+        page.wait(lambda: page.js("return arguments[0].readyState >= 1", video), "the video to load its metadata")
+        self.assertGreater(page.js("return arguments[0].duration", video), 100, "the sample's video is 107 s")
+        # A shorter video under the same name, as a teacher replacing a placeholder uploads it.
+        replacement = self.workspace.child("conversation.mp4")
+        made = subprocess.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+                               "color=c=gray:s=320x180:d=12", "-c:v", "libx264", "-pix_fmt", "yuv420p", replacement],
+                              capture_output=True, text=True, timeout=120)
+        self.assertEqual(made.returncode, 0, made.stderr)
+        page.section("media")
+        page.select("#media-folder", "")
+        page.js("document.getElementById('media-replace').checked = true")
+        page.drawn("#media-file").send_keys(replacement)
+        page.wait(lambda: (page.text("#media-upload-status") or "").startswith("Added conversation.mp4."),
+                  "the video to be replaced")
+        page.section("transcript")
+        video = page.wait_visible("#transcript-video")
+        page.wait(lambda: page.js("return arguments[0].readyState >= 1 && Math.abs(arguments[0].duration - 12) < 0.5",
+                                  video), "the player to show the new video's 12 s without a reload")
+
+    def test_an_unfinished_time_is_never_saved_and_the_status_says_so(self):
+        page = self.page
+        page.open_module("0", "transcript")
+        before = read_plist(self.module_path("transcript.plist"))["lines"][1]["end"]
+        page.type("transcript.1.end", "0:28.62x", save=False)
+        page.wait(lambda: page.save_state() == "invalid", "the status to say a red field is not saved")
+        self.assertNotEqual(page.text("#save-status"), "Saved")
+        time.sleep(1.5)  # past the save's pause: a save would have gone by now
+        self.assertEqual(read_plist(self.module_path("transcript.plist"))["lines"][1]["end"], before,
+                         "nothing the teacher did not finish typing is saved")
+        self.assertNotEqual(page.save_state(), "saved")
+        page.type("transcript.1.end", "0:28.62")
+        self.assertAlmostEqual(seconds(read_plist(self.module_path("transcript.plist"))["lines"][1]["end"]), 28.62,
+                               delta=0.001)
+
+    def test_the_text_has_the_room_and_speakers_their_whole_names_at_1280_pixels(self):
+        page = self.page
+        self.driver.set_window_size(1280, 900)
+        page.open_module("0", "transcript")
+        text = page.field("transcript.0.text")
+        width = page.js("return arguments[0].getBoundingClientRect().width", text)
+        self.assertGreaterEqual(width, 300, f"the text column is {width} px wide")
+        speaker = page.field("transcript.0.speaker")
+        room, needed = page.js("""
+            const select = arguments[0];
+            const probe = document.createElement('span');
+            probe.style.font = getComputedStyle(select).font;
+            probe.style.position = 'absolute';
+            document.body.append(probe);
+            let widest = 0;
+            for (const option of select.options) { probe.textContent = option.text; widest = Math.max(widest, probe.getBoundingClientRect().width); }
+            probe.remove();
+            return [select.getBoundingClientRect().width, widest];""", speaker)
+        self.assertGreaterEqual(room, needed + 28, f"the speaker list is {room} px for names {needed} px wide")
+
+    def test_clip_pickers_show_their_own_folder_first(self):
+        page = self.page
+        page.open_module("0", "transcript")
+        first = lambda path: page.js("return arguments[0].options[1]?.value", page.field(path))  # noqa: E731
+        self.assertTrue(first("transcript.0.audio").startswith("lines/"))
+        page.section("questions")
+        self.assertTrue(first("questions.0.audio").startswith("qa/"), first("questions.0.audio"))
+        self.assertTrue(first("questions.0.answers.1.audio").startswith("qa/"))
+
+    def test_an_answers_clip_is_recorded_with_the_microphone(self):
+        page = self.page
+        page.open_module("0", "questions")
+        record = '[data-field="questions.0.answers.1"] [data-testid="audio-record"]'
+        page.click(record)
+        page.wait(lambda: page.js("return document.querySelector(arguments[0]).getAttribute('aria-pressed')",
+                                  record) == "true", "the recording to start")
+        time.sleep(1.0)
+        page.click(record)
+        page.wait(lambda: (page.value("questions.0.answers.1.audio") or "").startswith("qa/q1-b."),
+                  "the recorded clip to be the answer's")
+        page.wait_saved()
+        clip = page.value("questions.0.answers.1.audio")
+        self.assertTrue(os.path.isfile(self.module_path("media", clip)), clip)
+        answers = read_plist(self.module_path("questions", "qa.plist"))["questions"][0]["answers"]
+        self.assertEqual(answers[1]["audio"], clip)
 
 class DiagnosticsTests(StudioTestCase):
     def test_an_empty_title_is_shown_beside_the_field_and_in_the_problems(self):
@@ -340,6 +441,26 @@ class DiagnosticsTests(StudioTestCase):
         page.wait(lambda: not page.field_diagnostics("transcript.1.speaker"), "the diagnostic to go")
         self.assertEqual(page.error_count(), 0)
 
+
+    def test_messages_name_the_item_and_the_field_in_the_forms_words(self):
+        page = self.page
+        page.open_module("0", "questions")
+        page.type("questions.1.answers.1.text", "")
+        page.section("vocabulary")
+        page.type("definitions.0.partOfSpeech", "")
+        page.wait(lambda: page.field_diagnostics("definitions.0.partOfSpeech"),
+                  "the definition's diagnostic beside its Part of speech field")
+        message = " ".join(page.field_diagnostics("definitions.0.partOfSpeech"))
+        self.assertIn("Part of speech", message)
+        self.assertNotIn("parentheses", message)
+        page.section("problems")
+        problems = page.problems()
+        answer = [p for p in problems if p["field"] == "questions.1.answers.1.text"]
+        self.assertTrue(answer, problems)
+        self.assertIn("Question 2, answer B", answer[0]["text"])
+        for problem in problems:
+            self.assertNotIn(".plist", problem["text"])
+            self.assertNotIn("lessonpack ", problem["text"])
 
 class ConflictTests(StudioTestCase):
     def test_a_change_on_disk_is_never_overwritten(self):
@@ -458,8 +579,17 @@ class PreviewTests(StudioTestCase):
         self.page.wait(lambda: self.page.js("return document.querySelector('[data-testid=\"preview-root\"]')"
                                             ".dataset.recording === 'true'"), "the fake microphone to record")
         time.sleep(1.5)
+        # Every message the preview shows from now on, however briefly.
+        self.page.js("""
+            const message = document.querySelector('[data-testid="preview-root"] [data-testid="preview-message"]');
+            window.seenMessages = [];
+            new MutationObserver(() => window.seenMessages.push(message.textContent))
+              .observe(message, { childList: true, characterData: true, subtree: true });""")
         self.page.preview_click("stop-recording")
         view = self.page.wait_preview(lambda v: v["recorded"], "the line to be recorded")
+        seen = self.page.js("return window.seenMessages")
+        self.assertIn("Analysing your recording…", seen, "the preview says it is analysing while it does")
+        self.assertNotIn("say the line now", self.page.preview_message() or "")
         self.assertTrue(view["rows"][view["current"]]["recorded"])
         self.page.preview_click("compare-simultaneous")
         view = self.page.wait_preview(lambda v: "compared" in v["status"], "the comparison to be made")
@@ -522,6 +652,27 @@ class BuildTests(StudioTestCase):
         self.assertTrue(os.path.isfile(path), f"the bundle the page names is not at {path}")
         self.assertTrue(path.startswith(self.workspace.child("dist")), "Build writes where -o says")
         self.assert_lessonpack("verify", path, "--key", key + ".pub")
+        self.assertIsNone(page.visible("#build-result table"), "no raw inspection table")
+        summary = page.text("#build-summary")
+        self.assertIn("Signed", summary)
+        self.assertIn("Test:", summary)
+
+    def test_the_build_and_import_buttons_keep_their_label_under_the_mouse(self):
+        page = self.page
+        page.open_module("0", "build")
+        for section, css in (("build", "#build-button"), ("import", "#import-button")):
+            page.section(section)
+            button = page.wait_visible(css)
+            ActionChains(self.driver).move_to_element(button).perform()
+            page.wait(lambda: page.js("return arguments[0].matches(':hover')", button), f"the mouse over {css}")
+            ratio = page.js("""
+                const style = getComputedStyle(arguments[0]);
+                const channels = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+                const luminance = (c) => { const [r, g, b] = channels(c).map((v) => { v /= 255;
+                  return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+                const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
+                return (a + 0.05) / (b + 0.05);""", button)
+            self.assertGreaterEqual(ratio, 4.5, f"{css}'s label under the mouse has a contrast of {ratio:.2f}")
 
 
 class ImportTests(StudioTestCase):
@@ -545,7 +696,7 @@ class ImportTests(StudioTestCase):
         page.click("#import-button")
         page.wait(lambda: (page.text("#import-status") or "").startswith(("Imported", "Nothing", "Not imported")),
                   f"the import of {name} to end")
-        self.assertEqual(page.text("#import-status"), "Imported.", page.text("#import-result"))
+        self.assertTrue(page.text("#import-status").startswith("Imported."), page.text("#import-result"))
         page.wait_saved()
 
     def test_import_subrip_and_gift(self):
@@ -566,6 +717,37 @@ class ImportTests(StudioTestCase):
         shown = self.page.js("return [...document.querySelectorAll('#test-editor textarea')].map((n) => n.value)")
         self.assertIn("You need a passport to open an account.", shown)
 
+
+
+class ImportIntoAModuleTests(StudioTestCase):
+    GIFT = "::Q1:: The interview starts at nine. {T}\n\n::Q2:: David has never worked in a team. {F}\n"
+
+    def test_questions_go_to_an_objective_the_page_offers_and_undo_takes_the_import_back(self):
+        page = self.page
+        page.open_module("0", "import")
+        page.select("#import-kind", "questions")
+        targets = page.js("return [...document.getElementById('import-target').options].map((o) => o.value)")
+        self.assertNotIn("video-task", targets, "the page offers only what the server takes")
+        page.select("#import-target", "test")
+        page.select("#import-objective", "closing")
+        before = source_files(self.module_path())
+        page.drawn("#import-file").send_keys(self.workspace.write("quiz.gift", self.GIFT))
+        page.click("#import-button")
+        page.wait(lambda: (page.text("#import-status") or "").startswith(("Imported", "Nothing", "Not imported")),
+                  "the import to end")
+        self.assertTrue(page.text("#import-status").startswith("Imported."), page.text("#import-result"))
+        report = page.text("#import-report")
+        self.assertIn("Test bank: 2 added", report)
+        self.assertNotIn(".plist", report)
+        items = read_plist(self.module_path("questions", "test.plist"))["items"]
+        self.assertEqual([item["objective"] for item in items[-2:]], ["closing", "closing"])
+        page.wait_saved()
+        page.wait(lambda: page.find("#undo-button").is_enabled(), "Undo to be enabled after the import")
+        page.click("#undo-button")
+        page.wait(lambda: len(read_plist(self.module_path("questions", "test.plist"))["items"]) == len(items) - 2,
+                  "Undo to take the import back")
+        page.wait_saved()
+        self.assertEqual(source_files(self.module_path()), before, "Undo puts the files back as they were")
 
 class SecurityTests(StudioTestCase):
     """Plain HTTP, as any program (or any web page's requests) could send it: no browser needed."""

@@ -77,6 +77,11 @@ import Testing
         #expect(result?.timing?.contains("you pause after ‘") == true || result?.timing?.contains("You pause after ‘") == true)
     }
 
+    @Test func aWordIsNamedOnceHoweverOftenThePausesFollowIt() {
+        #expect(IntonationComparison.timingSentence(pace: .similar, pauses: ["me", "me", "Me", "job", "me"])
+                == "You pause after ‘me’, ‘job’ where the model goes on.")
+    }
+
     @Test func readingsOfVeryDifferentLengthsAreRefusedWithAReason() {
         let short = tone(seconds: 1) { _ in 160 }, long = tone(seconds: 5) { _ in 160 }
         #expect(IntonationComparison.of(model: short, learner: long, text: "").failureReason

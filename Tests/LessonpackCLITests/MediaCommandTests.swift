@@ -35,6 +35,25 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.child("site/catalog.json")))
     }
 
+    /// Clips named for their place fill the fields that name nothing there yet, and the scan says which.
+    @Test func clipsNamedForTheirPlaceFillEmptyFields() throws {
+        let folder = TemporaryFolder()
+        let module = folder.copy(Paths.sampleModule, as: "module")
+        // Line 3 and question 1's answer A name clips that are gone: placeholders to fill.
+        try FileManager.default.moveItem(atPath: module + "/media/lines/l03.opus", toPath: module + "/media/line-3.opus")
+        try FileManager.default.moveItem(atPath: module + "/media/qa/q1-a.opus", toPath: module + "/media/qa/q1a.opus")
+        let scan = try LessonpackBinary.run(["media", "scan", module])
+        #expect(scan.status == 0, "\(scan.standardError)")
+        #expect(scan.standardOutput.contains("filled transcript line l03's clip: media/line-3.opus"), "\(scan.standardOutput)")
+        #expect(scan.standardOutput.contains("filled question q1, answer A's clip: media/qa/q1a.opus"))
+        let transcript = try String(contentsOfFile: module + "/transcript.plist", encoding: .utf8)
+        #expect(transcript.contains("<string>line-3.opus</string>") && !transcript.contains("lines/l03.opus"))
+        #expect(try String(contentsOfFile: module + "/questions/qa.plist", encoding: .utf8).contains("<string>qa/q1a.opus</string>"))
+        #expect(try LessonpackBinary.run(["check", module]).status == 0)
+        let again = try LessonpackBinary.run(["media", "scan", module])
+        #expect(!again.standardOutput.contains("filled"), "a field filled once is the author's")
+    }
+
     @Test func aFileNamedAsMediaThatIsNotIsLeftOutWithAnError() throws {
         let folder = TemporaryFolder()
         let module = folder.copy(Paths.sampleModule, as: "module")

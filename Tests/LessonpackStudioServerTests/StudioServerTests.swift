@@ -157,6 +157,43 @@ import Testing
         }
     }
 
+    /// Importing test items into a module with several objectives asks for the page's Objective, not a command's
+    /// option; with it chosen the items are taken, the report speaks of the test bank and not of its file, and
+    /// the import is one step Undo takes back, byte for byte.
+    @Test func anImportAsksForTheObjectiveInTheFormsWordsAndIsOneUndoableStep() async throws {
+        try await withServer { http, module, _ in
+            let token = ["X-Lessonpack-Token": "t0ken"]
+            let original = try String(contentsOfFile: module + "/questions/test.plist", encoding: .utf8)
+            let gift = Array("::Q1:: The interview starts at nine. {T}\n\n::Q2:: Anna works in a bank. {F}\n".utf8)
+            func object(_ response: RawHTTP.Response) throws -> [String: Any] {
+                try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+            }
+            let unchosen = try object(http.send("POST", "/api/modules/0/import?kind=questions&target=test&name=quiz.gift",
+                                                headers: token, body: gift))
+            #expect(unchosen["written"] as? Bool == false)
+            let reason = (unchosen["report"] as? [String] ?? []).joined(separator: " ")
+            #expect(reason.contains("choose under Objective") && reason.contains("greet"), "\(reason)")
+            #expect(!reason.contains("--objective") && (unchosen["diagnostics"] as? [Any])?.isEmpty == true)
+            #expect(try String(contentsOfFile: module + "/questions/test.plist", encoding: .utf8) == original)
+
+            let imported = try object(http.send(
+                "POST", "/api/modules/0/import?kind=questions&target=test&objective=closing&name=quiz.gift",
+                headers: token, body: gift))
+            #expect(imported["written"] as? Bool == true)
+            let report = imported["report"] as? [String] ?? []
+            #expect(report.contains { $0.hasPrefix("Test bank: 2 added") }, "\(report)")
+            #expect(!report.joined().contains(".plist"), "\(report)")
+            let state = try #require(imported["state"] as? [String: Any])
+            #expect(state["canUndo"] as? Bool == true, "an import is a step of the history")
+            let items = (((state["module"] as? [String: Any])?["test"] as? [String: Any])?["items"] as? [[String: Any]]) ?? []
+            #expect(items.count == 32 && items.last?["objective"] as? String == "closing")
+
+            let body = try JSONSerialization.data(withJSONObject: ["revision": state["revision"]!])
+            #expect(try http.send("POST", "/api/modules/0/undo", headers: token, body: Array(body)).status == 200)
+            #expect(try String(contentsOfFile: module + "/questions/test.plist", encoding: .utf8) == original)
+        }
+    }
+
     @Test func theFirstLoadIsOneRequest() async throws {
         let token = ["X-Lessonpack-Token": "t0ken"]
         func object(_ response: RawHTTP.Response) throws -> [String: Any] {

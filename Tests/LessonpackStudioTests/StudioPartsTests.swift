@@ -100,6 +100,29 @@ struct NamedProbe: MediaProbe {
         await #expect(throws: StudioError.self) { try await sessions.send(event, to: "p999", at: Date()) }
     }
 
+    /// Each new preview of the test draws after the last one, as the player draws after the learner's last
+    /// attempt: from a bank of 30 drawing 20, two previews in a row overlap by exactly 10 items.
+    @Test func aNewTestPreviewDrawsTheItemsTheLastOneDidNotShowFirst() async throws {
+        var module = try ModuleLoader.load(folder: Paths.sampleModule).module
+        let objective = try #require(module.objectives.first?.id)
+        module.test.items = (1...30).map {
+            TestItem(id: "t\($0)", objective: objective, text: "Statement \($0)", kind: .statement(isCorrect: true))
+        }
+        module.test.draw = 20
+        let sessions = PreviewSessions()
+        var draws: [Set<String>] = []
+        for seed in UInt64(1)...4 {
+            let bytes = try await sessions.start(.test, module: module, seed: seed, at: Date(timeIntervalSince1970: 0))
+            let answer = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+            let items = try #require((answer["view"] as? [String: Any])?["items"] as? [[String: Any]])
+            draws.append(Set(items.compactMap { $0["text"] as? String }))
+        }
+        for (last, next) in zip(draws, draws.dropFirst()) {
+            #expect(next.count == 20)
+            #expect(last.intersection(next).count == 10, "the 10 items the last preview did not show come first")
+        }
+    }
+
     @Test func aRecordingIsTakenOnlyWhenAskedForAndPlayedBack() async throws {
         let sessions = PreviewSessions()
         defer { Task { await sessions.close() } }

@@ -3,6 +3,7 @@ import ArgumentParser
 import LessonpackAuthoring
 import LessonpackDiagnostics
 import LessonpackModel
+import LessonpackStudio
 import LessonpackSystem
 
 struct MediaCommand: ParsableCommand {
@@ -21,7 +22,9 @@ struct MediaScanCommand: ParsableCommand {
             Every file is probed with ffprobe, on all cores: one that does not read as the kind its extension \
             names is left out with an error (exit status 1). Links, hidden files and unknown extensions are \
             skipped with a warning saying why. Without ffprobe, files are not looked inside; durations of \
-            unchanged files are kept and new ones left out.
+            unchanged files are kept and new ones left out. Audio named for its place (l01.opus or line-1.wav for \
+            a transcript line, q1.opus for a question, q1-a.opus or q1b.mp3 for an answer) fills that clip field \
+            when it is empty or names a file that is not there; each field filled is reported.
             """)
 
     @Argument(help: "The module folder.", completion: .directory)
@@ -57,6 +60,7 @@ struct MediaScanCommand: ParsableCommand {
         for (path, change) in scan.changes where change != .unchanged {
             Console.out("\(change.rawValue) media/\(path)")
         }
+        for placed in try placeClips(scan) { Console.out("filled \(placed.entry)'s clip: media/\(placed.path)") }
         let unchanged = scan.changes.filter { $0.change == .unchanged }.count
         Console.out("\(ModuleLayout.join(folder, SourceFile.media.path)): \(scan.files.count) files" +
                     (unchanged == scan.files.count ? ", no changes" : ""))
@@ -73,8 +77,18 @@ struct MediaScanCommand: ParsableCommand {
         }
     }
 
+    /// The clip fields the scanned audio's names point at, filled in the transcript and the questions.
+    private func placeClips(_ scan: MediaScanner.Scan) throws -> [ClipPlacement.Placed] {
+        do {
+            return try ClipPlacement.place(scan.files.filter { $0.kind == .audio }.map(\.path), in: folder)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+    }
+
     private func reportJSON(_ scan: MediaScanner.Scan) throws {
         try write(scan)
+        let placed = try placeClips(scan)
         let location = { (path: String) in SourceLocation(file: ModuleLayout.join(folder, "media/" + path)) }
         var diagnostics: [Diagnostic] = scan.skipped.map { .warning(.mediaSkipped, "skipped: \($0.reason)", at: location($0.path)) }
         diagnostics += scan.refused.map { .error(.mediaRefused, "left out: \($0.reason)", at: location($0.path)) }
@@ -87,7 +101,8 @@ struct MediaScanCommand: ParsableCommand {
             manifest: ModuleLayout.join(folder, SourceFile.media.path),
             files: scan.files.map { .init(path: $0.path, kind: $0.kind.rawValue, size: $0.size, sha256: $0.sha256,
                                           duration: $0.duration, change: changes[$0.path] ?? "unchanged") },
-            removed: scan.changes.filter { $0.change == .removed }.map(\.path))
+            removed: scan.changes.filter { $0.change == .removed }.map(\.path),
+            filled: placed.map { .init(field: $0.field, entry: $0.entry, path: $0.path) })
         Console.json(JSONReport(command: "media scan", diagnostics: diagnostics.sortedForDisplay(), body: body).rendered())
         if !scan.refused.isEmpty { throw ExitCode(1) }
     }
@@ -101,7 +116,8 @@ extension DiagnosticCode {
 }
 
 /// `media scan --format json`'s own keys: `{"manifest", "files": [{"path", "kind", "size", "sha256", "duration",
-/// "change"}], "removed": [path]}`, change one of `added`, `changed`, `unchanged`.
+/// "change"}], "removed": [path], "filled": [{"field", "entry", "path"}]}`, change one of `added`, `changed`,
+/// `unchanged`; `filled` lists the clip fields the files' names filled (`field` as the studio names it).
 struct MediaScanJSON: Encodable {
     struct File: Encodable {
         var path, kind: String
@@ -110,7 +126,11 @@ struct MediaScanJSON: Encodable {
         var duration: Double?
         var change: String
     }
+    struct Filled: Encodable {
+        var field, entry, path: String
+    }
     var manifest: String
     var files: [File]
     var removed: [String]
+    var filled: [Filled]
 }

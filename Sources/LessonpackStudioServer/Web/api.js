@@ -141,8 +141,8 @@ export const api = {
   deleteMedia: (key, path) => request("DELETE", `${moduleBase(key)}/media?${query({ path })}`),
   rescanMedia: (key) => request("POST", `${moduleBase(key)}/media/scan`),
   build: (key, keyFile) => request("POST", `${moduleBase(key)}/build`, { json: keyFile ? { keyFile } : {} }),
-  importFile: (key, kind, target, name, file) =>
-    request("POST", `${moduleBase(key)}/import?${query({ kind, target, name })}`, { body: file }),
+  importFile: (key, kind, target, name, file, objective) =>
+    request("POST", `${moduleBase(key)}/import?${query({ kind, target, name, objective })}`, { body: file }),
   preview: (key, activity, seed) =>
     request("POST", `${moduleBase(key)}/preview`, { json: seed === undefined ? { activity } : { activity, seed } }),
   previewEvent: (session, event) =>

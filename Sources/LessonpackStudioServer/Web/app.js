@@ -174,9 +174,12 @@ function updateStatus() {
   const { kind, message } = store.status;
   const status = $("save-status");
   // An offline poll with nothing to save is not a failed save.
-  const text = kind === "offline" && !store.dirty ? `Studio not reachable: ${message}` : STATUS_TEXT[kind](message);
+  // A field marked red is not saved: the status says so instead of Saved (what is saved is its value from before).
+  const invalid = kind === "saved" && store.invalid.size > 0;
+  const text = invalid ? `Not saved: a field in red does not read (${describeField(store.invalid.values().next().value)})`
+    : kind === "offline" && !store.dirty ? `Studio not reachable: ${message}` : STATUS_TEXT[kind](message);
   if (status.textContent !== text) status.textContent = text;
-  status.dataset.state = kind;
+  status.dataset.state = invalid ? "invalid" : kind;
   $("save-retry").hidden = !(kind === "failed" || (kind === "offline" && store.dirty));
   const busy = store.saving || store.dirty || !!store.conflict;
   $("undo-button").disabled = busy || !store.state.canUndo;
@@ -188,6 +191,16 @@ function updateStatus() {
     $("conflict-message").textContent = conflict.message;
   }
   $("disk-changed-banner").hidden = !store.changedOnDisk || !!conflict;
+}
+
+/** A field's path in the form's words: `transcript.3.end` → "line 4, End". */
+function describeField(path) {
+  const parts = path.split(".");
+  const names = { start: "Start", end: "End", draw: "Items drawn", weight: "Weight", passMark: "Pass mark" };
+  const last = names[parts[parts.length - 1]] ?? parts[parts.length - 1];
+  if (parts[0] === "transcript") return `line ${Number(parts[1]) + 1}, ${last}`;
+  if (parts[0] === "test" && parts[1] === "items") return `test item ${Number(parts[2]) + 1}, ${last}`;
+  return last;
 }
 
 /** Runs a store action from a button, with the button disabled meanwhile and any failure shown. */

@@ -16,7 +16,7 @@ export function playClip(ctx, path) {
     return;
   }
   player?.pause();
-  player = new Audio(ctx.api.mediaURL(ctx.key, path));
+  player = new Audio(ctx.mediaURL(path));
   player.dataset.path = path;
   player.play().catch((error) => ctx.reportError(new Error(`Cannot play ${path}: ${error.message}`)));
 }
@@ -26,8 +26,11 @@ export function playClip(ctx, path) {
  * name without extension, asked at upload time (the id may have changed since rendering); `label`: for aria-labels.
  */
 export function audioField(ctx, path, { folder, baseName, label }) {
+  // The entry's own folder first (lines/ for a line, qa/ for a question or an answer), then the rest of the library.
   const clips = ctx.mediaPaths("audio");
-  const chooser = selectInput(ctx, path, [["", "(no clip)"], ...clips], { "aria-label": `${label}: clip`, class: "clip-select" });
+  const own = clips.filter((clip) => clip.startsWith(`${folder}/`));
+  const rest = clips.filter((clip) => !clip.startsWith(`${folder}/`));
+  const chooser = selectInput(ctx, path, [["", "(no clip)"], ...own, ...rest], { "aria-label": `${label}: clip`, class: "clip-select" });
   const status = el("span", { class: "clip-status", role: "status" });
 
   const use = async (blob, extension) => {

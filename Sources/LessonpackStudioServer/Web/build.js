@@ -1,5 +1,5 @@
 // The Build section: checks and builds the bundle (optionally signed), then shows where it went, its size against
-// the media's, and what `inspect` says about it.
+// the media's, and a plain summary of what learners get.
 
 import { el, button, labelled, replaceChildren, formatBytes } from "./dom.js";
 import { diagnosticList } from "./problems.js";
@@ -43,43 +43,23 @@ function buildReport(answer) {
       el("dt", {}, "Bundle"), el("dd", { id: "build-bundle" }, answer.bundle ?? ""),
       el("dt", {}, "Size"), el("dd", { id: "build-size" }, `${formatBytes(answer.size)} (${answer.size} bytes)`),
       el("dt", {}, "Media"), el("dd", { id: "build-media-size" }, `${formatBytes(answer.mediaSize)} (${answer.mediaSize} bytes)`),
-      el("dt", {}, "Bundle ÷ media"), el("dd", { id: "build-ratio" }, ratio === null ? "no media" : ratio.toFixed(3))));
+      el("dt", {}, "Against its media"), el("dd", { id: "build-ratio" }, ratio === null ? "no media" : `${ratio.toFixed(2)} times the media's size`)));
   }
   if (answer.diagnostics?.length) parts.push(el("h3", {}, "Diagnostics"), diagnosticList(answer.diagnostics, "build-diagnostics"));
-  if (answer.inspection) parts.push(el("h3", {}, "Inspection"), inspection(answer.inspection));
+  if (answer.inspection) parts.push(el("h3", {}, "What learners get"), summary(answer.inspection, answer.signed === true));
   return parts;
 }
 
 /**
- * `inspection` is `inspect --format json`'s document; it is shown generically (so new fields appear without a
- * change here): plain values as a table, lists of records as tables of their own, long ones folded.
+ * The bundle in a teacher's words, from `inspect`'s document: the module, whether it is signed, and each activity
+ * with what it holds ("Video task: 10 statements"). The bundle's entries and compression are a tool's business.
  */
-function inspection(data) {
-  const scalars = Object.entries(data).filter(([, value]) => value === null || typeof value !== "object");
-  const nested = Object.entries(data).filter(([, value]) => value !== null && typeof value === "object");
-  return el("div", { id: "build-inspection" },
-    el("table", { class: "grid compact", id: "inspection-summary" },
-      el("tbody", {}, scalars.map(([key, value]) => el("tr", {}, el("th", { scope: "row" }, key), el("td", {}, cell(value)))))),
-    nested.map(([key, value]) => {
-      const table = Array.isArray(value) ? recordTable(key, value) : recordTable(key, [value]);
-      if (Array.isArray(value) && value.length > 12) {
-        return el("details", { "data-inspection": key }, el("summary", {}, `${key} (${value.length})`), table);
-      }
-      return el("div", { "data-inspection": key }, el("h4", {}, key), table);
-    }));
-}
-
-function recordTable(key, rows) {
-  const columns = [...new Set(rows.flatMap((row) => (row && typeof row === "object" && !Array.isArray(row) ? Object.keys(row) : ["value"])))];
-  return el("table", { class: "grid compact", id: `inspection-${key}` },
-    el("thead", {}, el("tr", {}, columns.map((c) => el("th", { scope: "col" }, c)))),
-    el("tbody", {}, rows.map((row) => el("tr", {}, columns.map((c) =>
-      el("td", {}, cell(row && typeof row === "object" && !Array.isArray(row) ? row[c] : row)))))));
-}
-
-function cell(value) {
-  if (value === null || value === undefined) return "";
-  if (Array.isArray(value)) return value.map((x) => (typeof x === "object" ? JSON.stringify(x) : String(x))).join(", ");
-  if (typeof value === "object") return JSON.stringify(value);
-  return String(value);
+function summary(data, signed) {
+  const about = [data.title && `“${data.title}”`, data.version && `version ${data.version}`, data.level && `level ${data.level}`]
+    .filter(Boolean).join(", ");
+  return el("div", { id: "build-summary" },
+    el("p", {}, `${about}${about ? ". " : ""}${signed ? "Signed: learners can check it came from you." : "Not signed."}`),
+    el("ul", { id: "build-activities" }, (data.activities ?? []).map((activity) =>
+      el("li", { "data-activity": activity.activity },
+        (activity.counts ?? []).length ? `${activity.title}: ${activity.counts.join(", ")}` : activity.title))));
 }

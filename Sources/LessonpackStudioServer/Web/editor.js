@@ -58,6 +58,13 @@ export class Editor {
       refresh: (names, options) => editor.refresh(names, options),
       refreshField: (path) => editor.refreshField(path),
       mediaFiles: () => editor.mediaFiles(),
+      // A media file's address, changing when the file does: a replaced video or clip under the same name must not
+      // be the browser's cached old one (its old duration would bound Set end).
+      mediaURL: (path) => {
+        const file = editor.mediaFiles().find((f) => f.path === path);
+        const version = file ? `${file.size ?? ""}-${file.duration ?? ""}` : "";
+        return `${api.mediaURL(store.key, path)}${version ? `?v=${encodeURIComponent(version)}` : ""}`;
+      },
       mediaPaths: (kind) => editor.mediaFiles().filter((f) => f.kind === kind && f.onDisk !== false).map((f) => f.path).sort(),
       go: (diagnostic) => editor.go(diagnostic),
       // Parts of a section below the first screen: drawn after the page's first paint while it is loading, at once

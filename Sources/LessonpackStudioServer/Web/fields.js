@@ -85,10 +85,19 @@ export function timeInput(ctx, path, { onEdit, ...attrs } = {}) {
     placeholder: "0:00.000", ...attrs,
   });
   input.value = formatTime(ctx.store.get(path));
+  ctx.store.setInvalid(path, false); // drawn afresh from the model, the box reads
+  // The value before the author started typing: text that stops reading part way (`0:28.62` then `x`) must not
+  // leave the last readable prefix to be saved, so the model goes back to it until the box reads again.
+  let before = ctx.store.get(path);
+  input.addEventListener("focus", () => { if (!input.inputMessage) before = ctx.store.get(path); });
   input.addEventListener("input", () => {
     const { seconds, error } = parseTime(input.value);
     setInputProblem(input, error ?? null);
-    if (error) return;
+    ctx.store.setInvalid(path, !!error);
+    if (error) {
+      if (ctx.store.get(path) !== before) ctx.store.set(path, before);
+      return;
+    }
     if (seconds !== ctx.store.get(path)) {
       ctx.store.set(path, seconds);
       onEdit?.(seconds);
@@ -106,6 +115,7 @@ export function setTime(ctx, input, path, seconds) {
   const rounded = Math.round(seconds * 1000) / 1000;
   input.value = formatTime(rounded);
   setInputProblem(input, null);
+  ctx.store.setInvalid(path, false);
   ctx.store.set(path, rounded, { immediate: true });
 }
 
@@ -113,10 +123,14 @@ export function setTime(ctx, input, path, seconds) {
 export function integerInput(ctx, path, { min = 1, max, optional = false, ...attrs } = {}) {
   const input = base("input", path, { type: "number", min, max, step: 1, inputmode: "numeric", ...attrs });
   input.value = ctx.store.get(path) ?? "";
+  // As for times: while the box does not read, the model keeps the value from before the typing.
+  let before = ctx.store.get(path);
+  input.addEventListener("focus", () => { if (!input.inputMessage) before = ctx.store.get(path); });
   input.addEventListener("input", () => {
     const text = input.value.trim();
     if (optional && text === "") {
       setInputProblem(input, null);
+      ctx.store.setInvalid(path, false);
       ctx.store.set(path, undefined);
       return;
     }
@@ -124,7 +138,9 @@ export function integerInput(ctx, path, { min = 1, max, optional = false, ...att
     const error = text === "" || !Number.isInteger(value) ? "Enter a whole number."
       : value < min ? `Enter ${min} or more.` : max !== undefined && value > max ? `Enter ${max} or less.` : null;
     setInputProblem(input, error);
+    ctx.store.setInvalid(path, !!error);
     if (!error) ctx.store.set(path, value);
+    else if (ctx.store.get(path) !== before) ctx.store.set(path, before);
   });
   return input;
 }

@@ -9,7 +9,9 @@ const KINDS = [
   ["questions", "Questions (Moodle GIFT, Moodle XML, Aiken)"],
   ["glossary", "Glossary (CSV, TSV, Anki text export)"],
 ];
-const TARGETS = [["qa", "Questions and answers"], ["test", "Test bank"], ["video-task", "Video task"]];
+// The video task is not offered: its statements name the lines that show the answer, which no question format
+// holds; they are written under Questions.
+const TARGETS = [["test", "Test bank"], ["qa", "Questions and answers"]];
 const ACCEPT = {
   transcript: ".txt,.srt,.vtt,text/plain,text/vtt",
   questions: ".gift,.txt,.xml,text/plain,text/xml,application/xml",
@@ -22,14 +24,32 @@ export function renderImport(container, ctx) {
   const kind = select(KINDS, "transcript", { id: "import-kind" });
   const target = select(TARGETS, "test", { id: "import-target" });
   const targetField = labelled("Questions go to", target);
+  // Every test item assesses one of the module's objectives: the author says which, for all the file's items.
+  const objective = select([], "", { id: "import-objective" });
+  const objectiveField = labelled("Objective these test items assess", objective);
   const file = el("input", { type: "file", id: "import-file", accept: ACCEPT.transcript });
   const result = el("div", { id: "import-result", "aria-live": "polite" });
   const sync = () => {
-    targetField.hidden = kind.value !== "questions";
-    target.disabled = kind.value !== "questions";
+    const questions = kind.value === "questions";
+    targetField.hidden = !questions;
+    target.disabled = !questions;
+    const objectives = ctx.store.module.objectives ?? [];
+    const labels = objectives.map((o) => [o.id, o.content ? `${o.id}: ${o.content}` : o.id]);
+    // Redrawn only when the module's objectives changed: redrawing under the author's click would lose the choice.
+    if (JSON.stringify(labels) !== objective.dataset.shown) {
+      const chosen = objective.value;
+      objective.replaceChildren(...labels.map(([id, label]) => el("option", { value: id }, label)));
+      objective.dataset.shown = JSON.stringify(labels);
+      if (objectives.some((o) => o.id === chosen)) objective.value = chosen;
+    }
+    objectiveField.hidden = !questions || target.value !== "test" || objectives.length === 0;
+    objective.disabled = objectiveField.hidden;
     file.accept = ACCEPT[kind.value];
   };
   kind.addEventListener("change", sync);
+  target.addEventListener("change", sync);
+  // The module's objectives may have changed since the section was drawn.
+  objective.addEventListener("focus", sync);
   sync();
 
   const run = button("Import", async () => {
@@ -40,11 +60,14 @@ export function renderImport(container, ctx) {
       return;
     }
     run.disabled = true;
+    sync();
     replaceChildren(result, el("p", { role: "status", id: "import-status" }, `Importing ${chosen.name}…`));
     try {
       // The importer adds to what is on disk: the store saves the page's edits first, then takes the new state.
+      const questions = kind.value === "questions";
       const answer = await ctx.store.perform(() => ctx.api.importFile(ctx.key, kind.value,
-        kind.value === "questions" ? target.value : undefined, chosen.name, chosen), (a) => a.state);
+        questions ? target.value : undefined, chosen.name, chosen,
+        questions && !objective.disabled ? objective.value || undefined : undefined), (a) => a.state);
       replaceChildren(result, ...report(answer, true));
     } catch (error) {
       replaceChildren(result, el("p", { role: "alert", id: "import-status", class: "build-failed" }, `Not imported: ${error.message}`),
@@ -58,6 +81,7 @@ export function renderImport(container, ctx) {
     el("div", { class: "form-grid" },
       labelled("What to import", kind),
       targetField,
+      objectiveField,
       labelled("File", file)),
     el("div", { class: "inline-actions" }, run),
     result);
@@ -69,8 +93,9 @@ function report(answer, ok) {
   const written = answer.written ?? (ok && errors === 0);
   return [
     el("p", { id: "import-status", role: "status", class: written ? "build-ok" : "build-failed" },
-      written ? "Imported." : errors ? `Nothing was imported: ${errors} ${errors === 1 ? "error" : "errors"} in the file.`
-        : "Nothing was imported: the file held nothing new."),
+      written ? "Imported. Undo takes the whole import back." : errors
+        ? `Nothing was imported: ${errors} ${errors === 1 ? "error" : "errors"} in the file.`
+        : "Nothing was imported."),
     answer.report?.length ? el("ul", { id: "import-report" }, answer.report.map((line) => el("li", {}, line))) : null,
     answer.diagnostics?.length ? diagnosticList(answer.diagnostics, "import-diagnostics") : null,
   ];

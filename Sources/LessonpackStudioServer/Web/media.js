@@ -3,7 +3,7 @@
 // disk, or when media.plist does not list it; delete one, or rescan after copying files in by other means.
 
 import { el, button, labelled, replaceChildren, formatBytes, formatTime, select, announce } from "./dom.js";
-import { uploadMedia, kindOf } from "./upload.js";
+import { uploadMedia, kindOf, filledByLastUpload } from "./upload.js";
 import { playClip } from "./audio-field.js";
 
 const FOLDERS = [["", "media/ (top level)"], ["lines", "media/lines"], ["qa", "media/qa"], ["video", "media/video"]];
@@ -35,7 +35,9 @@ function uploader(ctx, previous) {
         const target = document.getElementById("media-folder").value;
         const overwrite = document.getElementById("media-replace").checked;
         const path = await uploadMedia(ctx, target, file.name, file, { replace: overwrite ? true : null });
-        status().textContent = path ? `Added ${path}.` : `${file.name}: left as it was.`;
+        const filled = path ? filledByLastUpload() : [];
+        status().textContent = path ? `Added ${path}.${filled.length ? ` ${filled.join(". ")}.` : ""}`
+          : `${file.name}: left as it was.`;
       } catch (error) {
         status().textContent = `${file.name}: not added.`;
         ctx.reportError(error);
@@ -83,7 +85,7 @@ function list(ctx) {
     const flags = [];
     if (file.onDisk === false) flags.push(["missing", "error", "Listed or named by the module but not on disk."]);
     if (file.referenced === false) flags.push(["not referenced", "warning", "Nothing in the module names it: it would go into the bundle for nothing."]);
-    if (file.listed === false) flags.push(["not in media.plist", "warning", "media.plist does not list it, so it would not be in the bundle."]);
+    if (file.listed === false) flags.push(["not listed", "warning", "The media library does not list it yet, so it would not be in the bundle: press Scan the media folder again."]);
     const playable = file.onDisk !== false && (file.kind === "audio" || file.kind === "video");
     body.append(el("tr", { "data-testid": "media-row", "data-path": file.path,
       "data-field": listedAt.has(file.path) ? `media.${listedAt.get(file.path)}` : null },
@@ -106,7 +108,7 @@ function list(ctx) {
     rescan.disabled = true;
     try {
       await ctx.store.perform(() => ctx.api.rescanMedia(ctx.key));
-      announce("media.plist rewritten from the files under media/.");
+      announce("The media library now lists exactly the files in the media folder.");
     } catch (error) {
       ctx.reportError(error);
     } finally {

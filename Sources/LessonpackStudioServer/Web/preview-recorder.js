@@ -57,6 +57,9 @@ export class Recorder {
       this.showPanel(null);
       if (hadFocus) (preview.root.querySelector('[data-testid="record"]') ?? preview.root).focus({ preventScroll: true });
       if (session.cancelled) return;
+      // Converting and analysing take seconds: the learner is told at once that the recording is being listened
+      // to, not left under "say the line now".
+      preview.analysing(true);
       const blob = new Blob(chunks, { type: recorder.mimeType || type || 'application/octet-stream' });
       // As WAV, which the studio's intonation analysis reads (browsers record WebM or MP4); as recorded when the
       // browser cannot decode its own recording.

@@ -170,14 +170,23 @@ class Preview {
     });
   }
 
+  /// Says the recording is being analysed (`data-analysing` on the root) until its answer is shown.
+  analysing(on) {
+    this.root.dataset.analysing = on ? 'true' : 'false';
+    if (on) this.say('Analysing your recording…', 'accent');
+  }
+
   /// Sends a recording; its answer is the next preview.
   upload(line, blob) {
+    this.analysing(true);
     return this.enqueue(async () => {
       try {
         const answer = await this.transport.recording(this.session, line, blob);
         if (this.recorder.awaited?.line === line) this.recorder.awaited = null;
+        this.analysing(false);
         await this.apply(answer);
       } catch (error) {
+        this.analysing(false);
         this.say(`The recording could not be sent: ${error?.message ?? error}`, 'bad');
       }
     });

@@ -66,9 +66,10 @@ export function placeDiagnostics(root, diagnostics) {
     if (!target) return;
     const severity = severityOf(diagnostic);
     const id = `diag-${index}`;
-    const message = el("p", { class: `diag-message diag-${severity}`, id, "data-testid": "field-diagnostic" },
-      el("span", { class: "diag-severity" }, `${severity}: `), diagnostic.message,
-      el("span", { class: "diag-code" }, ` [${diagnostic.code}]`));
+    // Beside its field the message needs no place; its code stays for tests and tools, out of sight.
+    const message = el("p", { class: `diag-message diag-${severity}`, id, "data-testid": "field-diagnostic",
+      "data-code": diagnostic.code },
+    el("span", { class: "diag-severity" }, `${severity}: `), diagnostic.message);
     placeMessage(target, message);
     // The control the author will be in hears the message; an entry-level one goes on the entry's first control.
     const control = target.matches(CONTROLS) ? target
@@ -127,9 +128,12 @@ export function counts(diagnostics) {
   return { errors, warnings };
 }
 
-/** `file:line:column`, as `lessonpack check` prints it. */
-export function locationText(diagnostic) {
-  return [diagnostic.file, diagnostic.line, diagnostic.column].filter((x) => x !== undefined && x !== null && x !== "").join(":");
+/**
+ * Where a problem is, as the page names it: the item (`Question 2, answer B`, or an imported file and its line),
+ * never a module file's line and column, which the author does not see in the forms.
+ */
+export function placeText(diagnostic) {
+  return diagnostic.subject ?? "";
 }
 
 /**
@@ -150,8 +154,7 @@ export function renderProblems(container, diagnostics, go) {
     },
     el("span", { class: `badge badge-${severity}` }, severity),
     button(diagnostic.message, () => go(diagnostic), { class: "problem-go link-button", "data-testid": "problem-go" }),
-    el("span", { class: "problem-code" }, diagnostic.code),
-    el("span", { class: "problem-location" }, locationText(diagnostic)),
+    el("span", { class: "problem-location" }, placeText(diagnostic)),
     notes(diagnostic)));
   });
   replaceChildren(container, summary, diagnostics.length ? list : null);
@@ -165,8 +168,7 @@ export function diagnosticList(diagnostics, id) {
       return el("li", { class: `problem problem-${severity}`, "data-testid": "diagnostic", "data-code": diagnostic.code },
         el("span", { class: `badge badge-${severity}` }, severity),
         el("span", { class: "problem-message" }, diagnostic.message),
-        el("span", { class: "problem-code" }, diagnostic.code),
-        el("span", { class: "problem-location" }, locationText(diagnostic)),
+        el("span", { class: "problem-location" }, placeText(diagnostic)),
         notes(diagnostic));
     }));
 }

@@ -29,6 +29,8 @@ export class Store {
     this.conflict = null; // { files, message, disk } while the author has not chosen
     this.changedOnDisk = false;
     this.status = { kind: "saved", message: "" };
+    /** Paths of fields whose text does not read (marked red on the page): their last good value is what is saved. */
+    this.invalid = new Set();
     this.pollTimer = setInterval(() => this.poll(), POLL_MS);
   }
 
@@ -66,6 +68,14 @@ export class Store {
     if (value === undefined) delete target[last];
     else target[last] = value;
     this.changed({ immediate, path });
+  }
+
+  /** A field's text reads (or no longer does): while any does not, the status does not say Saved. */
+  setInvalid(path, invalid) {
+    if (invalid === this.invalid.has(path)) return;
+    if (invalid) this.invalid.add(path);
+    else this.invalid.delete(path);
+    this.emit({ type: "status" });
   }
 
   /** Reads a value by its dotted path; undefined when any step is missing. */

@@ -54,7 +54,14 @@ export async function uploadMedia(ctx, folder, name, blob, { kind = null, replac
     overwrite = true;
   }
   announce(`Uploading ${path}…`);
-  await ctx.store.perform(() => ctx.api.uploadMedia(ctx.key, folder, clean, blob, overwrite));
-  announce(`${path} added to the media library.`);
+  const answer = await ctx.store.perform(() => ctx.api.uploadMedia(ctx.key, folder, clean, blob, overwrite));
+  // A clip named for its place (`l03.opus`, `q1-b.opus`) filled that empty clip field on the server.
+  const filled = (answer?.filled ?? []).map((f) => `${f.entry[0].toUpperCase()}${f.entry.slice(1)}'s clip is now ${f.path}`);
+  lastFilled = filled;
+  announce(`${path} added to the media library.${filled.length ? ` ${filled.join(". ")}.` : ""}`);
   return path;
 }
+
+let lastFilled = [];
+/** What the last upload's name filled, in words ("Transcript line l03's clip is now lines/l03.opus"). */
+export function filledByLastUpload() { return lastFilled; }

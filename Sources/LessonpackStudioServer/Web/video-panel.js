@@ -53,13 +53,19 @@ export class VideoPanel {
     });
   }
 
-  /** Points the player at the module's video (again only when it changed) and refreshes the subtitles. */
+  /**
+   * Points the player at the module's video, again only when it changed: another video, or the same name with
+   * another file behind it (a replaced upload, whose address carries its size and duration). Refreshes the subtitles.
+   */
   update() {
     const path = this.ctx.store.module.video ?? "";
-    if (path !== this.videoPath) {
+    const url = path ? this.ctx.mediaURL(path) : "";
+    if (path !== this.videoPath || url !== this.videoURL) {
       this.videoPath = path;
+      this.videoURL = url;
+      this.stopAt = null;
       this.note.textContent = path ? "" : "No video: choose one under Module (the video must be in the media library).";
-      if (path) this.video.src = this.ctx.api.mediaURL(this.ctx.key, path);
+      if (path) this.video.src = url;
       else this.video.removeAttribute("src");
       this.trackRevision = null;
     }
