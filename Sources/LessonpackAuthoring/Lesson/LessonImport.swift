@@ -56,14 +56,18 @@ package enum LessonImport {
         return plan
     }
 
-    /// Writes the plan, then makes a quiet placeholder clip for every clip the module names and does not have,
-    /// and scans the media again, so the module checks as soon as it is imported.
-    /// `placeholders` are other stand-ins made on the way (questions spoken by espeak-ng), marked as such too.
-    package static func apply(_ plan: ImportPlan, to folder: String, placeholders: Set<String> = []) throws {
+    /// Writes the plan, then makes a stand-in for every clip the module names and does not have (the questions
+    /// spoken by espeak-ng when `speak` says so, quiet clips otherwise), and scans the media again, marking the
+    /// stand-ins as placeholders, so the module checks as soon as it is imported and lists what is left to record.
+    /// Returns the clips spoken.
+    @discardableResult
+    package static func apply(_ plan: ImportPlan, to folder: String, speak: Bool = false) throws -> [String] {
         try plan.apply()
+        let spoken = speak ? try SpokenPlaceholders.speakQuestions(in: folder) : []
         let made = try ModuleTemplate.makePlaceholderAudio(in: folder)
         try MediaScanner.write(MediaScanner.scan(folder: folder), folder: folder,
-                               placeholders: placeholders.union(made.keys))
+                               placeholders: Set(spoken).union(made.keys))
+        return spoken
     }
 
     private static func build(_ plan: inout ImportPlan, _ lesson: Lesson, from file: String,

@@ -74,12 +74,11 @@ package enum LessonModule {
             }
         }
         do {
-            let spoken = speak ? try SpokenPlaceholders.speakQuestions(in: folder) : []
+            let spoken = try LessonImport.apply(ImportPlan(), to: folder, speak: speak)
             if !spoken.isEmpty {
                 outcome.report.append("\(spoken.count) question and answer clip\(spoken.count == 1 ? "" : "s") spoken by " +
                                       "espeak-ng for now")
             }
-            try LessonImport.apply(ImportPlan(), to: folder, placeholders: Set(spoken))
         } catch {
             throw Failure(description: "cannot write \(folder): \(error)", diagnostics: outcome.diagnostics)
         }

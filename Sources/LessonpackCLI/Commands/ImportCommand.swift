@@ -200,10 +200,18 @@ struct ImportLessonCommand: ParsableCommand {
 
     @OptionGroup var options: ImportOptions
 
+    @Flag(help: "Speak the questions and answers that have no recording yet with espeak-ng, until they are recorded.")
+    var speak = false
+
     func run() throws {
         let context = LessonImport.context(of: options.folder)
         let (lesson, diagnostics) = LessonImport.read(options.file, context: context)
         let plan = lesson.map { LessonImport.plan($0, from: options.file, into: options.folder) }
-        try options.finish(reading: diagnostics, plan) { plan in try LessonImport.apply(plan, to: options.folder) }
+        try options.finish(reading: diagnostics, plan) { plan in
+            let spoken = try LessonImport.apply(plan, to: options.folder, speak: speak)
+            if !spoken.isEmpty, options.format == .text {
+                Console.out("spoke \(spoken.count) question and answer clip\(spoken.count == 1 ? "" : "s") with espeak-ng for now")
+            }
+        }
     }
 }
