@@ -45,6 +45,8 @@ let package = Package(
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CSamplerate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
         .systemLibrary(name: "CSonic", providers: [.apt(["libsonic-dev"])]),
+        // Forced alignment's spectra (the MFCCs it compares a synthesised voice with the recording by).
+        .systemLibrary(name: "CFFTW", pkgConfig: "fftw3f", providers: [.apt(["libfftw3-dev"])]),
         // No pkgConfig: ncursesw's pkg-config flags are ones SwiftPM refuses; its headers are in the standard place.
         .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
         // The C library's wcwidth, for terminal column widths (glibc declares it only for X/Open sources).
@@ -180,7 +182,7 @@ let package = Package(
         .target(name: "TerminalScreen", dependencies: ["CNcurses", "LessonpackPlayer", "TerminalText"]),
 
         // MARK: Forced alignment: when each transcript line is spoken in the video's soundtrack, and its clip
-        .target(name: "LessonpackAlign", dependencies: ["LessonpackAudio", "LessonpackSystem"]),
+        .target(name: "LessonpackAlign", dependencies: ["CFFTW", "LessonpackAudio", "LessonpackSystem"]),
         .testTarget(name: "LessonpackAlignTests", dependencies: ["LessonpackAlign", "LessonpackAudio", "LessonpackSystem",
                                                                 "LessonpackTestSupport"]),
 

@@ -15,7 +15,7 @@ package struct Lessonpack: ParsableCommand {
         version: ToolVersion.current,
         subcommands: [
             // Authoring, then publishing, then learning.
-            NewCommand.self, ImportCommand.self, MediaCommand.self, CheckCommand.self, FmtCommand.self, PlistCommand.self,
+            NewCommand.self, ImportCommand.self, MediaCommand.self, AlignCommand.self, CheckCommand.self, FmtCommand.self, PlistCommand.self,
             ExportCommand.self, BuildCommand.self, ReleaseCommand.self, InspectCommand.self, VerifyCommand.self,
             DiffCommand.self, UnpackCommand.self, KeygenCommand.self, InstallCommand.self, UpdateCommand.self, ListCommand.self,
             StudioCommand.self, PlayCommand.self, ProgressCommand.self, SyncCommand.self, ReportCommand.self, PitchCommand.self,

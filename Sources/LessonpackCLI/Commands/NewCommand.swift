@@ -106,6 +106,6 @@ struct NewCommand: ParsableCommand {
                     "to look at it")
     }
 
-    /// Times the lines of a new module from its video.
-    static let aligner: LessonModule.Aligner? = nil
+    /// Times the lines of a new module from its video, as 'lessonpack align' does.
+    static let aligner: LessonModule.Aligner = { folder in try ModuleAlignment.run(folder: folder) }
 }

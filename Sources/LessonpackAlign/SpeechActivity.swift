@@ -1,0 +1,89 @@
+import Foundation
+
+/// Which frames of a recording hold speech, from each frame's speech-band level: louder than the recording's
+/// quiet (its noise floor) by a margin set from how far its speech rises above that floor. Pauses are the runs of
+/// quiet long enough not to be a stop consonant's closure; line boundaries are moved to their edges.
+package struct SpeechActivity: Sendable {
+    package let hop: Double
+    /// Seconds from a frame's first sample to its middle, where its level belongs.
+    package let frameCentre: Double
+    package let isSpeech: [Bool]
+    /// Runs of frames without speech, at least `shortestPause` long, in order.
+    package let pauses: [Range<Int>]
+    package let threshold: Float
+
+    /// A silence shorter than this inside speech is a closure before a stop ("p", "t", "k"), not a pause.
+    package static let shortestPause = 0.10
+    /// A burst of level shorter than this amid silence is a click or a noise, not speech.
+    package static let shortestSpeech = 0.05
+
+    package init(levels: [Float], hop: Double, frameCentre: Double) {
+        self.hop = hop
+        self.frameCentre = frameCentre
+        let sorted = levels.sorted()
+        func percentile(_ p: Double) -> Float {
+            sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))]
+        }
+        let floor = percentile(0.10), loud = percentile(0.95)
+        // Above the floor by at least 6 dB (noise varies by a few dB frame to frame), and by a fifth of the
+        // speech's range: a clean recording's floor is far below its speech, and its quiet onsets count.
+        let threshold = floor + max(6, 0.2 * (loud - floor))
+        self.threshold = threshold
+        var speech = levels.map { $0 > threshold }
+        Self.fill(&speech, value: true, runsShorterThan: Int((Self.shortestSpeech / hop).rounded()))
+        Self.fill(&speech, value: false, runsShorterThan: Int((Self.shortestPause / hop).rounded()))
+        isSpeech = speech
+        var pauses: [Range<Int>] = []
+        var start: Int?
+        for (index, loud) in speech.enumerated() {
+            if !loud, start == nil { start = index }
+            if loud, let begun = start {
+                pauses.append(begun..<index)
+                start = nil
+            }
+        }
+        if let begun = start { pauses.append(begun..<speech.count) }
+        self.pauses = pauses
+    }
+
+    /// Runs of `value` shorter than `length` frames, between runs of the other value, are turned into the other.
+    static func fill(_ flags: inout [Bool], value: Bool, runsShorterThan length: Int) {
+        var index = 0
+        while index < flags.count {
+            guard flags[index] == value else { index += 1; continue }
+            var end = index
+            while end < flags.count, flags[end] == value { end += 1 }
+            if end - index < length, index > 0, end < flags.count {
+                for k in index..<end { flags[k] = !value }
+            }
+            index = end
+        }
+    }
+
+    /// Seconds of frame `index`'s middle.
+    package func time(_ index: Int) -> Double { Double(index) * hop + frameCentre }
+
+    /// The pause whose end (where speech resumes) is nearest `time`, within `reach` seconds.
+    package func speechStart(near time: Double, within reach: Double) -> Double? {
+        pauses.filter { $0.upperBound < isSpeech.count }
+            .map { self.time($0.upperBound) - hop / 2 }
+            .filter { abs($0 - time) <= reach }
+            .min { abs($0 - time) < abs($1 - time) }
+    }
+
+    /// The pause whose beginning (where speech stops) is nearest `time`, within `reach` seconds.
+    package func speechEnd(near time: Double, within reach: Double) -> Double? {
+        pauses.filter { $0.lowerBound > 0 }
+            .map { self.time($0.lowerBound) - hop / 2 }
+            .filter { abs($0 - time) <= reach }
+            .min { abs($0 - time) < abs($1 - time) }
+    }
+
+    /// Whether any speech lies between two times.
+    package func hasSpeech(from start: Double, to end: Double) -> Bool {
+        let first = max(0, Int(((start - frameCentre) / hop).rounded(.down)))
+        let last = min(isSpeech.count - 1, Int(((end - frameCentre) / hop).rounded(.up)))
+        guard first <= last else { return false }
+        return isSpeech[first...last].contains(true)
+    }
+}
