@@ -168,6 +168,16 @@ import Testing
         #expect(unreadable.first?.message.hasPrefix("this is not a Word document pandoc can read") == true)
     }
 
+    @Test func aDocumentNestedBeyondAnyLessonIsRefusedBeforeItsTreeIsRead() {
+        let deep = "# Lesson\n\n" + String(repeating: "> ", count: 300) + "Anna: Hello.\n"
+        let (lesson, diagnostics) = read(Array(deep.utf8), "deep.md", .markdown)
+        #expect(lesson == nil && diagnostics.map(\.code) == [.lessonUnreadable])
+        #expect(diagnostics.first?.message.contains("nests lists, quotes or tables more than 100 deep") == true)
+        // Ten levels of quoting is nothing unusual.
+        let shallow = "# Lesson\n\n## Conversation\n\n" + String(repeating: "> ", count: 10) + "Anna: Hello.\n"
+        #expect(read(Array(shallow.utf8), "shallow.md", .markdown).0?.transcript?.count == 1)
+    }
+
     @Test func aModuleWrittenAsADocumentReadsBackAsItself() throws {
         let module = try ModuleLoader.load(folder: Paths.sampleModule).module
         for format in [LessonDocumentFormat.markdown, .docx, .odt, .html] {

@@ -9,6 +9,29 @@ package enum PandocLessonReader {
     /// No teacher's lesson is this large; a larger file is a mistake, and pandoc's tree of it would be larger still.
     package static let documentLimit = 16 << 20
     static let treeLimit = 256 << 20
+    /// JSON levels of pandoc's tree: a list item inside a list inside a quote takes about four.
+    static let maximumDepth = 400
+
+    /// How deeply the JSON's arrays and objects nest, strings skipped.
+    static func depth(of json: Data) -> Int {
+        var deepest = 0, current = 0, inString = false, escaped = false
+        for byte in json {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true }
+                else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                current += 1
+                deepest = max(deepest, current)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): current -= 1
+            default: break
+            }
+        }
+        return deepest
+    }
 
     package struct Failure: Error, Sendable {
         package var diagnostic: Diagnostic
@@ -50,6 +73,11 @@ package enum PandocLessonReader {
             let said = output.errorText.split(separator: "\n").first.map(String.init) ?? "exit status \(output.status)"
             return .failure(Failure(diagnostic: .error(.lessonUnreadable, "this is not a \(format.name) document pandoc " +
                                                        "can read (pandoc: \(said))", at: whole)))
+        }
+        // Reading the tree recurses once per level, and a crafted document can nest lists or quotes thousands deep.
+        guard depth(of: output.standardOutput) <= maximumDepth else {
+            return .failure(Failure(diagnostic: .error(.lessonUnreadable, "the document nests lists, quotes or tables " +
+                                                       "more than \(maximumDepth / 4) deep; a lesson never does", at: whole)))
         }
         guard let tree = try? JSONSerialization.jsonObject(with: output.standardOutput) as? [String: Any],
               let blocks = tree["blocks"] as? [Any] else {
