@@ -157,6 +157,32 @@ import Testing
         #expect(byLine[26]?.first?.hasPrefix("test item 1 does not say which objective it assesses") == true)
     }
 
+    @Test func sectionsMayBeNumberedAndLabelledAndLinesMayCarryDirections() throws {
+        let text = """
+            # Unit 5: Quiz
+
+            ## Part 1: Characters
+
+            - Anna Nowak (server)
+            - Tom Reed (customer)
+
+            ## Activity 2 – Dialogue (watch first)
+
+            Anna (smiling): Good morning!
+            TOM: Hi.
+
+            ## 3. Glossary
+
+            - good morning (expression) a greeting before noon
+            """
+        let (lesson, diagnostics) = read(Array(text.utf8), "unit.md", .markdown)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(lesson?.title == "Unit 5: Quiz" && lesson?.test == nil)
+        #expect(lesson?.transcript?.map(\.speaker) == ["server", "customer"])
+        #expect(lesson?.transcript?.first?.text == "Good morning!")
+        #expect(lesson?.definitions?.count == 1)
+    }
+
     @Test func aDocumentWithNoLessonInItIsRefused() {
         let (lesson, diagnostics) = read(Array("Just some notes.\n\nNothing else.\n".utf8), "notes.txt", .markdown)
         // The first line is taken as a title; with no section at all there is nothing else to read.

@@ -177,7 +177,8 @@ struct LessonDrafts {
     }
 
     private mutating func heading(_ text: String, level: Int, at place: LessonPlace) {
-        if let named = LessonSection.named(text) {
+        // The title may itself end in a section's name ("Unit 5: Quiz"): only a later heading is read that way.
+        if let named = LessonSection.named(text, allowingLabels: section != nil || title != nil) {
             section = named
             sectionLevel = level
             skipping = false
@@ -293,7 +294,9 @@ struct LessonDrafts {
             return fail(.lessonSyntax, "this line of the conversation names no speaker: start it with the speaker's " +
                         "name and a colon, like 'Helen: Good morning.'", at: line.place)
         }
-        let name = String(plain[..<colon]).trimmingCharacters(in: .whitespaces)
+        // A direction in parentheses, as scripts write them ("Helen (smiling):"), is not part of the name.
+        let name = String(plain[..<colon]).replacingOccurrences(of: #"\s*\([^)]*\)"#, with: "", options: .regularExpression)
+            .trimmingCharacters(in: .whitespaces)
         let spoken = styled.dropping(plain.distance(from: plain.startIndex, to: colon) + 1).trimmed()
         guard !name.isEmpty, !spoken.isEmpty else {
             return fail(.lessonSyntax, name.isEmpty ? "the speaker's name is missing before the colon"

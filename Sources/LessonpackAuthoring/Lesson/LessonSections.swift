@@ -38,10 +38,22 @@ package enum LessonSection: String, Sendable, CaseIterable {
     /// Sections whose parts are sub-headings: an objective each, a box each, the test items of an objective.
     var takesSubheadings: Bool { self == .objectives || self == .languageFocus || self == .test }
 
-    /// The section a heading names, or nil.
-    package static func named(_ heading: String) -> LessonSection? {
-        let key = normalisedName(heading)
-        return allCases.first { $0.names.contains(key) }
+    /// The section a heading names, or nil. Teachers number and label their parts ("Part 2: Conversation",
+    /// "Activity 4 – Video task", "Glossary (new words)"), so the name may stand after a label or before a remark.
+    package static func named(_ heading: String, allowingLabels: Bool = true) -> LessonSection? {
+        var candidates = [normalisedName(heading)]
+        if !allowingLabels { return allCases.first { $0.names.contains(candidates[0]) } }
+        let withoutRemarks = heading.replacingOccurrences(of: #"\([^)]*\)"#, with: "", options: .regularExpression)
+        candidates.append(normalisedName(withoutRemarks))
+        for separator in [":", " – ", " — ", " - ", ". "] {
+            if let range = withoutRemarks.range(of: separator, options: .backwards) {
+                candidates.append(normalisedName(String(withoutRemarks[range.upperBound...])))
+            }
+        }
+        for key in candidates where !key.isEmpty {
+            if let section = allCases.first(where: { $0.names.contains(key) }) { return section }
+        }
+        return nil
     }
 
     /// "2. Glossary:" → "glossary".
