@@ -4,8 +4,8 @@ import LessonpackModel
 /// Clips that find their place by name: `l01.opus`, `line-1.wav` go to a transcript line, `q1.opus` to a question,
 /// `q1-a.opus` or `q1b.mp3` to one of its answers. A name equal to a line's or a question's id (`l01`, `q1`) goes to
 /// that entry; otherwise the number counts from one (`line-1` is the first line, `q2-c` the third answer of the
-/// second question). Only fields that are empty, or name a file the media folder does not hold (a placeholder left
-/// to fill), are filled: a clip the author chose is never replaced by a name's guess.
+/// second question). Only fields that are empty, name a file the media folder does not hold, or name a placeholder
+/// Lessonpack made (marked so in media.plist) are filled: a clip the author chose is never replaced by a name's guess.
 package enum MediaPlacement {
     /// The field a clip's name points at.
     package enum Slot: Hashable, Sendable {
@@ -47,7 +47,8 @@ package enum MediaPlacement {
     package static func fill(_ module: inout Module, with paths: [String], onDisk: Set<String>) -> [Filled] {
         var filled: [Filled] = []
         var taken = Set<String>()
-        let open = { (current: String) in current.isEmpty || !onDisk.contains(current) }
+        let placeholders = Set(module.media.filter(\.isPlaceholder).map(\.path))
+        let open = { (current: String) in current.isEmpty || !onDisk.contains(current) || placeholders.contains(current) }
         for path in paths.sorted() where MediaKind(fileExtension: (path as NSString).pathExtension) == .audio {
             guard let slot = slot(forFile: path) else { continue }
             switch slot {

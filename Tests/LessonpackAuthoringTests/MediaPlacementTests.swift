@@ -36,4 +36,17 @@ import Testing
                                         "questions.0.answers.1.audio"])
         #expect(filled.last?.description == "question q1, answer B's clip: media/q1b.mp3")
     }
+
+    @Test func aPlaceholderClipGivesWayToTheTeachersRecording() {
+        var module = module()
+        module.transcript[0].audio = "lines/l01.wav"
+        module.questions[0].audio = "qa/q1.wav"
+        module.media = [MediaFile(path: "lines/l01.wav", kind: .audio, size: 1, sha256: "", placeholder: true),
+                        MediaFile(path: "qa/q1.wav", kind: .audio, size: 1, sha256: "")]
+        let onDisk: Set = ["lines/l01.wav", "qa/q1.wav", "lines/l01.opus", "q1.opus"]
+        let filled = MediaPlacement.fill(&module, with: Array(onDisk), onDisk: onDisk)
+        #expect(module.transcript[0].audio == "lines/l01.opus", "the quiet stand-in is replaced")
+        #expect(module.questions[0].audio == "qa/q1.wav", "a recording that is not a placeholder stays")
+        #expect(filled.map(\.field) == ["transcript.0.audio"])
+    }
 }
