@@ -147,7 +147,8 @@ package struct ForcedAligner: Sendable {
         let synthesisedPower = synthesis.lines.reduce(0.0) { $0 + power(synthesis.samples[$1]) * Double($1.count) }
             / Double(max(1, synthesis.lines.reduce(0) { $0 + $1.count }))
         guard speechFrames > 0, noisePower > 0, speechPower > 0, synthesisedPower > 0 else { return }
-        let gain = Float((synthesisedPower * noisePower / (speechPower / Double(speechFrames)) / noisePower).squareRoot())
+        // The noise's power, relative to the synthesis', as the recording's noise is to its speech.
+        let gain = Float((synthesisedPower / (speechPower / Double(speechFrames))).squareRoot())
         // Played forwards and backwards in turn, so the loop has no seam to click at.
         let count = noise.count
         for index in synthesis.samples.indices {
