@@ -50,7 +50,8 @@ package struct ForcedAligner: Sendable {
         var synthesis = try synthesise(lines)
 
         var heard = analyzer.analyze(recording.samples)
-        let activity = SpeechActivity(levels: heard.speechBandLevel, hop: heard.hop, frameCentre: frameCentre)
+        let activity = SpeechActivity(levels: heard.speechBandLevel, voicing: heard.voicingBandLevel, hop: heard.hop,
+                                      frameCentre: frameCentre)
         guard activity.isSpeech.contains(true) else {
             throw AlignError(.noSpeech, "no speech was found in the soundtrack")
         }

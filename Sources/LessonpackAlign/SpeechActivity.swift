@@ -19,7 +19,8 @@ package struct SpeechActivity: Sendable {
     /// A burst of level shorter than this amid silence is a click or a noise, not speech.
     package static let shortestSpeech = 0.03
 
-    package init(levels: [Float], hop: Double, frameCentre: Double) {
+    /// `voicing`, when given, is each frame's level below 250 Hz: an onset is followed back through it (see below).
+    package init(levels: [Float], voicing: [Float] = [], hop: Double, frameCentre: Double) {
         self.hop = hop
         self.frameCentre = frameCentre
         self.levels = levels
@@ -37,13 +38,29 @@ package struct SpeechActivity: Sendable {
         // Speech fades in and out: each run reaches on, either way, while the level stays above the noise (2 dB
         // over its floor), so a word's quiet onset and its decay count as the word's.
         let quiet = floor + 2
+        // A word that starts voiced and low ("well", "large") shows first below 250 Hz, where room noise is strong
+        // too: there, frames whose three-frame mean is 5 dB over that band's floor, with dips shorter than a pause
+        // bridged, are voicing, and an onset reaches back through it. Only onsets: a room's echo lingers longest in
+        // the low band, and would carry ends on into the pause.
+        var voiced = [Bool](repeating: false, count: voicing.count == levels.count ? levels.count : 0)
+        if !voiced.isEmpty {
+            let voicingFloor = voicing.sorted()[Int(Double(voicing.count - 1) * 0.1)]
+            for index in 1..<max(1, voicing.count - 1) {
+                voiced[index] = (voicing[index - 1] + voicing[index] + voicing[index + 1]) / 3 > voicingFloor + 5
+            }
+            Self.fill(&voiced, value: false, runsShorterThan: Int((Self.shortestPause / hop).rounded()))
+            Self.fill(&voiced, value: true, runsShorterThan: Int((Self.shortestSpeech / hop).rounded()))
+        }
         var index = 0
         while index < speech.count {
             guard speech[index] else { index += 1; continue }
             var end = index
             while end < speech.count, speech[end] { end += 1 }
             var start = index
-            while start > 0, !speech[start - 1], levels[start - 1] > quiet { start -= 1; speech[start] = true }
+            while start > 0, !speech[start - 1], levels[start - 1] > quiet || (!voiced.isEmpty && voiced[start - 1]) {
+                start -= 1
+                speech[start] = true
+            }
             while end < speech.count, !speech[end], levels[end] > quiet { speech[end] = true; end += 1 }
             index = end
         }
