@@ -17,6 +17,8 @@ package struct ForcedAligner: Sendable {
     /// a few frames of the truth; a reach much wider would let a boundary jump to a pause between two sentences of
     /// the line.
     package static let pauseReach = 0.35
+    /// How far the two edges of a boundary between lines may move together to the pause between the lines.
+    package static let pauseBetweenLinesReach = 0.6
     /// The silence put before, between and after the synthesised lines, which the pauses of the recording match.
     static let synthesisGap = 0.2
 
@@ -45,13 +47,15 @@ package struct ForcedAligner: Sendable {
             throw AlignError(.nothingToAlign, "line \(blank + 1) has no words to align")
         }
         precondition(recording.sampleRate == analyzer.sampleRate, "recordings are aligned at the analysis rate")
-        let synthesis = try synthesise(lines)
+        var synthesis = try synthesise(lines)
 
         var heard = analyzer.analyze(recording.samples)
-        let activity = SpeechActivity(levels: heard.speechBandLevel, hop: heard.hop, frameCentre: frameCentre)
+        let activity = SpeechActivity(levels: heard.speechBandLevel, voicing: heard.voicingBandLevel, hop: heard.hop,
+                                      frameCentre: frameCentre)
         guard activity.isSpeech.contains(true) else {
             throw AlignError(.noSpeech, "no speech was found in the soundtrack")
         }
+        addRoomNoise(to: &synthesis, from: recording, activity: activity)
         var spoken = analyzer.analyze(synthesis.samples)
         heard.normalise()
         spoken.normalise()
@@ -65,8 +69,11 @@ package struct ForcedAligner: Sendable {
         for span in synthesis.lines {
             let first = min(spoken.count - 1, frame(at: span.lowerBound)), last = min(spoken.count - 1, frame(at: span.upperBound))
             let cost = costs[first...last].reduce(0, +) / Double(last - first + 1)
-            estimates.append((activity.time(rows[first].lowerBound) - heard.hop / 2,
-                              activity.time(rows[last].upperBound) + heard.hop / 2,
+            // A pause longer in the recording than in the synthesis is matched with one column, the gap's or the
+            // speech's edge: the last frame matched with the line's first column is where its speech can start,
+            // and the first frame matched with its last column where it can end.
+            estimates.append((activity.time(rows[first].upperBound) - heard.hop / 2,
+                              activity.time(rows[last].lowerBound) + heard.hop / 2,
                               Double(span.count) / Double(analyzer.sampleRate), cost))
         }
         return refine(estimates, activity: activity, duration: recording.duration)
@@ -112,13 +119,43 @@ package struct ForcedAligner: Sendable {
             samples += signal.samples[speech]
             samples += gap
         }
-        // A faint, fixed noise under everything: digital silence has no spectrum to compare a room's quiet with.
-        var state: UInt32 = 0x2545_F491
-        for index in samples.indices {
-            state = state &* 1_664_525 &+ 1_013_904_223
-            samples[index] += (Float(state >> 8) / Float(1 << 24) - 0.5) * 2e-4
-        }
         return (samples, spans)
+    }
+
+    /// The recording's own quiet (its quietest quarter second), played under the synthesis at the recording's
+    /// ratio of noise to speech: espeak-ng's silence is digital, and a pause in the recording sounds like its room.
+    /// Matched, the pauses of the two compare as alike, and speech with speech.
+    private func addRoomNoise(to synthesis: inout (samples: [Float], lines: [Range<Int>]), from recording: AudioSignal,
+                              activity: SpeechActivity) {
+        let hop = analyzer.hopLength, span = max(1, Int(0.25 / activity.hop))
+        let levels = activity.levels
+        guard levels.count > span else { return }
+        var sum = levels[0..<span].reduce(Float(0), +), best = sum, quietest = 0
+        for start in 1...(levels.count - span) {
+            sum += levels[start + span - 1] - levels[start - 1]
+            if sum < best { (best, quietest) = (sum, start) }
+        }
+        let noise = Array(recording.samples[quietest * hop..<min(recording.samples.count, (quietest + span) * hop + analyzer.windowLength)])
+        func power(_ samples: some Collection<Float>) -> Double {
+            samples.isEmpty ? 0 : samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(samples.count)
+        }
+        var speechPower = 0.0, speechFrames = 0
+        for (frame, speech) in activity.isSpeech.enumerated() where speech {
+            speechPower += power(recording.samples[frame * hop..<min(recording.samples.count, (frame + 1) * hop)])
+            speechFrames += 1
+        }
+        let noisePower = power(noise)
+        let synthesisedPower = synthesis.lines.reduce(0.0) { $0 + power(synthesis.samples[$1]) * Double($1.count) }
+            / Double(max(1, synthesis.lines.reduce(0) { $0 + $1.count }))
+        guard speechFrames > 0, noisePower > 0, speechPower > 0, synthesisedPower > 0 else { return }
+        // The noise's power, relative to the synthesis', as the recording's noise is to its speech.
+        let gain = Float((synthesisedPower / (speechPower / Double(speechFrames))).squareRoot())
+        // Played forwards and backwards in turn, so the loop has no seam to click at.
+        let count = noise.count
+        for index in synthesis.samples.indices {
+            let cycle = index / count, offset = index % count
+            synthesis.samples[index] += gain * noise[cycle % 2 == 0 ? offset : count - 1 - offset]
+        }
     }
 
     /// The samples from a clean recording's first 10 ms frame within 35 dB of its loudest to its last; nil for
@@ -140,13 +177,30 @@ package struct ForcedAligner: Sendable {
     /// alignment looks wrong.
     private func refine(_ estimates: [(start: Double, end: Double, synthesised: Double, cost: Double)],
                         activity: SpeechActivity, duration: Double) -> [AlignedLine] {
-        let tempo = median(estimates.map { ($0.end - $0.start) / max($0.synthesised, 0.05) })
+        // How much slower than espeak-ng the recording speaks: the lines' median, within what people do, or for a
+        // couple of lines (whose median says little) a typical value.
+        let tempo = estimates.count >= 3
+            ? min(max(median(estimates.map { ($0.end - $0.start) / max($0.synthesised, 0.05) }), 0.75), 1.5) : 1.1
         let typicalCost = median(estimates.map(\.cost))
+        // Each boundary between two lines onto the pause between them; failing that, each edge on its own onto the
+        // nearest pause's edge.
+        var starts = [Double?](repeating: nil, count: estimates.count), ends = starts
+        starts[0] = activity.speechStart(near: estimates[0].start, within: Self.pauseReach)
+        ends[estimates.count - 1] = activity.speechEnd(near: estimates[estimates.count - 1].end, within: Self.pauseReach)
+        for index in 0..<(estimates.count - 1) {
+            if let pause = activity.pause(between: estimates[index].end, and: estimates[index + 1].start,
+                                          within: Self.pauseBetweenLinesReach) {
+                (ends[index], starts[index + 1]) = (pause.start, pause.end)
+            } else {
+                ends[index] = activity.speechEnd(near: estimates[index].end, within: Self.pauseReach)
+                starts[index + 1] = activity.speechStart(near: estimates[index + 1].start, within: Self.pauseReach)
+            }
+        }
+
         var lines: [AlignedLine] = []
         for (index, estimate) in estimates.enumerated() {
             var doubts: [String] = []
-            let start = activity.speechStart(near: estimate.start, within: Self.pauseReach)
-            let end = activity.speechEnd(near: estimate.end, within: Self.pauseReach)
+            let start = starts[index], end = ends[index]
             if start == nil { doubts.append("no clear start of speech near \(Self.clock(estimate.start))") }
             if end == nil { doubts.append("no clear end of speech near \(Self.clock(estimate.end))") }
             var line = AlignedLine(start: start ?? estimate.start, end: end ?? estimate.end)
@@ -172,7 +226,6 @@ package struct ForcedAligner: Sendable {
             }
             line.doubt = doubts.isEmpty ? nil : doubts.joined(separator: "; ")
             lines.append(line)
-            _ = index
         }
         return lines
     }

@@ -11,6 +11,9 @@ package struct MFCCFrames: Sendable {
     package var coefficientCount: Int
     /// Each frame's energy in dB between 250 Hz and 4 kHz (above most rumble and hum, below most hiss).
     package var speechBandLevel: [Float]
+    /// Each frame's energy in dB between 60 and 250 Hz: a voice's fundamental, where a word beginning with a
+    /// voiced sound ("w", "l", "m") shows before any higher band does.
+    package var voicingBandLevel: [Float] = []
     /// Seconds between frames.
     package var hop: Double
 
@@ -56,6 +59,9 @@ package struct MFCCAnalyzer: Sendable {
     private let cosines: [Float]
     private let window: [Float]
     private let speechBins: Range<Int>
+    private let voicingBins: Range<Int>
+    /// For the voicing band's bins, what undoes the pre-emphasis, which takes 17 to 30 dB off them.
+    private let voicingDeemphasis: [Float]
 
     package init(sampleRate: Int = 16_000, windowSeconds: Double = 0.025, hopSeconds: Double = 0.010) {
         self.sampleRate = sampleRate
@@ -94,6 +100,11 @@ package struct MFCCAnalyzer: Sendable {
         }
         self.cosines = cosines
         speechBins = Int(250 / binHertz)..<min(Int(4000 / binHertz) + 1, size / 2 + 1)
+        voicingBins = Int((60 / binHertz).rounded(.up))..<Int(250 / binHertz)
+        voicingDeemphasis = voicingBins.map { bin in
+            let w = 2 * Double.pi * Double(bin) / Double(size)
+            return Float(1 / (1 - 2 * 0.97 * cos(w) + 0.97 * 0.97))
+        }
     }
 
     private static func mel(_ hertz: Double) -> Double { 2595 * log10(1 + hertz / 700) }
@@ -104,6 +115,7 @@ package struct MFCCAnalyzer: Sendable {
         let frameCount = samples.count < windowLength ? 0 : (samples.count - windowLength) / hopLength + 1
         var coefficients = [Float](repeating: 0, count: frameCount * coefficientCount)
         var levels = [Float](repeating: 0, count: frameCount)
+        var voicing = [Float](repeating: 0, count: frameCount)
         guard frameCount > 0 else {
             return MFCCFrames(coefficients: [], coefficientCount: coefficientCount, speechBandLevel: [],
                               hop: Double(hopLength) / Double(sampleRate))
@@ -134,6 +146,9 @@ package struct MFCCAnalyzer: Sendable {
                 }
                 for bin in speechBins { speech += power[bin] }
                 levels[frame] = 10 * log10(speech + 1e-9)
+                var low: Float = 0
+                for (offset, bin) in voicingBins.enumerated() { low += power[bin] * voicingDeemphasis[offset] }
+                voicing[frame] = 10 * log10(low + 1e-9)
                 for (index, band) in bands.enumerated() {
                     var sum: Float = 0
                     for (offset, weight) in band.weights.enumerated() where band.first + offset < power.count {
@@ -149,7 +164,7 @@ package struct MFCCAnalyzer: Sendable {
             }
         }
         return MFCCFrames(coefficients: coefficients, coefficientCount: coefficientCount, speechBandLevel: levels,
-                          hop: Double(hopLength) / Double(sampleRate))
+                          voicingBandLevel: voicing, hop: Double(hopLength) / Double(sampleRate))
     }
 }
 

@@ -46,5 +46,20 @@ import Testing
             #expect(found.doubt == nil, "'\(real.text)' doubted: \(found.doubt ?? "")")
         }
         print("boundary errors (ms):", errors.map { Int(($0 * 1000).rounded()) })
+
+        // A transcript missing a line the recording holds: what is left cannot all fit, and some line says so.
+        var short = truth.lines.map(\.text)
+        short.remove(at: 2)
+        let misfit = try ForcedAligner().align(soundtrack: video, lines: short)
+        #expect(misfit.contains { $0.doubt != nil }, "no doubt when a line is missing: \(misfit)")
+    }
+
+    @Test func aSoundtrackThatIsNotAudioIsRefused() throws {
+        let folder = TemporaryFolder()
+        let file = folder.write("not a video", to: "video.mp4")
+        #expect(throws: AlignError.self) { try ForcedAligner().align(soundtrack: file, lines: ["Hello."]) }
+        #expect(throws: AlignError(.nothingToAlign, "there are no lines to align")) {
+            try ForcedAligner().align(soundtrack: file, lines: [])
+        }
     }
 }

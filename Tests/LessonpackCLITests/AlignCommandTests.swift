@@ -82,6 +82,18 @@ import Testing
         let again = try LessonpackBinary.run(["align", module])
         #expect(again.status == 0, "\(again.standardOutput)\(again.standardError)")
         #expect(try String(contentsOfFile: transcriptPlist, encoding: .utf8) == after)
+
+        // With a line the video holds taken out of the transcript, the others cannot all fit: a warning says which
+        // line to check, where it is written, and the times are still written.
+        var parts = after.components(separatedBy: "<dict>")
+        try #require(parts.count == 6, "the file's own <dict>, then one per line")
+        parts.remove(at: 4)
+        try parts.joined(separator: "<dict>").write(toFile: transcriptPlist, atomically: true, encoding: .utf8)
+        let misfit = try LessonpackBinary.run(["align", module, "--dry-run"])
+        #expect(misfit.status == 0, "\(misfit.standardOutput)\(misfit.standardError)")
+        #expect(misfit.standardOutput.contains("[uncertain-timing]"), "\(misfit.standardOutput)")
+        #expect(misfit.standardOutput.contains("transcript.plist:"), "the warning names the line's place")
+        #expect(misfit.standardOutput.contains("check it in the studio"))
     }
 
     @Test func withoutAVideoNothingIsWritten() throws {

@@ -188,12 +188,18 @@ package enum ModuleAlignment {
 
         var updated: [PlistValue] = []
         var doubtful = 0
+        var replaced: [String] = []
         for (index, (entry, line)) in zip(entries, aligned).enumerated() {
             let id = ids[index]
             var entry = entry
             entry["start"] = .string(TimeText.format(line.start))
             entry["end"] = .string(TimeText.format(line.end))
-            entry["audio"] = .string("lines/\(id).opus")
+            let clip = "lines/\(id).opus"
+            if let previous = entry["audio"]?.string, previous != clip,
+               case .success = ReadableFile.kind(of: "media/" + previous, in: folder) {
+                replaced.append("media/" + previous)
+            }
+            entry["audio"] = .string(clip)
             updated.append(entry)
             result.lines.append(Timing(id: id, start: line.start, end: line.end, doubt: line.doubt))
             result.clips.append(Clip(lineID: id, start: line.start, end: line.end,
@@ -211,6 +217,10 @@ package enum ModuleAlignment {
         for timing in result.lines {
             result.plan.report.append("\(timing.id): \(TimeText.format(timing.start))–\(TimeText.format(timing.end)) → " +
                                       "media/lines/\(timing.id).opus" + (timing.doubt == nil ? "" : " (uncertain)"))
+        }
+        if !replaced.isEmpty {
+            result.plan.report.append("the lines' earlier recordings are no longer named and are left where they are " +
+                                      "(delete them if nothing else uses them): " + replaced.joined(separator: ", "))
         }
         try result.plan.write(transcript)
     }
