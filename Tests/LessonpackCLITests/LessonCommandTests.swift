@@ -101,6 +101,33 @@ import Testing
         }
     }
 
+    /// A module made from the document alone has quiet stand-in clips; once the video is in, `align` replaces them
+    /// with the real lines' clips and removes the stand-ins, so nothing is left unused.
+    @Test func aVideoAddedLaterReplacesThePlaceholderClips() throws {
+        let folder = TemporaryFolder()
+        let module = folder.child("station")
+        let created = try LessonpackBinary.run(["new", module, "--from", Self.lessons + "/station.md"])
+        try #require(created.status == 0, "\(created.standardOutput)")
+        #expect(FileManager.default.fileExists(atPath: module + "/media/lines/l01.wav"))
+        let made = try LessonpackBinary.runTool(Paths.inPackage("scripts/generate-lesson-recording"),
+                                                [Self.lessons + "/station-conversation.txt", folder.child("video")],
+                                                timeout: 300)
+        try #require(made.status == 0, "the test recording could not be made: \(made.standardError)")
+        try FileManager.default.removeItem(atPath: module + "/media/conversation.mp4")
+        try FileManager.default.copyItem(atPath: folder.child("video/conversation.mp4"), toPath: module + "/media/conversation.mp4")
+        #expect(try LessonpackBinary.run(["media", "scan", module]).status == 0)
+
+        let aligned = try LessonpackBinary.run(["align", module], timeout: 300)
+        #expect(aligned.status == 0, "\(aligned.standardOutput)\(aligned.standardError)")
+        #expect(aligned.standardOutput.contains("8 placeholder clips replaced and removed"))
+        #expect(!FileManager.default.fileExists(atPath: module + "/media/lines/l01.wav"))
+        #expect(FileManager.default.fileExists(atPath: module + "/media/lines/l01.opus"))
+        let check = try LessonpackBinary.run(["check", module])
+        #expect(check.status == 0 && check.standardOutput.contains(": 0 errors"), "\(check.standardOutput)")
+        #expect(!check.standardOutput.contains("[unused-media]") && !check.standardOutput.contains("the clip of line"))
+        #expect(!check.standardOutput.contains("the video is still a placeholder"), "the teacher's video replaced the starter's")
+    }
+
     @Test func theExampleLessonMakesAWholeModule() throws {
         let folder = TemporaryFolder()
         let module = folder.child("at-the-cafe")

@@ -34,6 +34,9 @@ package enum ModuleAlignment {
         package var soundtrack: String?
         package var lines: [Timing] = []
         package var clips: [Clip] = []
+        /// Placeholder clips (quiet stand-ins Lessonpack made) that the new clips replace: removed by `apply`, as
+        /// nothing of the teacher's is in them. Paths under media/.
+        package var replacedPlaceholders: [String] = []
         /// transcript.plist rewritten (only when it changes), with the report and diagnostics of the whole plan.
         package var plan = ImportPlan()
 
@@ -78,6 +81,10 @@ package enum ModuleAlignment {
             } catch {
                 ready.forEach { $0.discard() }
                 throw ApplyFailure(error.description)
+            }
+            let media = MediaFolder(moduleFolder: folder)
+            for path in replacedPlaceholders where MediaFolder.problem(with: path) == nil {
+                _ = unlink(media.path(path))
             }
             do {
                 try MediaScanner.write(MediaScanner.scan(folder: folder), folder: folder)
@@ -189,6 +196,9 @@ package enum ModuleAlignment {
         var updated: [PlistValue] = []
         var doubtful = 0
         var replaced: [String] = []
+        let placeholders = Set(source.module.media.filter(\.isPlaceholder).map(\.path))
+        // A placeholder a question still names is kept: only the lines' clips change here.
+        let namedElsewhere = Set(source.module.questions.flatMap { [$0.audio] + $0.answers.map(\.audio) })
         for (index, (entry, line)) in zip(entries, aligned).enumerated() {
             let id = ids[index]
             var entry = entry
@@ -197,7 +207,11 @@ package enum ModuleAlignment {
             let clip = "lines/\(id).opus"
             if let previous = entry["audio"]?.string, previous != clip,
                case .success = ReadableFile.kind(of: "media/" + previous, in: folder) {
-                replaced.append("media/" + previous)
+                if placeholders.contains(previous), !namedElsewhere.contains(previous) {
+                    result.replacedPlaceholders.append(previous)
+                } else {
+                    replaced.append("media/" + previous)
+                }
             }
             entry["audio"] = .string(clip)
             updated.append(entry)
@@ -217,6 +231,10 @@ package enum ModuleAlignment {
         for timing in result.lines {
             result.plan.report.append("\(timing.id): \(TimeText.format(timing.start))–\(TimeText.format(timing.end)) → " +
                                       "media/lines/\(timing.id).opus" + (timing.doubt == nil ? "" : " (uncertain)"))
+        }
+        if !result.replacedPlaceholders.isEmpty {
+            let count = result.replacedPlaceholders.count
+            result.plan.report.append("\(count) placeholder clip\(count == 1 ? "" : "s") replaced and removed")
         }
         if !replaced.isEmpty {
             result.plan.report.append("the lines' earlier recordings are no longer named and are left where they are " +
