@@ -1,5 +1,6 @@
 import Foundation
 import LessonpackAuthoring
+import LessonpackCheck
 import LessonpackDiagnostics
 import LessonpackModel
 import LessonpackSystem
@@ -234,6 +235,44 @@ import Testing
                     == module.test.items.map { TestItem(id: $0.id, objective: $0.objective, text: $0.text, kind: $0.kind,
                                                         explanation: $0.explanation) })
         }
+    }
+
+    /// A document holding only a conversation and objectives, brought into the starter: the starter's statements
+    /// keep pointing at the first and second lines, its test items at the first objective, so nothing breaks.
+    @Test func aPartialLessonLeavesTheModuleWhole() throws {
+        let folder = TemporaryFolder()
+        let module = folder.child("module")
+        try ModuleTemplate.create(from: .starter, at: module, id: "m", title: "M")
+        let text = """
+            # Lesson
+
+            ## Objectives
+
+            ### greet
+
+            Performance: Greet someone.
+            Condition: At a café.
+            Content: Hello; Hi.
+            Criteria: Says hello back.
+
+            ## Conversation
+
+            Anna: Hello there.
+            Tom: Hi!
+            Anna: How are you?
+            """
+        let lesson = try #require(read(Array(text.utf8), "partial.md", .markdown).0)
+        let plan = LessonImport.plan(lesson, from: "partial.md", into: module)
+        #expect(!plan.hasErrors, "\(plan.diagnostics)")
+        #expect(Set(plan.files.map { ($0.path as NSString).lastPathComponent })
+                == ["module.plist", "transcript.plist", "video-task.plist", "test.plist"])
+        try LessonImport.apply(plan, to: module)
+        let result = try ModuleChecker.check(folder: module)
+        let errors = result.diagnostics.filter { $0.severity == .error }
+        #expect(errors.isEmpty, "\(errors.map { "\($0.location): \($0.message)" })")
+        let after = result.source.module
+        #expect(after.videoTask.first?.lines == ["l01"] && after.videoTask[1].lines == ["l02"])
+        #expect(after.test.items.allSatisfy { $0.objective == "greet" })
     }
 
     @Test func importingALessonReplacesWhatItCoversAndKeepsTheRest() throws {

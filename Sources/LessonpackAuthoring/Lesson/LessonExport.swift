@@ -81,8 +81,10 @@ package enum LessonExport {
             blocks.append("## Video task")
             blocks.append(module.videoTask.enumerated().map { index, statement in
                 let numbers = statement.lines.compactMap { lineNumbers[$0] }.map(String.init)
-                let lines = numbers.count == 1 ? "(line \(numbers[0]))" : "(lines \(numbers.joined(separator: ", ")))"
-                return "\(index + 1). \(escaped(statement.text)) (\(statement.isCorrect ? "true" : "false")) \(lines)"
+                let lines = numbers.isEmpty ? "" : numbers.count == 1 ? "(line \(numbers[0]))"
+                    : "(lines \(numbers.joined(separator: ", ")))"
+                return "\(index + 1). \(escaped(statement.text)) (\(statement.isCorrect ? "true" : "false"))" +
+                    (lines.isEmpty ? "" : " " + lines)
             }.joined(separator: "\n"))
         }
         if !module.questions.isEmpty {

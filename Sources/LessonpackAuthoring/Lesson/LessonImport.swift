@@ -92,13 +92,11 @@ package enum LessonImport {
         for key in moduleKeys { moduleDocument.value[key] = values[.module]?[key] }
         try plan.write(moduleDocument)
 
-        let covered: [(SourceFile, Bool)] = [
-            (.transcript, lesson.transcript != nil), (.definitions, lesson.definitions != nil),
-            (.phrasebook, lesson.phrasebook != nil), (.videoTask, lesson.videoTask != nil),
-            (.questions, lesson.questions != nil), (.test, lesson.test != nil),
-        ]
-        for (role, isCovered) in covered where isCovered {
-            guard let value = values[role] else { continue }
+        // Every file whose content changed: the parts the lesson covers, and the references into them that other
+        // parts hold (a statement's lines when the transcript is replaced, a test item's objective, a line's speaker).
+        let before = ModuleSourceWriter.values(of: current)
+        for role in [SourceFile.transcript, .definitions, .phrasebook, .videoTask, .questions, .test] {
+            guard let value = values[role], value != before[role] else { continue }
             var document = try SourceDocument.load(role, in: folder)
                 ?? SourceDocument(path: ModuleLayout.join(folder, role.path), role: role, value: .dictionary([]),
                                   comments: PlistComments())
@@ -126,6 +124,7 @@ package enum LessonImport {
         if let videoTask = lesson.videoTask { module.videoTask = videoTask }
         if let questions = lesson.questions { module.questions = questions }
         if let test = lesson.test { module.test = test }
+        keepReferences(of: lesson, from: current, in: &module)
         if let lines = lesson.transcript {
             let duration = module.video.flatMap { video in module.media.first { $0.path == video }?.duration } ?? 6
             let slot = duration / Double(max(lines.count, 1))
@@ -144,5 +143,37 @@ package enum LessonImport {
             }
         }
         return module
+    }
+
+    /// When the lesson replaces a part that others refer to and not those others (the transcript but not the video
+    /// task, the objectives but not the test, the speakers but not the transcript), each reference keeps pointing at
+    /// the same place: the second line stays the second line, the first objective the first. So a lesson that holds
+    /// only a conversation does not leave the starter's statements pointing at lines that are gone.
+    private static func keepReferences(of lesson: Lesson, from current: Module, in module: inout Module) {
+        func remap(_ id: String, old: [String], new: [String]) -> String {
+            guard !new.contains(id), !new.isEmpty else { return id }
+            let index = old.firstIndex(of: id) ?? 0
+            return new[min(index, new.count - 1)]
+        }
+        if let lines = lesson.transcript, lesson.videoTask == nil {
+            let old = current.transcript.map(\.id), new = lines.map(\.id)
+            for index in module.videoTask.indices {
+                var seen: Set<String> = []
+                module.videoTask[index].lines = module.videoTask[index].lines.map { remap($0, old: old, new: new) }
+                    .filter { seen.insert($0).inserted }
+            }
+        }
+        if let objectives = lesson.objectives, lesson.test == nil {
+            let old = current.objectives.map(\.id), new = objectives.map(\.id)
+            for index in module.test.items.indices {
+                module.test.items[index].objective = remap(module.test.items[index].objective, old: old, new: new)
+            }
+        }
+        if let speakers = lesson.speakers, lesson.transcript == nil {
+            let old = current.speakers.map(\.id), new = speakers.map(\.id)
+            for index in module.transcript.indices {
+                module.transcript[index].speaker = remap(module.transcript[index].speaker, old: old, new: new)
+            }
+        }
     }
 }
