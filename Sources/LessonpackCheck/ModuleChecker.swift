@@ -14,7 +14,7 @@ package enum ModuleChecker {
         VideoTaskCountRule(), LineReferenceRule(),
         AnswerCountRule(), CorrectAnswerRule(), DistinctAnswersRule(), ChoiceRule(),
         TestBankSizeRule(), UnknownObjectiveRule(), UnassessedObjectiveRule(), PassMarkRule(),
-        PlaceholderTextRule(), PlaceholderMediaRule(),
+        PlaceholderTextRule(), PlaceholderMediaRule(), UncertainTimingRule(),
     ]
 
     package struct Result: Sendable {

@@ -11,4 +11,8 @@ extension DiagnosticCode {
     package static let invalidID: DiagnosticCode = "invalid-id"
     package static let invalidTime: DiagnosticCode = "invalid-time"
     package static let invalidNumber: DiagnosticCode = "invalid-number"
+    /// A line whose times forced alignment was unsure of (the line's `uncertainTiming` says why): reported by
+    /// `align` as it writes them and by `check` until the teacher changes them. Declared with the model, which
+    /// carries the doubt, so the aligner and the checker share it.
+    package static let uncertainTiming: DiagnosticCode = "uncertain-timing"
 }

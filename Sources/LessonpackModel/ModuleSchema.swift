@@ -9,7 +9,7 @@ package enum ModuleSchema {
     package static let speaker = ["id", "name", "colour"]
     package static let objective = ["id", "performance", "condition", "content", "criteria"]
     package static let transcript = ["lines"]
-    package static let line = ["id", "speaker", "text", "start", "end", "audio", "terms"]
+    package static let line = ["id", "speaker", "text", "start", "end", "audio", "terms", "uncertainTiming"]
     package static let phrasebook = ["boxes"]
     package static let box = ["title", "text"]
     package static let videoTask = ["statements"]

@@ -74,6 +74,7 @@ package enum ModuleSourceWriter {
                 "start": .real(line.start), "end": .real(line.end), "audio": .string(line.audio),
             ]
             if !line.terms.isEmpty { fields["terms"] = .array(line.terms.map(PlistValue.string)) }
+            fields["uncertainTiming"] = line.uncertainTiming.map(PlistValue.string)
             return dictionary(fields, order: ModuleSchema.line)
         })], order: ModuleSchema.transcript)
     }

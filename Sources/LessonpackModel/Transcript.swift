@@ -12,9 +12,12 @@ package struct TranscriptLine: Hashable, Sendable, Codable {
     /// A path under `media/`.
     package var audio: String
     package var terms: [String]
+    /// Why forced alignment doubted these times, until the teacher changes them; nil when nobody doubts them (and
+    /// then absent from the compiled module, which stays as it was before alignment existed).
+    package var uncertainTiming: String?
 
     package init(id: String, speaker: String, text: String, start: Double, end: Double, audio: String,
-                terms: [String] = []) {
+                terms: [String] = [], uncertainTiming: String? = nil) {
         self.id = id
         self.speaker = speaker
         self.text = text
@@ -22,6 +25,7 @@ package struct TranscriptLine: Hashable, Sendable, Codable {
         self.end = end
         self.audio = audio
         self.terms = terms
+        self.uncertainTiming = uncertainTiming
     }
 }
 

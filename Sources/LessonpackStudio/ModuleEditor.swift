@@ -134,6 +134,14 @@ package actor ModuleEditor {
         var module = edited
         // media.plist is the scanner's: what the page sends of it is ignored.
         module.media = checked.source.module.media
+        // A line whose times the teacher has changed is one they have listened to: alignment's doubt about it goes.
+        let before = Dictionary(checked.source.module.transcript.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for index in module.transcript.indices where module.transcript[index].uncertainTiming != nil {
+            guard let old = before[module.transcript[index].id] else { continue }
+            if old.start != module.transcript[index].start || old.end != module.transcript[index].end {
+                module.transcript[index].uncertainTiming = nil
+            }
+        }
         let values = ModuleSourceWriter.values(of: module)
         let readOnly = readOnlyFiles()
         var writes: [(SourceFile, String)] = []

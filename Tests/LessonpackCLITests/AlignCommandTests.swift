@@ -94,6 +94,14 @@ import Testing
         #expect(misfit.standardOutput.contains("[uncertain-timing]"), "\(misfit.standardOutput)")
         #expect(misfit.standardOutput.contains("transcript.plist:"), "the warning names the line's place")
         #expect(misfit.standardOutput.contains("check it in the studio"))
+
+        // Written, the doubt stays with the line: check lists it when the module is opened again.
+        let written = try LessonpackBinary.run(["align", module])
+        #expect(written.status == 0 && written.standardOutput.contains("[uncertain-timing]"), "\(written.standardOutput)")
+        #expect(try String(contentsOfFile: transcriptPlist, encoding: .utf8).contains("<key>uncertainTiming</key>"))
+        let check = try LessonpackBinary.run(["check", module])
+        #expect(check.standardOutput.contains("may be wrong") && check.standardOutput.contains("[uncertain-timing]"),
+                "\(check.standardOutput)")
     }
 
     @Test func withoutAVideoNothingIsWritten() throws {

@@ -102,6 +102,35 @@ import Testing
         #expect(files.isEmpty)
     }
 
+    @Test func aDoubtedTimeStaysOnTheListUntilTheTeacherChangesIt() async throws {
+        let (temporary, module) = sample()
+        defer { withExtendedLifetime(temporary) {} }
+        let editor = try ModuleEditor(key: "0", folder: module)
+        let state = await editor.state()
+        var doubted = state.module
+        doubted.transcript[2].uncertainTiming = "no clear end of speech near 0:09.10"
+        doubted.transcript[3].uncertainTiming = "a span short for its words"
+        guard case .saved(let saved) = try await editor.save(doubted, revision: state.revision) else {
+            Issue.record("refused")
+            return
+        }
+        let listed = saved.diagnostics.filter { $0.code == "uncertain-timing" }
+        #expect(listed.map(\.field) == ["transcript.2.start", "transcript.3.start"])
+        // Any other edit keeps the doubts; moving line 3's end clears its own.
+        var edited = saved.module
+        edited.transcript[0].text = "Good morning. You must be David Moore, I think."
+        edited.transcript[0].terms = []
+        edited.transcript[2].end += 0.25
+        guard case .saved(let after) = try await editor.save(edited, revision: saved.revision) else {
+            Issue.record("refused")
+            return
+        }
+        #expect(after.module.transcript[2].uncertainTiming == nil)
+        #expect(after.module.transcript[3].uncertainTiming == "a span short for its words")
+        #expect(after.diagnostics.filter { $0.code == "uncertain-timing" }.map(\.field) == ["transcript.3.start"])
+        #expect(try !text(module, .transcript).contains("no clear end of speech"))
+    }
+
     @Test func diagnosticsArePlacedAtTheirFields() async throws {
         let (temporary, module) = sample()
         defer { withExtendedLifetime(temporary) {} }

@@ -2,8 +2,6 @@ import LessonpackDiagnostics
 
 /// What `lessonpack align` reports; docs/format.md explains each.
 extension DiagnosticCode {
-    /// A line whose times alignment is unsure of (the message says why): to be checked in the studio.
-    package static let uncertainTiming: DiagnosticCode = "uncertain-timing"
     /// The folder is not a module, its transcript or module.plist has errors, or a line has no id to name its clip.
     package static let alignTarget: DiagnosticCode = "align-target"
     /// No video was named and module.plist names none, or the file named is not there.

@@ -204,6 +204,8 @@ package enum ModuleAlignment {
             var entry = entry
             entry["start"] = .string(TimeText.format(line.start))
             entry["end"] = .string(TimeText.format(line.end))
+            // The doubt stays with the line, so check and the studio list it until the teacher changes its times.
+            entry["uncertainTiming"] = line.doubt.map(PlistValue.string)
             let clip = "lines/\(id).opus"
             if let previous = entry["audio"]?.string, previous != clip,
                case .success = ReadableFile.kind(of: "media/" + previous, in: folder) {

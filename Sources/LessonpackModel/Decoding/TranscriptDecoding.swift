@@ -8,7 +8,8 @@ extension ModuleDecoder {
             module.transcript.append(TranscriptLine(
                 id: line.identifier() ?? "", speaker: line.string("speaker") ?? "", text: line.string("text") ?? "",
                 start: line.time("start") ?? .nan, end: line.time("end") ?? .nan, audio: line.string("audio") ?? "",
-                terms: line.strings("terms", required: false) ?? []))
+                terms: line.strings("terms", required: false) ?? [],
+                uncertainTiming: line.string("uncertainTiming", required: false)))
             map.transcript.append(line.origin)
             line.finish()
         }
