@@ -99,9 +99,19 @@ package enum LessonModule {
             guard case .success(let source) = ReadableFile.open(video) else {
                 throw Failure(description: "\(video): cannot be read (it must be a regular file)", diagnostics: [])
             }
+            guard source.size <= MediaLimits.maxFileBytes else {
+                throw Failure(description: "\(video) is larger than a module's video may be (4 GB)", diagnostics: [])
+            }
             // Through the descriptor that was checked, in blocks: a video is hundreds of megabytes.
             try? FileManager.default.removeItem(atPath: media.path("conversation.mp4"))
-            try AtomicFile.write(source.readAll(limit: MediaLimits.maxFileBytes), to: media.path(name))
+            let copy = try AtomicFile.Staged(replacing: media.path(name))
+            do {
+                try source.forEachChunk { chunk in try copy.write(chunk) }
+                try copy.commit()
+            } catch {
+                copy.discard()
+                throw error
+            }
             var module = try moduleDocument(in: folder)
             module.value["video"] = .string(name)
             var plan = ImportPlan()
