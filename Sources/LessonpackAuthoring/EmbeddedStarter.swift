@@ -13,7 +13,9 @@ enum EmbeddedStarter {
         ("NEXT-STEPS.md", Array(#"""
 # Next steps for this module
 
-It passes `lessonpack check` as it is, with placeholder text and media. Replace them:
+It passes `lessonpack check` as it is, with placeholder text and media, and `check` lists each placeholder as a
+warning until you replace it. If you have your lesson written as a document, `lessonpack import lesson LESSON --into .`
+replaces all of them at once (see docs/lesson-document.md). Otherwise:
 
 1. `module.plist`: the title, summary, level, speakers and learning objectives.
 2. `media/conversation.mp4`: your filmed conversation (the placeholder is six seconds of grey).

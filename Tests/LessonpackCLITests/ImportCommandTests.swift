@@ -39,11 +39,12 @@ import Testing
 
         // What check says next is about the module, not the import: the media the new lines need, the overlaps
         // the interview has on purpose, lines past the starter's six-second placeholder video, and terms nobody
-        // highlights yet.
+        // highlights yet; and the starter's placeholders that no import replaced (its video, its question).
         let check = try LessonpackBinary.run(["check", module, "--format", "json"])
         let report = try JSONSerialization.jsonObject(with: Data(check.standardOutput.utf8)) as? [String: Any]
         let diagnostics = try #require(report?["diagnostics"] as? [[String: Any]])
         let codes = Set(diagnostics.compactMap { $0["code"] as? String })
-        #expect(codes == ["media-not-in-manifest", "timing-beyond-video", "timing-overlap", "unused-definition", "unused-speaker"])
+        #expect(codes == ["media-not-in-manifest", "timing-beyond-video", "timing-overlap", "unused-definition", "unused-speaker",
+                          "placeholder-media", "placeholder-text"])
     }
 }
