@@ -122,10 +122,11 @@ package enum MediaUpload {
     }
 
     /// Rescans media/ and rewrites media.plist, as `lessonpack media scan` does.
-    package static func rescan(_ moduleFolder: String, probe: any MediaProbe,
-                               digests: DigestMemo? = nil) throws(StudioError) -> MediaScanner.Scan {
+    /// `placeholders`: files just made as stand-ins (a clip spoken for now), marked so in media.plist.
+    package static func rescan(_ moduleFolder: String, probe: any MediaProbe, digests: DigestMemo? = nil,
+                               placeholders: Set<String> = []) throws(StudioError) -> MediaScanner.Scan {
         let scan = MediaScanner.scan(folder: moduleFolder, probe: probe, digests: digests)
-        do { try MediaScanner.write(scan, folder: moduleFolder) } catch {
+        do { try MediaScanner.write(scan, folder: moduleFolder, placeholders: placeholders) } catch {
             throw StudioError(.cannotWrite, "cannot write media.plist: \(error)")
         }
         return scan

@@ -79,6 +79,8 @@ package struct MediaOverview: Sendable, Encodable, Equatable {
         package var onDisk: Bool
         /// Named by the sources (the video, a line's audio, a question's or an answer's).
         package var referenced: Bool
+        /// A stand-in Lessonpack made (a quiet clip, a clip spoken for now), still on the to-do list.
+        package var placeholder: Bool
     }
 
     package var files: [File]
@@ -91,7 +93,8 @@ package struct MediaOverview: Sendable, Encodable, Equatable {
             let entry = listed[path]
             return File(path: path, kind: entry?.kind ?? MediaKind(fileExtension: (path as NSString).pathExtension),
                         size: entry?.size, duration: entry?.duration, listed: entry != nil,
-                        onDisk: onDisk.contains(path), referenced: referenced.contains(path))
+                        onDisk: onDisk.contains(path), referenced: referenced.contains(path),
+                        placeholder: entry?.isPlaceholder ?? false)
         }
     }
 

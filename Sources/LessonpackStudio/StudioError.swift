@@ -15,14 +15,21 @@ package struct StudioError: Error, CustomStringConvertible, Sendable, Equatable 
         case noSuchPreview = "no-such-preview"
         case buildFailed = "build-failed"
         case importFailed = "import-failed"
+        /// A lesson document with errors: nothing was made; `diagnostics` says where.
+        case documentErrors = "document-errors"
+        case cannotSpeak = "cannot-speak"
     }
 
     package var code: Code
     package var message: String
+    /// The problems behind the failure, placed as the page shows them (a lesson document's errors, at their line or
+    /// paragraph).
+    package var diagnostics: [PlacedDiagnostic] = []
 
-    package init(_ code: Code, _ message: String) {
+    package init(_ code: Code, _ message: String, diagnostics: [PlacedDiagnostic] = []) {
         self.code = code
         self.message = message
+        self.diagnostics = diagnostics
     }
 
     package var description: String { message }

@@ -60,10 +60,32 @@ package enum StudioWording {
             return ("'\(term)' needs its part of speech (noun, verb, expression…) under Part of speech",
                     entry + ".partOfSpeech")
         }
+        if diagnostic.code == .placeholderText {
+            // The subject names the item and the diagnostic sits at its field: the message says what to do.
+            return ("Still the starter's example text: write your lesson's", field)
+        }
+        if diagnostic.code == .placeholderMedia { return (placeholderMedia(field: field), field) }
         if let match = firstMatch(#"^'([A-Za-z]+)' of .+ is empty$"#, in: message) {
             return ("\(label(match)) is empty: fill it in", field)
         }
         return (inFormWords(message), field)
+    }
+
+    /// A stand-in clip or video, and what replaces it on the page.
+    private static func placeholderMedia(field: String?) -> String {
+        let parts = (field ?? "").split(separator: ".")
+        switch parts.first {
+        case "video"?:
+            return "Still the starter's stand-in video: upload your filmed conversation under Media, then choose it here"
+        case "transcript"?:
+            return "Still a silent stand-in clip: record the line, or upload its clip"
+        case "questions"?:
+            let what = parts.contains("answers") ? "answer" : "question"
+            return "Still a stand-in clip (silent, or spoken by the computer): record the \(what), or press Speak it " +
+                "for now to hear it spoken"
+        default:
+            return "Still a stand-in made by Lessonpack: replace it with your own file under Media"
+        }
     }
 
     /// The item a field belongs to, named as the page shows it: "Transcript line l03", "Question 2, answer B".

@@ -69,8 +69,10 @@ enum Answers {
                 var message: String
             }
             var error: Detail
+            var diagnostics: [PlacedDiagnostic]?
         }
-        return json(Body(error: .init(code: error.code.rawValue, message: error.message)),
+        return json(Body(error: .init(code: error.code.rawValue, message: error.message),
+                         diagnostics: error.diagnostics.isEmpty ? nil : error.diagnostics),
                     status: status(of: error.code))
     }
 
@@ -83,12 +85,12 @@ enum Answers {
 
     static func status(of code: StudioError.Code) -> HTTPResponse.Status {
         switch code {
-        case .notAModule, .badRequest, .badName, .nothingToUndo, .importFailed, .buildFailed: .badRequest
+        case .notAModule, .badRequest, .badName, .nothingToUndo, .importFailed, .buildFailed, .documentErrors: .badRequest
         case .noSuchModule, .notFound, .noSuchPreview: .notFound
         case .exists: .conflict
         case .tooLarge: .contentTooLarge
         case .wrongType: .unsupportedMediaType
-        case .cannotWrite: .internalServerError
+        case .cannotWrite, .cannotSpeak: .internalServerError
         }
     }
 

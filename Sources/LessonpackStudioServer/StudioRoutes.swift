@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import LessonpackAuthoring
 import LessonpackModel
 import LessonpackStudio
 import LessonpackSystem
@@ -86,6 +87,21 @@ struct StudioRoutes: Sendable {
         case (.post, 1, "modules"):
             let body = try await decode(NewModule.self, &request)
             return Answers.json(try await studio.create(name: body.name, title: body.title ?? ""), status: .created)
+        case (.post, 2, "modules") where parts[1] == "from-lesson":
+            // New module from a document: the body is the document (or the pasted lesson); the folder is one name
+            // the studio places in its working folder; a video comes first, through staged-videos.
+            let body = try await collect(&request, limit: StudioLessonDocument.sizeLimit)
+            let pasted = query["pasted"] == "1"
+            let document = StudioLessonDocument(bytes: body, fileName: pasted ? nil : (query["document"] ?? ""))
+            let made = try await studio.createFromLesson(name: query["name"] ?? "", title: query["title"],
+                                                         document: document, video: query["video"],
+                                                         speak: query["speak"] == "1")
+            return Answers.json(made, status: .created)
+        case (.post, 1, "staged-videos"):
+            let name = query["name"] ?? ""
+            _ = try MediaUpload.mediaPath(folder: "video", name: name)
+            let body = try await collect(&request, limit: MediaUpload.sizeLimit)
+            return Answers.json(["video": try await studio.stageVideo(body, name: name)], status: .created)
         case (_, _, "modules") where parts.count >= 2:
             let editor = try await studio.editor(parts[1])
             return try await module(editor, Array(parts.dropFirst(2)), &request, query: query)
@@ -153,6 +169,19 @@ struct StudioRoutes: Sendable {
                 return try ClipPlacement.place(MediaFolder(moduleFolder: folder).allFiles(), in: folder)
             }
             return Answers.json(UploadAnswer(state: state, filled: filled))
+        case (.post, "speak"?) where parts.count == 1:
+            // Speak it for now: one question's or answer's clip, spoken by espeak-ng and marked a stand-in; a
+            // clip made for an empty field fills it by its name. One step of the history.
+            let field = query["field"] ?? ""
+            let (spoken, state) = try await editor.changeFiles(undoable: true) { [probe = studio.probe, digests = studio.digests] folder, module throws(StudioError) in
+                let spoken = try StudioSpeech.speak(field: field, in: folder, module: module) { text, path in
+                    try SpokenPlaceholders.speak(text, to: path, in: folder)
+                }
+                probe.trust(module.media, in: folder)
+                _ = try MediaUpload.rescan(folder, probe: probe, digests: digests, placeholders: [spoken.path])
+                return (spoken, try ClipPlacement.place([spoken.path], in: folder))
+            }
+            return Answers.json(UploadAnswer(state: state, filled: spoken.1, spoken: spoken.0))
         case (.post, "preview"?):
             let body = try await decode(PreviewRequest.self, &request)
             guard let kind = ActivityKind(rawValue: body.activity) else {
@@ -170,7 +199,9 @@ struct StudioRoutes: Sendable {
                 throw StudioError(.badRequest, "kind must be transcript, questions or glossary")
             }
             let body = try await collect(&request, limit: StudioImport.sizeLimit)
-            let (name, target, objective) = (query["name"] ?? "import", query["target"], query["objective"])
+            let (target, objective) = (query["target"], query["objective"])
+            // A lesson pasted into the page's box has no file name; it is read as Markdown.
+            let name: String? = kind == .lesson && query["pasted"] == "1" ? nil : query["name"] ?? "import"
             // One step of the history: Undo puts the sources back as they were before the import.
             let (outcome, state) = try await editor.changeFiles(undoable: true) { folder, module throws(StudioError) in
                 try StudioImport.run(kind, bytes: body, name: name, target: target, objective: objective,
@@ -268,13 +299,16 @@ private struct ImportAnswer: Encodable {
 private struct UploadAnswer: Encodable {
     var state: ModuleState
     var filled: [ClipPlacement.Placed]
+    /// The clip Speak it for now made.
+    var spoken: StudioSpeech.Spoken? = nil
 
-    private enum Keys: String, CodingKey { case filled }
+    private enum Keys: String, CodingKey { case filled, spoken }
 
     func encode(to encoder: any Encoder) throws {
         try state.encode(to: encoder)
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(filled, forKey: .filled)
+        try container.encodeIfPresent(spoken, forKey: .spoken)
     }
 }
 private struct Conflict: Encodable {

@@ -128,6 +128,119 @@ class CreateTests(StudioTestCase):
         self.assertIn("at-the-bank", row.text)
 
 
+class LessonDocumentTests(StudioTestCase):
+    """Issue 28: a module made from a teacher's lesson document, in the browser, through to a built bundle."""
+
+    modules = ()
+    LESSON = os.path.join(ROOT, "Templates", "lessons", "at-the-cafe.md")
+
+    def lesson_text(self):
+        with open(self.LESSON, encoding="utf-8") as handle:
+            return handle.read()
+
+    def test_new_module_from_a_document_to_a_built_bundle(self):
+        page = self.page
+        page.open()
+        document = self.workspace.write("at-the-cafe.md", self.lesson_text())
+        page.wait_visible("#lesson-document-file", "the New module from a document form").send_keys(document)
+        self.assertEqual(page.find("#lesson-module-name").get_attribute("value"), "at-the-cafe",
+                         "the folder name is taken from the document's name")
+        page.click("#lesson-module-create")
+        page.wait(lambda: not page.is_hidden("editor-view"), "the new module to open in the editor", timeout=120)
+        page.wait_saved()
+        self.assertEqual(page.text("#module-title"), "Ordering at a café")
+        self.assertEqual(page.error_count(), 0, "a module made from the document has no errors")
+
+        folder = self.workspace.child("at-the-cafe")
+        self.assertEqual(len(read_plist(folder, "transcript.plist")["lines"]), 14)
+        self.assertEqual(len(read_plist(folder, "questions", "test.plist")["items"]), 30)
+        self.assertEqual(len(read_plist(folder, "definitions.plist")), 10)
+
+        # What is left to do is in the form's words: no file, command or media path.
+        page.section("problems")
+        to_do = [problem for problem in page.problems() if problem["code"].startswith("placeholder-")]
+        self.assertTrue(to_do, "the stand-in clips are on the to-do list")
+        for problem in to_do:
+            for word in (".plist", "lessonpack", "media/"):
+                self.assertNotIn(word, problem["text"], problem)
+        self.assertTrue(any("Speak it for now" in problem["text"] for problem in to_do), to_do)
+
+        # Speak it for now, on the first question: espeak-ng speaks it into its clip, still marked a stand-in.
+        page.section("questions")
+        before = read_plist(folder, "media.plist")["files"]["qa/q1.wav"]
+        speak = page.wait_visible('#qa-editor [data-testid="question"] [data-testid="audio-speak"]', "Speak it for now")
+        speak.click()
+        page.wait(lambda: read_plist(folder, "media.plist")["files"]["qa/q1.wav"]["sha256"] != before["sha256"],
+                  "the question to be spoken into its clip", timeout=60)
+        self.assertTrue(read_plist(folder, "media.plist")["files"]["qa/q1.wav"].get("placeholder"),
+                        "a spoken clip stays on the to-do list")
+        page.wait_saved()
+
+        page.section("build")
+        page.click("#build-button")
+        page.wait(lambda: page.text("#build-status") not in (None, "Checking and building…"), "the build to end",
+                  timeout=180)
+        self.assertEqual(page.text("#build-status"), "Built.", page.text("#build-result"))
+        bundle = page.text("#build-bundle")
+        path = bundle if os.path.isabs(bundle) else self.workspace.child(bundle)
+        self.assertTrue(os.path.isfile(path), f"the bundle the page names is not at {path}")
+        self.assertIn("Test: 30 items in the bank", page.text("#build-summary"))
+        self.assert_lessonpack("check", "at-the-cafe")
+
+    def test_a_pasted_lesson_with_a_mistake_is_shown_at_its_line_and_nothing_is_made(self):
+        page = self.page
+        page.open()
+        broken = self.lesson_text().replace("\nTom: Hi. Can I have", "\nJerry: Hi. Can I have")
+        page.wait_visible("#lesson-document-text", "the box to paste a lesson into")
+        # Pasted, as a teacher would from their word processor (send_keys would type it line by line).
+        page.js("const box = document.getElementById('lesson-document-text'); box.value = arguments[0];", broken)
+        page.find("#lesson-module-name").send_keys("cafe")
+        page.click("#lesson-module-create")
+        page.wait(lambda: (page.text("#lesson-module-status") or "").startswith("Nothing was made"),
+                  "the page to refuse the lesson")
+        shown = page.text("#lesson-module-diagnostics")
+        self.assertIn("Jerry", shown)
+        self.assertIn("The pasted lesson, line 40", shown)
+        self.assertFalse(os.path.exists(self.workspace.child("cafe")), "nothing is made from a lesson with a mistake")
+        self.assertFalse(page.is_hidden("module-list-view"), "the form stays, to correct and try again")
+
+
+class LessonImportTests(StudioTestCase):
+    modules = ()
+
+    def test_a_lesson_document_imported_into_a_module_is_one_undoable_step(self):
+        created = self.server.request("POST", "/api/modules", json_body={"name": "cafe", "title": "Café"})
+        self.assertEqual(created.status, 201, created)
+        page = self.page
+        page.open_module(created.json()["key"], "import")
+        folder = self.workspace.child("cafe")
+        # media.plist is the scanner's, never undone (the clips the lesson names stay in the media library). Undo
+        # writes the values back through the fmt writer, which may spell a time as a number where the starter wrote
+        # m:ss.mmm: what the files say is compared, not their bytes.
+        def plain(value):
+            if isinstance(value, dict):
+                return {key: seconds(item) if key in ("start", "end") else plain(item) for key, item in value.items()}
+            return [plain(item) for item in value] if isinstance(value, list) else value
+
+        def sources():
+            return {path: plain(plistlib.loads(data)) if path.endswith(".plist") else data
+                    for path, data in source_files(folder).items() if path != "media.plist"}
+        before = sources()
+        page.select("#import-kind", "lesson")
+        page.drawn("#import-file").send_keys(os.path.join(ROOT, "Templates", "lessons", "at-the-cafe.md"))
+        page.click("#import-button")
+        page.wait(lambda: (page.text("#import-status") or "").startswith(("Imported", "Nothing", "Not imported")),
+                  "the import to end", timeout=120)
+        self.assertTrue(page.text("#import-status").startswith("Imported."), page.text("#import-result"))
+        self.assertIn("14 transcript lines", page.text("#import-report"))
+        self.assertEqual(len(read_plist(folder, "transcript.plist")["lines"]), 14)
+        page.wait_saved()
+        page.wait(lambda: page.find("#undo-button").is_enabled(), "Undo to be enabled after the import")
+        page.click("#undo-button")
+        page.wait(lambda: sources() == before, "Undo to put back what the module's sources say")
+        page.wait_saved()
+
+
 class FormTests(StudioTestCase):
     def test_fill_every_form(self):
         page = self.page

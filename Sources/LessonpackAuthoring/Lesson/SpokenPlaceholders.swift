@@ -27,17 +27,34 @@ package enum SpokenPlaceholders {
         var spoken: [String] = []
         for (path, text) in wanted where path.lowercased().hasSuffix(".wav") && MediaFolder.problem(with: path) == nil
             && media.entry(path) == .missing && !text.isEmpty {
-            let target = media.path(path)
-            try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
-            // The text goes on standard input, never on the command line, where a leading '-' would be an option.
-            let output = try espeak.run(["--stdin", "--stdout"], input: Data(text.utf8), timeout: 60, outputLimit: 64 << 20)
-            guard output.succeeded, !output.standardOutput.isEmpty else {
-                throw Failure(description: "espeak-ng could not speak '\(text)': \(output.errorText)")
-            }
-            try AtomicFile.write(output.standardOutput, to: target)
+            try speak(text, to: path, in: folder, espeak: espeak)
             spoken.append(path)
         }
         return spoken
+    }
+
+    /// Speaks one text into `path` under the module's media/ (a .wav the module names), replacing what is there:
+    /// the studio's *Speak it for now* on a question or answer whose clip is missing or still a stand-in. The caller
+    /// decides that the clip is not the teacher's own recording.
+    package static func speak(_ text: String, to path: String, in folder: String,
+                              espeak: ExternalTool? = ExternalTool.find("espeak-ng")) throws {
+        guard let espeak else {
+            throw Failure(description: "espeak-ng, which speaks questions for now, is not installed (Debian's 'espeak-ng')")
+        }
+        guard path.lowercased().hasSuffix(".wav"), MediaFolder.problem(with: path) == nil else {
+            throw Failure(description: "media/\(path) cannot be spoken into: espeak-ng makes .wav clips")
+        }
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw Failure(description: "there is no text to speak")
+        }
+        let target = MediaFolder(moduleFolder: folder).path(path)
+        try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        // The text goes on standard input, never on the command line, where a leading '-' would be an option.
+        let output = try espeak.run(["--stdin", "--stdout"], input: Data(text.utf8), timeout: 60, outputLimit: 64 << 20)
+        guard output.succeeded, !output.standardOutput.isEmpty else {
+            throw Failure(description: "espeak-ng could not speak '\(text)': \(output.errorText)")
+        }
+        try AtomicFile.write(output.standardOutput, to: target)
     }
 }

@@ -37,7 +37,7 @@ struct StudioCommand: ParsableCommand {
         let studio: Studio
         do {
             studio = try Studio(folders: folders, workingFolder: FileManager.default.currentDirectoryPath,
-                                outputFolder: output)
+                                outputFolder: output, aligner: NewCommand.aligner)
         } catch {
             throw CommandFailure(error.description)
         }

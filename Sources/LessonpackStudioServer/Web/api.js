@@ -130,6 +130,14 @@ export const api = {
   /** The list, and the state of the module when the studio holds only one: a first load in one request. */
   start: () => request("GET", "/api/start"),
   createModule: (name, title) => request("POST", "/api/modules", { json: { name, title } }),
+  /** A video for New module from a document, kept by the studio until the module is made: answers `{video}`. */
+  stageVideo: (name, file) => request("POST", `/api/staged-videos?${query({ name })}`, { body: file }),
+  /** New module from a document: `document` a File, or `text` the pasted lesson. */
+  createFromLesson: ({ name, title, document, text, video, speak }) =>
+    request("POST", `/api/modules/from-lesson?${query({ name, title: title || undefined,
+      document: document ? document.name : undefined, pasted: document ? undefined : "1", video, speak: speak ? "1" : undefined })}`,
+    { body: document ?? new Blob([text], { type: "text/plain;charset=utf-8" }) }),
+  speak: (key, field) => request("POST", `${moduleBase(key)}/speak?${query({ field })}`),
   state: (key) => request("GET", moduleBase(key)),
   save: (key, revision, module) => request("PUT", moduleBase(key), { json: { revision, module } }),
   undo: (key, revision) => request("POST", `${moduleBase(key)}/undo`, { json: { revision } }),
@@ -141,8 +149,10 @@ export const api = {
   deleteMedia: (key, path) => request("DELETE", `${moduleBase(key)}/media?${query({ path })}`),
   rescanMedia: (key) => request("POST", `${moduleBase(key)}/media/scan`),
   build: (key, keyFile) => request("POST", `${moduleBase(key)}/build`, { json: keyFile ? { keyFile } : {} }),
+  /** `name` null: a lesson pasted into the page (`file` is then a Blob of its text). */
   importFile: (key, kind, target, name, file, objective) =>
-    request("POST", `${moduleBase(key)}/import?${query({ kind, target, name, objective })}`, { body: file }),
+    request("POST", `${moduleBase(key)}/import?${query({ kind, target, name: name ?? undefined, objective,
+      pasted: name === null ? "1" : undefined })}`, { body: file }),
   preview: (key, activity, seed) =>
     request("POST", `${moduleBase(key)}/preview`, { json: seed === undefined ? { activity } : { activity, seed } }),
   previewEvent: (session, event) =>

@@ -25,7 +25,7 @@ export function playClip(ctx, path) {
  * `path`: the model path of the clip (`transcript.3.audio`); `folder`: where new clips go; `baseName()`: the file
  * name without extension, asked at upload time (the id may have changed since rendering); `label`: for aria-labels.
  */
-export function audioField(ctx, path, { folder, baseName, label }) {
+export function audioField(ctx, path, { folder, baseName, label, speak = false }) {
   // The entry's own folder first (lines/ for a line, qa/ for a question or an answer), then the rest of the library.
   const clips = ctx.mediaPaths("audio");
   const own = clips.filter((clip) => clip.startsWith(`${folder}/`));
@@ -71,7 +71,34 @@ export function audioField(ctx, path, { folder, baseName, label }) {
   return el("div", { class: "audio-field", "data-testid": "audio-field" },
     chooser, play,
     el("label", { for: fileId, class: "file-button", title: "Upload a clip" }, "Upload…"), fileInput,
-    record, status);
+    record, speak ? speakButton(ctx, path, label, status) : null, status);
+}
+
+/**
+ * Speak it for now: a question or answer with no recording yet, or only a stand-in, spoken by the computer
+ * (espeak-ng, on the server) and kept on the to-do list until the teacher records it. Offered only then.
+ */
+function speakButton(ctx, path, label, status) {
+  const current = ctx.store.get(path);
+  const file = current ? ctx.mediaFiles().find((f) => f.path === current) : null;
+  const standIn = !current || !file || file.onDisk === false || file.placeholder === true;
+  const node = button("Speak it for now", async () => {
+    node.disabled = true;
+    status.textContent = "Speaking…";
+    try {
+      const answer = await ctx.store.perform(() => ctx.api.speak(ctx.key, path));
+      status.textContent = "";
+      ctx.refreshField(path);
+      announce(`${label}: spoken by the computer for now (${answer?.spoken?.path ?? "a stand-in"}); record it when you can.`);
+    } catch (error) {
+      status.textContent = "";
+      ctx.reportError(error);
+    } finally {
+      node.disabled = false;
+    }
+  }, { "aria-label": `${label}: speak it for now`, title: "The computer speaks the text until you record it",
+    "data-testid": "audio-speak", hidden: !standIn });
+  return node;
 }
 
 function recordButton(ctx, label, status, use) {

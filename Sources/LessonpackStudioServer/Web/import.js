@@ -1,10 +1,12 @@
-// The Import section: a transcript, questions or a glossary from another tool, read by the same importers as
-// `lessonpack import`. The report says what was taken; with an error nothing is written.
+// The Import section: a whole lesson document (or a lesson pasted into the box), or a transcript, questions or a
+// glossary from another tool, read by the same importers as `lessonpack import`. The report says what was taken;
+// with an error nothing is written.
 
 import { el, button, labelled, replaceChildren, select } from "./dom.js";
 import { diagnosticList } from "./problems.js";
 
 const KINDS = [
+  ["lesson", "Lesson (your lesson document: Word, OpenDocument, web page, Markdown or text)"],
   ["transcript", "Transcript (Speaker: line text, SubRip .srt, WebVTT .vtt)"],
   ["questions", "Questions (Moodle GIFT, Moodle XML, Aiken)"],
   ["glossary", "Glossary (CSV, TSV, Anki text export)"],
@@ -13,6 +15,7 @@ const KINDS = [
 // holds; they are written under Questions.
 const TARGETS = [["test", "Test bank"], ["qa", "Questions and answers"]];
 const ACCEPT = {
+  lesson: ".docx,.odt,.html,.htm,.md,.txt,text/plain,text/markdown,text/html",
   transcript: ".txt,.srt,.vtt,text/plain,text/vtt",
   questions: ".gift,.txt,.xml,text/plain,text/xml,application/xml",
   glossary: ".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain",
@@ -21,13 +24,16 @@ const ACCEPT = {
 export function renderImport(container, ctx) {
   if (container.built === ctx.key) return;
   container.built = ctx.key;
-  const kind = select(KINDS, "transcript", { id: "import-kind" });
+  const kind = select(KINDS, "lesson", { id: "import-kind" });
   const target = select(TARGETS, "test", { id: "import-target" });
   const targetField = labelled("Questions go to", target);
   // Every test item assesses one of the module's objectives: the author says which, for all the file's items.
   const objective = select([], "", { id: "import-objective" });
   const objectiveField = labelled("Objective these test items assess", objective);
-  const file = el("input", { type: "file", id: "import-file", accept: ACCEPT.transcript });
+  const file = el("input", { type: "file", id: "import-file", accept: ACCEPT.lesson });
+  // A lesson may also be pasted whole: read as Markdown, which plain text is.
+  const pasted = el("textarea", { id: "import-text", rows: "6", spellcheck: "false" });
+  const pastedField = labelled("…or paste the whole lesson here", pasted);
   const result = el("div", { id: "import-result", "aria-live": "polite" });
   const sync = () => {
     const questions = kind.value === "questions";
@@ -45,6 +51,7 @@ export function renderImport(container, ctx) {
     objectiveField.hidden = !questions || target.value !== "test" || objectives.length === 0;
     objective.disabled = objectiveField.hidden;
     file.accept = ACCEPT[kind.value];
+    pastedField.hidden = kind.value !== "lesson";
   };
   kind.addEventListener("change", sync);
   target.addEventListener("change", sync);
@@ -53,20 +60,31 @@ export function renderImport(container, ctx) {
   sync();
 
   const run = button("Import", async () => {
-    const chosen = file.files?.[0];
-    if (!chosen) {
-      replaceChildren(result, el("p", { role: "alert", id: "import-status" }, "Choose a file to import first."));
+    const lesson = kind.value === "lesson";
+    const text = lesson && !pastedField.hidden ? pasted.value : "";
+    const chosen = file.files?.[0] ?? (text.trim() ? null : undefined);
+    if (chosen === undefined) {
+      replaceChildren(result, el("p", { role: "alert", id: "import-status" },
+        lesson ? "Choose your lesson document, or paste the lesson into the box, first." : "Choose a file to import first."));
       file.focus();
+      return;
+    }
+    if (chosen && text.trim()) {
+      replaceChildren(result, el("p", { role: "alert", id: "import-status" },
+        "Choose a document or paste the lesson, not both: empty the box, or clear the file."));
+      pasted.focus();
       return;
     }
     run.disabled = true;
     sync();
-    replaceChildren(result, el("p", { role: "status", id: "import-status" }, `Importing ${chosen.name}…`));
+    replaceChildren(result, el("p", { role: "status", id: "import-status" },
+      `Importing ${chosen ? chosen.name : "the pasted lesson"}…`));
     try {
       // The importer adds to what is on disk: the store saves the page's edits first, then takes the new state.
       const questions = kind.value === "questions";
       const answer = await ctx.store.perform(() => ctx.api.importFile(ctx.key, kind.value,
-        questions ? target.value : undefined, chosen.name, chosen,
+        questions ? target.value : undefined, chosen ? chosen.name : null,
+        chosen ?? new Blob([text], { type: "text/plain;charset=utf-8" }),
         questions && !objective.disabled ? objective.value || undefined : undefined), (a) => a.state);
       replaceChildren(result, ...report(answer, true));
     } catch (error) {
@@ -82,7 +100,8 @@ export function renderImport(container, ctx) {
       labelled("What to import", kind),
       targetField,
       objectiveField,
-      labelled("File", file)),
+      labelled("File", file),
+      pastedField),
     el("div", { class: "inline-actions" }, run),
     result);
 }

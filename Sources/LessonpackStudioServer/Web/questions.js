@@ -88,7 +88,7 @@ function questionsAndAnswers(ctx) {
       return el("tr", { "data-field": answerPath, "data-row": answerIndex, "data-testid": "answer-row" },
         el("th", { scope: "row" }, letter),
         el("td", { class: "text-cell" }, textInput(ctx, `${answerPath}.text`, { "aria-label": `${label}: answer ${letter} text` })),
-        el("td", { class: "audio-cell" }, audioField(ctx, `${answerPath}.audio`, {
+        el("td", { class: "audio-cell" }, audioField(ctx, `${answerPath}.audio`, { speak: true,
           folder: "qa", label: `${label} answer ${letter}`,
           baseName: () => `${ctx.store.get(`${path}.id`) || `question-${index + 1}`}-${letter.toLowerCase()}`,
         })),
@@ -106,7 +106,7 @@ function questionsAndAnswers(ctx) {
         labelled("Id", textInput(ctx, `${path}.id`, { spellcheck: "false" })),
         labelled("Question", textInput(ctx, `${path}.text`), { className: "field field-wide" }),
         el("div", { class: "field field-wide" }, el("span", { class: "label" }, "Question audio"),
-          audioField(ctx, `${path}.audio`, { folder: "qa", label, baseName: () => ctx.store.get(`${path}.id`) || `question-${index + 1}` })),
+          audioField(ctx, `${path}.audio`, { speak: true, folder: "qa", label, baseName: () => ctx.store.get(`${path}.id`) || `question-${index + 1}` })),
         labelled("Feedback (optional)", textArea(ctx, `${path}.feedback`, { optional: true, rows: 2 }),
           { className: "field field-wide", hint: "Shown after checking: why the right answer is right." })),
       el("table", { class: "grid answers", "data-field": `${path}.answers` },
