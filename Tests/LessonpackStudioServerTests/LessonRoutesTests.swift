@@ -33,7 +33,7 @@ import Testing
     @Test func aModuleIsMadeFromTheDocumentInTheStudiosFolder() async throws {
         #expect(!lesson.isEmpty)
         try await withServer { http, folder in
-            let made = try http.send("POST", "/api/modules/from-lesson?name=at-the-cafe&document=at-the-cafe.md",
+            let made = try await http.send("POST", "/api/modules/from-lesson?name=at-the-cafe&document=at-the-cafe.md",
                                      headers: token, body: lesson)
             #expect(made.status == 201, "\(made.text)")
             let entry = try #require(try object(made)["entry"] as? [String: Any])
@@ -42,9 +42,9 @@ import Testing
                 from: Data(contentsOf: URL(fileURLWithPath: folder + "/at-the-cafe/transcript.plist")), format: nil)
             #expect(((transcript as? [String: Any])?["lines"] as? [Any])?.count == 14)
             // It is open at once, under the next key.
-            #expect(try http.send("GET", "/api/modules/0", headers: token).status == 200)
+            #expect(try await http.send("GET", "/api/modules/0", headers: token).status == 200)
             // The same name again: the folder exists, and nothing is overwritten.
-            #expect(try http.send("POST", "/api/modules/from-lesson?name=at-the-cafe&document=at-the-cafe.md",
+            #expect(try await http.send("POST", "/api/modules/from-lesson?name=at-the-cafe&document=at-the-cafe.md",
                                   headers: token, body: lesson).status == 409)
         }
     }
@@ -52,31 +52,31 @@ import Testing
     @Test func badRequestsMakeNothing() async throws {
         try await withServer { http, folder in
             func refused(_ query: String, body: [UInt8], _ status: Int, _ code: String,
-                         sourceLocation: SourceLocation = #_sourceLocation) throws {
-                let answer = try http.send("POST", "/api/modules/from-lesson?" + query, headers: token, body: body)
+                         sourceLocation: SourceLocation = #_sourceLocation) async throws {
+                let answer = try await http.send("POST", "/api/modules/from-lesson?" + query, headers: token, body: body)
                 #expect(answer.status == status, "\(query): \(answer.text.prefix(300))", sourceLocation: sourceLocation)
                 #expect(answer.text.contains(#""code":"\#(code)""#), "\(query): \(answer.text.prefix(300))",
                         sourceLocation: sourceLocation)
             }
             for name in ["..%2Fescape", "%2Ftmp%2Fx", "a%2Fb", "..", "At-The-Cafe", "", String(repeating: "a", count: 80)] {
-                try refused("name=\(name)&document=at-the-cafe.md", body: lesson, 400, "bad-name")
+                try await refused("name=\(name)&document=at-the-cafe.md", body: lesson, 400, "bad-name")
             }
-            try refused("name=cafe&document=lesson.exe", body: lesson, 415, "wrong-type")
-            try refused("name=cafe&document=lesson.md", body: [UInt8](repeating: 65, count: (16 << 20) + 1), 413, "too-large")
-            try refused("name=cafe&pasted=1", body: Array(" \n".utf8), 400, "bad-request")
-            try refused("name=cafe&document=at-the-cafe.md&video=v9", body: lesson, 404, "not-found")
+            try await refused("name=cafe&document=lesson.exe", body: lesson, 415, "wrong-type")
+            try await refused("name=cafe&document=lesson.md", body: [UInt8](repeating: 65, count: (16 << 20) + 1), 413, "too-large")
+            try await refused("name=cafe&pasted=1", body: Array(" \n".utf8), 400, "bad-request")
+            try await refused("name=cafe&document=at-the-cafe.md&video=v9", body: lesson, 404, "not-found")
 
             // A mistake in the document: answered at its line, in the document's words, and nothing is made.
             let broken = Array(String(decoding: lesson, as: UTF8.self)
                 .replacingOccurrences(of: "\nTom: Hi. Can I have", with: "\nJerry: Hi. Can I have").utf8)
-            let answer = try http.send("POST", "/api/modules/from-lesson?name=cafe&pasted=1", headers: token, body: broken)
+            let answer = try await http.send("POST", "/api/modules/from-lesson?name=cafe&pasted=1", headers: token, body: broken)
             #expect(answer.status == 400)
             let diagnostics = try #require(try object(answer)["diagnostics"] as? [[String: Any]])
             #expect(diagnostics.contains { ($0["subject"] as? String) == "The pasted lesson, line 40"
                 && ($0["message"] as? String ?? "").contains("Jerry") }, "\(diagnostics)")
 
             // A video of the wrong kind is not kept.
-            let video = try http.send("POST", "/api/staged-videos?name=clip.opus", headers: token, body: [1, 2, 3])
+            let video = try await http.send("POST", "/api/staged-videos?name=clip.opus", headers: token, body: [1, 2, 3])
             #expect(video.status == 415, "\(video.text)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "nothing was made")
         }
@@ -87,7 +87,7 @@ import Testing
             let module = folder + "/job-interview"
             let before = FileTree.files(under: module).map { ($0, FileManager.default.contents(atPath: module + "/" + $0)) }
             let pasted = Array("# A title\n\n## Conversation\n\nNobody: Hello.\n".utf8)
-            let answer = try object(http.send("POST", "/api/modules/0/import?kind=lesson&pasted=1", headers: token,
+            let answer = try object(await http.send("POST", "/api/modules/0/import?kind=lesson&pasted=1", headers: token,
                                               body: pasted))
             #expect(answer["written"] as? Bool == false)
             let diagnostics = answer["diagnostics"] as? [[String: Any]] ?? []
@@ -102,10 +102,10 @@ import Testing
         try await withServer(sample: true) { http, folder in
             let module = folder + "/job-interview"
             let before = FileTree.files(under: module + "/media").map { FileManager.default.contents(atPath: module + "/media/" + $0) }
-            let own = try http.send("POST", "/api/modules/0/speak?field=questions.0.audio", headers: token)
+            let own = try await http.send("POST", "/api/modules/0/speak?field=questions.0.audio", headers: token)
             #expect(own.status == 409 && own.text.contains("already has its own recording"), "\(own.text)")
             for field in ["transcript.0.audio", "questions.99.audio", "questions.0.answers.7.audio", "..%2Fx", ""] {
-                let answer = try http.send("POST", "/api/modules/0/speak?field=\(field)", headers: token)
+                let answer = try await http.send("POST", "/api/modules/0/speak?field=\(field)", headers: token)
                 #expect(answer.status == 400, "\(field): \(answer.text)")
             }
             let after = FileTree.files(under: module + "/media").map { FileManager.default.contents(atPath: module + "/media/" + $0) }

@@ -15,7 +15,18 @@ struct RawHTTP {
 
     let port: Int
 
-    func send(_ method: String, _ target: String, headers: [String: String] = [:], body: [UInt8] = []) throws -> Response {
+    /// Sends the request and reads the whole answer on a thread of its own. The socket calls block, and blocking
+    /// one of the few threads that run Swift's tasks (two on a two-core machine) while the studio's own handlers need
+    /// them deadlocked the suite once two such tests ran at the same time.
+    func send(_ method: String, _ target: String, headers: [String: String] = [:], body: [UInt8] = []) async throws -> Response {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result { try sendBlocking(method, target, headers: headers, body: body) })
+            }.start()
+        }
+    }
+
+    private func sendBlocking(_ method: String, _ target: String, headers: [String: String], body: [UInt8]) throws -> Response {
         var lines = ["\(method) \(target) HTTP/1.1"]
         var all = headers
         if all["Host"] == nil { all["Host"] = "127.0.0.1:\(port)" }

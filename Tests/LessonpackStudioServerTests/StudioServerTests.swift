@@ -69,37 +69,37 @@ import Testing
 
     @Test func theGateHoldsOnTheWire() async throws {
         try await withServer { http, _, _ in
-            #expect(try http.send("GET", "/api/modules").status == 401)
-            #expect(try http.send("GET", "/api/modules", headers: ["X-Lessonpack-Token": "wrong"]).status == 401)
-            #expect(try http.send("GET", "/api/modules", headers: ["Host": "evil.example:\(http.port)",
+            #expect(try await http.send("GET", "/api/modules").status == 401)
+            #expect(try await http.send("GET", "/api/modules", headers: ["X-Lessonpack-Token": "wrong"]).status == 401)
+            #expect(try await http.send("GET", "/api/modules", headers: ["Host": "evil.example:\(http.port)",
                                                                    "X-Lessonpack-Token": "t0ken"]).status == 421)
-            #expect(try http.send("GET", "/api/modules", headers: ["Origin": "http://evil.example",
+            #expect(try await http.send("GET", "/api/modules", headers: ["Origin": "http://evil.example",
                                                                    "X-Lessonpack-Token": "t0ken"]).status == 403)
-            let page = try http.send("GET", "/?token=t0ken")
+            let page = try await http.send("GET", "/?token=t0ken")
             let setCookie = try #require(page.headers["set-cookie"])
             #expect(setCookie.hasPrefix("lessonpack-studio-\(http.port)=") && !setCookie.contains("t0ken"),
                     "the cookie, which every port of 127.0.0.1 receives, must not be the token: \(setCookie)")
             #expect(page.headers["content-security-policy"]?.contains("frame-ancestors 'none'") == true)
             let cookie = String(setCookie.prefix { $0 != ";" })
-            #expect(try http.send("GET", "/media/0/lines/l01.opus", headers: ["Cookie": cookie]).status == 200)
-            #expect(try http.send("GET", "/api/modules/0", headers: ["Cookie": cookie]).status == 401)
-            #expect(try http.send("POST", "/api/modules/0/reload", headers: ["Cookie": cookie]).status == 403)
+            #expect(try await http.send("GET", "/media/0/lines/l01.opus", headers: ["Cookie": cookie]).status == 200)
+            #expect(try await http.send("GET", "/api/modules/0", headers: ["Cookie": cookie]).status == 401)
+            #expect(try await http.send("POST", "/api/modules/0/reload", headers: ["Cookie": cookie]).status == 403)
         }
     }
 
     @Test func mediaIsServedInRangesAndNothingOutsideMedia() async throws {
         try await withServer { http, module, _ in
             let token = ["X-Lessonpack-Token": "t0ken"]
-            let whole = try http.send("GET", "/media/0/lines/l01.opus", headers: token)
+            let whole = try await http.send("GET", "/media/0/lines/l01.opus", headers: token)
             #expect(whole.status == 200)
             #expect(whole.body == Array(try Data(contentsOf: URL(fileURLWithPath: module + "/media/lines/l01.opus"))))
-            let part = try http.send("GET", "/media/0/lines/l01.opus", headers: token.merging(["Range": "bytes=10-19"]) { $1 })
+            let part = try await http.send("GET", "/media/0/lines/l01.opus", headers: token.merging(["Range": "bytes=10-19"]) { $1 })
             #expect(part.status == 206)
             #expect(part.body == Array(whole.body[10...19]))
             #expect(part.headers["content-range"] == "bytes 10-19/\(whole.body.count)")
             for target in ["/media/0/../module.plist", "/media/0/%2e%2e/module.plist", "/media/0/lines/%2e%2e/%2e%2e/module.plist",
                            "/media/1/lines/l01.opus", "/media/0//etc/passwd"] {
-                #expect(try http.send("GET", target, headers: token).status == 404, "\(target)")
+                #expect(try await http.send("GET", target, headers: token).status == 404, "\(target)")
             }
         }
     }
@@ -107,20 +107,20 @@ import Testing
     @Test func thePagesFilesAreRevalidatedNotRefetched() async throws {
         try await withServer { http, _, _ in
             let token = ["X-Lessonpack-Token": "t0ken"]
-            let first = try http.send("GET", "/app.js", headers: token)
+            let first = try await http.send("GET", "/app.js", headers: token)
             #expect(first.status == 200 && first.headers["cache-control"] == "no-cache")
             let tag = try #require(first.headers["etag"])
-            let again = try http.send("GET", "/app.js", headers: token.merging(["If-None-Match": tag]) { $1 })
+            let again = try await http.send("GET", "/app.js", headers: token.merging(["If-None-Match": tag]) { $1 })
             #expect(again.status == 304 && again.body.isEmpty)
-            #expect(try http.send("GET", "/app.js", headers: token.merging(["If-None-Match": "\"other\""]) { $1 }).status == 200)
-            #expect(try http.send("GET", "/api/modules/0", headers: token).headers["cache-control"] == "no-store")
+            #expect(try await http.send("GET", "/app.js", headers: token.merging(["If-None-Match": "\"other\""]) { $1 }).status == 200)
+            #expect(try await http.send("GET", "/api/modules/0", headers: token).headers["cache-control"] == "no-store")
             // The page names its files under this binary's version, where the browser may keep them.
-            let page = try http.send("GET", "/?token=t0ken")
+            let page = try await http.send("GET", "/?token=t0ken")
             let version = try #require(page.text.firstMatch(of: /src="\/v\/([0-9a-f]{16})\/app\.js"/)?.output.1)
-            let kept = try http.send("GET", "/v/\(version)/app.js", headers: token)
+            let kept = try await http.send("GET", "/v/\(version)/app.js", headers: token)
             #expect(kept.status == 200 && kept.body == first.body)
             #expect(kept.headers["cache-control"] == "private, max-age=31536000, immutable")
-            #expect(try http.send("GET", "/v/0000000000000000/app.js", headers: token).status == 404)
+            #expect(try await http.send("GET", "/v/0000000000000000/app.js", headers: token).status == 404)
         }
     }
 
@@ -129,12 +129,12 @@ import Testing
             let token = ["X-Lessonpack-Token": "t0ken"]
             let before = Set(FileTree.files(under: module))
             for name in ["..%2Fx.opus", "a%2Fb.opus", ".hidden.opus", "x.exe", "tab%09.opus", String(repeating: "a", count: 300) + ".opus"] {
-                let answer = try http.send("POST", "/api/modules/0/media?folder=lines&name=\(name)", headers: token, body: [1, 2, 3])
+                let answer = try await http.send("POST", "/api/modules/0/media?folder=lines&name=\(name)", headers: token, body: [1, 2, 3])
                 #expect([400, 415].contains(answer.status), "\(name): \(answer.status)")
                 #expect(answer.text.contains(#""code":"bad-name""#) || answer.text.contains(#""code":"wrong-type""#),
                         "\(name): \(answer.text)")
             }
-            #expect(try http.send("POST", "/api/modules/0/media?folder=..&name=x.opus", headers: token, body: [1]).status == 400)
+            #expect(try await http.send("POST", "/api/modules/0/media?folder=..&name=x.opus", headers: token, body: [1]).status == 400)
             #expect(Set(FileTree.files(under: module)) == before)
         }
     }
@@ -142,17 +142,17 @@ import Testing
     @Test func aSaveRoundTripsThroughJSON() async throws {
         try await withServer { http, module, _ in
             let token = ["X-Lessonpack-Token": "t0ken"]
-            let state = try #require(try JSONSerialization.jsonObject(with: Data(http.send("GET", "/api/modules/0", headers: token).body)) as? [String: Any])
+            let state = try #require(try JSONSerialization.jsonObject(with: Data(await http.send("GET", "/api/modules/0", headers: token).body)) as? [String: Any])
             var model = try #require(state["module"] as? [String: Any])
             model["title"] = "Saved over HTTP"
             let body = try JSONSerialization.data(withJSONObject: ["revision": state["revision"]!, "module": model])
-            let saved = try http.send("PUT", "/api/modules/0", headers: token, body: Array(body))
+            let saved = try await http.send("PUT", "/api/modules/0", headers: token, body: Array(body))
             #expect(saved.status == 200)
             #expect(try String(contentsOfFile: module + "/module.plist", encoding: .utf8).contains("Saved over HTTP"))
-            let stale = try http.send("PUT", "/api/modules/0", headers: token, body: Array(body))
+            let stale = try await http.send("PUT", "/api/modules/0", headers: token, body: Array(body))
             #expect(stale.status == 409)
             #expect(stale.text.contains(#""code":"conflict""#))
-            let vtt = try http.send("GET", "/api/modules/0/subtitles.vtt", headers: token)
+            let vtt = try await http.send("GET", "/api/modules/0/subtitles.vtt", headers: token)
             #expect(vtt.text.hasPrefix("WEBVTT\n"))
         }
     }
@@ -168,7 +168,7 @@ import Testing
             func object(_ response: RawHTTP.Response) throws -> [String: Any] {
                 try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
             }
-            let unchosen = try object(http.send("POST", "/api/modules/0/import?kind=questions&target=test&name=quiz.gift",
+            let unchosen = try object(await http.send("POST", "/api/modules/0/import?kind=questions&target=test&name=quiz.gift",
                                                 headers: token, body: gift))
             #expect(unchosen["written"] as? Bool == false)
             let reason = (unchosen["report"] as? [String] ?? []).joined(separator: " ")
@@ -176,7 +176,7 @@ import Testing
             #expect(!reason.contains("--objective") && (unchosen["diagnostics"] as? [Any])?.isEmpty == true)
             #expect(try String(contentsOfFile: module + "/questions/test.plist", encoding: .utf8) == original)
 
-            let imported = try object(http.send(
+            let imported = try object(await http.send(
                 "POST", "/api/modules/0/import?kind=questions&target=test&objective=closing&name=quiz.gift",
                 headers: token, body: gift))
             #expect(imported["written"] as? Bool == true)
@@ -189,7 +189,7 @@ import Testing
             #expect(items.count == 32 && items.last?["objective"] as? String == "closing")
 
             let body = try JSONSerialization.data(withJSONObject: ["revision": state["revision"]!])
-            #expect(try http.send("POST", "/api/modules/0/undo", headers: token, body: Array(body)).status == 200)
+            #expect(try await http.send("POST", "/api/modules/0/undo", headers: token, body: Array(body)).status == 200)
             #expect(try String(contentsOfFile: module + "/questions/test.plist", encoding: .utf8) == original)
         }
     }
@@ -200,32 +200,32 @@ import Testing
             try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
         }
         try await withServer { http, _, _ in
-            let start = try object(http.send("GET", "/api/start", headers: token))
+            let start = try object(await http.send("GET", "/api/start", headers: token))
             #expect((start["modules"] as? [Any])?.count == 1)
             let state = try #require(start["state"] as? [String: Any], "one module: its state comes with the list")
-            let alone = try object(http.send("GET", "/api/modules/0", headers: token))
+            let alone = try object(await http.send("GET", "/api/modules/0", headers: token))
             #expect(state["key"] as? String == "0")
             #expect(state["revision"] as? String == alone["revision"] as? String)
             #expect((state["module"] as? [String: Any])?["id"] as? String == "job-interview")
-            #expect(try http.send("GET", "/api/start").status == 401)
+            #expect(try await http.send("GET", "/api/start").status == 401)
             // Opened from the printed address, the page itself carries that answer: its first load sends no request.
-            let page = try http.send("GET", "/?token=t0ken")
+            let page = try await http.send("GET", "/?token=t0ken")
             let held = try #require(try JSONSerialization.jsonObject(with: Data(try firstAnswer(page).utf8)) as? [String: Any])
             #expect((held["state"] as? [String: Any])?["revision"] as? String == alone["revision"] as? String)
             #expect((held["modules"] as? [Any])?.count == 1)
             // Reloaded, the page has only the read cookie, which never reads the module's data: it holds nothing.
             let cookie = String(try #require(page.headers["set-cookie"]).prefix { $0 != ";" })
-            let reloaded = try http.send("GET", "/", headers: ["Cookie": cookie])
+            let reloaded = try await http.send("GET", "/", headers: ["Cookie": cookie])
             #expect(reloaded.status == 200)
             #expect(try firstAnswer(reloaded).isEmpty)
             // Sent in two parts around the answer, the page is otherwise the same page.
             #expect(page.text.replacing(try firstAnswer(page), with: "", maxReplacements: 1) == reloaded.text)
         }
         try await withServer(copies: 2) { http, _, _ in
-            let start = try object(http.send("GET", "/api/start", headers: token))
+            let start = try object(await http.send("GET", "/api/start", headers: token))
             #expect((start["modules"] as? [Any])?.count == 2)
             #expect(start["state"] == nil, "two modules: the author chooses, so no state is sent")
-            let held = try #require(try JSONSerialization.jsonObject(with: Data(try firstAnswer(http.send("GET", "/?token=t0ken")).utf8)) as? [String: Any])
+            let held = try #require(try JSONSerialization.jsonObject(with: Data(try firstAnswer(await http.send("GET", "/?token=t0ken")).utf8)) as? [String: Any])
             #expect((held["modules"] as? [Any])?.count == 2 && held["state"] == nil, "the page holds the same answer")
         }
     }
@@ -239,15 +239,15 @@ import Testing
     @Test func aTitleWrittenAsMarkupStaysTextInsideThePage() async throws {
         try await withServer { http, _, _ in
             let token = ["X-Lessonpack-Token": "t0ken"]
-            let state = try #require(try JSONSerialization.jsonObject(with: Data(http.send("GET", "/api/modules/0", headers: token).body)) as? [String: Any])
+            let state = try #require(try JSONSerialization.jsonObject(with: Data(await http.send("GET", "/api/modules/0", headers: token).body)) as? [String: Any])
             var model = try #require(state["module"] as? [String: Any])
             // U+0600 prepends itself to the `<` after it: one Character, two code points, which the browser reads
             // as a U+0600 and a `<`.
             let hostile = "</script><script>alert(1)</script><!-- <SCRIPT \u{600}<!--\u{600}<script>"
             model["title"] = hostile
             let body = try JSONSerialization.data(withJSONObject: ["revision": state["revision"]!, "module": model])
-            #expect(try http.send("PUT", "/api/modules/0", headers: token, body: Array(body)).status == 200)
-            let page = try http.send("GET", "/?token=t0ken")
+            #expect(try await http.send("PUT", "/api/modules/0", headers: token, body: Array(body)).status == 200)
+            let page = try await http.send("GET", "/?token=t0ken")
             let held = try firstAnswer(page)
             #expect(!held.utf8.contains(UInt8(ascii: "<")), "a `<` in the data block could end it or open markup")
             let answer = try #require(try JSONSerialization.jsonObject(with: Data(held.utf8)) as? [String: Any])
