@@ -24,14 +24,16 @@ package actor Studio {
     package nonisolated let probe: CachingProbe
     /// Media hashes remembered across every check and scan of this session's modules.
     package nonisolated let digests = DigestMemo()
-    /// Times a new module's lines from its video (forced alignment), when this build of Lessonpack has one.
+    /// Times a new module's lines from its video (forced alignment, as `lessonpack align` and Time lines from the
+    /// video do); nil leaves them spread evenly over it.
     package nonisolated let aligner: LessonModule.Aligner?
     /// Videos sent for *New module from a document*, kept in a private folder until a module takes them.
     private var stagedVideos: [String: String] = [:]
     private var stagedCount = 0
 
     package init(folders: [String], workingFolder: String, outputFolder: String,
-                 probe: any MediaProbe = FFProbe(), aligner: LessonModule.Aligner? = nil) throws(StudioError) {
+                 probe: any MediaProbe = FFProbe(),
+                 aligner: LessonModule.Aligner? = { folder in try ModuleAlignment.run(folder: folder) }) throws(StudioError) {
         self.aligner = aligner
         self.workingFolder = workingFolder
         self.outputFolder = outputFolder

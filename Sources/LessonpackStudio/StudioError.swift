@@ -18,6 +18,8 @@ package struct StudioError: Error, CustomStringConvertible, Sendable, Equatable 
         /// A lesson document with errors: nothing was made; `diagnostics` says where.
         case documentErrors = "document-errors"
         case cannotSpeak = "cannot-speak"
+        /// Time lines from the video could not run: no video, no speech in it, no lines.
+        case cannotAlign = "cannot-align"
     }
 
     package var code: Code

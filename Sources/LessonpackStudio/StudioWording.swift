@@ -65,6 +65,13 @@ package enum StudioWording {
             return ("Still the starter's example text: write your lesson's", field)
         }
         if diagnostic.code == .placeholderMedia { return (placeholderMedia(field: field), field) }
+        if diagnostic.code == .uncertainTiming {
+            // "… may be wrong: no clear end of speech near 0:10.40; play it against …": the reason, in a sentence.
+            let reason = message.range(of: "may be wrong: ").map { String(message[$0.upperBound...]) }?
+                .components(separatedBy: "; play it").first ?? "the timing found it hard to tell"
+            return ("The start or end may be wrong (\(reason)): press Play line, and move the start or end if needed",
+                    field)
+        }
         if let match = firstMatch(#"^'([A-Za-z]+)' of .+ is empty$"#, in: message) {
             return ("\(label(match)) is empty: fill it in", field)
         }
@@ -78,7 +85,7 @@ package enum StudioWording {
         case "video"?:
             return "Still the starter's stand-in video: upload your filmed conversation under Media, then choose it here"
         case "transcript"?:
-            return "Still a silent stand-in clip: record the line, or upload its clip"
+            return "Still a silent stand-in clip: press Time lines from the video, or record the line, or upload its clip"
         case "questions"?:
             let what = parts.contains("answers") ? "answer" : "question"
             return "Still a stand-in clip (silent, or spoken by the computer): record the \(what), or press Speak it " +

@@ -89,6 +89,8 @@ enum Answers {
         case .noSuchModule, .notFound, .noSuchPreview: .notFound
         case .exists: .conflict
         case .tooLarge: .contentTooLarge
+        // The request is fine; the module cannot be timed as it is (no video, no speech in it, no lines).
+        case .cannotAlign: .unprocessableContent
         case .wrongType: .unsupportedMediaType
         case .cannotWrite, .cannotSpeak: .internalServerError
         }

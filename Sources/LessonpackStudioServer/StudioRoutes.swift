@@ -182,6 +182,13 @@ struct StudioRoutes: Sendable {
                 return (spoken, try ClipPlacement.place([spoken.path], in: folder))
             }
             return Answers.json(UploadAnswer(state: state, filled: spoken.1, spoken: spoken.0))
+        case (.post, "align"?) where parts.count == 1:
+            // Time lines from the video: every line's start, end and clip from the module's video. One step of the
+            // history, so Undo gives back the times and clips the lines had.
+            let (timed, state) = try await editor.changeFiles(undoable: true) { folder, _ throws(StudioError) in
+                try StudioAlignment.run(in: folder)
+            }
+            return Answers.json(AlignAnswer(state: state, timed: timed))
         case (.post, "preview"?):
             let body = try await decode(PreviewRequest.self, &request)
             guard let kind = ActivityKind(rawValue: body.activity) else {
@@ -309,6 +316,19 @@ private struct UploadAnswer: Encodable {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(filled, forKey: .filled)
         try container.encodeIfPresent(spoken, forKey: .spoken)
+    }
+}
+/// Time lines from the video's answer: the module's state, and how many lines were timed and doubted (`timed`).
+private struct AlignAnswer: Encodable {
+    var state: ModuleState
+    var timed: StudioAlignment.Outcome
+
+    private enum Keys: String, CodingKey { case timed }
+
+    func encode(to encoder: any Encoder) throws {
+        try state.encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(timed, forKey: .timed)
     }
 }
 private struct Conflict: Encodable {

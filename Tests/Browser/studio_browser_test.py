@@ -11,6 +11,7 @@ scripts/setup makes the Python environment (Selenium) and installs Chromium and 
 start, every browser test fails saying which.
 """
 
+import json
 import os
 import plistlib
 import socket
@@ -508,6 +509,58 @@ class TranscriptTimingTests(StudioTestCase):
         self.assertTrue(os.path.isfile(self.module_path("media", clip)), clip)
         answers = read_plist(self.module_path("questions", "qa.plist"))["questions"][0]["answers"]
         self.assertEqual(answers[1]["audio"], clip)
+
+class TimeLinesTests(StudioTestCase):
+    """A module made from its lesson document alone, whose teacher has since put the filmed conversation in (a
+    recording in festival's voices, with echo and noise, made from text by scripts/generate-lesson-recording)."""
+
+    modules = ("station",)
+
+    def setUp(self):
+        self.workspace = Workspace()
+        self.addCleanup(self.workspace.remove)
+        lessons = os.path.join(ROOT, "Tests", "LessonpackAuthoringTests", "Fixtures", "lessons")
+        self.assert_lessonpack("new", "station", "--from", os.path.join(lessons, "station.md"))
+        recording = subprocess.run([os.path.join(ROOT, "scripts", "generate-lesson-recording"),
+                                    os.path.join(lessons, "station-conversation.txt"), self.workspace.child("recording")],
+                                   capture_output=True, text=True, timeout=300)
+        self.assertEqual(recording.returncode, 0, f"the test recording could not be made: {recording.stderr}")
+        os.replace(self.workspace.child("recording", "conversation.mp4"), self.module_path("media", "conversation.mp4"))
+        self.assert_lessonpack("media", "scan", "station")
+        self.server = StudioServer(self.workspace.path, self.modules, output="dist")
+        self.addCleanup(self.stop_server)
+        if SELENIUM_PROBLEM:
+            self.fail(SELENIUM_PROBLEM)
+        self.driver = start_chromium()
+        self.addCleanup(self.driver.quit)
+        self.page = StudioPage(self.driver, self.server)
+
+    def test_time_lines_from_the_video_then_play_a_line(self):
+        page = self.page
+        page.open_module("0", "transcript")
+        self.assertEqual(page.value("transcript.7.audio"), "lines/l08.wav", "a stand-in clip before timing")
+        page.click("#align-lines")
+        page.wait(lambda: (page.text("#align-status") or "").startswith("Timed 8 lines from the video"),
+                  "the lines to be timed", timeout=120)
+        # Each row names its new clip, and its times are the ones written to the file.
+        page.wait(lambda: page.value("transcript.7.audio") == "lines/l08.opus", "the clip field to name the new clip")
+        line = read_plist(self.module_path("transcript.plist"))["lines"][6]
+        self.assertEqual(page.value("transcript.6.start"), line["start"])
+        with open(self.workspace.child("recording", "truth.json")) as handle:
+            truth = json.load(handle)["lines"][6]
+        self.assertAlmostEqual(seconds(line["start"]), truth["start"], delta=0.2)
+        self.assertAlmostEqual(seconds(line["end"]), truth["end"], delta=0.2)
+        self.assertFalse(os.path.exists(self.module_path("media", "lines", "l08.wav")), "the stand-in is removed")
+        # Play line plays the new span: the video starts at the line's start and stops at its end.
+        video = page.wait_visible("#transcript-video", "the conversation video")
+        page.wait(lambda: page.js("return arguments[0].readyState >= 1", video), "the video to load")
+        page.js("arguments[0].muted = true", video)
+        page.click('#transcript-table tr[data-row="6"] [data-testid="play-line"]')
+        page.wait(lambda: page.js("return arguments[0].paused && arguments[0].currentTime > arguments[1] + 0.5",
+                                  video, seconds(line["start"])), "the line to play and stop at its end", timeout=30)
+        self.assertAlmostEqual(page.js("return arguments[0].currentTime", video), seconds(line["end"]), delta=0.35)
+        self.assert_lessonpack("check", "station")
+
 
 class DiagnosticsTests(StudioTestCase):
     def test_an_empty_title_is_shown_beside_the_field_and_in_the_problems(self):

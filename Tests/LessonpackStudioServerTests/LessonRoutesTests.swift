@@ -49,6 +49,66 @@ import Testing
         }
     }
 
+    /// Time lines from the video: refused in the page's words while the video is the starter's silent stand-in;
+    /// once the teacher's video is in, every line is timed and gets its clip, the stand-ins go, and Undo gives the
+    /// lines their old times back.
+    @Test func timeLinesFromTheVideo() async throws {
+        let lessons = Paths.inPackage("Tests/LessonpackAuthoringTests/Fixtures/lessons")
+        let station = Array(FileManager.default.contents(atPath: lessons + "/station.md") ?? Data())
+        try await withServer { http, folder in
+            let made = try await http.send("POST", "/api/modules/from-lesson?name=station&document=station.md",
+                                           headers: token, body: station)
+            try #require(made.status == 201, "\(made.text)")
+            let silent = try await http.send("POST", "/api/modules/0/align", headers: token)
+            #expect(silent.status >= 400 && silent.text.contains(#""code":"cannot-align""#), "\(silent.text)")
+            #expect(silent.text.contains("upload your filmed conversation under Media"), "\(silent.text)")
+            #expect(!silent.text.contains("--video"))
+
+            let recording = try ExternalTool(name: "generate-lesson-recording",
+                                             path: Paths.inPackage("scripts/generate-lesson-recording"))
+                .run([lessons + "/station-conversation.txt", folder + "/recording"], timeout: 300)
+            try #require(recording.succeeded, "the test recording could not be made: \(recording.errorText)")
+            try FileManager.default.removeItem(atPath: folder + "/station/media/conversation.mp4")
+            try FileManager.default.copyItem(atPath: folder + "/recording/conversation.mp4",
+                                             toPath: folder + "/station/media/conversation.mp4")
+            #expect(try await http.send("POST", "/api/modules/0/media/scan", headers: token).status == 200)
+
+            let timed = try await http.send("POST", "/api/modules/0/align", headers: token)
+            try #require(timed.status == 200, "\(timed.text)")
+            let answer = try object(timed)
+            let counts = try #require(answer["timed"] as? [String: Any])
+            #expect(counts["timed"] as? Int == 8 && counts["placeholdersRemoved"] as? Int == 8)
+            let module = try #require(answer["module"] as? [String: Any])
+            let lines = try #require(module["transcript"] as? [[String: Any]])
+            #expect(lines.map { $0["audio"] as? String } == (1...8).map { "lines/l0\($0).opus" })
+            #expect(FileManager.default.fileExists(atPath: folder + "/station/media/lines/l08.opus"))
+            #expect(!FileManager.default.fileExists(atPath: folder + "/station/media/lines/l08.wav"))
+            let diagnostics = answer["diagnostics"] as? [[String: Any]] ?? []
+            #expect(!diagnostics.contains { ($0["message"] as? String ?? "").hasPrefix("Still a silent stand-in clip") })
+
+            // One step of the history: Undo puts back the evenly spread times and the stand-in clip names.
+            let revision = try #require(answer["revision"] as? String)
+            let undone = try await http.send("POST", "/api/modules/0/undo", headers: token,
+                                             body: Array(#"{"revision":"\#(revision)"}"#.utf8))
+            #expect(undone.status == 200, "\(undone.text)")
+            let back = try #require((try object(undone)["module"] as? [String: Any])?["transcript"] as? [[String: Any]])
+            #expect(back.first?["audio"] as? String == "lines/l01.wav")
+
+            // New module from a document with its video: made timed at once, each line with its clip.
+            let video = Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/recording/conversation.mp4")))
+            let staged = try await http.send("POST", "/api/staged-videos?name=conversation.mp4", headers: token, body: video)
+            try #require(staged.status == 201, "\(staged.text)")
+            let key = try #require(try object(staged)["video"] as? String)
+            let withVideo = try await http.send("POST", "/api/modules/from-lesson?name=timed&document=station.md&video=\(key)",
+                                                headers: token, body: station)
+            try #require(withVideo.status == 201, "\(withVideo.text)")
+            let transcript = try PropertyListSerialization.propertyList(
+                from: Data(contentsOf: URL(fileURLWithPath: folder + "/timed/transcript.plist")), format: nil)
+            let written = try #require((transcript as? [String: Any])?["lines"] as? [[String: Any]])
+            #expect(written.map { $0["audio"] as? String } == (1...8).map { "lines/l0\($0).opus" })
+        }
+    }
+
     @Test func badRequestsMakeNothing() async throws {
         try await withServer { http, folder in
             func refused(_ query: String, body: [UInt8], _ status: Int, _ code: String,

@@ -138,6 +138,8 @@ export const api = {
       document: document ? document.name : undefined, pasted: document ? undefined : "1", video, speak: speak ? "1" : undefined })}`,
     { body: document ?? new Blob([text], { type: "text/plain;charset=utf-8" }) }),
   speak: (key, field) => request("POST", `${moduleBase(key)}/speak?${query({ field })}`),
+  /** Time lines from the video: answers the new state and `timed` ({timed, uncertain, placeholdersRemoved}). */
+  align: (key) => request("POST", `${moduleBase(key)}/align`),
   state: (key) => request("GET", moduleBase(key)),
   save: (key, revision, module) => request("PUT", moduleBase(key), { json: { revision, module } }),
   undo: (key, revision) => request("POST", `${moduleBase(key)}/undo`, { json: { revision } }),

@@ -37,8 +37,37 @@ function table(ctx, panel) {
         ["#", "Id and speaker", "Text", "Start and end", "Audio", "Actions"].map((h) => el("th", { scope: "col" }, h)))),
       body),
     el("div", { class: "inline-actions" },
-      button("Add line", () => insertLine(ctx, lines.length - 1), { id: "add-line" })),
+      button("Add line", () => insertLine(ctx, lines.length - 1), { id: "add-line" }),
+      alignButton(ctx, panel)),
+    el("p", { role: "status", id: "align-status", class: "hint" }, panel.alignStatus ?? ""),
     el("div", { class: "diag-slot" }));
+}
+
+// Time lines from the video: the server listens to the module's video and finds every line in it, then the table is
+// drawn again from the answer, so each row's Play line plays its new span and its clip field names its new clip.
+// What it says stays on the panel, which outlives the table's redraws.
+function alignButton(ctx, panel) {
+  const node = button("Time lines from the video", async () => {
+    node.disabled = true;
+    const status = document.getElementById("align-status");
+    if (status) status.textContent = "Listening to the video and finding each line… this takes a few seconds.";
+    try {
+      const answer = await ctx.store.perform(() => ctx.api.align(ctx.key));
+      const { timed, uncertain } = answer.timed;
+      panel.alignStatus = `Timed ${timed} line${timed === 1 ? "" : "s"} from the video, each with its own clip.` +
+        (uncertain ? ` ${uncertain} may be wrong: they are listed under Problems; play ${uncertain === 1 ? "it" : "them"} and move the start or end if needed.`
+          : " Press Play line on any row to hear it.");
+      announce(panel.alignStatus);
+    } catch (error) {
+      panel.alignStatus = `Not timed: ${error.message}`;
+      ctx.reportError(error);
+    } finally {
+      const status = document.getElementById("align-status");
+      if (status) status.textContent = panel.alignStatus ?? "";
+      node.disabled = false;
+    }
+  }, { id: "align-lines", class: "primary", title: "Finds when each line is said in the video and cuts its clip" });
+  return node;
 }
 
 function row(ctx, panel, line, index, speakers, count) {
