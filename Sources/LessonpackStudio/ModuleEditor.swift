@@ -62,7 +62,7 @@ package actor ModuleEditor {
 
     package func save(_ edited: Module, revision pageRevision: String) throws(StudioError) -> SaveOutcome {
         let before = checked.source.module
-        let outcome = try write(edited, pageRevision: pageRevision)
+        let outcome = try write(edited, pageRevision: pageRevision, clearingDoubts: true)
         if case .saved = outcome, before != checked.source.module {
             undoStack.append(before)
             if undoStack.count > Self.historyLimit { undoStack.removeFirst() }
@@ -122,7 +122,10 @@ package actor ModuleEditor {
 
     // MARK: Writing
 
-    private func write(_ edited: Module, pageRevision: String) throws(StudioError) -> SaveOutcome {
+    /// `clearingDoubts`: a save by the teacher, whose changed times drop alignment's doubt; an Undo or Redo only puts
+    /// back what was, doubts included.
+    private func write(_ edited: Module, pageRevision: String, clearingDoubts: Bool = false) throws(StudioError)
+        -> SaveOutcome {
         let onDisk = SourceRevision.read(folder: folder)
         if onDisk != revision {
             let changed = onDisk.changedFiles(since: revision).map(\.path)
@@ -136,7 +139,7 @@ package actor ModuleEditor {
         module.media = checked.source.module.media
         // A line whose times the teacher has changed is one they have listened to: alignment's doubt about it goes.
         let before = Dictionary(checked.source.module.transcript.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        for index in module.transcript.indices where module.transcript[index].uncertainTiming != nil {
+        for index in module.transcript.indices where clearingDoubts && module.transcript[index].uncertainTiming != nil {
             guard let old = before[module.transcript[index].id] else { continue }
             if old.start != module.transcript[index].start || old.end != module.transcript[index].end {
                 module.transcript[index].uncertainTiming = nil

@@ -183,9 +183,10 @@ struct StudioRoutes: Sendable {
             }
             return Answers.json(UploadAnswer(state: state, filled: spoken.1, spoken: spoken.0))
         case (.post, "align"?) where parts.count == 1:
-            // Time lines from the video: every line's start, end and clip from the module's video. One step of the
-            // history, so Undo gives back the times and clips the lines had.
-            let (timed, state) = try await editor.changeFiles(undoable: true) { folder, _ throws(StudioError) in
+            // Time lines from the video: every line's start, end and clip from the module's video. Not a step of the
+            // history: the stand-in clips it replaces are removed, and an Undo that named them again would leave the
+            // lines pointing at nothing. A line's times are corrected by hand, which Undo does take back.
+            let (timed, state) = try await editor.changeFiles(undoable: false) { folder, _ throws(StudioError) in
                 try StudioAlignment.run(in: folder)
             }
             return Answers.json(AlignAnswer(state: state, timed: timed))

@@ -184,6 +184,39 @@ import Testing
         #expect(lesson?.definitions?.count == 1)
     }
 
+    @Test func onlyALineReferenceIsReadAsOne() throws {
+        let text = "# L\n\n## Conversation\n\nAnna: Hello.\n\n## Video task\n\n" +
+            "1. Anna writes on (lined paper). (true) (line 1)\n"
+        let lesson = try #require(read(Array(text.utf8), "l.md", .markdown).0)
+        #expect(lesson.videoTask?.first?.text == "Anna writes on (lined paper).")
+        #expect(lesson.videoTask?.first?.lines == ["l01"])
+    }
+
+    /// A corrected document brought in again keeps the video's timing line by line (and its doubts); one with a
+    /// line more spreads every line again, in order, since the added line moves those after it.
+    @Test func bringingALessonInAgainKeepsTimesOnlyWhileTheLinesStayInPlace() throws {
+        let folder = TemporaryFolder()
+        let module = folder.child("module")
+        try ModuleTemplate.create(from: .starter, at: module, id: "m", title: "M")
+        func bring(_ lines: [String]) throws -> Module {
+            let text = "# L\n\n## Conversation\n\n" + lines.joined(separator: "\n\n") + "\n"
+            let lesson = try #require(read(Array(text.utf8), "l.md", .markdown).0)
+            try LessonImport.apply(LessonImport.plan(lesson, from: "l.md", into: module), to: module)
+            return try ModuleLoader.load(folder: module).module
+        }
+        _ = try bring(["Anna: One.", "Tom: Two.", "Anna: Three."])
+        let transcript = module + "/transcript.plist"
+        // As align leaves it: line 2 timed by hand-picked times, with a doubt.
+        var timed = try String(contentsOfFile: transcript, encoding: .utf8)
+        timed = timed.replacingOccurrences(of: "<string>Two.</string>", with: "<string>Two.</string>\n\t\t\t<key>uncertainTiming</key>\n\t\t\t<string>a span short for its words</string>")
+        try timed.write(toFile: transcript, atomically: true, encoding: .utf8)
+        let corrected = try bring(["Anna: One!", "Tom: Two.", "Anna: Three."])
+        #expect(corrected.transcript[1].uncertainTiming == "a span short for its words")
+        let longer = try bring(["Anna: One!", "Tom: Two.", "Anna: Three.", "Tom: Four."])
+        #expect(zip(longer.transcript, longer.transcript.dropFirst()).allSatisfy { $0.end <= $1.start })
+        #expect(longer.transcript.allSatisfy { $0.uncertainTiming == nil })
+    }
+
     @Test func aDocumentWithNoLessonInItIsRefused() {
         let (lesson, diagnostics) = read(Array("Just some notes.\n\nNothing else.\n".utf8), "notes.txt", .markdown)
         // The first line is taken as a title; with no section at all there is nothing else to read.

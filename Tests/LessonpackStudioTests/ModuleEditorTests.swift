@@ -129,6 +129,13 @@ import Testing
         #expect(after.module.transcript[3].uncertainTiming == "a span short for its words")
         #expect(after.diagnostics.filter { $0.code == "uncertain-timing" }.map(\.field) == ["transcript.3.start"])
         #expect(try !text(module, .transcript).contains("no clear end of speech"))
+        // Undo puts the doubted times back, and the doubt with them.
+        let undone = try await editor.undo(revision: after.revision)
+        guard case .saved(let back) = undone else {
+            Issue.record("the undo was refused")
+            return
+        }
+        #expect(back.module.transcript[2].uncertainTiming == "no clear end of speech near 0:09.10")
     }
 
     @Test func diagnosticsArePlacedAtTheirFields() async throws {

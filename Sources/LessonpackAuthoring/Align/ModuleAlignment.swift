@@ -210,7 +210,7 @@ package enum ModuleAlignment {
             if let previous = entry["audio"]?.string, previous != clip,
                case .success = ReadableFile.kind(of: "media/" + previous, in: folder) {
                 if placeholders.contains(previous), !namedElsewhere.contains(previous) {
-                    result.replacedPlaceholders.append(previous)
+                    if !result.replacedPlaceholders.contains(previous) { result.replacedPlaceholders.append(previous) }
                 } else {
                     replaced.append("media/" + previous)
                 }

@@ -108,9 +108,10 @@ package enum LessonImport {
         plan.report.append("from \((file as NSString).lastPathComponent): " + lesson.coveredParts.joined(separator: ", "))
     }
 
-    /// The module with every part the lesson covers replaced. Lines keep the times and clips of the lines they
-    /// replace, position by position, when those were set (a corrected document brought in again keeps the
-    /// video's timing); new lines are placed evenly over the video until the video times them.
+    /// The module with every part the lesson covers replaced. When the conversation has as many lines as before
+    /// (a corrected document brought in again), each line keeps the times, clip and timing doubt of the line it
+    /// replaces, where those were set; otherwise the lines are placed evenly over the video until the video times
+    /// them, since a line added or taken away moves every line after it.
     package static func merge(_ lesson: Lesson, into current: Module) -> Module {
         var module = current
         if let title = lesson.title { module.title = title }
@@ -130,11 +131,12 @@ package enum LessonImport {
             let slot = duration / Double(max(lines.count, 1))
             module.transcript = lines.enumerated().map { index, line in
                 var placed = line
-                if index < current.transcript.count, current.transcript[index].id == line.id,
+                if lines.count == current.transcript.count, current.transcript[index].id == line.id,
                    current.transcript[index].end > current.transcript[index].start {
                     placed.start = current.transcript[index].start
                     placed.end = current.transcript[index].end
                     placed.audio = current.transcript[index].audio
+                    placed.uncertainTiming = current.transcript[index].uncertainTiming
                 } else {
                     placed.start = ((Double(index) + 0.05) * slot * 1000).rounded() / 1000
                     placed.end = ((Double(index) + 0.95) * slot * 1000).rounded() / 1000

@@ -93,7 +93,10 @@ enum LessonMarks {
     static func lineReferences(in text: String) -> (lines: [Int], rest: String)? {
         for group in bracketedGroups(in: text) {
             let content = group.content.lowercased().trimmingCharacters(in: .whitespaces)
-            guard content.hasPrefix("line") else { continue }
+            // "line 4", "lines 5, 6", "line4"; not "lined paper".
+            let word = content.prefix { $0.isLetter }
+            guard word == "line" || word == "lines", content.dropFirst(word.count).first.map({ $0 == " " || $0.isNumber }) == true
+            else { continue }
             let list = content.drop { $0.isLetter }
             var numbers: [Int] = []
             for part in list.split(whereSeparator: { $0 == "," || $0 == "&" || $0 == ";" })

@@ -204,6 +204,10 @@ struct ImportLessonCommand: ParsableCommand {
     var speak = false
 
     func run() throws {
+        // Checked before anything is written: the lesson and its spoken clips go in together or not at all.
+        if speak, ExternalTool.find("espeak-ng") == nil {
+            throw CommandFailure("espeak-ng, which --speak uses, is not installed (Debian's 'espeak-ng'); nothing was written")
+        }
         let context = LessonImport.context(of: options.folder)
         let (lesson, diagnostics) = LessonImport.read(options.file, context: context)
         let plan = lesson.map { LessonImport.plan($0, from: options.file, into: options.folder) }
