@@ -17,13 +17,7 @@ import Testing
         let temporary = TemporaryFolder()
         let folders = sample ? [temporary.copy(Paths.sampleModule, as: "job-interview")] : []
         let studio = try Studio(folders: folders, workingFolder: temporary.path, outputFolder: temporary.child("dist"))
-        let server = StudioServer(studio: studio, token: "t0ken")
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let task = Task { try await server.run(port: 0) { continuation.yield($0) } }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw CancellationError() }
-        defer { task.cancel() }
-        try await body(RawHTTP(port: port), temporary.path)
+        try await RawHTTP.serving(studio) { http in try await body(http, temporary.path) }
     }
 
     private func object(_ response: RawHTTP.Response) throws -> [String: Any] {

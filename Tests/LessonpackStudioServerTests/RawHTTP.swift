@@ -1,4 +1,6 @@
 import Foundation
+import LessonpackStudio
+@testable import LessonpackStudioServer
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,6 +8,17 @@ import Glibc
 /// An HTTP/1.1 request written byte for byte, as an attacker's page or tool could: the Host, Origin and Cookie
 /// headers are exactly what the test says, which URLSession does not promise.
 struct RawHTTP {
+    /// Runs `studio` behind the token `t0ken` on a loopback port for the length of `body`, which talks to it.
+    static func serving(_ studio: Studio, _ body: (RawHTTP) async throws -> Void) async throws {
+        let server = StudioServer(studio: studio, token: "t0ken")
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let task = Task { try await server.run(port: 0) { continuation.yield($0) } }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else { throw CancellationError() }
+        defer { task.cancel() }
+        try await body(RawHTTP(port: port))
+    }
+
     struct Response {
         var status: Int
         var headers: [String: String]

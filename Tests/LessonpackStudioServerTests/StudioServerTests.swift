@@ -58,13 +58,7 @@ import Testing
         let modules = (0..<copies).map { temporary.copy(Paths.sampleModule, as: $0 == 0 ? "job-interview" : "copy-\($0)") }
         let module = modules[0]
         let studio = try Studio(folders: modules, workingFolder: temporary.path, outputFolder: temporary.child("dist"))
-        let server = StudioServer(studio: studio, token: "t0ken")
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let task = Task { try await server.run(port: 0) { continuation.yield($0) } }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw CancellationError() }
-        defer { task.cancel() }
-        try await body(RawHTTP(port: port), module, temporary.path)
+        try await RawHTTP.serving(studio) { http in try await body(http, module, temporary.path) }
     }
 
     @Test func theGateHoldsOnTheWire() async throws {
