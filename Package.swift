@@ -65,8 +65,8 @@ let package = Package(
         .testTarget(name: "LessonpackSystemTests", dependencies: ["LessonpackSystem", "LessonpackTestSupport"]),
 
         // MARK: Audio: decoding, pitch contours, and how a learner's intonation compares with a model's
-        .target(name: "LessonpackAudio", dependencies: ["CSndfile", "CSamplerate", "CSonic", "LessonpackSystem"]),
-        .testTarget(name: "LessonpackAudioTests", dependencies: ["LessonpackAudio", "LessonpackSystem", "LessonpackTestSupport"]),
+        .target(name: "LessonpackAudio", dependencies: ["CSndfile", "CSamplerate", "CSonic", "LessonpackDiagnostics", "LessonpackSystem"]),
+        .testTarget(name: "LessonpackAudioTests", dependencies: ["LessonpackAudio", "LessonpackDiagnostics", "LessonpackSystem", "LessonpackTestSupport"]),
 
         // MARK: XML events with source positions, under a safety policy for untrusted files
         .target(name: "XMLStream", dependencies: ["CLibXML2", "LessonpackDiagnostics"],

@@ -6,13 +6,13 @@ import LessonpackSystem
 /// to mono and resamples it with libsamplerate's band-limited sinc converter to the rate the analysis works at.
 /// The file is read in blocks, so a long one costs the analysis rate's memory, not the file's. What libsndfile does
 /// not read (AAC and M4A, which modules may use; WebM, which browsers record) goes through ffmpeg instead.
-public enum AudioReader {
+package enum AudioReader {
     /// The pitch analysis' rate: 16 kHz keeps every F0 up to 600 Hz and the first formants, at a quarter of 44.1 kHz's cost.
-    public static let analysisRate = 16_000
+    package static let analysisRate = 16_000
     /// Longer files are refused rather than decoded: a line is seconds long, and an author's check of a recording minutes.
-    public static let maximumSeconds = 600.0
+    package static let maximumSeconds = 600.0
 
-    public static func read(_ path: String, sampleRate: Int = analysisRate,
+    package static func read(_ path: String, sampleRate: Int = analysisRate,
                             maximumSeconds: Double = maximumSeconds) throws(AudioError) -> AudioSignal {
         switch ReadableFile.open(path) {
         case .success(let file): try read(file, named: path, sampleRate: sampleRate, maximumSeconds: maximumSeconds)

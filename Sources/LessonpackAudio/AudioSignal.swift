@@ -1,33 +1,55 @@
-/// Mono samples in [-1, 1] at one rate: what every analysis here works on.
-public struct AudioSignal: Sendable, Equatable {
-    public var samples: [Float]
-    public var sampleRate: Int
+import LessonpackDiagnostics
 
-    public init(samples: [Float], sampleRate: Int) {
+/// Mono samples in [-1, 1] at one rate: what every analysis here works on.
+package struct AudioSignal: Sendable, Equatable {
+    package var samples: [Float]
+    package var sampleRate: Int
+
+    package init(samples: [Float], sampleRate: Int) {
         self.samples = samples
         self.sampleRate = sampleRate
     }
 
-    public var duration: Double { Double(samples.count) / Double(sampleRate) }
+    package var duration: Double { Double(samples.count) / Double(sampleRate) }
 }
 
-/// A failure a user can cause with the file they name: it says which file and what is wrong with it.
-public struct AudioError: Error, Equatable, Sendable, CustomStringConvertible {
-    public enum Kind: String, Sendable {
-        case cannotOpen = "cannot-open"
-        case unreadable = "unreadable-audio"
-        case tooLong = "audio-too-long"
+/// A failure a user can cause with the file they name: it says which file and what is wrong with it. The one error
+/// of the audio stack: reading, mixing and writing sound all fail with it.
+package struct AudioError: Error, Equatable, Sendable, CustomStringConvertible {
+    package enum Kind: Sendable {
+        case cannotOpen, unreadable, tooLong, cannotWrite
+
+        package var code: DiagnosticCode {
+            switch self {
+            case .cannotOpen: .audioCannotOpen
+            case .unreadable: .audioUnreadable
+            case .tooLong: .audioTooLong
+            case .cannotWrite: .audioCannotWrite
+            }
+        }
     }
 
-    public var kind: Kind
-    public var path: String
-    public var reason: String
+    package var kind: Kind
+    package var path: String
+    package var reason: String
 
-    public init(_ kind: Kind, path: String, _ reason: String) {
+    package init(_ kind: Kind, path: String, _ reason: String) {
         self.kind = kind
         self.path = path
         self.reason = reason
     }
 
-    public var description: String { "\(path): \(reason)" }
+    package var code: DiagnosticCode { kind.code }
+    package var description: String { "\(path): \(reason)" }
+}
+
+extension DiagnosticCode {
+    /// The sound file cannot be opened: missing, not a regular file, or not readable.
+    package static let audioCannotOpen: DiagnosticCode = "audio-cannot-open"
+    /// Neither libsndfile nor ffmpeg reads it as sound.
+    package static let audioUnreadable: DiagnosticCode = "audio-unreadable"
+    /// Longer than the analysis takes.
+    package static let audioTooLong: DiagnosticCode = "audio-too-long"
+    /// A mix could not be written.
+    package static let audioCannotWrite: DiagnosticCode = "audio-cannot-write"
 }

@@ -3,13 +3,13 @@ import Foundation
 /// Pitch contours drawn in Braille: each character cell holds 2 × 4 dots, so a plot `width` cells wide and `height`
 /// rows tall has 2·width × 4·height dots. Contours share one time axis; each gets its own strip (model above,
 /// learner below) and its own vertical scale in semitones around its median, so shapes compare whatever the voice.
-public struct ContourPlot: Sendable {
-    public var width: Int
-    public var height: Int
+package struct ContourPlot: Sendable {
+    package var width: Int
+    package var height: Int
     /// Semitones either side of the median a strip shows; values beyond are drawn at the edge.
-    public var range: Double
+    package var range: Double
 
-    public init(width: Int = 72, height: Int = 2, range: Double = 8) {
+    package init(width: Int = 72, height: Int = 2, range: Double = 8) {
         self.width = max(4, min(width, 400))
         self.height = max(1, min(height, 20))
         self.range = max(1, range)
@@ -17,12 +17,12 @@ public struct ContourPlot: Sendable {
 
     /// One strip per contour, `height` lines each. `duration` spans the axis (the longest contour's, by default);
     /// a contour with no voiced frame gives an empty strip.
-    public func strips(_ contours: [PitchContour], duration: Double? = nil) -> [[String]] {
+    package func strips(_ contours: [PitchContour], duration: Double? = nil) -> [[String]] {
         let span = duration ?? contours.map { $0.time(ofFrame: max(0, $0.count - 1)) + $0.step / 2 }.max() ?? 0
         return contours.map { strip($0, duration: span) }
     }
 
-    public func strip(_ contour: PitchContour, duration: Double) -> [String] {
+    package func strip(_ contour: PitchContour, duration: Double) -> [String] {
         let dotsWide = width * 2, dotsHigh = height * 4
         var dots = [[Bool]](repeating: [Bool](repeating: false, count: dotsWide), count: dotsHigh)
         let semitones = contour.semitonesFromMedian

@@ -3,30 +3,30 @@ import Foundation
 /// How a learner's reading of a line compares with the model's: a score for the melody, a word on the pace, and one
 /// sentence naming where the two differ most. Both contours are measured in semitones from their own speaker's median,
 /// so a low voice copying a high one is judged by the shape it makes, not by its register.
-public struct IntonationComparison: Sendable, Equatable {
-    public enum Pace: String, Sendable {
+package struct IntonationComparison: Sendable, Equatable {
+    package enum Pace: String, Sendable {
         case similar, tooFast = "too-fast", tooSlow = "too-slow"
     }
 
     /// 0–100: 100 for the same melody; each semitone of mean difference costs 20, and frames voiced in one reading
     /// but not the other cost too.
-    public var score: Int
+    package var score: Int
     /// Mean absolute difference, in semitones, where both readings are voiced.
-    public var meanDifference: Double
+    package var meanDifference: Double
     /// The learner's speaking time over the model's (from the first voiced frame to the last).
-    public var tempo: Double
-    public var pace: Pace
+    package var tempo: Double
+    package var pace: Pace
     /// Words after which the learner pauses and the model does not.
-    public var extraPauses: [String]
+    package var extraPauses: [String]
     /// One sentence on the melody: where it differs most, or that it follows the model.
-    public var feedback: String
+    package var feedback: String
     /// One sentence on the pace and the pauses, or nil when they match.
-    public var timing: String?
+    package var timing: String?
     /// The two contours, trimmed to the speech, for plotting on one time axis each.
-    public var model: PitchContour
-    public var learner: PitchContour
+    package var model: PitchContour
+    package var learner: PitchContour
 
-    public static func compare(model fullModel: PitchContour, learner fullLearner: PitchContour,
+    package static func compare(model fullModel: PitchContour, learner fullLearner: PitchContour,
                                text: String = "") -> IntonationComparison? {
         let model = fullModel.trimmedToSpeech(), learner = fullLearner.trimmedToSpeech()
         guard model.voicedCount >= 3, learner.voicedCount >= 3, model.step > 0, model.step == learner.step,
@@ -61,7 +61,7 @@ public struct IntonationComparison: Sendable, Equatable {
     }
 
     /// A minute of speech at 10 ms a frame: a line is seconds long, and the alignment's memory grows with this.
-    public static let maximumFrames = 6000
+    package static let maximumFrames = 6000
 
     /// Readings more than four times longer or shorter than each other are not the same line read.
     static func comparableLengths(_ a: Int, _ b: Int) -> Bool { a <= 4 * b && b <= 4 * a }
@@ -169,14 +169,14 @@ public struct IntonationComparison: Sendable, Equatable {
 
 extension PitchContour {
     /// From the first voiced frame to the last: the silence before and after a reading says nothing of its melody.
-    public func trimmedToSpeech() -> PitchContour {
+    package func trimmedToSpeech() -> PitchContour {
         guard let first = f0.firstIndex(where: { $0 != nil }), let last = f0.lastIndex(where: { $0 != nil }) else {
             return PitchContour(step: step, start: start, f0: [])
         }
         return PitchContour(step: step, start: 0, f0: Array(f0[first...last]))
     }
 
-    public var duration: Double { Double(count) * step }
+    package var duration: Double { Double(count) * step }
 }
 
 /// Where each word of a line falls in the model's reading, estimated from its length in letters: the module gives a
@@ -207,12 +207,12 @@ struct WordTimeline {
 
 extension IntonationComparison {
     /// Why a reading could not be compared, in a sentence for the learner.
-    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
-        public var description: String
+    package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        package var description: String
     }
 
     /// The pitch of both readings tracked and compared; or why that cannot be done.
-    public static func of(model: AudioSignal, learner: AudioSignal, text: String) -> Result<IntonationComparison, Failure> {
+    package static func of(model: AudioSignal, learner: AudioSignal, text: String) -> Result<IntonationComparison, Failure> {
         let modelContour = PitchTracker().contour(of: model), learnerContour = PitchTracker().contour(of: learner)
         if let comparison = compare(model: modelContour, learner: learnerContour, text: text) { return .success(comparison) }
         let model = modelContour.trimmedToSpeech(), learner = learnerContour.trimmedToSpeech()

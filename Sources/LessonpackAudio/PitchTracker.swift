@@ -9,33 +9,33 @@ import Foundation
 /// sampled sound", Proc. Institute of Phonetic Sciences 17, 1993): a voiced frame costs its d′, an unvoiced one more
 /// the louder the frame, a jump costs in octaves, and turning voicing on or off costs a little. That is what keeps
 /// octave errors and one-frame blips out of a contour, as Praat's does.
-public struct PitchTracker: Sendable {
-    public var minimumF0 = 75.0
-    public var maximumF0 = 600.0
+package struct PitchTracker: Sendable {
+    package var minimumF0 = 75.0
+    package var maximumF0 = 600.0
     /// Seconds between frames.
-    public var step = 0.01
+    package var step = 0.01
     /// A frame is voiced when its best d′ is under about 1 − this (Praat's voicing threshold, on its own scale).
-    public var voicingThreshold = 0.45
+    package var voicingThreshold = 0.45
     /// Frames whose peak is below this share of the loudest peak count as silence (Praat's silence threshold).
-    public var silenceThreshold = 0.03
+    package var silenceThreshold = 0.03
     /// Cost of a jump of one octave between consecutive voiced frames.
-    public var octaveJumpCost = 0.35
+    package var octaveJumpCost = 0.35
     /// Cost of turning voicing on or off.
-    public var voicingChangeCost = 0.14
+    package var voicingChangeCost = 0.14
     /// Favours the higher of two equally good candidates a little, per octave (against halving errors).
-    public var octaveCost = 0.01
+    package var octaveCost = 0.01
     /// Dips of d′ under this count as equally good, as in YIN's absolute threshold (step 4), which takes the
     /// shortest such lag: a period's multiples dip nearly as low, and sampling can make a multiple dip lower.
-    public var absoluteThreshold = 0.2
+    package var absoluteThreshold = 0.2
 
-    public init() {}
+    package init() {}
 
     private struct Candidate {
         var f0: Double?  // nil: unvoiced
         var cost: Double
     }
 
-    public func contour(of signal: AudioSignal) -> PitchContour {
+    package func contour(of signal: AudioSignal) -> PitchContour {
         let rate = Double(signal.sampleRate)
         let shortestLag = max(2, Int((rate / maximumF0).rounded(.down)))
         let longestLag = Int((rate / minimumF0).rounded(.up))

@@ -4,11 +4,11 @@ import LessonpackSystem
 
 /// Speech slowed down without lowering its pitch, by libsonic (the pitch-synchronous overlap-add speeder of
 /// eSpeak and Android's TTS), so a learner can hear a model line at 0.75× or 0.5×.
-public enum TimeStretch {
-    public static let speeds = [0.75, 0.5]
+package enum TimeStretch {
+    package static let speeds = [0.75, 0.5]
 
     /// `speed` between 0.25 and 4: below 1 slower, above 1 faster; the pitch stays.
-    public static func changed(_ signal: AudioSignal, speed: Double) -> AudioSignal {
+    package static func changed(_ signal: AudioSignal, speed: Double) -> AudioSignal {
         let speed = min(4, max(0.25, speed))
         guard speed != 1, !signal.samples.isEmpty, let stream = sonicCreateStream(Int32(signal.sampleRate), 1) else {
             return signal
@@ -43,8 +43,8 @@ public enum TimeStretch {
 }
 
 /// A signal as a 16-bit PCM WAV file's bytes, for any player to play.
-public enum WAVEncoding {
-    public static func data(_ signal: AudioSignal) -> Data {
+package enum WAVEncoding {
+    package static func data(_ signal: AudioSignal) -> Data {
         // NaN (from a broken file) becomes silence rather than a trap.
         WAVFile.pcm16(signal.samples.map { Int16(($0.isNaN ? 0 : max(-1, min(1, $0))) * 32767) }, sampleRate: signal.sampleRate)
     }

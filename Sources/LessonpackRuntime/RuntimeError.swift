@@ -27,12 +27,4 @@ extension DiagnosticCode {
     /// A media file cannot be taken out of the bundle or the folder (its bytes do not match the manifest, the cache
     /// cannot be written).
     package static let runtimeMediaUnreadable: DiagnosticCode = "runtime-media-unreadable"
-    /// Audio cannot be decoded for comparison (not a WAV Lessonpack can read, and no ffmpeg to convert it).
-    package static let runtimeAudioUndecodable: DiagnosticCode = "runtime-audio-undecodable"
-
-    /// Every runtime code, for the documentation test.
-    package static let runtimeCodes: [DiagnosticCode] = [
-        .runtimeModuleMissing, .runtimeBundleRefused, .runtimeModuleInvalid, .runtimeMediaMissing,
-        .runtimeMediaUnreadable, .runtimeAudioUndecodable,
-    ]
 }

@@ -1,20 +1,19 @@
 import Foundation
-import LessonpackSystem
 import LessonpackActivities
+import LessonpackAudio
 import LessonpackModel
 import LessonpackRuntime
+import LessonpackSystem
 
 /// Where the learner's recordings go, and how a recording is mixed with the original for comparison: the original
-/// from the module's media (decoded with ffmpeg when it is not WAV), the mix written as a real WAV.
+/// from the module's media, the mix written as a real WAV (`VoiceMix`, the audio stack's).
 struct PronunciationStudio: Sendable {
     let media: MediaStore
-    let decoder: AudioDecoder
     /// Where recordings and comparisons go.
     let workFolder: String
 
-    init(media: MediaStore, decoder: AudioDecoder = AudioDecoder(), workFolder: String) {
+    init(media: MediaStore, workFolder: String) {
         self.media = media
-        self.decoder = decoder
         self.workFolder = workFolder
     }
 
@@ -27,21 +26,14 @@ struct PronunciationStudio: Sendable {
 
     /// Mixes the original and the learner's recording into one WAV file for `mode`.
     func compare(_ line: TranscriptLine, learner: String, _ mode: VoiceComparison) throws(PlayerProblem) -> String {
-        let mixed: PCMAudio
-        do {
-            let original = try decoder.decode(fileAt: try media.file(line.audio))
-            let voice = try decoder.decode(fileAt: learner)
-            mixed = switch mode {
-            case .simultaneous: VoiceMix.sideBySide(original: original, learner: voice)
-            case .sequential: VoiceMix.oneAfterTheOther(original: original, learner: voice)
-            }
-        } catch {
-            throw PlayerProblem(.comparisonFailed, error.description)
-        }
+        let original: String
+        do { original = try media.file(line.audio) } catch { throw PlayerProblem(.comparisonFailed, error.description) }
         try makeWorkFolder()
         let path = "\(workFolder)/\(line.id)-\(mode.rawValue).wav"
-        do { try AtomicWAV.write(mixed, to: path) } catch {
-            throw PlayerProblem(.comparisonFailed, "cannot write \(path): \(SystemErrorText.describe(error))")
+        do {
+            try VoiceMix.write(original: original, learner: learner, simultaneous: mode == .simultaneous, to: path)
+        } catch {
+            throw PlayerProblem(.comparisonFailed, error.description)
         }
         return path
     }
