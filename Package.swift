@@ -93,10 +93,16 @@ let package = Package(
 
         // MARK: Bundles: build, sign, verify, inspect, diff
         .target(name: "LessonpackBundle", dependencies: [
-            "BundleArchive", "LessonpackCheck", "LessonpackModel", "PropertyList", "LessonpackSystem", crypto, cryptoExtras,
+            "BundleArchive", "LessonpackCheck", "LessonpackModel", "LessonpackSigning", "PropertyList", "LessonpackSystem",
         ]),
         .testTarget(name: "LessonpackBundleTests", dependencies: [
-            "LessonpackBundle", "BundleArchive", "LessonpackAuthoring", "LessonpackSystem", "LessonpackTestSupport",
+            "LessonpackSigning", "LessonpackBundle", "BundleArchive", "LessonpackAuthoring", "LessonpackSystem", "LessonpackTestSupport",
+        ]),
+
+        // MARK: Signing: Ed25519 keys and signatures, all an untrusted catalog's reader needs of the bundle's trust
+        .target(name: "LessonpackSigning", dependencies: ["LessonpackDiagnostics", "LessonpackSystem", crypto, cryptoExtras]),
+        .testTarget(name: "LessonpackSigningTests", dependencies: [
+            "LessonpackSigning", "LessonpackDiagnostics", "LessonpackTestSupport",
         ]),
 
         // MARK: Randomness: the seeded source every deal comes from, and each attempt's seed (a leaf)
@@ -127,16 +133,16 @@ let package = Package(
 
         // MARK: The catalog format: what a release lists, written by releases and read, as untrusted input, by installs
         .target(name: "LessonpackCatalogFormat", dependencies: [
-            "LessonpackBundle", "LessonpackDiagnostics", "LessonpackModel", "LessonpackSystem", "PropertyList",
+            "LessonpackDiagnostics", "LessonpackModel", "LessonpackSigning", "LessonpackSystem", "PropertyList",
         ]),
-        .testTarget(name: "LessonpackCatalogFormatTests", dependencies: ["LessonpackCatalogFormat", "LessonpackTestSupport"]),
+        .testTarget(name: "LessonpackCatalogFormatTests", dependencies: ["LessonpackSigning", "LessonpackCatalogFormat", "LessonpackTestSupport"]),
 
         // MARK: The learner's library: verified bundles installed by id, from files or a catalog, under the trust rules
         .target(name: "LessonpackLibrary", dependencies: [
-            "LessonpackBundle", "LessonpackCatalogFormat", "LessonpackDiagnostics", "LessonpackModel", "LessonpackSystem",
+            "LessonpackSigning", "LessonpackBundle", "LessonpackCatalogFormat", "LessonpackDiagnostics", "LessonpackModel", "LessonpackSystem",
         ]),
         .testTarget(name: "LessonpackLibraryTests", dependencies: [
-            "LessonpackLibrary", "LessonpackBundle", "LessonpackCatalogFormat", "LessonpackSystem", "LessonpackTestSupport",
+            "LessonpackSigning", "LessonpackLibrary", "LessonpackBundle", "LessonpackCatalogFormat", "LessonpackSystem", "LessonpackTestSupport",
         ]),
 
         // MARK: xAPI: what a learner does, as statements a learning record store takes (a leaf over the model)
@@ -158,7 +164,7 @@ let package = Package(
         // MARK: Remote: a publisher's release fetched over HTTP(S), pinned to its key, bundles resumed; statements
         // sent to a learning record store and read back from it
         .target(name: "LessonpackRemote", dependencies: [
-            "LessonpackLibrary", "LessonpackBundle", "LessonpackCatalogFormat", "LessonpackDiagnostics", "LessonpackModel",
+            "LessonpackSigning", "LessonpackLibrary", "LessonpackBundle", "LessonpackCatalogFormat", "LessonpackDiagnostics", "LessonpackModel",
             "LessonpackSystem", "LessonpackProgress", "LessonpackXAPI", .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -197,17 +203,17 @@ let package = Package(
 
         // MARK: Releases: many modules built at once into a catalog, skipping what did not change
         .target(name: "LessonpackCatalog", dependencies: [
-            "LessonpackBundle", "LessonpackCatalogFormat", "LessonpackCheck", "LessonpackDiagnostics", "LessonpackModel",
+            "LessonpackSigning", "LessonpackBundle", "LessonpackCatalogFormat", "LessonpackCheck", "LessonpackDiagnostics", "LessonpackModel",
             "LessonpackSystem", "PropertyList",
         ]),
         .testTarget(name: "LessonpackCatalogTests", dependencies: [
-            "LessonpackCatalog", "LessonpackCatalogFormat", "LessonpackBundle", "LessonpackModel", "LessonpackSystem",
+            "LessonpackSigning", "LessonpackCatalog", "LessonpackCatalogFormat", "LessonpackBundle", "LessonpackModel", "LessonpackSystem",
             "LessonpackTestSupport",
         ]),
 
         // MARK: The studio: a module folder edited through forms, checked live, previewed and built (no HTTP here)
         .target(name: "LessonpackStudio", dependencies: [
-            "LessonpackActivities", "LessonpackAuthoring", "LessonpackBundle", "LessonpackCheck", "LessonpackDiagnostics",
+            "LessonpackSigning", "LessonpackActivities", "LessonpackAuthoring", "LessonpackBundle", "LessonpackCheck", "LessonpackDiagnostics",
             "LessonpackModel", "LessonpackPresentation", "LessonpackRandom", "LessonpackSystem", "PropertyList",
             "LessonpackAudio",
         ]),
@@ -230,7 +236,7 @@ let package = Package(
 
         // MARK: The command line: parses arguments and renders; no logic of its own
         .target(name: "LessonpackCLI", dependencies: [
-            "LessonpackPlayer", "TerminalScreen", "LessonpackBundle", "LessonpackCatalog", "LessonpackCatalogFormat",
+            "LessonpackSigning", "LessonpackPlayer", "TerminalScreen", "LessonpackBundle", "LessonpackCatalog", "LessonpackCatalogFormat",
             "LessonpackLibrary", "LessonpackRemote", "LessonpackCheck", "LessonpackAuthoring", "LessonpackStudio", "LessonpackStudioServer",
             "LessonpackModel", "PropertyList", "LessonpackDiagnostics", "LessonpackAudio",
             "LessonpackSystem", "TerminalText", argumentParser,

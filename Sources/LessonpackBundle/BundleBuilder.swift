@@ -3,6 +3,7 @@ import Foundation
 import LessonpackCheck
 import LessonpackDiagnostics
 import LessonpackModel
+import LessonpackSigning
 import LessonpackSystem
 
 /// `lessonpack build`: checks a module, then writes its bundle, atomically and reproducibly.
@@ -86,7 +87,7 @@ package enum BundleBuilder {
         var signatureBytes: [UInt8]?
         if let key = options.signingKey {
             do { signatureBytes = try BundleSignature.signing(manifestBytes, with: key).encoded() } catch {
-                throw BundleError(.keyInvalid, "cannot sign the manifest: \(SystemErrorText.describe(error))")
+                throw BundleError(.keyInvalid, "cannot sign the manifest: \(error)")
             }
         }
 

@@ -22,10 +22,8 @@ extension DiagnosticCode {
     package static let moduleIdentityMismatch: DiagnosticCode = "module-identity-mismatch"
     package static let moduleMediaMismatch: DiagnosticCode = "module-media-mismatch"
     // Signatures and keys
-    package static let signatureInvalid: DiagnosticCode = "signature-invalid"
     package static let signatureWrongKey: DiagnosticCode = "signature-wrong-key"
     package static let signatureMissing: DiagnosticCode = "signature-missing"
-    package static let keyInvalid: DiagnosticCode = "key-invalid"
     // Writing
     package static let bundleWriteFailed: DiagnosticCode = "bundle-write-failed"
     package static let transcodeFailed: DiagnosticCode = "transcode-failed"
@@ -33,13 +31,4 @@ extension DiagnosticCode {
 
     /// The code of a container failure.
     package init(_ code: ArchiveError.Code) { self.init(rawValue: code.rawValue) }
-
-    /// Every code a bundle reader or writer can report, for the test that holds the documentation to them.
-    package static let bundleCodes: [DiagnosticCode] = ArchiveError.Code.allCases.map(DiagnosticCode.init) + [
-        .unsafeEntryName, .duplicateEntryName, .entryNotAFile, .bundleTooLarge, .zipBomb, .bundleMimetype,
-        .manifestMissing, .manifestInvalid, .bundleFormatNewer, .entryNotInManifest, .entryMissing, .entryChanged,
-        .moduleJSONMissing, .moduleJSONInvalid, .moduleIdentityMismatch, .moduleMediaMismatch, .signatureInvalid,
-        .signatureWrongKey, .signatureMissing, .keyInvalid, .bundleWriteFailed, .transcodeFailed,
-        .unpackFailed,
-    ]
 }

@@ -2,6 +2,7 @@ import BundleArchive
 import Foundation
 import LessonpackDiagnostics
 import LessonpackModel
+import LessonpackSigning
 import LessonpackSystem
 
 /// A bundle opened for use: its manifest and module read and checked, its media left in the file until needed.

@@ -3,6 +3,7 @@ import Foundation
 import LessonpackCheck
 import LessonpackDiagnostics
 import LessonpackModel
+import LessonpackSigning
 import LessonpackSystem
 
 /// One pass over a bundle that gathers every problem it can: the ZIP structure, the entries, the manifest, the

@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackSystem
 import LessonpackModel
 
 /// module.json: every text of the module (all its property lists) as one compact document the runtime loads in

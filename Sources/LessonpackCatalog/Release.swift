@@ -4,6 +4,7 @@ import LessonpackCatalogFormat
 import LessonpackCheck
 import LessonpackDiagnostics
 import LessonpackModel
+import LessonpackSigning
 import LessonpackSystem
 
 /// `lessonpack release`: every module under a folder, checked and built on every core into one output folder

@@ -1,5 +1,4 @@
 import Foundation
-import LessonpackBundle
 import LessonpackDiagnostics
 import LessonpackModel
 import LessonpackSystem
@@ -178,11 +177,11 @@ package struct Catalog: Codable, Sendable, Equatable {
         guard SemanticVersion(module.version) != nil else {
             return "module '\(module.id)' has the invalid version '\(module.version.prefix(80))'"
         }
-        guard module.file == BundleFormat.fileName(id: module.id, version: module.version) else {
+        guard module.file == BundleFileName.of(id: module.id, version: module.version) else {
             return "module '\(module.id)' names the bundle '\(module.file.prefix(120))', not " +
-                "\(BundleFormat.fileName(id: module.id, version: module.version))"
+                "\(BundleFileName.of(id: module.id, version: module.version))"
         }
-        guard module.size >= 0, module.size <= BundleLimits.default.maxTotalBytes else {
+        guard module.size >= 0, module.size <= MediaLimits.maxTotalBytes else {
             return "module '\(module.id)' has an impossible size"
         }
         guard module.sha256.utf8.count == 64, module.sha256.utf8.allSatisfy(isLowerHex) else {
@@ -218,9 +217,4 @@ extension DiagnosticCode {
     package static let catalogBundleMismatch: DiagnosticCode = "catalog-bundle-mismatch"
     /// A release that could not be written.
     package static let releaseFailed: DiagnosticCode = "release-failed"
-
-    package static let catalogCodes: [DiagnosticCode] = [.catalogUnreadable, .catalogInvalid, .catalogNewerFormat,
-                                                        .catalogTooLarge, .catalogDuplicateModule, .catalogBundleMismatch,
-                                                        .releaseFailed, .catalogSignatureInvalid, .catalogKeyUntrusted,
-                                                        .catalogSignerMismatch]
 }

@@ -1,5 +1,5 @@
 import Foundation
-import LessonpackBundle
+import LessonpackSigning
 import LessonpackDiagnostics
 import LessonpackSystem
 
@@ -36,7 +36,7 @@ package struct SignedCatalog: Sendable {
         do { signature = try key.sign(catalogJSON) } catch {
             throw CatalogError(.releaseFailed, "cannot sign the catalog: \(error.description)")
         }
-        let envelope = Envelope(format: format, algorithm: BundleSignature.algorithm,
+        let envelope = Envelope(format: format, algorithm: SigningKey.algorithm,
                                 publicKey: Data(key.verificationKey.publicKey.rawRepresentation).base64EncodedString(),
                                 signature: Data(signature).base64EncodedString(),
                                 catalog: Data(catalogJSON).base64EncodedString())
@@ -64,7 +64,7 @@ package struct SignedCatalog: Sendable {
             throw CatalogError(.catalogNewerFormat, "\(source) uses signed-catalog format \(envelope.format), newer than " +
                                "this lessonpack reads (\(format))", file: source)
         }
-        guard envelope.format >= 1, envelope.algorithm == BundleSignature.algorithm else {
+        guard envelope.format >= 1, envelope.algorithm == SigningKey.algorithm else {
             throw CatalogError(.catalogSignatureInvalid, "\(source) is signed with an algorithm this lessonpack does not " +
                                "know", file: source)
         }

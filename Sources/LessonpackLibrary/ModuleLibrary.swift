@@ -3,6 +3,7 @@ import LessonpackBundle
 import LessonpackCatalogFormat
 import LessonpackDiagnostics
 import LessonpackModel
+import LessonpackSigning
 import LessonpackSystem
 
 /// The learner's installed modules: verified bundles copied into `<data folder>/library/<id>/`, so `play` can take
@@ -184,6 +185,4 @@ extension DiagnosticCode {
     package static let installSignerChanged: DiagnosticCode = "install-signer-changed"
     package static let installDowngrade: DiagnosticCode = "install-downgrade"
     package static let libraryBusy: DiagnosticCode = "library-busy"
-
-    package static let libraryCodes: [DiagnosticCode] = [.installFailed, .installSignerChanged, .installDowngrade, .libraryBusy]
 }

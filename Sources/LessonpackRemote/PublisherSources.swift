@@ -1,6 +1,7 @@
 import Foundation
 import LessonpackBundle
 import LessonpackModel
+import LessonpackSigning
 import LessonpackSystem
 
 /// `<library>/sources.json`: the catalogs a learner installs from, each pinned to the publisher key first trusted

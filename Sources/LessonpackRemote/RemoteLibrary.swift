@@ -4,6 +4,7 @@ import LessonpackCatalogFormat
 import LessonpackDiagnostics
 import LessonpackLibrary
 import LessonpackModel
+import LessonpackSigning
 import LessonpackSystem
 import Synchronization
 

@@ -3,6 +3,7 @@ import LessonpackBundle
 import LessonpackCheck
 import LessonpackDiagnostics
 import LessonpackModel
+import LessonpackSigning
 
 /// The page's Build: check and build the module as `lessonpack build` does, signed when the author names a key,
 /// and what came of it: the bundle's size against the media it holds, and `inspect`'s summary.

@@ -1,5 +1,6 @@
 import BundleArchive
 import Foundation
+import LessonpackSigning
 import LessonpackTestSupport
 @testable import LessonpackBundle
 

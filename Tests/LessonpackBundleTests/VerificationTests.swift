@@ -1,5 +1,6 @@
 import BundleArchive
 import Foundation
+import LessonpackSigning
 import LessonpackTestSupport
 import Testing
 @testable import LessonpackBundle
@@ -81,17 +82,6 @@ import Testing
         let unsigned = try buildSample(into: scratch4)
         #expect(BundleVerifier.verify(unsigned, trustedKey: stranger).problems
             == ["the bundle is not signed, but a key was given to check it with"])
-    }
-
-    @Test func keysRoundTripThroughPEM() throws {
-        let folder = TemporaryFolder()
-        let key = SigningKey.generate()
-        try key.save(to: folder.child("k"))
-        #expect(try SigningKey.load(from: folder.child("k")).verificationKey == key.verificationKey)
-        #expect(try VerificationKey.load(from: folder.child("k.pub")) == key.verificationKey)
-        let attributes = try FileManager.default.attributesOfItem(atPath: folder.child("k"))
-        #expect((attributes[.posixPermissions] as? Int) == 0o600)
-        #expect(throws: BundleError.self) { try SigningKey.load(from: folder.child("k.pub")) }
     }
 
     @Test func aNewerFormatIsRefusedNamingBothVersions() throws {

@@ -1,6 +1,6 @@
 import Foundation
-import LessonpackBundle
 import LessonpackDiagnostics
+import LessonpackSigning
 import Testing
 @testable import LessonpackCatalogFormat
 

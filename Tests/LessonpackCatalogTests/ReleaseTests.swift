@@ -3,6 +3,7 @@ import LessonpackBundle
 import LessonpackCatalogFormat
 import LessonpackCatalog
 import LessonpackDiagnostics
+import LessonpackSigning
 import LessonpackSystem
 import LessonpackTestSupport
 import Testing

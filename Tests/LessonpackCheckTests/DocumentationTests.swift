@@ -10,14 +10,17 @@ import Testing
         let documentation = try ["docs/format.md", "docs/bundle-format.md", "docs/player.md", "docs/publishing.md"].map { path in
             try String(contentsOfFile: Paths.inPackage(path), encoding: .utf8)
         }.joined()
-        let pattern = try NSRegularExpression(pattern: #"DiagnosticCode = "([a-z0-9-]+)""#)
+        // A code is declared as a `DiagnosticCode`, or as a case of a code enum whose raw value is the code (the
+        // archive's, which sits below the diagnostics target).
+        let pattern = try NSRegularExpression(pattern: #"DiagnosticCode = "([a-z0-9-]+)"|case [a-zA-Z]+ = "(zip-[a-z0-9-]+)""#)
         let sources = FileManager.default.enumerator(atPath: Paths.inPackage("Sources"))
         var codes: [String] = []
         while let file = sources?.nextObject() as? String {
             guard file.hasSuffix(".swift") else { continue }
             let text = try String(contentsOfFile: Paths.inPackage("Sources/" + file), encoding: .utf8)
             for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-                codes.append(String(text[Range(match.range(at: 1), in: text)!]))
+                let group = match.range(at: 1).location != NSNotFound ? 1 : 2
+                codes.append(String(text[Range(match.range(at: group), in: text)!]))
             }
         }
         #expect(codes.count > 50)

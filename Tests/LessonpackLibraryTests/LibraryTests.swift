@@ -2,6 +2,7 @@ import Foundation
 import LessonpackBundle
 import LessonpackCatalogFormat
 import LessonpackDiagnostics
+import LessonpackSigning
 import LessonpackSystem
 import LessonpackTestSupport
 import Testing
@@ -164,15 +165,5 @@ struct Bundles {
             return
         }
         #expect(problems.map(\.code) == [.signatureWrongKey])
-    }
-}
-
-/// docs/bundle-format.md explains every code of bundles, catalogs and the library.
-@Suite struct BundleCodeDocumentationTests {
-    @Test func everyCodeIsDocumented() throws {
-        let documentation = try String(contentsOfFile: Paths.inPackage("docs/bundle-format.md"), encoding: .utf8)
-        for code in DiagnosticCode.bundleCodes + DiagnosticCode.catalogCodes + DiagnosticCode.libraryCodes {
-            #expect(documentation.contains("| `\(code)` |"), "docs/bundle-format.md does not explain [\(code)]")
-        }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LessonpackBundle
 import LessonpackDiagnostics
+import LessonpackSigning
 
 struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -38,8 +39,8 @@ struct BuildCommand: ParsableCommand {
     func run() throws {
         let timestamp = try SourceDateEpoch.read()
         let key: SigningKey?
-        do { key = try signingKey.map { path throws(BundleError) in try SigningKey.load(from: path) } } catch {
-            throw CommandFailure(error.description)
+        do { key = try signingKey.map { path throws(CodedError) in try SigningKey.load(from: path) } } catch {
+            throw CommandFailure(error.description, code: error.code.rawValue)
         }
         let transcoder: Transcoder?
         do { transcoder = transcode ? try Transcoder.make(cacheFolder: Transcoder.defaultCacheFolder()) : nil } catch {

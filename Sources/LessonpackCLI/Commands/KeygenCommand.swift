@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LessonpackBundle
+import LessonpackSigning
 
 struct KeygenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,7 +23,7 @@ struct KeygenCommand: ParsableCommand {
             throw CommandFailure("\(path) already exists; use --force to replace it")
         }
         let key = SigningKey.generate()
-        do { try key.save(to: keyFile) } catch { throw CommandFailure(error.description) }
+        do { try key.save(to: keyFile) } catch { throw CommandFailure(error.description, code: error.code.rawValue) }
         Console.out("wrote \(keyFile) (private) and \(keyFile).pub (public); key id \(key.verificationKey.keyID)")
     }
 }

@@ -5,6 +5,7 @@ import LessonpackDiagnostics
 import LessonpackLibrary
 import LessonpackProgress
 import LessonpackRemote
+import LessonpackSigning
 import TerminalText
 
 struct InstallCommand: ParsableCommand {
@@ -109,8 +110,8 @@ struct LibraryOptions: ParsableArguments {
 
     func open() throws -> (ModuleLibrary, ModuleLibrary.Trust) {
         let trustedKey: VerificationKey?
-        do { trustedKey = try key.map { path throws(BundleError) in try VerificationKey.load(from: path) } } catch {
-            throw CommandFailure(error.diagnostics[0])
+        do { trustedKey = try key.map { path throws(CodedError) in try VerificationKey.load(from: path) } } catch {
+            throw CommandFailure(error.description, code: error.code.rawValue)
         }
         return (ModuleLibrary(dataFolder: dataDir ?? ProgressStore.defaultFolder()),
                 ModuleLibrary.Trust(key: trustedKey, allowDowngrade: allowDowngrade))

@@ -5,6 +5,7 @@ import LessonpackCatalog
 import LessonpackCatalogFormat
 import LessonpackDiagnostics
 import LessonpackModel
+import LessonpackSigning
 import LessonpackSystem
 
 struct ReleaseCommand: ParsableCommand {
@@ -48,8 +49,8 @@ struct ReleaseCommand: ParsableCommand {
 
     func run() throws {
         let key: SigningKey?
-        do { key = try signingKey.map { path throws(BundleError) in try SigningKey.load(from: path) } } catch {
-            throw CommandFailure(error.description)
+        do { key = try signingKey.map { path throws(CodedError) in try SigningKey.load(from: path) } } catch {
+            throw CommandFailure(error.description, code: error.code.rawValue)
         }
         let transcoder: Transcoder?
         do { transcoder = transcode ? try Transcoder.make(cacheFolder: Transcoder.defaultCacheFolder()) : nil } catch {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LessonpackBundle
 import LessonpackDiagnostics
+import LessonpackSigning
 
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,8 +30,8 @@ struct VerifyCommand: ParsableCommand {
 
     func run() throws {
         let trusted: VerificationKey?
-        do { trusted = try key.map { path throws(BundleError) in try VerificationKey.load(from: path) } } catch {
-            throw CommandFailure(error.diagnostics[0])
+        do { trusted = try key.map { path throws(CodedError) in try VerificationKey.load(from: path) } } catch {
+            throw CommandFailure(error.description, code: error.code.rawValue)
         }
         let reporting = BundleReporting(descriptor: 1)
         var status: Int32 = 0
