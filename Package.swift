@@ -96,7 +96,8 @@ let package = Package(
             "BundleArchive", "LessonpackCheck", "LessonpackModel", "PropertyList", "LessonpackSystem", crypto, cryptoExtras,
         ]),
         .testTarget(name: "LessonpackBundleTests", dependencies: [
-            "LessonpackBundle", "BundleArchive", "LessonpackAuthoring", "LessonpackSystem", "LessonpackTestSupport",
+            "LessonpackBundle", "BundleArchive", "LessonpackActivities", "LessonpackAuthoring", "LessonpackSystem",
+            "LessonpackTestSupport",
         ]),
 
         // MARK: Randomness: the seeded source every deal comes from, and each attempt's seed (a leaf)
@@ -230,7 +231,7 @@ let package = Package(
 
         // MARK: The command line: parses arguments and renders; no logic of its own
         .target(name: "LessonpackCLI", dependencies: [
-            "LessonpackPlayer", "TerminalScreen", "LessonpackBundle", "LessonpackCatalog", "LessonpackCatalogFormat",
+            "LessonpackActivities", "LessonpackPlayer", "TerminalScreen", "LessonpackBundle", "LessonpackCatalog", "LessonpackCatalogFormat",
             "LessonpackLibrary", "LessonpackRemote", "LessonpackCheck", "LessonpackAuthoring", "LessonpackStudio", "LessonpackStudioServer",
             "LessonpackModel", "PropertyList", "LessonpackDiagnostics", "LessonpackAudio",
             "LessonpackSystem", "TerminalText", argumentParser,
@@ -243,7 +244,7 @@ let package = Package(
 
         // MARK: Fuzzing: what each fuzzer does with an input, and every input that once crashed, replayed
         .target(name: "FuzzHarness", dependencies: [
-            "PropertyList", "LessonpackCheck", "LessonpackBundle", "LessonpackCatalogFormat", "LessonpackModel",
+            "LessonpackActivities", "PropertyList", "LessonpackCheck", "LessonpackBundle", "LessonpackCatalogFormat", "LessonpackModel",
         ]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness", "LessonpackTestSupport"], exclude: ["Inputs"]),
 

@@ -15,6 +15,8 @@ package protocol ActivityEngine: Sendable, Equatable {
     associatedtype Options: Codable & Sendable & Equatable = NoOptions
 
     static var kind: ActivityKind { get }
+    /// What a new attempt is dealt with unless the learner chose otherwise.
+    static var defaultOptions: Options { get }
     /// Scored activities stay in progress until finished; the others count as done when the learner leaves them.
     static var isScored: Bool { get }
 
@@ -43,6 +45,10 @@ package protocol ActivityEngine: Sendable, Equatable {
 
 extension ActivityEngine {
     package static func action(for outcome: EffectOutcome) -> Action? { nil }
+}
+
+extension ActivityEngine where Options == NoOptions {
+    package static var defaultOptions: NoOptions { NoOptions() }
 }
 
 /// For activities whose attempts are all dealt alike.

@@ -21,6 +21,7 @@ package struct AudioGameEngine: ActivityEngine {
     }
 
     package typealias Options = Difficulty
+    package static let defaultOptions = Difficulty.medium
 
     /// A game as dealt: the lines already in place, and the tray in its shuffled order.
     package struct Setup: Codable, Sendable, Equatable {
