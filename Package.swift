@@ -96,7 +96,8 @@ let package = Package(
             "BundleArchive", "LessonpackCheck", "LessonpackModel", "LessonpackSigning", "PropertyList", "LessonpackSystem",
         ]),
         .testTarget(name: "LessonpackBundleTests", dependencies: [
-            "LessonpackSigning", "LessonpackBundle", "BundleArchive", "LessonpackAuthoring", "LessonpackSystem", "LessonpackTestSupport",
+            "LessonpackSigning", "LessonpackBundle", "BundleArchive", "LessonpackActivities", "LessonpackAuthoring",
+            "LessonpackSystem", "LessonpackTestSupport",
         ]),
 
         // MARK: Signing: Ed25519 keys and signatures, all an untrusted catalog's reader needs of the bundle's trust
@@ -236,7 +237,8 @@ let package = Package(
 
         // MARK: The command line: parses arguments and renders; no logic of its own
         .target(name: "LessonpackCLI", dependencies: [
-            "LessonpackSigning", "LessonpackPlayer", "TerminalScreen", "LessonpackBundle", "LessonpackCatalog", "LessonpackCatalogFormat",
+            "LessonpackSigning", "LessonpackActivities", "LessonpackPlayer", "TerminalScreen", "LessonpackBundle",
+            "LessonpackCatalog", "LessonpackCatalogFormat",
             "LessonpackLibrary", "LessonpackRemote", "LessonpackCheck", "LessonpackAuthoring", "LessonpackStudio", "LessonpackStudioServer",
             "LessonpackModel", "PropertyList", "LessonpackDiagnostics", "LessonpackAudio",
             "LessonpackSystem", "TerminalText", argumentParser,
@@ -249,7 +251,7 @@ let package = Package(
 
         // MARK: Fuzzing: what each fuzzer does with an input, and every input that once crashed, replayed
         .target(name: "FuzzHarness", dependencies: [
-            "PropertyList", "LessonpackCheck", "LessonpackBundle", "LessonpackCatalogFormat", "LessonpackModel",
+            "LessonpackActivities", "PropertyList", "LessonpackCheck", "LessonpackBundle", "LessonpackCatalogFormat", "LessonpackModel",
         ]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness", "LessonpackTestSupport"], exclude: ["Inputs"]),
 

@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackActivities
 import LessonpackBundle
 import LessonpackCatalogFormat
 import LessonpackCheck
@@ -61,6 +62,6 @@ public enum FuzzHarness {
     public static func bundle(_ bytes: [UInt8], scratch: String) {
         guard FileManager.default.createFile(atPath: scratch, contents: Data(bytes)) else { return }
         _ = BundleVerifier.verify(scratch)
-        if let bundle = try? BundleReader.open(scratch) { _ = BundleInspection(bundle) }
+        if let bundle = try? BundleReader.open(scratch) { _ = BundleInspection(bundle, describe: ActivityRegistry.summary) }
     }
 }

@@ -15,6 +15,8 @@ package protocol ActivityEngine: Sendable, Equatable {
     associatedtype Options: Codable & Sendable & Equatable = NoOptions
 
     static var kind: ActivityKind { get }
+    /// What a new attempt is dealt with unless the learner chose otherwise.
+    static var defaultOptions: Options { get }
     /// Scored activities stay in progress until finished; the others count as done when the learner leaves them.
     static var isScored: Bool { get }
 
@@ -22,9 +24,9 @@ package protocol ActivityEngine: Sendable, Equatable {
     /// possible.
     static func deal(for module: Module, random: inout SeededRandom, previous: Setup?, options: Options) -> Setup
 
-    /// The module's parts an attempt with this setup uses, named as `Part` names them, in order: an unfinished
-    /// attempt carries over to a new version of the module only when these read the same.
-    static func parts(of setup: Setup, in module: Module) -> [String]
+    /// The module's parts an attempt with this setup uses, in order: an unfinished attempt carries over to a new
+    /// version of the module only when these read the same.
+    static func parts(of setup: Setup, in module: Module) -> [ModulePart]
 
     init(module: Module, setup: Setup, startedAt: Date)
 
@@ -43,6 +45,10 @@ package protocol ActivityEngine: Sendable, Equatable {
 
 extension ActivityEngine {
     package static func action(for outcome: EffectOutcome) -> Action? { nil }
+}
+
+extension ActivityEngine where Options == NoOptions {
+    package static var defaultOptions: NoOptions { NoOptions() }
 }
 
 /// For activities whose attempts are all dealt alike.
@@ -98,15 +104,32 @@ package enum VoiceComparison: String, CaseIterable, Sendable, Codable {
     case sequential
 }
 
-/// How engines name the parts of a module an attempt depends on: a kind and an id, so that a line and a question
-/// that happen to share an id are never confused.
-package enum Part {
-    package static func line(_ id: String) -> String { "line:" + id }
-    package static func statement(_ id: String) -> String { "statement:" + id }
-    package static func question(_ id: String) -> String { "question:" + id }
-    package static func item(_ id: String) -> String { "item:" + id }
-    package static func term(_ term: String) -> String { "term:" + term }
-    package static func objective(_ id: String) -> String { "objective:" + id }
-    package static func media(_ path: String) -> String { "media:" + path }
-    package static func speaker(_ id: String) -> String { "speaker:" + id }
+/// A part of a module an attempt depends on: a kind and an id, so that a line and a question that happen to share
+/// an id are never confused.
+package enum ModulePart: Hashable, Sendable {
+    case line(String)
+    case statement(String)
+    case question(String)
+    /// A test item.
+    case item(String)
+    case term(String)
+    case objective(String)
+    /// A media file, by its path under media/.
+    case media(String)
+    case speaker(String)
+
+    /// The part as stores have always named it in what they hash ("line:l01"), so that an attempt saved before
+    /// still carries over.
+    package var key: String {
+        switch self {
+        case .line(let id): "line:" + id
+        case .statement(let id): "statement:" + id
+        case .question(let id): "question:" + id
+        case .item(let id): "item:" + id
+        case .term(let term): "term:" + term
+        case .objective(let id): "objective:" + id
+        case .media(let path): "media:" + path
+        case .speaker(let id): "speaker:" + id
+        }
+    }
 }

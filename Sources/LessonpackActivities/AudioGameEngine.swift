@@ -21,6 +21,7 @@ package struct AudioGameEngine: ActivityEngine {
     }
 
     package typealias Options = Difficulty
+    package static let defaultOptions = Difficulty.medium
 
     /// A game as dealt: the lines already in place, and the tray in its shuffled order.
     package struct Setup: Codable, Sendable, Equatable {
@@ -62,8 +63,8 @@ package struct AudioGameEngine: ActivityEngine {
     package static let kind = ActivityKind.audioGame
     package static let isScored = true
 
-    package static func parts(of setup: Setup, in module: Module) -> [String] {
-        module.transcript.flatMap { [Part.line($0.id), Part.speaker($0.speaker)] }
+    package static func parts(of setup: Setup, in module: Module) -> [ModulePart] {
+        module.transcript.flatMap { [ModulePart.line($0.id), ModulePart.speaker($0.speaker)] }
     }
 
     /// How many lines a game at `difficulty` starts with in place: never all of them.

@@ -15,7 +15,7 @@ package struct DictionaryEngine: ActivityEngine {
     package static let kind = ActivityKind.dictionary
     package static let isScored = false
 
-    package static func parts(of setup: NoSetup, in module: Module) -> [String] { module.definitions.map { Part.term($0.term) } }
+    package static func parts(of setup: NoSetup, in module: Module) -> [ModulePart] { module.definitions.map { ModulePart.term($0.term) } }
 
     package let setup = NoSetup()
     package let entries: [Definition]

@@ -28,8 +28,8 @@ package struct PronunciationEngine: ActivityEngine {
     package static let kind = ActivityKind.pronunciation
     package static let isScored = false
 
-    package static func parts(of setup: NoSetup, in module: Module) -> [String] {
-        module.transcript.flatMap { [Part.line($0.id), Part.media($0.audio)] }
+    package static func parts(of setup: NoSetup, in module: Module) -> [ModulePart] {
+        module.transcript.flatMap { [ModulePart.line($0.id), ModulePart.media($0.audio)] }
     }
 
     /// How long a recording of `line` may last: a little longer than the original, and two minutes at the most

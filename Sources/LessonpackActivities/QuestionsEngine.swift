@@ -40,7 +40,7 @@ package struct QuestionsEngine: ActivityEngine {
     package static let kind = ActivityKind.questions
     package static let isScored = true
 
-    package static func parts(of setup: Setup, in module: Module) -> [String] { module.questions.map { Part.question($0.id) } }
+    package static func parts(of setup: Setup, in module: Module) -> [ModulePart] { module.questions.map { ModulePart.question($0.id) } }
 
     package static func deal(for module: Module, random: inout SeededRandom, previous: Setup?, options: NoOptions) -> Setup {
         var orders: [String: [Int]] = [:]

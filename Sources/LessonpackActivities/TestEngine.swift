@@ -47,8 +47,8 @@ package struct TestEngine: ActivityEngine {
     package static let kind = ActivityKind.test
     package static let isScored = true
 
-    package static func parts(of setup: Setup, in module: Module) -> [String] {
-        setup.drawn.map(Part.item) + module.objectives.map { Part.objective($0.id) }
+    package static func parts(of setup: Setup, in module: Module) -> [ModulePart] {
+        setup.drawn.map(ModulePart.item) + module.objectives.map { ModulePart.objective($0.id) }
     }
 
     package static func deal(for module: Module, random: inout SeededRandom, previous: Setup?, options: NoOptions) -> Setup {

@@ -20,8 +20,8 @@ package struct VideoEngine: ActivityEngine {
     package static let kind = ActivityKind.video
     package static let isScored = false
 
-    package static func parts(of setup: NoSetup, in module: Module) -> [String] {
-        module.transcript.map { Part.line($0.id) } + (module.video.map { [Part.media($0)] } ?? [])
+    package static func parts(of setup: NoSetup, in module: Module) -> [ModulePart] {
+        module.transcript.map { ModulePart.line($0.id) } + (module.video.map { [ModulePart.media($0)] } ?? [])
     }
 
     package let setup = NoSetup()

@@ -30,8 +30,8 @@ package struct VideoTaskEngine: ActivityEngine {
     package static let kind = ActivityKind.videoTask
     package static let isScored = true
 
-    package static func parts(of setup: NoSetup, in module: Module) -> [String] {
-        module.videoTask.flatMap { [Part.statement($0.id)] + $0.lines.map(Part.line) }
+    package static func parts(of setup: NoSetup, in module: Module) -> [ModulePart] {
+        module.videoTask.flatMap { [ModulePart.statement($0.id)] + $0.lines.map(ModulePart.line) }
     }
 
     package let setup = NoSetup()

@@ -39,8 +39,8 @@ package struct VocabularyEngine: ActivityEngine {
     package static let kind = ActivityKind.vocabulary
     package static let isScored = false
 
-    package static func parts(of setup: NoSetup, in module: Module) -> [String] {
-        module.transcript.map { Part.line($0.id) } + module.definitions.map { Part.term($0.term) }
+    package static func parts(of setup: NoSetup, in module: Module) -> [ModulePart] {
+        module.transcript.map { ModulePart.line($0.id) } + module.definitions.map { ModulePart.term($0.term) }
     }
 
     package let setup = NoSetup()

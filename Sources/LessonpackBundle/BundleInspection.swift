@@ -38,7 +38,9 @@ package struct BundleInspection: Sendable, Encodable {
     package var totals: [KindTotal]
     package var activities: [ActivitySummary]
 
-    package init(_ bundle: OpenedBundle) {
+    /// `describe` names an activity and counts what the module holds for it: the activities' registry, which sits
+    /// above bundles (`ActivityRegistry.summary`), so that this target needs no engines.
+    package init(_ bundle: OpenedBundle, describe: (ActivityKind, Module) -> (title: String, counts: [String])) {
         let module = bundle.module
         id = module.id
         title = module.title
@@ -64,30 +66,9 @@ package struct BundleInspection: Sendable, Encodable {
             totals[kind]!.compressedSize += entry.compressedSize
         }
         self.totals = ["text", "audio", "video", "image", "subtitles"].compactMap { totals[$0] }
-        activities = module.activities.map { ActivitySummary(activity: $0.rawValue, title: $0.title,
-                                                              counts: Self.counts(for: $0, in: module)) }
-    }
-
-    static func counts(for activity: ActivityKind, in module: Module) -> [String] {
-        func plural(_ count: Int, _ noun: String) -> String {
-            count == 1 ? "1 \(noun)" : "\(count) \(noun)\(noun.hasSuffix("x") ? "es" : "s")"
-        }
-        switch activity {
-        case .video:
-            let duration = module.media.first { $0.path == module.video }?.duration
-            return [duration.map { "\(TimeText.format($0)) long" }, plural(module.transcript.count, "subtitle")]
-                .compactMap { $0 }
-        case .videoTask: return [plural(module.videoTask.count, "statement")]
-        case .vocabulary:
-            return [plural(module.transcript.count, "line"), plural(Set(module.transcript.flatMap(\.terms)).count, "highlighted term")]
-        case .audioGame:
-            return [plural(module.transcript.count, "tile"), plural(module.speakers.count, "speaker")]
-        case .pronunciation: return [plural(module.transcript.count, "line")]
-        case .questions: return [plural(module.questions.count, "question")]
-        case .dictionary: return [plural(module.definitions.count, "definition"), plural(module.phrasebook.count, "box")]
-        case .test:
-            return [plural(module.test.items.count, "item") + " in the bank", "\(module.test.draw) per attempt",
-                    plural(module.objectives.count, "objective")]
+        activities = module.activities.map { kind in
+            let described = describe(kind, module)
+            return ActivitySummary(activity: kind.rawValue, title: described.title, counts: described.counts)
         }
     }
 }

@@ -80,7 +80,8 @@ package struct Objective: Hashable, Sendable, Codable {
     }
 }
 
-/// The eight activities, in the order a module presents them.
+/// The activities, in the order a module presents them (their standard position). What each one means (its title,
+/// engine, presenter and views) is its descriptor's: LessonpackActivities' `ActivityRegistry` lists them.
 package enum ActivityKind: String, CaseIterable, Hashable, Sendable, Codable {
     case video
     case videoTask = "video-task"
@@ -90,17 +91,4 @@ package enum ActivityKind: String, CaseIterable, Hashable, Sendable, Codable {
     case questions
     case dictionary
     case test
-
-    package var title: String {
-        switch self {
-        case .video: "Video"
-        case .videoTask: "Video task"
-        case .vocabulary: "Language and vocabulary"
-        case .audioGame: "Audio game"
-        case .pronunciation: "Pronunciation practice"
-        case .questions: "Questions and answers"
-        case .dictionary: "Dictionary and phrasebook"
-        case .test: "Test"
-        }
-    }
 }

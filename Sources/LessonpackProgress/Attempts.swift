@@ -233,10 +233,11 @@ extension ProgressStore {
         let steps = try read { db in
             try Row.fetchAll(db, sql: "SELECT kind, item, value, at FROM action WHERE attemptID = ? ORDER BY sequence",
                              arguments: [id]).map { step in
-                LegacyRecords.Step(kind: step["kind"], item: step["item"], value: step["value"], at: step["at"])
+                LegacyAttempt.Step(kind: step["kind"], item: step["item"], value: step["value"], at: step["at"])
             }
         }
-        let converted = LegacyRecords.convertAttempt(activity, setup: setup, seed: seed, steps: steps, module: module)
+        guard let converted = LegacyRecords.convertAttempt(activity, setup: setup, seed: seed, steps: steps,
+                                                           module: module) else { return }
         let parts = ModuleParts.hash(StoredJSON.decode(Engine.Setup.self, converted.setup)
             .map { Engine.parts(of: $0, in: module) } ?? [], in: module)
         try write { db in
@@ -283,8 +284,9 @@ extension ProgressStore {
             var text: String = row["setup"]
             if (row["format"] as Int?) != AttemptFormat.typed {
                 let legacy = StoredJSON.decode([String: String].self, text) ?? [:]
-                text = LegacyRecords.convertAttempt(Engine.kind, setup: legacy, seed: UInt64(bitPattern: row["seed"]),
-                                                    steps: [], module: module).setup
+                guard let converted = LegacyRecords.convertAttempt(Engine.kind, setup: legacy, seed: UInt64(bitPattern: row["seed"]),
+                                                                   steps: [], module: module) else { return nil }
+                text = converted.setup
             }
             return StoredJSON.decode(Engine.Setup.self, text)
         }

@@ -26,27 +26,24 @@ package enum ContentHashes {
     }
 }
 
-/// The content of the parts of a module an attempt uses (named as `Part` names them), hashed together: an
-/// unfinished attempt goes on in another version of its module only when this reads the same in both.
+/// The content of the parts of a module an attempt uses, hashed together: an unfinished attempt goes on in another
+/// version of its module only when this reads the same in both.
 package enum ModuleParts {
-    package static func hash(_ parts: [String], in module: Module) -> String {
-        let contents = parts.map { part in part + "=" + (content(of: part, in: module) ?? "missing") }
+    package static func hash(_ parts: [ModulePart], in module: Module) -> String {
+        let contents = parts.map { part in part.key + "=" + (content(of: part, in: module) ?? "missing") }
         return ContentHashes.digest(contents)
     }
 
-    static func content(of part: String, in module: Module) -> String? {
-        guard let colon = part.firstIndex(of: ":") else { return nil }
-        let (kind, id) = (part[..<colon], String(part[part.index(after: colon)...]))
-        switch kind {
-        case "line": return module.transcript.first { $0.id == id }.map(ContentHashes.digest)
-        case "statement": return module.videoTask.first { $0.id == id }.map(ContentHashes.digest)
-        case "question": return module.questions.first { $0.id == id }.map(ContentHashes.digest)
-        case "item": return module.test.items.first { $0.id == id }.map(ContentHashes.digest)
-        case "term": return module.definitions.first { $0.term == id }.map(ContentHashes.digest)
-        case "objective": return module.objectives.first { $0.id == id }.map(ContentHashes.digest)
-        case "speaker": return module.speakers.first { $0.id == id }.map(ContentHashes.digest)
-        case "media": return module.media.first { $0.path == id }?.sha256
-        default: return nil
+    static func content(of part: ModulePart, in module: Module) -> String? {
+        switch part {
+        case .line(let id): module.transcript.first { $0.id == id }.map(ContentHashes.digest)
+        case .statement(let id): module.videoTask.first { $0.id == id }.map(ContentHashes.digest)
+        case .question(let id): module.questions.first { $0.id == id }.map(ContentHashes.digest)
+        case .item(let id): module.test.items.first { $0.id == id }.map(ContentHashes.digest)
+        case .term(let term): module.definitions.first { $0.term == term }.map(ContentHashes.digest)
+        case .objective(let id): module.objectives.first { $0.id == id }.map(ContentHashes.digest)
+        case .speaker(let id): module.speakers.first { $0.id == id }.map(ContentHashes.digest)
+        case .media(let path): module.media.first { $0.path == path }?.sha256
         }
     }
 }

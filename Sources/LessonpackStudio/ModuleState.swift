@@ -16,6 +16,8 @@ package struct ModuleState: Sendable, Encodable {
     package var readOnly: [String]
     package var canUndo: Bool
     package var canRedo: Bool
+    /// Every activity a module may list, with its title, in the standard order.
+    package var activityKinds = ActivityChoice.all
 }
 
 /// A diagnostic as the page shows it: its file relative to the module folder, and the form field it concerns.

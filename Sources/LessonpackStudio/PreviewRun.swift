@@ -5,10 +5,12 @@ import LessonpackPresentation
 import LessonpackRandom
 
 /// What the page gets after every step of a preview: the presenter's view, the effects to carry out in the browser
-/// (play a clip, record the microphone), and what to tell the learner.
+/// (play a clip, record the microphone), and what to tell the learner. `title` is the activity numbered as the
+/// player numbers it ("2. Test" when the module lists a video and a test).
 struct PreviewAnswer<View: Encodable>: Encodable {
     var session: String
     var activity: ActivityKind
+    var title: String
     var view: View
     var effects: [Effect]
     var message: Message?
@@ -37,57 +39,76 @@ protocol PreviewRunning: AnyObject, Sendable {
     var latestSetup: any Sendable { get }
 }
 
-/// The same round trip the terminal player makes (an event goes to the presenter, its actions to the engine), with
-/// no progress store: a preview is the author trying the activity, not a learner's attempt. Effects are not
-/// carried out here but handed to the page; those whose outcome the engine keeps (a comparison played) come back
-/// at once, since the page plays them itself.
-final class PreviewRun<Presenter: ActivityPresenter>: PreviewRunning, @unchecked Sendable {
+/// An attempt kept in memory: a preview is the author trying the activity, not a learner's attempt, so there is
+/// nothing to save before an action is applied. Another attempt is dealt from the same random source.
+final class PreviewAttempt<Engine: ActivityEngine>: AttemptRecorder {
+    private let module: Module
+    private var random: SeededRandom
+    private(set) var engine: Engine
+    let number: Int
+
+    init(module: Module, random: SeededRandom, previous: Engine.Setup?, options: Engine.Options, number: Int = 1,
+         startedAt: Date) {
+        self.module = module
+        self.random = random
+        self.number = number
+        engine = Engine(module: module, setup: Engine.deal(for: module, random: &self.random, previous: previous,
+                                                           options: options), startedAt: startedAt)
+    }
+
+    func perform(_ action: Engine.Action, at now: Date) -> [Effect]? { engine.apply(action, at: now) }
+
+    func another(options: Engine.Options, at now: Date) -> PreviewAttempt<Engine> {
+        PreviewAttempt(module: module, random: random, previous: engine.setup, options: options, number: number + 1,
+                       startedAt: now)
+    }
+}
+
+/// The preview's round trip is the player's (`ActivityDriver`), with an attempt in memory. Effects are not carried
+/// out here but handed to the page; those whose outcome the engine keeps (a comparison played) come back at once,
+/// since the page plays them itself.
+final class PreviewRun<Presenter: ActivityPresenter>: PreviewRunning, ActivityHost, @unchecked Sendable {
     typealias Engine = Presenter.Engine
 
     let id: String
     private let module: Module
-    private let options: Engine.Options
-    private var random: SeededRandom
-    private var engine: Engine
-    private var local: Presenter.Local
-    private var attempt = 1
-    private var lastResult: ActivityResult?
-    private var recording: RecordingProgress?
-    /// Where the module's media are, for analysing a recording's intonation (set before the first event).
-    var moduleFolder: String?
+    /// Where the module's media are, for analysing a recording's intonation.
+    private let moduleFolder: String?
+    private var driver: ActivityDriver<Presenter, PreviewAttempt<Engine>>!
+    /// The effects of the step under way, for the page.
+    private var handed: [Effect] = []
+    /// A problem of the step under way that the activity's own message does not tell.
+    private var problem: Message?
+    private(set) var recording: RecordingProgress?
     // Sessions are driven one request at a time by the registry's lock; this one guards against a page that sends
     // two requests for the same preview at once.
     private let lock = NSLock()
 
     /// `previous`: the last preview's deal of this activity in this module, when it was the same kind's.
-    init(id: String, module: Module, seed: UInt64, options: Engine.Options, lastResult: ActivityResult?,
+    init(id: String, module: Module, moduleFolder: String?, seed: UInt64, lastResult: ActivityResult?,
          previous: (any Sendable)? = nil, startedAt: Date) {
         self.id = id
-        self.lastResult = lastResult
         self.module = module
-        self.options = options
-        random = SeededRandom(seed: seed)
-        engine = Engine(module: module, setup: Engine.deal(for: module, random: &random,
-                                                           previous: previous as? Engine.Setup, options: options),
-                        startedAt: startedAt)
-        local = Presenter.local(for: engine, context: PresentationContext(module: module))
+        self.moduleFolder = moduleFolder
+        let attempt = PreviewAttempt<Engine>(module: module, random: SeededRandom(seed: seed),
+                                             previous: previous as? Engine.Setup, options: Engine.defaultOptions,
+                                             startedAt: startedAt)
+        driver = ActivityDriver(module: module, attempt: attempt, lastResult: lastResult, host: self)
     }
 
     var kind: ActivityKind { Engine.kind }
     var moduleID: String { module.id }
     var awaitedRecording: String? { lock.withLock { recording?.line } }
-    var latestResult: ActivityResult? { lock.withLock { lastResult } }
-    var latestSetup: any Sendable { lock.withLock { engine.setup } }
+    var latestResult: ActivityResult? { lock.withLock { driver.lastResult } }
+    var latestSetup: any Sendable { lock.withLock { driver.engine.setup } }
 
-    private var context: PresentationContext {
-        PresentationContext(module: module, attempt: attempt, lastResult: lastResult, recording: recording)
-    }
+    // The preview plays with the learner's settings as they start.
+    var settings: LearnerSettings { LearnerSettings() }
+    // The studio measures intonation while the request waits: nothing is being measured between requests.
+    var analysing: Set<String> { [] }
 
     func enter(at now: Date) throws(StudioError) -> [UInt8] {
-        lock.lock()
-        defer { lock.unlock() }
-        let reaction = Presenter.enter(engine: engine, local: local, context: context)
-        return try answer(carryOut(reaction, at: now), at: now)
+        try step(at: now) { driver.enter(at: now) }
     }
 
     func send(_ event: [UInt8], at now: Date) throws(StudioError) -> [UInt8] {
@@ -98,10 +119,7 @@ final class PreviewRun<Presenter: ActivityPresenter>: PreviewRunning, @unchecked
             throw StudioError(.badRequest, "not an event of the \(Engine.kind.title.lowercased()) activity: " +
                               "\(error)".prefix(300))
         }
-        lock.lock()
-        defer { lock.unlock() }
-        let reaction = Presenter.reduce(decoded, engine: engine, local: &local, context: context, at: now)
-        return try answer(carryOut(reaction, at: now), at: now)
+        return try step(at: now) { driver.send(decoded, at: now) }
     }
 
     func recorded(line: String, file: String, at now: Date) throws(StudioError) -> [UInt8] {
@@ -114,76 +132,61 @@ final class PreviewRun<Presenter: ActivityPresenter>: PreviewRunning, @unchecked
 
     /// What became of the recording the page was asked to make: only the one awaited is taken.
     private func settleRecording(of line: String, as outcome: EffectOutcome, at now: Date) throws(StudioError) -> [UInt8] {
+        try step(at: now) { () throws(StudioError) -> Message? in
+            guard recording?.line == line else {
+                throw StudioError(.badRequest, "no recording of line '\(line.prefix(40))' was asked for")
+            }
+            recording = nil
+            return driver.take(outcome, at: now)
+        }
+    }
+
+    /// One request's step, under the lock: what the driver says, and the effects handed to the page meanwhile.
+    private func step(at now: Date, _ body: () throws(StudioError) -> Message?) throws(StudioError) -> [UInt8] {
         lock.lock()
         defer { lock.unlock() }
-        guard recording?.line == line else {
-            throw StudioError(.badRequest, "no recording of line '\(line.prefix(40))' was asked for")
-        }
-        recording = nil
-        var step = Step()
-        take(outcome, into: &step, at: now)
-        return try answer(step, at: now)
-    }
-
-    private struct Step {
-        var effects: [Effect] = []
-        var message: Message?
-    }
-
-    private func carryOut(_ reaction: Reaction<Engine>, at now: Date) -> Step {
-        var step = Step(message: reaction.message)
-        for action in reaction.actions { hand(engine.apply(action, at: now), into: &step, at: now) }
-        hand(reaction.effects, into: &step, at: now)
-        if engine.isFinished, Engine.isScored { lastResult = engine.result(at: now) }
-        if case .newAttempt(let options)? = reaction.request {
-            attempt += 1
-            engine = Engine(module: module, setup: Engine.deal(for: module, random: &random, previous: engine.setup,
-                                                               options: options), startedAt: now)
-        }
-        return step
-    }
-
-    /// Effects go to the page; a recording asked for is awaited; a comparison, which the page plays itself from
-    /// the original and the recording, is taken as made.
-    private func hand(_ effects: [Effect], into step: inout Step, at now: Date) {
-        for effect in effects {
-            // A file the studio made is a path on its own disk, which the page cannot play (it plays comparisons itself).
-            if case .playFile = effect { continue }
-            // The analysis is the studio's own (the page shows its result in the view).
-            if case .analyse = effect {} else { step.effects.append(effect) }
-            switch effect {
-            case .record(let line, let seconds):
-                recording = RecordingProgress(line: line, startedAt: now, seconds: seconds)
-            case .stopRecording:
-                break
-            case .compare(let line, let file, let mode):
-                take(.compared(line: line, mode: mode, file: file), into: &step, at: now)
-            case .analyse(let line, let file):
-                guard let original = module.transcript.first(where: { $0.id == line }) else { break }
-                let outcome = moduleFolder.map { PreviewIntonation.outcome(for: original, recording: file, moduleFolder: $0) }
-                    ?? .analysisFailed(line: line, recording: file, reason: "this preview has no media folder")
-                take(outcome, into: &step, at: now)
-            case .play, .stopSound, .playFile, .playSlowed:
-                break
-            }
-        }
-    }
-
-    private func take(_ outcome: EffectOutcome, into step: inout Step, at now: Date) {
-        // The outcome's own message first: what its effects bring at once (a recording's analysis) says more.
-        if let message = Presenter.message(after: outcome) { step.message = message }
-        if let action = Engine.action(for: outcome) { hand(engine.apply(action, at: now), into: &step, at: now) }
-    }
-
-    private func answer(_ step: Step, at now: Date) throws(StudioError) -> [UInt8] {
-        let view = Presenter.view(of: engine, local: local, context: context, at: now)
-        let answer = PreviewAnswer(session: id, activity: Engine.kind, view: view, effects: step.effects,
-                                   message: step.message, finished: engine.isFinished, attempt: attempt)
+        handed = []
+        problem = nil
+        let message = try body()
+        let answer = PreviewAnswer(session: id, activity: Engine.kind, title: Wording.numbered(Engine.kind, in: module),
+                                   view: driver.view(at: now), effects: handed, message: problem ?? message,
+                                   finished: driver.engine.isFinished, attempt: driver.attempt.number)
         do {
             return Array(try StudioJSON.encoder().encode(answer))
         } catch {
             throw StudioError(.badRequest, "the preview cannot be shown: \(error)")
         }
+    }
+
+    /// Effects go to the page; a recording asked for is awaited; a comparison, which the page plays itself from
+    /// the original and the recording, is taken as made; an intonation analysis is the studio's own.
+    func carryOut(_ effects: [Effect], at now: Date) -> [EffectOutcome] {
+        var outcomes: [EffectOutcome] = []
+        for effect in effects {
+            switch effect {
+            case .record(let line, let seconds):
+                recording = RecordingProgress(line: line, startedAt: now, seconds: seconds)
+                handed.append(effect)
+            case .compare(let line, let file, let mode):
+                handed.append(effect)
+                outcomes.append(.compared(line: line, mode: mode, file: file))
+            case .analyse(let line, let file):
+                guard let original = module.transcript.first(where: { $0.id == line }) else { break }
+                outcomes.append(moduleFolder.map { PreviewIntonation.outcome(for: original, recording: file, moduleFolder: $0) }
+                    ?? .analysisFailed(line: line, recording: file, reason: "this preview has no media folder"))
+            case .playFile:
+                // A file the studio made is a path on its own disk, which the page cannot play (it plays
+                // comparisons itself).
+                break
+            case .play, .stopSound, .stopRecording, .playSlowed:
+                handed.append(effect)
+            }
+        }
+        return outcomes
+    }
+
+    func cannotStartAnother(_ error: any Error) {
+        problem = Message("Another attempt cannot start: \(error)", .bad)
     }
 }
 

@@ -29,9 +29,8 @@ package actor PreviewSessions {
         // The last finished preview of this activity in this module, which the test shows as "my last results".
         let previous = order.reversed().compactMap { runs[$0] }.first { $0.kind == kind && $0.moduleID == module.id }
         // Its deal too: a new preview deals after it, so the test draws the items the last one did not show first.
-        let run = Self.run(kind, id: id, module: module, seed: seed, lastResult: previous?.latestResult,
-                           previous: previous?.latestSetup, at: now)
-        if let pronunciation = run as? PreviewRun<PronunciationPresenter> { pronunciation.moduleFolder = moduleFolder }
+        let run = Self.run(kind.presenter, id: id, module: module, moduleFolder: moduleFolder, seed: seed,
+                           lastResult: previous?.latestResult, previous: previous?.latestSetup, at: now)
         runs[id] = run
         order.append(id)
         if order.count > Self.limit { forget(order.removeFirst()) }
@@ -131,32 +130,11 @@ package actor PreviewSessions {
         }
     }
 
-    /// The one table of activity kinds the preview knows, as the player's registry is for the terminal.
-    private static func run(_ kind: ActivityKind, id: String, module: Module, seed: UInt64, lastResult: ActivityResult?,
-                            previous: (any Sendable)?, at now: Date) -> any PreviewRunning {
-        switch kind {
-        case .video: PreviewRun<VideoPresenter>(id: id, module: module, seed: seed, options: NoOptions(), lastResult: lastResult,
-                                 previous: previous, startedAt: now)
-        case .videoTask:
-            PreviewRun<VideoTaskPresenter>(id: id, module: module, seed: seed, options: NoOptions(), lastResult: lastResult,
-                                 previous: previous, startedAt: now)
-        case .vocabulary:
-            PreviewRun<VocabularyPresenter>(id: id, module: module, seed: seed, options: NoOptions(), lastResult: lastResult,
-                                 previous: previous, startedAt: now)
-        case .audioGame:
-            PreviewRun<AudioGamePresenter>(id: id, module: module, seed: seed, options: .medium, lastResult: lastResult,
-                                 previous: previous, startedAt: now)
-        case .pronunciation:
-            PreviewRun<PronunciationPresenter>(id: id, module: module, seed: seed, options: NoOptions(), lastResult: lastResult,
-                                 previous: previous, startedAt: now)
-        case .questions:
-            PreviewRun<QuestionsPresenter>(id: id, module: module, seed: seed, options: NoOptions(), lastResult: lastResult,
-                                 previous: previous, startedAt: now)
-        case .dictionary:
-            PreviewRun<DictionaryPresenter>(id: id, module: module, seed: seed, options: NoOptions(), lastResult: lastResult,
-                                 previous: previous, startedAt: now)
-        case .test: PreviewRun<TestPresenter>(id: id, module: module, seed: seed, options: NoOptions(), lastResult: lastResult,
-                                 previous: previous, startedAt: now)
-        }
+    /// A preview of the activity `presenter` presents: each kind's presenter is the presenters' registry's.
+    private static func run<Presenter: ActivityPresenter>(_ presenter: Presenter.Type, id: String, module: Module,
+                                                          moduleFolder: String?, seed: UInt64, lastResult: ActivityResult?,
+                                                          previous: (any Sendable)?, at now: Date) -> any PreviewRunning {
+        PreviewRun<Presenter>(id: id, module: module, moduleFolder: moduleFolder, seed: seed, lastResult: lastResult,
+                              previous: previous, startedAt: now)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackActivities
 import LessonpackBundle
 import LessonpackCheck
 import LessonpackDiagnostics
@@ -49,7 +50,7 @@ package enum StudioBuild {
                            diagnostics: placed)
         }
         let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
-        let inspection = try? BundleInspection(BundleReader.open(path))
+        let inspection = try? BundleInspection(BundleReader.open(path), describe: ActivityRegistry.summary)
         return Outcome(ok: true, bundle: path, size: size, mediaSize: mediaSize, signed: key != nil,
                        inspection: inspection, diagnostics: placed)
     }

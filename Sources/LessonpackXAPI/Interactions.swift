@@ -1,10 +1,10 @@
 import LessonpackActivities
 import LessonpackModel
 
-/// What each answerable item is as an xAPI interaction: a statement judged true or false (the video task's, the
-/// test's), or a choice among answers (the questions', the test's multiple choice). Choices are named `c1`, `c2`…
-/// in the order the module writes them, not the order an attempt showed them, so the same answer has the same id
-/// in every attempt.
+/// What each answerable item is as an xAPI interaction, from the form its activity's descriptor gives it: a
+/// statement judged true or false, a choice among answers (named `c1`, `c2`… in the order the module writes them,
+/// so the same answer has the same id in every attempt), or a text typed. No kind is named here: a new activity
+/// with answers is mapped by saying what its answers are, and one without has none to send.
 enum Interactions {
     struct Interaction {
         var definition: ActivityDefinition
@@ -12,54 +12,34 @@ enum Interactions {
     }
 
     static func interaction(for item: ItemOutcome, in kind: ActivityKind, of module: Module) -> Interaction? {
-        let description = ["en-US": item.prompt]
-        switch kind {
-        case .videoTask:
-            guard let statement = module.videoTask.first(where: { $0.id == item.id }) else { return nil }
-            return Interaction(definition: trueFalse(description, isCorrect: statement.isCorrect),
-                               response: judgement(item.answer))
-        case .questions:
-            guard let question = module.questions.first(where: { $0.id == item.id }) else { return nil }
-            let texts = question.answers.map(\.text)
-            let right = question.answers.firstIndex(where: \.isCorrect)
-            return Interaction(definition: choice(description, texts: texts, right: right),
-                               response: item.answer.flatMap { texts.firstIndex(of: $0) }.map(choiceID))
-        case .test:
-            guard let testItem = module.test.items.first(where: { $0.id == item.id }) else { return nil }
-            var interaction: Interaction
-            switch testItem.kind {
-            case .statement(let isCorrect):
-                interaction = Interaction(definition: trueFalse(description, isCorrect: isCorrect),
-                                          response: judgement(item.answer))
-            case .multipleChoice(let choices, let answer):
-                interaction = Interaction(definition: choice(description, texts: choices, right: choices.firstIndex(of: answer)),
-                                          response: item.answer.flatMap { choices.firstIndex(of: $0) }.map(choiceID))
-            }
-            interaction.definition.extensions = [ExtensionIRI.weight: .number(Double(testItem.scoreWeight))]
-            return interaction
-        default:
-            return nil
+        switch kind.descriptor.answers {
+        case .none: nil
+        case .items(let form): form(item, module).map { interaction($0, prompt: item.prompt) }
         }
     }
 
-    /// "correct" / "incorrect", as the engines write a judged statement, to xAPI's "true" / "false".
-    private static func judgement(_ answer: String?) -> String? {
-        switch answer {
-        case "correct": "true"
-        case "incorrect": "false"
-        default: nil
+    static func interaction(_ form: AnswerForm, prompt: String) -> Interaction {
+        let description = ["en-US": prompt]
+        var definition = switch form.question {
+        case .trueFalse(let isTrue):
+            ActivityDefinition(description: description, type: ActivityType.interaction, interactionType: "true-false",
+                               correctResponsesPattern: [isTrue ? "true" : "false"])
+        case .choice(let options, let correct):
+            ActivityDefinition(description: description, type: ActivityType.interaction, interactionType: "choice",
+                               correctResponsesPattern: correct.map { [choiceID($0)] } ?? [],
+                               choices: options.enumerated().map { .init(id: choiceID($0.offset), description: ["en-US": $0.element]) })
+        case .fillIn(let expected):
+            ActivityDefinition(description: description, type: ActivityType.interaction, interactionType: "fill-in",
+                               correctResponsesPattern: [expected])
         }
-    }
-
-    private static func trueFalse(_ description: [String: String], isCorrect: Bool) -> ActivityDefinition {
-        ActivityDefinition(description: description, type: ActivityType.interaction, interactionType: "true-false",
-                           correctResponsesPattern: [isCorrect ? "true" : "false"])
-    }
-
-    private static func choice(_ description: [String: String], texts: [String], right: Int?) -> ActivityDefinition {
-        ActivityDefinition(description: description, type: ActivityType.interaction, interactionType: "choice",
-                           correctResponsesPattern: right.map { [choiceID($0)] } ?? [],
-                           choices: texts.enumerated().map { .init(id: choiceID($0.offset), description: ["en-US": $0.element]) })
+        if let weight = form.weight { definition.extensions = [ExtensionIRI.weight: .number(Double(weight))] }
+        let response: String? = switch form.response {
+        case .judgement(let isTrue)?: isTrue ? "true" : "false"
+        case .choice(let index)?: choiceID(index)
+        case .text(let text)?: text
+        case nil: nil
+        }
+        return Interaction(definition: definition, response: response)
     }
 
     private static func choiceID(_ index: Int) -> String { "c\(index + 1)" }

@@ -687,6 +687,19 @@ class PreviewTests(StudioTestCase):
         self.page.open_module("0", "preview")
         self.module = self.server.state()["module"]
 
+    def test_an_activity_is_numbered_by_its_place_in_the_module(self):
+        """A module of a video and a test previews "2. Test", as the terminal player's contents number it (not the
+        test's standard place, 8): the page takes the kinds, their titles and the numbering from the server."""
+        self.page.section("module")
+        for activity in self.module["activities"]:
+            if activity not in ("video", "test"):
+                self.page.click(f'[data-testid="activity-{activity}"]', f"the {activity} box")
+        self.page.wait_saved()
+        labels = self.page.js("return [...document.querySelectorAll('#module-activities label')].map((l) => l.textContent)")
+        self.assertIn("Questions and answers", labels)
+        self.page.open_preview("test")
+        self.assertEqual(self.page.text('[data-testid="preview-title"]'), "2. Test")
+
     def test_video(self):
         view = self.page.open_preview("video")
         self.assertTrue(view["subtitlesOn"])

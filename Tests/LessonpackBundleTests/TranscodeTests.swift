@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackActivities
 import LessonpackAuthoring
 import LessonpackModel
 import LessonpackSystem
@@ -68,7 +69,8 @@ import Testing
 @Suite struct InspectionTests {
     @Test func summarisesTheSampleBundle() throws {
         let folder = TemporaryFolder()
-        let inspection = BundleInspection(try BundleReader.open(try buildSample(into: folder)))
+        let inspection = BundleInspection(try BundleReader.open(try buildSample(into: folder)),
+                                          describe: ActivityRegistry.summary)
         #expect(inspection.id == "job-interview")
         #expect(inspection.signature == "unsigned")
         #expect(inspection.entries.first?.path == "mimetype")

@@ -9,12 +9,30 @@ import Testing
 
 /// Replays are exact: random action sequences, sensible and not, are played live on every engine through the
 /// progress store; the store is opened again, the attempt read back and replayed, and the replayed engine must
-/// equal the live one, field for field.
+/// equal the live one, field for field. Every kind the registry lists is played: a new one fails here until its
+/// engine is `RandomlyDriven`.
 @Suite struct ReplayPropertyTests {
     let module = try! ModuleLoader.load(folder: Paths.sampleModule).module
 
-    func replayEqualsLive<Engine: RandomlyDriven>(_ engine: Engine.Type, options: Engine.Options, seeds: Range<UInt64> = 0..<8,
-                                                  steps: Int = 30) throws {
+    @Test(arguments: ActivityKind.allCases) func everyKindReplaysAsPlayed(_ kind: ActivityKind) throws {
+        let engine = ActivityRegistry.descriptor(for: kind).engine
+        guard let driven = engine as? any RandomlyDriven.Type else {
+            Issue.record("\(kind): its engine has no random action generator (extend it with RandomlyDriven)")
+            return
+        }
+        try replayEqualsLive(driven)
+    }
+
+    func replayEqualsLive<Engine: RandomlyDriven>(_ engine: Engine.Type) throws {
+        for options in Engine.optionsToTry {
+            // Each further set of options is tried on fewer seeds.
+            try replayEqualsLive(engine, options: options, seeds: Engine.optionsToTry.count > 1 ? 0..<4 : 0..<8)
+        }
+    }
+
+    func replayEqualsLive<Engine: RandomlyDriven>(_ engine: Engine.Type, options: Engine.Options,
+                                                  seeds: Range<UInt64>) throws {
+        let steps = Engine.randomSteps
         for seed in seeds {
             let folder = TemporaryFolder()
             var random = SeededRandom(seed: seed &* 7919)
@@ -37,28 +55,27 @@ import Testing
                 Issue.record("\(Engine.kind) seed \(seed): the attempt could not be read back")
                 continue
             }
-            let replayed = Attempt(resuming: saved, module: module, store: reopened, contentHashes: ContentHashes.of(module))
+            let replayed = Attempt(resuming: saved, module: module, store: reopened, sessionSeed: seed,
+                                   contentHashes: ContentHashes.of(module))
             #expect(replayed.engine == live.engine, "\(Engine.kind), seed \(seed)")
             #expect(replayed.engine.result(at: clock) == live.engine.result(at: clock))
         }
     }
-
-    @Test func video() throws { try replayEqualsLive(VideoEngine.self, options: NoOptions()) }
-    @Test func videoTask() throws { try replayEqualsLive(VideoTaskEngine.self, options: NoOptions()) }
-    @Test func vocabulary() throws { try replayEqualsLive(VocabularyEngine.self, options: NoOptions()) }
-    @Test func audioGame() throws {
-        for level in AudioGameEngine.Difficulty.allCases { try replayEqualsLive(AudioGameEngine.self, options: level, seeds: 0..<4) }
-    }
-    @Test func pronunciation() throws { try replayEqualsLive(PronunciationEngine.self, options: NoOptions()) }
-    @Test func questions() throws { try replayEqualsLive(QuestionsEngine.self, options: NoOptions()) }
-    @Test func dictionary() throws { try replayEqualsLive(DictionaryEngine.self, options: NoOptions()) }
-    @Test func test() throws { try replayEqualsLive(TestEngine.self, options: NoOptions(), steps: 40) }
 }
 
 /// An engine a test can drive at random: an action that fits its state most of the time, and now and then one
 /// that does not (an unknown id, a slot out of range), which must change nothing either way.
 protocol RandomlyDriven: ActivityEngine {
     static func randomAction(for engine: Self, in module: Module, random: inout SeededRandom) -> Action
+    /// The options attempts are dealt with in the test: the default, unless the options change the game.
+    static var optionsToTry: [Options] { get }
+    /// How many actions an attempt is played for at most.
+    static var randomSteps: Int { get }
+}
+
+extension RandomlyDriven {
+    static var optionsToTry: [Options] { [defaultOptions] }
+    static var randomSteps: Int { 30 }
 }
 
 extension SeededRandom {
@@ -93,6 +110,8 @@ extension VocabularyEngine: RandomlyDriven {
 }
 
 extension AudioGameEngine: RandomlyDriven {
+    static var optionsToTry: [Difficulty] { Difficulty.allCases }
+
     static func randomAction(for engine: AudioGameEngine, in module: Module, random: inout SeededRandom) -> Action {
         guard !engine.tray.isEmpty, random.chance(90) else { return .hear(tile: random.pick(module.transcript).id) }
         let tile = random.pick(engine.tray)
@@ -142,6 +161,8 @@ extension DictionaryEngine: RandomlyDriven {
 }
 
 extension TestEngine: RandomlyDriven {
+    static var randomSteps: Int { 40 }
+
     static func randomAction(for engine: TestEngine, in module: Module, random: inout SeededRandom) -> Action {
         guard random.below(40) != 0 else { return .finish }
         let item = random.chance(95) ? random.pick(engine.drawn).item.id : "t99"

@@ -151,6 +151,30 @@ import Testing
         }
     }
 
+    /// The page lists no activities of its own: every state carries the registry's kinds and titles, and a preview
+    /// numbers its activity as the terminal player does: in a module of a video and a test, "2. Test", not the
+    /// test's standard place (8).
+    @Test func thePreviewNumbersAnActivityByItsPlaceInTheModule() async throws {
+        try await withServer { http, _, _ in
+            let token = ["X-Lessonpack-Token": "t0ken"]
+            func object(_ response: RawHTTP.Response) throws -> [String: Any] {
+                try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+            }
+            let state = try object(await http.send("GET", "/api/modules/0", headers: token))
+            let kinds = try #require(state["activityKinds"] as? [[String: String]])
+            #expect(kinds.map { $0["name"] ?? "" } == ActivityChoice.all.map(\.name))
+            #expect(kinds.first { $0["name"] == "test" }?["title"] == "Test")
+            var model = try #require(state["module"] as? [String: Any])
+            model["activities"] = ["video", "test"]
+            let body = try JSONSerialization.data(withJSONObject: ["revision": state["revision"]!, "module": model])
+            #expect(try await http.send("PUT", "/api/modules/0", headers: token, body: Array(body)).status == 200)
+            let preview = try await http.send("POST", "/api/modules/0/preview", headers: token,
+                                              body: Array(#"{"activity":"test","seed":1}"#.utf8))
+            #expect(preview.status == 201)
+            #expect(try object(preview)["title"] as? String == "2. Test")
+        }
+    }
+
     /// Importing test items into a module with several objectives asks for the page's Objective, not a command's
     /// option; with it chosen the items are taken, the report speaks of the test bank and not of its file, and
     /// the import is one step Undo takes back, byte for byte.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LessonpackActivities
 import LessonpackBundle
 import TerminalText
 
@@ -20,7 +21,7 @@ struct InspectCommand: ParsableCommand {
             BundleReporting().report(error.diagnostics)
             throw ExitCode(BundleReporting.status(for: error.diagnostics))
         }
-        let inspection = BundleInspection(opened)
+        let inspection = BundleInspection(opened, describe: ActivityRegistry.summary)
         if format == .json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -18,75 +18,37 @@ protocol ActivityRunning: AnyObject {
     func leave(at now: Date)
 }
 
-/// One activity open in the player: its attempt, its presenter's own state, and the round trip every front end
-/// makes: an event goes to the presenter; the actions it answers with are saved and applied, one by one; the
-/// effects are carried out; what comes of them goes back to the engine. Nothing here is specific to an activity.
+/// One activity open in the player: the generic driver over its attempt in the progress store, with the session's
+/// media carrying out the effects. What is the player's own is here: recordings and analyses that end while the
+/// learner is drawing, and stopping once an action could not be saved.
 final class ActivityRun<Presenter: ActivityPresenter>: ActivityRunning {
     typealias Engine = Presenter.Engine
 
     private unowned let session: PlayerSession
-    private(set) var attempt: Attempt<Engine>
-    private(set) var local: Presenter.Local
-    /// The last finished attempt's result, for presenters that show it again.
-    private(set) var lastResult: ActivityResult?
+    private let host: SessionHost
+    private let driver: ActivityDriver<Presenter, Attempt<Engine>>
 
     init(session: PlayerSession, attempt: Attempt<Engine>, lastResult: ActivityResult?) {
         self.session = session
-        self.attempt = attempt
-        self.lastResult = lastResult
-        local = Presenter.local(for: attempt.engine, context: PresentationContext(
-            module: session.module, attempt: attempt.number, settings: session.settings, lastResult: lastResult))
+        let host = SessionHost(session: session)
+        self.host = host
+        driver = ActivityDriver(module: session.module, attempt: attempt, lastResult: lastResult, host: host)
     }
 
     var kind: ActivityKind { Engine.kind }
-    var engine: Engine { attempt.engine }
+    var engine: Engine { driver.engine }
+    var attempt: Attempt<Engine> { driver.attempt }
+    var context: PresentationContext { driver.context }
 
-    var context: PresentationContext {
-        PresentationContext(module: session.module, attempt: attempt.number, settings: session.settings,
-                            lastResult: lastResult, recording: session.media.recordingProgress,
-                            analysing: session.media.analysingLines)
-    }
+    func view(at now: Date) -> Presenter.View { driver.view(at: now) }
 
-    func view(at now: Date) -> Presenter.View {
-        Presenter.view(of: attempt.engine, local: local, context: context, at: now)
-    }
-
-    func enter(at now: Date) -> Message? {
-        carryOut(Presenter.enter(engine: attempt.engine, local: local, context: context), at: now)
-    }
+    func enter(at now: Date) -> Message? { driver.enter(at: now) }
 
     /// The learner did something: returns what to tell them.
     @discardableResult
     func send(_ event: Presenter.Event, at now: Date) -> Message? {
         guard attempt.unsaved == nil else { return nil }
-        let reaction = Presenter.reduce(event, engine: attempt.engine, local: &local, context: context, at: now)
-        return carryOut(reaction, at: now)
-    }
-
-    private func carryOut(_ reaction: Reaction<Engine>, at now: Date) -> Message? {
-        var message = reaction.message
-        var outcomes: [EffectOutcome] = []
-        for action in reaction.actions {
-            guard let effects = attempt.perform(action, at: now) else { return nil }
-            outcomes += session.media.carryOut(effects, at: now)
-        }
-        outcomes += session.media.carryOut(reaction.effects, at: now)
-        for outcome in outcomes { message = take(outcome, at: now) ?? message }
-        noteIfFinished(at: now)
-        switch reaction.request {
-        case .newAttempt(let options)?: startNewAttempt(options, at: now)
-        case nil: break
-        }
-        return message
-    }
-
-    /// What came of an effect goes back to the engine, saved like any action.
-    private func take(_ outcome: EffectOutcome, at now: Date) -> Message? {
-        if let action = Engine.action(for: outcome) {
-            guard let effects = attempt.perform(action, at: now) else { return nil }
-            for next in session.media.carryOut(effects, at: now) { _ = take(next, at: now) }
-        }
-        return Presenter.message(after: outcome)
+        return driver.send(event, at: now)
     }
 
     func poll(at now: Date) -> Message? {
@@ -96,33 +58,17 @@ final class ActivityRun<Presenter: ActivityPresenter>: ActivityRunning {
         let outcome = session.media.finishedRecording(at: now)
             ?? (Engine.kind == .pronunciation ? session.media.finishedAnalysis() : nil)
         guard let outcome else { return nil }
-        return take(outcome, at: now)
+        return driver.take(outcome, at: now)
     }
 
     /// For front ends that cannot draw meanwhile: waits for a recording, then for what is made of it (its intonation
     /// analysis) and for a slowed clip; the last message is the one to show.
     func waitForEffects() -> Message? {
         var message: Message?
-        if let outcome = session.media.waitForRecording() { message = take(outcome, at: Date()) }
-        for outcome in session.media.waitForAnalyses() { message = take(outcome, at: Date()) ?? message }
+        if let outcome = session.media.waitForRecording() { message = driver.take(outcome, at: Date()) }
+        for outcome in session.media.waitForAnalyses() { message = driver.take(outcome, at: Date()) ?? message }
         session.media.waitForSlowedClip()
         return message
-    }
-
-    private func noteIfFinished(at now: Date) {
-        if attempt.isFinished, Engine.isScored { lastResult = attempt.engine.result(at: now) }
-    }
-
-    /// Another attempt at the activity (another game, another go), dealt unlike this one.
-    private func startNewAttempt(_ options: Engine.Options, at now: Date) {
-        attempt.setAside(at: now)
-        do {
-            attempt = try Attempt(module: session.module, store: session.store, sessionSeed: session.seed,
-                                  previous: attempt.engine.setup, options: options, contentHashes: session.contentHashes,
-                                  at: now)
-        } catch {
-            session.notice("cannot start another attempt: \(error.description) [\(error.code)]")
-        }
     }
 
     func leave(at now: Date) {
@@ -134,5 +80,23 @@ final class ActivityRun<Presenter: ActivityPresenter>: ActivityRunning {
         attempt.unsaved.map { "Your last answer could not be saved: \($0.description) [\($0.code)]. The activity has " +
             "stopped so that nothing more is lost; every answer before it is kept, and you can carry on once the " +
             "problem is solved." }
+    }
+}
+
+/// The session as the driver's host: its media, the learner's settings, and its notices.
+final class SessionHost: ActivityHost {
+    private unowned let session: PlayerSession
+
+    init(session: PlayerSession) { self.session = session }
+
+    var settings: LearnerSettings { session.settings }
+    var recording: RecordingProgress? { session.media.recordingProgress }
+    var analysing: Set<String> { session.media.analysingLines }
+
+    func carryOut(_ effects: [Effect], at now: Date) -> [EffectOutcome] { session.media.carryOut(effects, at: now) }
+
+    func cannotStartAnother(_ error: any Error) {
+        let told = (error as? ProgressError).map { "\($0.description) [\($0.code)]" } ?? "\(error)"
+        session.notice("cannot start another attempt: \(told)")
     }
 }

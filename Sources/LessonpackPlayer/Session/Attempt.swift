@@ -1,6 +1,7 @@
 import Foundation
 import LessonpackActivities
 import LessonpackModel
+import LessonpackPresentation
 import LessonpackProgress
 import LessonpackRandom
 
@@ -10,12 +11,14 @@ import LessonpackRandom
 ///
 /// An attempt is saved from its first action on: opening an activity and leaving it untouched leaves no trace (an
 /// activity without a score is recorded as visited when left). Its deal comes from the session's seed, the activity
-/// and the attempt's number alone.
-final class Attempt<Engine: ActivityEngine> {
+/// and the attempt's number alone. It is the player's recorder: the driver hands it every action.
+final class Attempt<Engine: ActivityEngine>: AttemptRecorder {
     let module: Module
     let store: ProgressStore
     let number: Int
     let seed: UInt64
+    /// What another attempt's deal is derived from.
+    let sessionSeed: UInt64
     private(set) var engine: Engine
     /// The attempt's row, once something has been saved.
     private(set) var id: Int64?
@@ -30,6 +33,7 @@ final class Attempt<Engine: ActivityEngine> {
         self.module = module
         self.store = store
         self.contentHashes = contentHashes
+        self.sessionSeed = sessionSeed
         number = try store.nextAttemptNumber(moduleID: module.id, activity: Engine.kind)
         seed = AttemptSeed.derive(session: sessionSeed, activity: Engine.kind.rawValue, attempt: number)
         var random = SeededRandom(seed: seed)
@@ -38,8 +42,10 @@ final class Attempt<Engine: ActivityEngine> {
     }
 
     /// Carries on a saved attempt, replaying its log.
-    init(resuming saved: SavedAttempt<Engine>, module: Module, store: ProgressStore, contentHashes: [String: String]) {
+    init(resuming saved: SavedAttempt<Engine>, module: Module, store: ProgressStore, sessionSeed: UInt64,
+         contentHashes: [String: String]) {
         self.module = module
+        self.sessionSeed = sessionSeed
         self.store = store
         self.contentHashes = contentHashes
         number = saved.number
@@ -109,5 +115,12 @@ final class Attempt<Engine: ActivityEngine> {
     func setAside(at now: Date) {
         guard let id, !isFinished else { return }
         do { try store.abandon(id, at: now) } catch { unsaved = error }
+    }
+
+    /// Another attempt at the activity (another game, another go), dealt unlike this one, which is set aside.
+    func another(options: Engine.Options, at now: Date) throws(ProgressError) -> Attempt<Engine> {
+        setAside(at: now)
+        return try Attempt(module: module, store: store, sessionSeed: sessionSeed, previous: engine.setup, options: options,
+                           contentHashes: contentHashes, at: now)
     }
 }

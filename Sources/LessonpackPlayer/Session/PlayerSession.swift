@@ -71,7 +71,7 @@ package final class PlayerSession {
         guard let unfinished = try? store.unfinishedAttempts(moduleID: module.id) else { return nil }
         var offered: UnfinishedAttempt?
         for attempt in unfinished {
-            switch ActivityRegistry.entry(for: attempt.activity).settle(attempt, in: self, at: now) {
+            switch ActivityViews.entry(for: attempt.activity).settle(attempt, in: self, at: now) {
             case .resumable: if offered == nil { offered = attempt }
             case .closed(let reason): notice(SessionWording.closed(attempt, reason: reason))
             case .settled: break
@@ -88,7 +88,7 @@ package final class PlayerSession {
     /// Opens an activity, carrying on its unfinished attempt when there is one that still fits the module.
     func open(_ kind: ActivityKind, at now: Date) throws(ProgressError) -> OpenedActivity {
         let unfinished = try store.unfinishedAttempts(moduleID: module.id).first { $0.activity == kind }
-        let opened = try ActivityRegistry.entry(for: kind).open(in: self, resuming: unfinished, at: now)
+        let opened = try ActivityViews.entry(for: kind).open(in: self, resuming: unfinished, at: now)
         if let closed = opened.closed, let unfinished { notice(SessionWording.closed(unfinished, reason: closed)) }
         return opened.activity
     }

@@ -47,7 +47,5 @@ package enum SessionWording {
     }
 
     /// "2. Video task", as titles show it.
-    static func numbered(_ kind: ActivityKind, in module: Module) -> String {
-        "\((module.activities.firstIndex(of: kind) ?? 0) + 1). \(kind.title)"
-    }
+    static func numbered(_ kind: ActivityKind, in module: Module) -> String { Wording.numbered(kind, in: module) }
 }

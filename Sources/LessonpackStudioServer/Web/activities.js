@@ -2,7 +2,7 @@
 // preview.js (written separately); it is loaded only when asked for, so the editor works without it.
 
 import { el, button, replaceChildren, announce } from "./dom.js";
-import { ACTIVITIES } from "./module-form.js";
+import { activityChoices } from "./module-form.js";
 
 export function renderPreviewSection(container, ctx) {
   // The open preview survives re-renders of the list (a save while previewing must not close it).
@@ -14,7 +14,7 @@ export function renderPreviewSection(container, ctx) {
       el("p", { class: "hint" }, "Try an activity as a learner will meet it. The preview uses the module as saved."),
       container.buttons, container.previewHost);
   }
-  const titles = new Map(ACTIVITIES);
+  const titles = new Map(activityChoices(ctx.store.state));
   const listed = ctx.store.module.activities.filter((name) => titles.has(name));
   replaceChildren(container.buttons,
     listed.length === 0 ? el("p", {}, "The module lists no activities: choose them under Module.") :

@@ -5,17 +5,11 @@ import { textInput, textArea, selectInput, colourInput } from "./fields.js";
 
 export const LEVELS = ["A1", "A2", "B1", "B2", "C1", "C2"];
 
-/** The eight activities in the standard order, as docs/format.md lists them. */
-export const ACTIVITIES = [
-  ["video", "Video"],
-  ["video-task", "Video task"],
-  ["vocabulary", "Language and vocabulary"],
-  ["audio-game", "Audio game"],
-  ["pronunciation", "Pronunciation practice"],
-  ["questions", "Questions and answers"],
-  ["dictionary", "Dictionary and phrasebook"],
-  ["test", "Test"],
-];
+/** The activities a module may list, as [name, title] in the standard order: the server's registry, sent with
+ *  every state, so the page keeps no list of its own. */
+export function activityChoices(state) {
+  return (state?.activityKinds ?? []).map(({ name, title }) => [name, title]);
+}
 
 export function renderModuleForm(container, ctx) {
   const module = ctx.store.module;
@@ -105,11 +99,12 @@ function objectives(ctx, module) {
 
 function activities(ctx, module) {
   const listed = module.activities;
-  const known = ACTIVITIES.map(([name]) => name);
-  // A name from disk that is not one of the eight stays visible (and is removed by unticking it): dropping it
+  const choices = activityChoices(ctx.store.state);
+  const known = choices.map(([name]) => name);
+  // A name from disk that is not an activity stays visible (and is removed by unticking it): dropping it
   // silently would hide the error the checker reports about it.
   const unknown = [...new Set(listed.filter((name) => !known.includes(name)))];
-  const entries = [...ACTIVITIES, ...unknown.map((name) => [name, `${name} (not an activity)`])];
+  const entries = [...choices, ...unknown.map((name) => [name, `${name} (not an activity)`])];
   const boxes = entries.map(([name, label]) => {
     const index = listed.indexOf(name);
     const box = el("input", {

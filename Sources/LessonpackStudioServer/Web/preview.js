@@ -6,30 +6,18 @@
 // Everything shown that comes from the module or the server is untrusted text: it goes into the page through
 // `textContent` (or text nodes) only, never as HTML.
 
-// Each activity's rendering lives in a module of its own, loaded only when that activity is previewed. The names are
-// spelt out (never built from the request) so nothing but these files can be imported.
-const activityModules = {
-  'video': () => import('./preview-video.js'),
-  'video-task': () => import('./preview-video-task.js'),
-  'vocabulary': () => import('./preview-vocabulary.js'),
-  'audio-game': () => import('./preview-audio-game.js'),
-  'pronunciation': () => import('./preview-pronunciation.js'),
-  'questions': () => import('./preview-questions.js'),
-  'dictionary': () => import('./preview-dictionary.js'),
-  'test': () => import('./preview-test.js'),
-};
+// Each activity's rendering lives in a module of its own, preview-<name>.js, loaded only when that activity is
+// previewed. The name is one of the server's own list of activities (it comes with the module's state), never the
+// request's text, so nothing but these files can be imported. The titles come from the server too: each answer
+// numbers its activity as the terminal player does ("2. Test" in a module of a video and a test).
+function activityModule(state, activity) {
+  const known = (state?.activityKinds ?? []).some(({ name }) => name === activity);
+  return known && /^[a-z][a-z-]*$/.test(activity) ? () => import(`./preview-${activity}.js`) : null;
+}
 
-// The titles the terminal player's contents screen uses, so the preview reads like the player.
-const activityTitles = {
-  'video': '1. Video',
-  'video-task': '2. Video task',
-  'vocabulary': '3. Language and vocabulary',
-  'audio-game': '4. Audio game',
-  'pronunciation': '5. Pronunciation practice',
-  'questions': '6. Questions and answers',
-  'dictionary': '7. Dictionary and phrasebook',
-  'test': '8. Test',
-};
+function activityTitle(state, activity) {
+  return (state?.activityKinds ?? []).find(({ name }) => name === activity)?.title ?? activity;
+}
 
 const tones = ['plain', 'good', 'bad', 'accent', 'muted'];
 
@@ -69,14 +57,14 @@ class Preview {
     this.viewDump = h('pre', { testid: 'preview-view', hidden: true });
     this.body = h('div', { class: 'lp-activity' });
     this.root = h('section', {
-      class: 'lp-preview', testid: 'preview-root', 'aria-label': `Preview: ${activityTitles[activity] ?? activity}`,
+      class: 'lp-preview', testid: 'preview-root', 'aria-label': `Preview: ${activityTitle(state, activity)}`,
       // Focusable (not in the tab order): a click anywhere in the preview puts the keyboard focus in it, so its keys work.
       tabindex: '-1',
       dataset: { activity, recording: 'false', busy: 'false' },
       on: { keydown: (event) => this.keydown(event) },
     },
     h('header', { class: 'lp-preview-header' },
-      h('h2', { class: 'lp-preview-title', text: activityTitles[activity] ?? activity }),
+      this.title = h('h2', { class: 'lp-preview-title', testid: 'preview-title', text: activityTitle(state, activity) }),
       h('span', { class: 'lp-preview-module', text: this.module?.title ?? '' }),
       button('restart', 'Start again', () => this.restart(), { title: 'A new attempt at this activity, dealt afresh' })),
     // The countdown above the activity, where the learner is looking when they press Record.
@@ -98,7 +86,7 @@ class Preview {
   }
 
   async start() {
-    const load = activityModules[this.activity];
+    const load = activityModule(this.state, this.activity);
     if (!load) {
       this.say(`There is no activity '${this.activity}' to preview.`, 'bad');
       return;
@@ -197,6 +185,10 @@ class Preview {
     if (!preview || this.closed) return;
     const shown = message === undefined ? preview.message : message;
     if (preview.session) this.session = preview.session;
+    if (preview.title) {
+      this.title.textContent = preview.title;
+      this.root.setAttribute('aria-label', `Preview: ${preview.title}`);
+    }
     this.view = preview.view ?? null;
     this.viewDump.textContent = JSON.stringify(this.view);
     this.root.dataset.finished = preview.finished ? 'true' : 'false';

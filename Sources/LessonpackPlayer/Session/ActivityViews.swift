@@ -26,21 +26,22 @@ protocol ActivityEntry {
     func settle(_ attempt: UnfinishedAttempt, in session: PlayerSession, at now: Date) -> Settled
 }
 
-/// The one table of activity kinds: each kind's presenter (and through it its engine) and its two views. Adding an
-/// activity is an engine, a presenter, its views, and a line here.
-enum ActivityRegistry {
+/// The player's table of activity kinds: each kind's plain and full-screen views (and through them its presenter).
+/// What else a kind means is its descriptor's (`ActivityRegistry`); the switch has no default, so a new kind does
+/// not compile until its views are named here.
+enum ActivityViews {
     static func entry(for kind: ActivityKind) -> any ActivityEntry {
         switch kind {
-        case .video: Entry<VideoPresenter, PlainVideo, VideoScreen>()
-        case .videoTask: Entry<VideoTaskPresenter, PlainVideoTask, VideoTaskScreen>()
-        case .vocabulary: Entry<VocabularyPresenter, PlainVocabulary, VocabularyScreen>()
-        case .audioGame: Entry<AudioGamePresenter, PlainAudioGame, AudioGameScreen>(options: .medium)
-        case .pronunciation: Entry<PronunciationPresenter, PlainPronunciation, PronunciationScreen>()
-        case .questions: Entry<QuestionsPresenter, PlainQuestions, QuestionsScreen>()
-        case .dictionary: Entry<DictionaryPresenter, PlainDictionary, DictionaryScreen>()
+        case .video: Entry<PlainVideo, VideoScreen>()
+        case .videoTask: Entry<PlainVideoTask, VideoTaskScreen>()
+        case .vocabulary: Entry<PlainVocabulary, VocabularyScreen>()
+        case .audioGame: Entry<PlainAudioGame, AudioGameScreen>()
+        case .pronunciation: Entry<PlainPronunciation, PronunciationScreen>()
+        case .questions: Entry<PlainQuestions, QuestionsScreen>()
+        case .dictionary: Entry<PlainDictionary, DictionaryScreen>()
         case .test:
             // The test favours what the last finished test did not show; an item changed since counts as unseen.
-            Entry<TestPresenter, PlainTest, TestScreen>(options: NoOptions()) { session in
+            Entry<PlainTest, TestScreen> { session in
                 let drawn = (try? session.store.lastTestDraw(moduleID: session.module.id,
                                                              contentHashes: session.contentHashes)) ?? []
                 return TestEngine.Setup(drawn: drawn, options: [:])
@@ -49,18 +50,17 @@ enum ActivityRegistry {
     }
 }
 
-/// One kind of activity: its presenter, its plain and full-screen views, how a fresh attempt is dealt, and what a
-/// new deal must differ from.
-struct Entry<Presenter: ActivityPresenter, PlainView: PlainActivityView, ScreenView: ActivityScreenView>: ActivityEntry
-where PlainView.Presenter == Presenter, ScreenView.Presenter == Presenter {
+/// One kind of activity: its plain and full-screen views, over one presenter, and what a new deal must differ from.
+/// A fresh attempt is dealt with the engine's default options.
+struct Entry<PlainView: PlainActivityView, ScreenView: ActivityScreenView>: ActivityEntry
+where ScreenView.Presenter == PlainView.Presenter {
+    typealias Presenter = PlainView.Presenter
     typealias Engine = Presenter.Engine
 
-    let options: Engine.Options
     let previous: (PlayerSession) -> Engine.Setup?
 
     /// By default a deal differs from the last attempt's, whatever became of it.
-    init(options: Engine.Options, previous: ((PlayerSession) -> Engine.Setup?)? = nil) {
-        self.options = options
+    init(previous: ((PlayerSession) -> Engine.Setup?)? = nil) {
         self.previous = previous ?? { session in try? session.store.lastSetup(Engine.self, module: session.module) }
     }
 
@@ -72,7 +72,7 @@ where PlainView.Presenter == Presenter, ScreenView.Presenter == Presenter {
             switch try session.store.carryOver(resuming.id, as: Engine.self, module: session.module, at: now) {
             case .resume(let saved):
                 attempt = Attempt(resuming: saved, module: session.module, store: session.store,
-                                  contentHashes: session.contentHashes)
+                                  sessionSeed: session.seed, contentHashes: session.contentHashes)
             case .closed(let reason): closed = reason
             }
         }
@@ -86,7 +86,7 @@ where PlainView.Presenter == Presenter, ScreenView.Presenter == Presenter {
 
     private func newAttempt(in session: PlayerSession, at now: Date) throws(ProgressError) -> Attempt<Engine> {
         try Attempt(module: session.module, store: session.store, sessionSeed: session.seed, previous: previous(session),
-                    options: options, contentHashes: session.contentHashes, at: now)
+                    options: Engine.defaultOptions, contentHashes: session.contentHashes, at: now)
     }
 
     func settle(_ attempt: UnfinishedAttempt, in session: PlayerSession, at now: Date) -> Settled {
@@ -98,13 +98,10 @@ where PlainView.Presenter == Presenter, ScreenView.Presenter == Presenter {
         case .resume(let saved):
             guard !Engine.isScored else { return .resumable }
             // Killed while watching or browsing: it counts as visited, as leaving would have made it.
-            Attempt(resuming: saved, module: session.module, store: session.store, contentHashes: session.contentHashes)
+            Attempt(resuming: saved, module: session.module, store: session.store, sessionSeed: session.seed,
+                    contentHashes: session.contentHashes)
                 .leave(at: saved.actions.last?.at ?? saved.startedAt)
             return .settled
         }
     }
-}
-
-extension Entry where Engine.Options == NoOptions {
-    init() { self.init(options: NoOptions()) }
 }
