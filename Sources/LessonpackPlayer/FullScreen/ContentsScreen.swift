@@ -22,8 +22,8 @@ final class ContentsScreen: Screen {
                 "q: quit (your progress is saved)", "?: this help"]
 
     func hints(at now: Date) -> String {
-        "↑↓ choose · Enter open · 1–\(session.module.activities.count) · l \(SessionWording.hideTextsName): " +
-            "\(session.settings.listeningFirst ? "on" : "off") · q quit"
+        // Short enough for 60 columns with "? help" after it: the help box tells the rest.
+        "Enter open · l \(SessionWording.hideTextsName): \(session.settings.listeningFirst ? "on" : "off") · q quit"
     }
 
     func body(width: Int, height: Int, now: Date) -> [FrameLine] {

@@ -138,7 +138,8 @@ package final class FullScreenApp {
         lines += body
         lines += messageLines.map { FrameLine($0, status.map { Draw.style($0.tone) } ?? .accent) }
         let hints = shown(helpShown ? " d: don't show again · any other key: close help" : " \(top.hints(at: now()))")
-        lines.append(HelpOverlay.hintsLine(hints, helpKey: helpShown ? "" : " · ? help", width: columns - 1))
+        lines.append(HelpOverlay.hintsLine(hints, helpKey: helpShown ? "" : shown(" · ? help"), separator: shown(" · "),
+                                           width: columns - 1))
         display.show(Frame(lines))
     }
 }
@@ -147,10 +148,14 @@ package final class FullScreenApp {
 enum HelpOverlay {
     static let dontShowAgain = "d: don't show this again when I open it"
 
-    /// The key hints, cut so that "? help" always shows at the end.
-    static func hintsLine(_ hints: String, helpKey: String, width: Int) -> FrameLine {
+    /// The key hints, as many whole ones as fit, so that "? help" always shows at the end (the help box has them
+    /// all).
+    static func hintsLine(_ hints: String, helpKey: String, separator: String = " · ", width: Int) -> FrameLine {
         let room = max(0, width - DisplayWidth.of(helpKey))
-        return FrameLine(TextLayout.fit(TextLayout.fit(hints, width: room) + helpKey, width: width), .muted)
+        var parts = hints.components(separatedBy: separator)
+        while parts.count > 1, DisplayWidth.of(parts.joined(separator: separator)) > room { parts.removeLast() }
+        let kept = TextLayout.fit(parts.joined(separator: separator), width: room)
+        return FrameLine(TextLayout.fit(kept + helpKey, width: width), .muted)
     }
 
     static func place(_ help: [String], title: String, over body: [FrameLine], width: Int) -> [FrameLine] {
