@@ -171,7 +171,7 @@ import Testing
     /// Defect 12: after seeing the last test's results, the learner goes on with the test.
     @Test func earlierResultsDoNotStopTheTest() throws {
         let data = TemporaryFolder().path
-        _ = try play(["8", "finish", "back", "quit"], data: data)
+        _ = try play(["8", "finish", "yes", "back", "quit"], data: data)
         let result = try play(["8", "results", "skip", "quit"], data: data)
         let afterResults = result.standardOutput.components(separatedBy: "test> skip").last ?? ""
         #expect(result.standardOutput.contains("Your last test, finished on"))
