@@ -42,6 +42,9 @@ package struct AudioGameEngine: ActivityEngine {
         case place(tile: String, slot: Int)
         /// Plays a tile's line.
         case hear(tile: String)
+        /// The learner came back to a game under way (opened it again, or started the player again): the time
+        /// since their last move was spent away, and the game's clock does not count it.
+        case returned
     }
 
     package struct Tile: Sendable, Equatable {
@@ -105,12 +108,19 @@ package struct AudioGameEngine: ActivityEngine {
     package private(set) var lastPlacement: Placement?
     /// The tiles the learner has listened to.
     package private(set) var heard: Set<String> = []
+    /// Seconds played in the stretches before the learner last came back.
+    private var earlierStretches: Double = 0
+    /// When the stretch of play under way began, and the last thing done in it.
+    private var stretchStart: Date
+    private var lastActionAt: Date
 
     package init(module: Module, setup: Setup, startedAt: Date) {
         let speakers = Dictionary(module.speakers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         tiles = module.transcript.map { Tile(id: $0.id, speaker: speakers[$0.speaker], text: $0.text, audio: $0.audio) }
         self.setup = setup
         self.startedAt = startedAt
+        stretchStart = startedAt
+        lastActionAt = startedAt
         // A setup from another version of the module must fit this one's tiles; if it does not, nothing is placed.
         slots = setup.slots.count == tiles.count ? setup.slots : Array(repeating: nil, count: tiles.count)
         tray = setup.tray
@@ -119,7 +129,25 @@ package struct AudioGameEngine: ActivityEngine {
     package var difficulty: Difficulty { setup.difficulty }
 
     package mutating func apply(_ action: Action, at now: Date) -> [Effect] {
+        guard case .returned = action else {
+            if completedAt == nil { lastActionAt = max(lastActionAt, now) }
+            return applyMove(action, at: now)
+        }
+        guard completedAt == nil else { return [] }
+        earlierStretches += max(0, lastActionAt.timeIntervalSince(stretchStart))
+        stretchStart = max(lastActionAt, now)
+        lastActionAt = stretchStart
+        return []
+    }
+
+    /// The seconds spent in the game up to `now` (or until it was solved): time away does not count.
+    package func playedSeconds(at now: Date) -> Double {
+        earlierStretches + max(0, (completedAt ?? now).timeIntervalSince(stretchStart))
+    }
+
+    private mutating func applyMove(_ action: Action, at now: Date) -> [Effect] {
         switch action {
+        case .returned: return []
         case .place(let tileID, let slot):
             lastPlacement = place(tileID, in: slot)
             if isSolved, completedAt == nil { completedAt = now }

@@ -100,8 +100,13 @@ package struct LearnerSettings: Sendable, Equatable, Codable {
     /// Listening comes first: the text of answers and tiles is hidden until heard, questions play on their own,
     /// and subtitles off hides the transcript too.
     package var listeningFirst: Bool
+    /// The screens whose help the learner asked not to be shown again when they open them.
+    package var hiddenHelp: Set<String>
 
-    package init(listeningFirst: Bool = false) { self.listeningFirst = listeningFirst }
+    package init(listeningFirst: Bool = false, hiddenHelp: Set<String> = []) {
+        self.listeningFirst = listeningFirst
+        self.hiddenHelp = hiddenHelp
+    }
 }
 
 /// A recording being made: which line, since when, for how long at most.

@@ -83,6 +83,8 @@ package enum AudioGamePresenter: ActivityPresenter {
         package var slotCursor = 0
         package var levelCursor: Int
         package var sprangBack: String?
+        /// The learner asked for a new game: whatever level they choose, a new board is dealt.
+        package var newGameAsked = false
     }
 
     package static func local(for engine: AudioGameEngine, context: PresentationContext) -> Local {
@@ -121,7 +123,7 @@ package enum AudioGamePresenter: ActivityPresenter {
                        "\(AudioGameEngine.preplacedCount(level, tiles: engine.tiles.count)) of \(engine.tiles.count) lines " +
                        "already in place", isCursor: index == local.levelCursor)
         }
-        let elapsed = (engine.completedAt ?? now).timeIntervalSince(engine.startedAt)
+        let elapsed = engine.playedSeconds(at: now)
         return View(mode: mode, levels: levels,
                     status: "\(engine.difficulty.rawValue) · moves \(engine.moves) · mistakes \(engine.mistakes) · " +
                         Wording.clock(elapsed),
@@ -130,9 +132,15 @@ package enum AudioGamePresenter: ActivityPresenter {
     }
 
     static func solvedText(_ engine: AudioGameEngine, at now: Date) -> String {
-        let seconds = Wording.wholeSeconds((engine.completedAt ?? now).timeIntervalSince(engine.startedAt))
+        let seconds = Wording.wholeSeconds(engine.playedSeconds(at: now))
         return "Solved in \(Wording.count(engine.moves, "move")) with \(Wording.count(engine.mistakes, "mistake")) " +
             "(\(Wording.count(seconds, "second"))). Start a new game when you like."
+    }
+
+    /// Coming back to a game under way: the time away is not played time.
+    package static func enter(engine: AudioGameEngine, local: Local, context: PresentationContext) -> Reaction<AudioGameEngine> {
+        guard !engine.isFinished, engine.moves > 0 || !engine.heard.isEmpty else { return Reaction() }
+        return Reaction(actions: [.returned])
     }
 
     package static func reduce(_ event: Event, engine: AudioGameEngine, local: inout Local, context: PresentationContext,
@@ -142,6 +150,7 @@ package enum AudioGamePresenter: ActivityPresenter {
         switch event {
         case .askLevel:
             local.mode = .choosingLevel
+            local.newGameAsked = true
         case .moveLevelCursor(let step):
             local.levelCursor = CursorStep.wrapped(local.levelCursor, by: step, count: levels.count)
         case .chooseLevelAtCursor:
@@ -150,13 +159,15 @@ package enum AudioGamePresenter: ActivityPresenter {
             local.mode = .picking
             local.trayCursor = 0
             local.levelCursor = levels.firstIndex(of: level) ?? 1
-            // A game not yet begun at the level asked for is the game: no need to deal another.
-            if level == engine.difficulty, engine.moves == 0, !engine.isFinished {
+            // On opening, a game not yet begun at the level chosen is the game; a new game asked for is always new.
+            if !local.newGameAsked, level == engine.difficulty, engine.moves == 0, !engine.isFinished {
                 return .say("A game at \(level.rawValue): put the lines in order.")
             }
+            local.newGameAsked = false
             return Reaction(message: Message("New game, \(level.rawValue)."), request: .newAttempt(level))
         case .newGame:
             local.mode = .picking
+            local.newGameAsked = false
             local.trayCursor = 0
             return Reaction(message: Message("New game, \(engine.difficulty.rawValue)."), request: .newAttempt(engine.difficulty))
         case .moveTrayCursor(let step):

@@ -127,14 +127,15 @@ package enum DictionaryPresenter: ActivityPresenter {
             let found = results(engine, local)
             guard local.page != .boxes, found.indices.contains(local.selected) else { return Reaction() }
             local.opened = found[local.selected].term
-            return Reaction(actions: [.open(term: found[local.selected].term)], message: Message(sentence(found[local.selected])))
+            // The view shows the definition opened: a message saying it again would print it twice.
+            return Reaction(actions: [.open(term: found[local.selected].term)])
         case .define(let term):
             guard let entry = engine.entry(term) else {
                 let guess = engine.search(approximately: term).first.map { " Did you mean '\($0.term)'?" } ?? ""
                 return .say("There is no entry '\(term)'.\(guess)", .bad)
             }
             local.opened = entry.term
-            return Reaction(actions: [.open(term: entry.term)], message: Message(sentence(entry)))
+            return Reaction(actions: [.open(term: entry.term)])
         case .search(let text):
             local.page = .wordStart
             local.query = text

@@ -18,7 +18,7 @@ package enum QuestionsPresenter: ActivityPresenter {
             package var isCursor: Bool
         }
 
-        /// "Question 2 of 7 · attempt 3 · 1 answered".
+        /// "Question 2 of 7 · try 3 · 1 answered".
         package var header: String
         package var number: Int
         /// How many questions there are.
@@ -32,6 +32,8 @@ package enum QuestionsPresenter: ActivityPresenter {
         package var summary: String?
         /// Said when answers are hidden until heard.
         package var listening: String?
+        /// "Start again? Your 3 answers will be cleared.", while the learner is asked.
+        package var confirming: String?
     }
 
     package enum Event: Sendable, Equatable, Codable {
@@ -42,7 +44,12 @@ package enum QuestionsPresenter: ActivityPresenter {
         case go(Int)
         case hearQuestion
         case hearAnswer(Int)
+        /// Start again with the answers reshuffled: asks first while answers would be cleared.
         case newAttempt
+        /// Start again, as the learner confirmed.
+        case newAttemptNow
+        /// Keep the answers: the learner answered no.
+        case keepAnswers
         /// On to the next question not yet answered, once this one is.
         case advance
     }
@@ -50,16 +57,24 @@ package enum QuestionsPresenter: ActivityPresenter {
     package struct Local: Sendable, Equatable {
         package var current = 0
         package var cursor = 0
+        package var confirming = false
     }
 
     package static func local(for engine: QuestionsEngine, context: PresentationContext) -> Local {
         Local(current: engine.presented.indices.first { engine.feedback[engine.presented[$0].question.id] == nil } ?? 0)
     }
 
+    /// The answers given in an attempt not yet finished: what starting again would clear.
+    static func unfinishedAnswers(_ engine: QuestionsEngine) -> Int { engine.isFinished ? 0 : engine.feedback.count }
+
+    static func clearQuestion(_ answers: Int) -> String {
+        "Start again? Your \(Wording.count(answers, "answer")) will be cleared."
+    }
+
     package static func view(of engine: QuestionsEngine, local: Local, context: PresentationContext, at now: Date) -> View {
         guard engine.presented.indices.contains(local.current) else {
             return View(header: "There are no questions.", number: 0, total: 0, question: "", answers: [], feedback: nil,
-                        explanation: nil, summary: nil, listening: nil)
+                        explanation: nil, summary: nil, listening: nil, confirming: nil)
         }
         let shown = engine.presented[local.current]
         let id = shown.question.id
@@ -72,14 +87,15 @@ package enum QuestionsPresenter: ActivityPresenter {
                                mark: mark, isCursor: index == local.cursor && feedback == nil)
         }
         let score = engine.result(at: now).score
-        return View(header: "Question \(local.current + 1) of \(engine.presented.count) · attempt \(context.attempt) · " +
+        return View(header: "Question \(local.current + 1) of \(engine.presented.count) · try \(context.attempt) · " +
                         "\(engine.feedback.count) answered",
                     number: local.current + 1, total: engine.presented.count, question: shown.question.text, answers: answers,
                     feedback: feedback.map { $0.isCorrect ? Message("Right.", .good)
                         : Message("Not quite: the answer is \(letter($0.correctLetter)).", .bad) },
                     explanation: feedback?.explanation,
                     summary: engine.isFinished ? "All answered: \(score?.correct ?? 0) of \(score?.total ?? 0) right." : nil,
-                    listening: hiding ? "Listen to each answer to see it written." : nil)
+                    listening: hiding ? "Listen to each answer to see it written." : nil,
+                    confirming: local.confirming ? clearQuestion(unfinishedAnswers(engine)) : nil)
     }
 
     package static func enter(engine: QuestionsEngine, local: Local, context: PresentationContext) -> Reaction<QuestionsEngine> {
@@ -100,6 +116,9 @@ package enum QuestionsPresenter: ActivityPresenter {
         let presented = engine.presented
         guard presented.indices.contains(local.current) else { return .say("There are no questions.") }
         let shown = presented[local.current]
+        // Anything but an answer to "Start again?" keeps the answers.
+        let wasConfirming = local.confirming
+        local.confirming = false
         switch event {
         case .answer(let index):
             guard shown.order.indices.contains(index) else {
@@ -143,11 +162,24 @@ package enum QuestionsPresenter: ActivityPresenter {
             return Reaction(actions: [.hearAnswer(question: shown.question.id, letter: index)],
                             message: Message("Playing answer \(letter(index))."))
         case .newAttempt:
-            local = Local()
-            return Reaction(message: Message("New attempt: the answers are in a new order."), request: .newAttempt(NoOptions()))
+            let answers = unfinishedAnswers(engine)
+            guard answers == 0 else {
+                local.confirming = true
+                return .say(clearQuestion(answers), .accent)
+            }
+            return startAgain(&local)
+        case .newAttemptNow:
+            return wasConfirming || unfinishedAnswers(engine) == 0 ? startAgain(&local) : Reaction()
+        case .keepAnswers:
+            return wasConfirming ? .say("Your answers are kept.") : Reaction()
         case .advance:
             return advance(engine: engine, local: &local, context: context)
         }
+    }
+
+    static func startAgain(_ local: inout Local) -> Reaction<QuestionsEngine> {
+        local = Local()
+        return Reaction(message: Message("Starting again: the answers are in a new order."), request: .newAttempt(NoOptions()))
     }
 
     /// After an answer, the question to show next: the next one not yet answered.

@@ -8,6 +8,7 @@ package enum TestPresenter: ActivityPresenter {
     package typealias Engine = TestEngine
 
     package struct View: Sendable, Equatable, Codable {
+        /// A statement's box: `correct` is marked true, `incorrect` false.
         package enum Mark: String, Sendable, Codable { case none, correct, incorrect }
 
         package struct Choice: Sendable, Equatable, Codable {
@@ -23,7 +24,7 @@ package enum TestPresenter: ActivityPresenter {
             package var mark: Mark?
             /// For multiple choice.
             package var choices: [Choice]
-            /// "you said correct", "B. in the morning", "not answered".
+            /// "true", "B. in the morning", "not answered".
             package var answerText: String
         }
 
@@ -36,13 +37,13 @@ package enum TestPresenter: ActivityPresenter {
 
             package struct Review: Sendable, Equatable, Codable {
                 package var prompt: String
-                /// "You said: correct. Answer: incorrect. Because …"
+                /// "You said: true. It is false. Because …"
                 package var text: String
             }
 
             /// "Score: 15 of 20 (75%)".
             package var score: String
-            /// "15 correct · 3 incorrect · 2 unanswered".
+            /// "15 right · 3 wrong · 2 not answered".
             package var counts: String
             package var objectives: [Objective]
             package var review: [Review]
@@ -64,7 +65,7 @@ package enum TestPresenter: ActivityPresenter {
 
     package enum Event: Sendable, Equatable, Codable {
         case mark(TestEngine.Answer)
-        /// A statement's box moves on: empty → correct → incorrect → empty.
+        /// A statement's box moves on: empty → true → false → empty.
         case cycle
         case choose(Int)
         case clear
@@ -87,7 +88,13 @@ package enum TestPresenter: ActivityPresenter {
         package var showingLast = false
     }
 
-    package static func local(for engine: TestEngine, context: PresentationContext) -> Local { Local() }
+    /// A resumed test opens at its first item not yet answered.
+    package static func local(for engine: TestEngine, context: PresentationContext) -> Local {
+        Local(current: engine.drawn.firstIndex { engine.answer($0.item.id) == nil } ?? 0)
+    }
+
+    /// How a statement's answer reads: "true" or "false".
+    static func word(statement isTrue: Bool) -> String { isTrue ? "true" : "false" }
 
     static func item(_ shown: TestEngine.Shown, number: Int, engine: TestEngine) -> View.Item {
         let answer = engine.answer(shown.item.id)
@@ -96,8 +103,8 @@ package enum TestPresenter: ActivityPresenter {
         } else { nil }
         let chosen: Int? = if case .choice(let index)? = answer { index } else { nil }
         let answerText: String = switch answer {
-        case .correct?: "correct"
-        case .incorrect?: "incorrect"
+        case .correct?: word(statement: true)
+        case .incorrect?: word(statement: false)
         case .choice(let index)?: "\(letter(index)). \(shown.options[index])"
         case .cleared?, nil: "not answered"
         }
@@ -129,17 +136,27 @@ package enum TestPresenter: ActivityPresenter {
     package static func results(_ result: ActivityResult, context: PresentationContext, earlier: String?) -> View.Results {
         let score = result.score ?? Score(correct: 0, total: 0)
         let counts: String = if case .test(let correct, let incorrect, let unanswered) = result.details {
-            "\(correct) correct · \(incorrect) incorrect · \(unanswered) unanswered"
+            "\(correct) right · \(incorrect) wrong · \(unanswered) not answered"
         } else { "" }
         let objectives = result.objectives.map { objective in
             let text = context.module.objectives.first { $0.id == objective.objective }?.performance
                 ?? objective.performance ?? objective.objective
             return View.Results.Objective(percent: Wording.percent(objective.percent), text: text, good: objective.percent >= 80)
         }
+        let statements = Set(context.module.test.items.filter { item in
+            if case .statement = item.kind { return true }
+            return false
+        }.map(\.id))
         let review = result.items.filter { $0.outcome != .correct }.map { item in
-            let given = item.answer.map { "You said: " + Wording.sentence($0) } ?? "Not answered."
-            return View.Results.Review(prompt: item.prompt, text: given + " Answer: " + Wording.sentence(item.expected ?? "?")
-                                       + (item.note.map { " " + $0 } ?? ""))
+            // A statement's answers are stored as the engine names them; the learner reads true and false.
+            let isStatement = statements.contains(item.id)
+            func said(_ text: String) -> String {
+                guard isStatement else { return text }
+                return text == "correct" ? word(statement: true) : text == "incorrect" ? word(statement: false) : text
+            }
+            let given = item.answer.map { "You said: " + Wording.sentence(said($0)) } ?? "Not answered."
+            let truth = (isStatement ? " It is " : " The answer is: ") + Wording.sentence(said(item.expected ?? "?"))
+            return View.Results.Review(prompt: item.prompt, text: given + truth + (item.note.map { " " + $0 } ?? ""))
         }
         // With weighted items the score is in points, not items.
         let unit = score.total == result.items.count ? "" : " points"
@@ -183,7 +200,7 @@ package enum TestPresenter: ActivityPresenter {
             }
             return Reaction(actions: [.answer(item: id, answer: next)])
         case .choose(let index):
-            guard !shown.options.isEmpty else { return .say("This item is a statement: answer correct or incorrect.", .bad) }
+            guard !shown.options.isEmpty else { return .say("This item is a sentence: answer true or false.", .bad) }
             guard shown.options.indices.contains(index) else {
                 return .say("Choose from A to \(letter(shown.options.count - 1)).", .bad)
             }

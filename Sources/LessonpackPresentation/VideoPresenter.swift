@@ -17,6 +17,9 @@ package enum VideoPresenter: ActivityPresenter {
         package var subtitlesOn: Bool
         /// The line spoken now, when subtitles are on.
         package var subtitle: SpokenLine?
+        /// Between lines, with subtitles on: the line that comes next, so that wherever the learner lands (a rewind
+        /// to the start, a pause between lines) they read what they are about to hear.
+        package var upcoming: SpokenLine?
         /// Every line with its time; empty when listening comes first and subtitles are off.
         package var transcript: [SpokenLine]
         /// How many lines there are, shown or not.
@@ -58,9 +61,11 @@ package enum VideoPresenter: ActivityPresenter {
         return View(state: state, clock: "\(Wording.clock(position)) / \(Wording.clock(engine.duration))", position: position,
                     duration: engine.duration, subtitlesOn: engine.subtitlesOn,
                     subtitle: engine.subtitle(at: now).map { SpokenLine($0, in: context) },
+                    upcoming: engine.subtitlesOn && engine.subtitle(at: now) == nil
+                        ? engine.lines.first { $0.start > position }.map { SpokenLine($0, in: context) } : nil,
                     transcript: hidden ? [] : engine.lines.map { SpokenLine($0, in: context) }, lineCount: engine.lines.count,
                     current: local.cursor ?? currentIndex(engine, at: now),
-                    hidden: hidden ? "The transcript is hidden while the subtitles are off: listening comes first." : nil,
+                    hidden: hidden ? "The transcript is hidden while the subtitles are off, as texts are hidden until heard." : nil,
                     length: "The conversation lasts \(Wording.clock(engine.duration)).")
     }
 

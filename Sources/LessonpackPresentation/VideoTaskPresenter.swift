@@ -2,8 +2,8 @@ import Foundation
 import LessonpackActivities
 import LessonpackModel
 
-/// Activity 2: ten statements, each with a box that cycles empty → correct → incorrect → empty, then the report,
-/// with the lines to watch again for each wrong statement.
+/// Activity 2: ten statements, each with a box that cycles empty → true → false → empty, then the report, with the
+/// lines to watch again for each wrong statement. Starting again asks first while marks would be lost.
 package enum VideoTaskPresenter: ActivityPresenter {
     package typealias Engine = VideoTaskEngine
 
@@ -19,7 +19,7 @@ package enum VideoTaskPresenter: ActivityPresenter {
         package struct Mistake: Sendable, Equatable, Codable {
             package var number: Int
             package var text: String
-            /// "It is correct."
+            /// "It is true."
             package var truth: String
             package var lines: [SpokenLine]
         }
@@ -35,12 +35,14 @@ package enum VideoTaskPresenter: ActivityPresenter {
         package var selectedMistake: Mistake?
         /// What to do next, once checked.
         package var hint: String?
+        /// "Clear your 5 marks?", while the learner is asked before starting again.
+        package var confirming: String?
     }
 
     package enum Event: Sendable, Equatable, Codable {
         case move(Int)
         case select(Int)
-        /// Moves the box of statement `index` (the selected one when nil) on: empty → correct → incorrect → empty.
+        /// Moves the box of statement `index` (the selected one when nil) on: empty → true → false → empty.
         case cycle(Int?)
         case mark(Int, TriState)
         /// Every statement at once, in order.
@@ -48,14 +50,39 @@ package enum VideoTaskPresenter: ActivityPresenter {
         case check
         /// Plays the lines that show the answer to a wrong statement (the selected one when nil).
         case replay(Int?)
+        /// Start again: asks first when marks not yet checked would be cleared.
         case tryAgain
+        /// Start again, as the learner confirmed.
+        case tryAgainNow
+        /// Keep the marks: the learner answered no.
+        case keepMarks
     }
 
     package struct Local: Sendable, Equatable {
         package var selected = 0
+        package var confirming = false
     }
 
-    package static func local(for engine: VideoTaskEngine, context: PresentationContext) -> Local { Local() }
+    /// A resumed attempt opens at the first statement still empty.
+    package static func local(for engine: VideoTaskEngine, context: PresentationContext) -> Local {
+        Local(selected: engine.statements.firstIndex { engine.answer($0.id) == .empty } ?? 0)
+    }
+
+    /// "true", "false" or "empty": how a mark reads.
+    package static func word(_ mark: TriState) -> String {
+        switch mark {
+        case .empty: "empty"
+        case .correct: "true"
+        case .incorrect: "false"
+        }
+    }
+
+    /// The marks given and not yet checked: what starting again would clear.
+    static func unchecked(_ engine: VideoTaskEngine) -> Int {
+        engine.isFinished ? 0 : engine.statements.filter { engine.answer($0.id) != .empty }.count
+    }
+
+    static func clearQuestion(_ marks: Int) -> String { "Clear your \(Wording.count(marks, "mark"))?" }
 
     package static func view(of engine: VideoTaskEngine, local: Local, context: PresentationContext, at now: Date) -> View {
         let report = engine.report
@@ -66,18 +93,19 @@ package enum VideoTaskPresenter: ActivityPresenter {
         }
         let mistakes = report?.mistakes.map { mistake(engine, $0, context) } ?? []
         let selectedID = engine.statements.indices.contains(local.selected) ? engine.statements[local.selected].id : nil
-        return View(prompt: "Are these statements about the video correct or incorrect?", rows: rows,
+        return View(prompt: "Are these sentences about the video true or false?", rows: rows,
                     selected: local.selected, summary: report.map { "\($0.correct) of \($0.total) right." },
                     allRight: report?.mistakes.isEmpty ?? false, mistakes: mistakes,
                     selectedMistake: mistakes.first { engine.statements[$0.number - 1].id == selectedID },
-                    hint: report == nil ? nil : report!.mistakes.isEmpty ? "Well done." : "Watch again the lines of each wrong statement.")
+                    hint: report == nil ? nil : report!.mistakes.isEmpty ? "Well done." : "Watch again the lines of each wrong answer.",
+                    confirming: local.confirming ? clearQuestion(unchecked(engine)) : nil)
     }
 
     static func mistake(_ engine: VideoTaskEngine, _ mistake: VideoTaskEngine.Report.Mistake,
                         _ context: PresentationContext) -> View.Mistake {
         let number = (engine.statements.firstIndex(of: mistake.statement) ?? 0) + 1
         return View.Mistake(number: number, text: mistake.statement.text,
-                            truth: "It is \(mistake.statement.isCorrect ? "correct" : "incorrect").",
+                            truth: "It is \(mistake.statement.isCorrect ? "true" : "false").",
                             lines: mistake.lines.map { SpokenLine($0, in: context) })
     }
 
@@ -86,7 +114,10 @@ package enum VideoTaskPresenter: ActivityPresenter {
         let statements = engine.statements
         guard !statements.isEmpty else { return Reaction() }
         func valid(_ index: Int) -> Bool { statements.indices.contains(index) }
-        let checkedAlready = Reaction<VideoTaskEngine>.say("Already checked: try again to mark them afresh.", .bad)
+        let checkedAlready = Reaction<VideoTaskEngine>.say("Already checked: start again to mark them again.", .bad)
+        // Anything but an answer to "Clear your marks?" keeps them.
+        let wasConfirming = local.confirming
+        local.confirming = false
         switch event {
         case .move(let step):
             local.selected = CursorStep.wrapped(local.selected, by: step, count: statements.count)
@@ -104,7 +135,7 @@ package enum VideoTaskPresenter: ActivityPresenter {
             guard !engine.isFinished else { return checkedAlready }
             local.selected = index
             return Reaction(actions: [.mark(statement: statements[index].id, state: state)],
-                            message: Message("\(index + 1). \(state.rawValue)"))
+                            message: Message("\(index + 1). \(word(state))"))
         case .markAll(let marks):
             guard marks.count == statements.count else {
                 return .say("Give one mark for each of the \(statements.count) statements.", .bad)
@@ -128,10 +159,23 @@ package enum VideoTaskPresenter: ActivityPresenter {
             return Reaction(effects: [.play(media: video, from: first.start, until: last.end)],
                             message: Message("Replaying \(Wording.clock(first.start))–\(Wording.clock(last.end)).", .accent))
         case .tryAgain:
-            local.selected = 0
-            return Reaction(message: Message("Marks cleared: a new try."), request: .newAttempt(NoOptions()))
+            let marks = unchecked(engine)
+            guard marks == 0 else {
+                local.confirming = true
+                return .say(clearQuestion(marks), .accent)
+            }
+            return startAgain(&local)
+        case .tryAgainNow:
+            return wasConfirming || unchecked(engine) == 0 ? startAgain(&local) : Reaction()
+        case .keepMarks:
+            return wasConfirming ? .say("Your marks are kept.") : Reaction()
         }
         return Reaction()
+    }
+
+    static func startAgain(_ local: inout Local) -> Reaction<VideoTaskEngine> {
+        local.selected = 0
+        return Reaction(message: Message("Starting again: every box is empty."), request: .newAttempt(NoOptions()))
     }
 
     static func noSuchStatement(_ index: Int, _ count: Int) -> Reaction<VideoTaskEngine> {

@@ -115,12 +115,12 @@ package enum VocabularyPresenter: ActivityPresenter {
 
     static func open(_ index: Int, engine: VocabularyEngine, local: inout Local) -> Reaction<VocabularyEngine> {
         local.selection = index
-        guard let term = engine.term(at: engine.termPositions[index]), let definition = engine.definition(of: term) else {
+        guard let term = engine.term(at: engine.termPositions[index]), engine.definition(of: term) != nil else {
             return .say("That term has no definition.", .bad)
         }
         local.shown = term
-        return Reaction(actions: [.open(term: term)],
-                        message: Message("\(definition.term) (\(definition.partOfSpeech)): \(definition.meaning)"))
+        // The view shows the definition: a message saying it again would print it twice.
+        return Reaction(actions: [.open(term: term)])
     }
 
     static func noSuchTerm(_ wanted: String) -> Reaction<VocabularyEngine> {

@@ -30,13 +30,17 @@ package struct ActivityHistory: Sendable, Equatable {
     package var inProgress: Bool
     package var bestPercent: Double?
     package var lastPercent: Double?
+    /// Work the learner set aside to start again (answers given, then "start again"): the activity has been
+    /// worked on, even when the new attempt holds nothing yet.
+    package var setAsideWork = false
 
     /// The last finished attempt's result (the test's counts and objectives).
     package var lastResult: ActivityResult? { finished.last?.result }
 
     package var status: ActivityStatus {
         if let bestPercent { return .scored(best: bestPercent, inProgress: inProgress) }
-        if inProgress { return .inProgress }
+        // Answers given are never hidden behind "not started", even once set aside for a new start.
+        if inProgress || (finished.isEmpty && setAsideWork) { return .inProgress }
         if finished.contains(where: { $0.result.isCompleted }) { return .done }
         return finished.isEmpty ? .notStarted : .visited
     }
@@ -48,12 +52,18 @@ extension ProgressStore {
         try read { db in
             var histories: [ActivityKind: ActivityHistory] = [:]
             let rows = try Row.fetchAll(db, sql: """
-                SELECT * FROM attempt WHERE moduleID = ? AND state IN ('in-progress', 'finished') ORDER BY id
+                SELECT * FROM attempt WHERE moduleID = ? AND (state IN ('in-progress', 'finished')
+                    OR (state = 'abandoned' AND EXISTS (SELECT 1 FROM action WHERE attemptID = attempt.id))) ORDER BY id
                 """, arguments: [moduleID])
             for row in rows {
                 guard let activity = ActivityKind(rawValue: row["activity"]) else { continue }
                 var history = histories[activity]
                     ?? ActivityHistory(activity: activity, attempts: 0, finished: [], inProgress: false)
+                if (row["state"] as String) == "abandoned" {
+                    history.setAsideWork = true
+                    histories[activity] = history
+                    continue
+                }
                 history.attempts += 1
                 if (row["state"] as String) == "in-progress" {
                     history.inProgress = true

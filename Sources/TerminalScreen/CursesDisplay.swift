@@ -10,7 +10,7 @@ package final class CursesDisplay: Display {
     private var palette = ColourPalette()
     private var started = false
     /// Draw in ASCII: the terminal is not set up for UTF-8.
-    private let ascii: Bool
+    package let ascii: Bool
 
     package init(ascii: Bool = false) { self.ascii = ascii }
 

@@ -72,13 +72,13 @@ import Testing
         let data = TemporaryFolder().path
         _ = try play(["8", "c", "quit"], data: data)
         let asked = try play(["help", "quit"], data: data)
-        #expect(asked.standardOutput.contains("You have an unfinished Test attempt (attempt 1, 1 step saved). Resume it?"))
-        #expect(asked.standardOutput.contains("later (or back): go to the contents and keep the attempt for later"))
-        #expect(asked.standardOutput.contains("Your unfinished attempt is kept"))
+        #expect(asked.standardOutput.contains("You did not finish Test last time. Carry on where you stopped?"))
+        #expect(asked.standardOutput.contains("later (or back): keep your work for later"))
+        #expect(asked.standardOutput.contains("Your work is kept"))
         let again = try play(["no", "quit"], data: data)
-        #expect(again.standardOutput.contains("You have an unfinished Test attempt"))
+        #expect(again.standardOutput.contains("You did not finish Test last time"))
         let gone = try play(["quit"], data: data)
-        #expect(!gone.standardOutput.contains("unfinished"))
+        #expect(!gone.standardOutput.contains("did not finish"))
     }
 
     /// Defect 9: choices are answered by letter in either case, or by number.
@@ -131,7 +131,7 @@ import Testing
             .split(separator: "\n").map(String.init)
         let result = try play(lines + ["8", "results", "quit"], data: TemporaryFolder().path, environment: ["LC_ALL": "C"])
         #expect(result.status == 0)
-        #expect(result.standardOutput.contains("Question 1 of 7 - attempt 1 - 0 answered"))
+        #expect(result.standardOutput.contains("Question 1 of 7 - try 1 - 0 answered"))
         #expect(result.standardOutput.contains("I worked in a cafe for two years"))
         #expect(result.standardOutput.utf8.allSatisfy { $0 < 0x80 }, "non-ASCII output under LC_ALL=C")
     }
@@ -140,14 +140,14 @@ import Testing
     @Test func listeningFirstIsRemembered() throws {
         let data = TemporaryFolder().path
         let on = try play(["listening on", "6", "back", "quit"], data: data)
-        #expect(on.standardOutput.contains("Listening first is on"))
+        #expect(on.standardOutput.contains("Texts are hidden until heard"))
         #expect(on.standardOutput.contains("  A. (listen: 'hear A')"))
         // The question played by itself without starting an attempt: the next start goes straight to the contents.
         let later = try play(["6", "hear B", "look", "back", "listening off", "quit"], data: data)
-        #expect(!later.standardOutput.contains("unfinished"))
+        #expect(!later.standardOutput.contains("did not finish"))
         #expect(later.standardOutput.contains("  A. (listen: 'hear A')"))
         #expect(later.standardOutput.split(separator: "\n").contains { $0.hasPrefix("  B. ") && !$0.contains("(listen") })
-        #expect(later.standardOutput.contains("Listening first is off"))
+        #expect(later.standardOutput.contains("Every text is shown."))
     }
 
     /// A store written by Lessonpack before schema 3 (by main's own player) plays on: its unfinished test comes back
@@ -157,7 +157,7 @@ import Testing
         let fixture = Paths.inPackage("Tests/LessonpackProgressTests/Fixtures/main-schema-2")
         try FileManager.default.copyItem(atPath: fixture + "/progress.sqlite", toPath: data.child("progress.sqlite"))
         let result = try play(["yes", "list", "quit"], data: data.path, seed: 99)
-        #expect(result.standardOutput.contains("You have an unfinished Test attempt (attempt 2, 18 steps saved)"),
+        #expect(result.standardOutput.contains("You did not finish Test last time. Carry on where you stopped?"),
                 "\(result.standardOutput)")
         let listed = result.standardOutput.split(separator: "\n").map(String.init)
             .filter { $0.range(of: #"^\d+\. .* — "#, options: .regularExpression) != nil }
@@ -171,7 +171,7 @@ import Testing
     /// Defect 12: after seeing the last test's results, the learner goes on with the test.
     @Test func earlierResultsDoNotStopTheTest() throws {
         let data = TemporaryFolder().path
-        _ = try play(["8", "finish", "back", "quit"], data: data)
+        _ = try play(["8", "finish", "yes", "back", "quit"], data: data)
         let result = try play(["8", "results", "skip", "quit"], data: data)
         let afterResults = result.standardOutput.components(separatedBy: "test> skip").last ?? ""
         #expect(result.standardOutput.contains("Your last test, finished on"))

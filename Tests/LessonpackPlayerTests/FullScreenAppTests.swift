@@ -23,16 +23,18 @@ import Testing
         #expect(screen.last?.contains("? help") == true)
     }
 
-    @Test func firstVisitsShowHelpOnce() throws {
+    @Test func eachVisitShowsHelpUntilTheLearnerSaysNotTo() throws {
         let folder = TemporaryFolder()
         // One box marked: the attempt is saved, and left unchecked it stays in progress.
         let first = try run([.character("2"), .escape, .space], in: folder)
         #expect(first.frames.map { $0.text.joined() }.contains { $0.contains("2. Video task: keys") })
         let second = try run([.character("y")], in: folder)
-        #expect(second.frames.first?.text.joined().contains("You have an unfinished Video task attempt (attempt 1, 1 step saved)") == true)
-        #expect(second.lastScreen.contains("[✓] 1. The interviewer's name is Helen Clarke."))
-        #expect(!second.lastScreen.contains("2. Video task: keys"))
-        let asked = try run([.character("y"), .character("?")], in: folder)
+        #expect(second.frames.first?.text.joined().contains("You did not finish Video task last time.") == true)
+        #expect(second.lastScreen.contains("2. Video task: keys"))
+        let third = try run([.character("y"), .escape], in: folder)
+        #expect(third.lastScreen.contains("[✓] 1. The interviewer's name is Helen Clarke."))
+        #expect(!third.lastScreen.contains("2. Video task: keys"))
+        let asked = try run([.character("y"), .escape, .character("?")], in: folder)
         #expect(asked.lastScreen.contains("2. Video task: keys"))
     }
 
@@ -40,7 +42,7 @@ import Testing
         let folder = TemporaryFolder()
         _ = try run([.character("8"), .escape, .character("q")], in: folder)
         let again = try run([], in: folder)
-        #expect(!again.lastScreen.contains("unfinished"))
+        #expect(!again.lastScreen.contains("did not finish"))
         #expect(again.lastScreen.contains("8. Test") && again.lastScreen.contains("not started"))
     }
 
@@ -58,13 +60,13 @@ import Testing
         let leftAlone = try run([.character("q")], in: folder)
         #expect(leftAlone.lastScreen.contains("Contents"))
         let askedAgain = try run([.escape], in: folder)
-        #expect(askedAgain.frames.first?.text.joined().contains("You have an unfinished Video task attempt") == true)
+        #expect(askedAgain.frames.first?.text.joined().contains("You did not finish Video task last time.") == true)
         let changedMind = try run([.character("n"), .character("n")], in: folder)
-        #expect(changedMind.frames.map { $0.text.joined() }.contains { $0.contains("Start afresh? Your unfinished Video task attempt") })
+        #expect(changedMind.frames.map { $0.text.joined() }.contains { $0.contains("Start Video task again from the beginning?") })
         let setAside = try run([.character("n"), .character("y")], in: folder)
         #expect(setAside.lastScreen.contains("Contents"))
         let gone = try run([], in: folder)
-        #expect(!gone.lastScreen.contains("unfinished"))
+        #expect(!gone.lastScreen.contains("did not finish"))
     }
 
     /// Defect 8: typing a word that starts with f searches, like any other letter.
@@ -83,7 +85,7 @@ import Testing
         let answerAll: [Key] = Array(repeating: [Key.character("a"), .right], count: 7).flatMap { $0 }
         let display = try run([.character("6"), .escape] + answerAll + [.character("g"), .character("a"), .escape], in: folder)
         let frames = display.frames.map { $0.text.joined(separator: "\n") }
-        #expect(frames.contains { $0.contains("· attempt 2 · 1 answered") }, "\(frames.last ?? "")")
+        #expect(frames.contains { $0.contains("· try 2 · 1 answered") }, "\(frames.last ?? "")")
         #expect(display.lastScreen.contains("6. Questions and answers") && display.lastScreen.contains("best "))
         #expect(display.lastScreen.contains("· in progress"))
     }
@@ -91,11 +93,11 @@ import Testing
     @Test func listeningFirstIsASettingTheLearnerKeeps() throws {
         let folder = TemporaryFolder()
         let display = try run([.character("l"), .character("6"), .escape], in: folder)
-        #expect(display.frames.map { $0.text.joined() }.contains { $0.contains("Listening first is on") })
+        #expect(display.frames.map { $0.text.joined() }.contains { $0.contains("Texts are hidden until heard") })
         #expect(display.lastScreen.contains("♪ A: press its number to hear it"))
         // The question played by itself, but that starts no attempt: nothing to resume, and the setting stays.
-        let later = try run([.character("6")], in: folder)
-        #expect(!later.frames.map { $0.text.joined() }.contains { $0.contains("unfinished") })
+        let later = try run([.character("6"), .escape], in: folder)
+        #expect(!later.frames.map { $0.text.joined() }.contains { $0.contains("did not finish") })
         #expect(later.lastScreen.contains("♪ A: press its number to hear it"))
     }
 

@@ -79,7 +79,7 @@ import Testing
         let session = try makeSession(in: TemporaryFolder(), recorder: "none")
         let practice = try open(PronunciationPresenter.self, in: session)
         let message = practice.send(.record, at: Date())
-        #expect(message?.text == "Cannot record: recording is turned off (--recorder none)", "\(String(describing: message))")
+        #expect(message?.text == "Cannot record: recording is turned off", "\(String(describing: message))")
         #expect(practice.view(at: Date()).recording == nil)
     }
 

@@ -31,6 +31,8 @@ final class ScriptedDisplay: Display {
     var keys: [Key]
     var frames: [Frame] = []
     let size: (rows: Int, columns: Int)
+    /// Draw as for a terminal that is not set up for UTF-8.
+    var ascii = false
 
     init(keys: [Key], rows: Int = 30, columns: Int = 100) {
         self.keys = keys

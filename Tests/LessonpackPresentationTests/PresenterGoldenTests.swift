@@ -46,6 +46,9 @@ import Testing
         script.send(.cycle(nil))
         script.send(.move(1))
         script.send(.mark(1, .correct))
+        // Starting again asks first while marks not yet checked would be cleared.
+        script.send(.tryAgain, showing: true)
+        script.send(.keepMarks)
         script.send(.check)
         script.send(.mark(12, .correct))
         let truth = sample.videoTask.map { $0.isCorrect ? TriState.correct : .incorrect }
@@ -81,6 +84,9 @@ import Testing
         var game = PresenterScript<AudioGamePresenter>(dealt(AudioGameEngine.self, seed: 3, options: .medium))
         game.show("choosing a level")
         game.send(.moveLevelCursor(1))
+        game.send(.chooseLevel(.medium))
+        // A new game asked for deals a new board, even at the level of an untouched game.
+        game.send(.askLevel)
         game.send(.chooseLevel(.medium))
         let tray = game.engine.setup.tray
         let first = tray[0]
@@ -136,7 +142,11 @@ import Testing
         script.context.attempt = 2
         script.context.settings.listeningFirst = true
         script.send(.go(3), showing: true)
+        // Starting again asks first while answers would be cleared.
+        script.send(.newAttempt, showing: true)
+        script.send(.keepAnswers)
         script.send(.newAttempt)
+        script.send(.newAttemptNow)
         try script.matchesGolden("questions")
     }
 

@@ -54,8 +54,8 @@ import Testing
         for (action, at) in saved.actions { _ = engine.apply(action, at: at) }
         let listed = engine.drawn.enumerated().map { index, shown -> String in
             let answer: String = switch engine.answer(shown.item.id) {
-            case .correct?: "correct"
-            case .incorrect?: "incorrect"
+            case .correct?: "true"
+            case .incorrect?: "false"
             case .choice(let choice)?: "\(letter(choice)). \(shown.options[choice])"
             case .cleared?, nil: "not answered"
             }

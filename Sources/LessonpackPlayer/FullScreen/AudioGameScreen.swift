@@ -61,40 +61,50 @@ enum AudioGameScreen: ActivityScreenView {
             return [FrameLine(), FrameLine("  Choose a level:", .bold)]
                 + view.levels.map { FrameLine("  " + $0.text, $0.isCursor ? .selected : .plain) }
         }
-        var lines = [FrameLine("  " + view.status, .bold)]
-        if let solved = view.solved { lines.append(FrameLine("  " + solved, .good)) }
-        let trayRoom = view.tray.isEmpty ? 0 : min(view.tray.count, max(3, (height - 4) / 3))
-        let slotRoom = max(3, height - trayRoom - 4)
-        lines.append(FrameLine("  Slots", .muted))
-        let cursor = view.slots.firstIndex { $0.isCursor } ?? 0
-        for index in Draw.window(count: view.slots.count, selected: cursor, height: slotRoom) {
-            let slot = view.slots[index]
+        var lines = Draw.paragraph(view.status, width: width - 2, indent: 2, style: .bold)
+        if let solved = view.solved { lines += Draw.paragraph(solved, width: width - 2, indent: 2, style: .good) }
+        // Tiles wrap under themselves in a narrow terminal; slots and tray each show the lines around their cursor.
+        var slots: [(index: Int, text: FrameLine)] = []
+        for (index, slot) in view.slots.enumerated() {
             let number = String(format: "%3d. ", slot.number)
             if let tile = slot.tile {
-                lines.append(tileLine(number, tile, width: width, selected: slot.isCursor))
+                slots += tileLines(number, tile, width: width, selected: slot.isCursor).map { (index: index, text: $0) }
             } else {
-                lines.append(FrameLine("  " + number + (slot.isCursor ? "◀ drop here" : "·"), slot.isCursor ? .selected : .muted))
+                slots.append((index: index, text: FrameLine("  " + number + (slot.isCursor ? "◀ drop here" : "·"),
+                                               slot.isCursor ? .selected : .muted)))
             }
         }
+        var tray: [(index: Int, text: FrameLine)] = []
+        for (index, tile) in view.tray.enumerated() {
+            let held = tile.label == view.holding?.label
+            var drawn = tileLines("  \(tile.label). ", tile.tile, width: width, selected: tile.isCursor || held)
+            if tile.sprangBack, !drawn.isEmpty { drawn[drawn.count - 1].runs.append(Run(" ✗ sprang back", .bad)) }
+            tray += drawn.map { (index: index, text: $0) }
+        }
+        let free = max(6, height - lines.count - 2)
+        let trayRoom = tray.isEmpty ? 0 : min(tray.count, max(3, free / 3))
+        let slotRoom = max(3, free - trayRoom)
+        lines.append(FrameLine("  Slots", .muted))
+        let slotCursor = view.slots.firstIndex { $0.isCursor } ?? 0
+        let slotFocus = slots.firstIndex { $0.index == slotCursor } ?? 0
+        lines += slots[Draw.window(count: slots.count, selected: slotFocus, height: slotRoom)].map(\.text)
         guard !view.tray.isEmpty else { return lines }
         lines.append(FrameLine("  Tray" + (view.holding != nil ? " (holding tile \(view.holding!.label))" : ""), .muted))
         let trayCursor = view.tray.firstIndex { $0.isCursor || $0.label == view.holding?.label } ?? 0
-        for index in Draw.window(count: view.tray.count, selected: trayCursor, height: trayRoom) {
-            let tray = view.tray[index]
-            let held = tray.label == view.holding?.label
-            var line = tileLine("  \(tray.label). ", tray.tile, width: width, selected: tray.isCursor || held)
-            if tray.sprangBack { line.runs.append(Run(" ✗ sprang back", .bad)) }
-            lines.append(line)
-        }
-        return lines
+        let trayFocus = tray.firstIndex { $0.index == trayCursor } ?? 0
+        return lines + tray[Draw.window(count: tray.count, selected: trayFocus, height: trayRoom)].map(\.text)
     }
 
-    private static func tileLine(_ prefix: String, _ tile: AudioGamePresenter.View.Tile, width: Int,
-                                 selected: Bool) -> FrameLine {
+    private static func tileLines(_ prefix: String, _ tile: AudioGamePresenter.View.Tile, width: Int,
+                                  selected: Bool) -> [FrameLine] {
         let name = tile.speaker.split(separator: " ").first.map(String.init) ?? "?"
         var speaker = Draw.speakerStyle(tile.colour)
         speaker.reverse = selected
-        let text = TextLayout.fit(tile.text ?? "♪ p: hear it to see it", width: max(10, width - prefix.count - name.count - 6))
-        return FrameLine([Run("  " + prefix), Run(name + ": ", speaker), Run(text, selected ? .selected : .plain)])
+        let lead = 2 + DisplayWidth.of(prefix) + DisplayWidth.of(name) + 2
+        let parts = TextLayout.wrap(tile.text ?? "♪ p: hear it to see it", width: max(10, width - lead - 1))
+        return parts.enumerated().map { index, part in
+            index == 0 ? FrameLine([Run("  " + prefix), Run(name + ": ", speaker), Run(part, selected ? .selected : .plain)])
+                : FrameLine([Run(String(repeating: " ", count: lead)), Run(part, selected ? .selected : .plain)])
+        }
     }
 }

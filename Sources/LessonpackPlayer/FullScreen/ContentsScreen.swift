@@ -18,11 +18,12 @@ final class ContentsScreen: Screen {
     let title = "Contents"
     let helpID = "contents"
     let help = ["↑ ↓: choose an activity", "Enter, or its number: open it",
-                "l: listening first on or off (questions play by themselves, texts show once heard)",
+                "l: hide texts until heard, on or off (questions play by themselves, texts show once heard)",
                 "q: quit (your progress is saved)", "?: this help"]
 
     func hints(at now: Date) -> String {
-        "↑↓ choose · Enter open · 1–8 · l listening first: \(session.settings.listeningFirst ? "on" : "off") · q quit"
+        // Short enough for 60 columns with "? help" after it: the help box tells the rest.
+        "Enter open · l \(SessionWording.hideTextsName): \(session.settings.listeningFirst ? "on" : "off") · q quit"
     }
 
     func body(width: Int, height: Int, now: Date) -> [FrameLine] {
@@ -80,10 +81,10 @@ final class ResumeScreen: Screen {
 
     let title = "Resume"
     let helpID = "resume"
-    let help = ["y or Enter: carry on where you left off", "n: start afresh (asks first; the attempt is then set aside)",
-                "q or Esc: decide later (the attempt is kept)"]
+    let help = ["y or Enter: carry on where you stopped", "n: start again from the beginning (asks first)",
+                "q or Esc: decide later (your work is kept)"]
 
-    func hints(at now: Date) -> String { confirming ? "y set it aside · n keep it" : "y resume · n start afresh · q later" }
+    func hints(at now: Date) -> String { confirming ? "y yes, clear it · n no, keep it" : "y carry on · n start again · q later" }
 
     func body(width: Int, height: Int, now: Date) -> [FrameLine] {
         let question = confirming ? SessionWording.confirmSetAside(unfinished) : SessionWording.resumeQuestion(unfinished)

@@ -6,4 +6,10 @@ package protocol Display: AnyObject {
     func show(_ frame: Frame)
     /// The next key pressed within `timeout` seconds, or nil when none was.
     func nextKey(timeout: Double) -> Key?
+    /// Whether the terminal shows ASCII only (it is not set up for UTF-8): the app lays text out as it will show.
+    var ascii: Bool { get }
+}
+
+extension Display {
+    package var ascii: Bool { false }
 }

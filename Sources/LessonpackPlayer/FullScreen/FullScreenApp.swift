@@ -25,7 +25,9 @@ package final class FullScreenApp {
 
     package func run() {
         stack = [ContentsScreen(session: session)]
-        if let unfinished = session.resumable(at: now()) {
+        // Each unfinished activity is asked about in turn, the newest first; one carried on comes back to the next
+        // question when the learner leaves it.
+        for unfinished in session.resumable(at: now()).reversed() {
             stack.append(ResumeScreen(session: session, unfinished: unfinished))
         }
         draw()
@@ -40,6 +42,12 @@ package final class FullScreenApp {
             if key == .resize { draw(); continue }
             if helpShown {
                 helpShown = false
+                // "Don't show again": the box no longer opens by itself on this screen, for this learner.
+                if key == .character("d") {
+                    do { try session.hideHelp(top.helpID) } catch {
+                        status = Message("Cannot save the setting: \(error.description) [\(error.code)]", .bad)
+                    }
+                }
                 draw()
                 continue
             }
@@ -76,11 +84,8 @@ package final class FullScreenApp {
             stack.append(screen)
             runs[ObjectIdentifier(screen)] = opened.run
             if let message = opened.run.enter(at: now()) { status = message }
-            // The first visit to each activity explains its keys once.
-            if !session.store.hasSeenHelp(screen.helpID) {
-                session.store.markHelpSeen(screen.helpID)
-                helpShown = true
-            }
+            // Each visit explains the activity's keys, until the learner says not to show them again.
+            helpShown = !session.settings.hiddenHelp.contains(screen.helpID)
         } catch {
             status = Message("Cannot open \(activity.title): \(error.description) [\(error.code)]", .bad)
         }
@@ -106,27 +111,53 @@ package final class FullScreenApp {
     private func draw() {
         guard let top = stack.last else { return }
         let (rows, columns) = display.size
+        // A terminal not set up for UTF-8 shows ASCII look-alikes ("<-" for "←"), some of them wider: the text is
+        // changed before it is measured, so boxes and lines are laid out for what is shown.
+        let ascii = display.ascii
+        func shown(_ text: String) -> String { ascii ? AsciiFallback.text(text) : text }
+        func shownLines(_ lines: [FrameLine]) -> [FrameLine] {
+            ascii ? lines.map { FrameLine($0.runs.map { Run(AsciiFallback.text($0.text), $0.style) }) } : lines
+        }
         guard rows >= 8, columns >= 30 else {
-            display.show(Frame([FrameLine("Make the terminal larger (at least 30×8).", .bold)]))
+            display.show(Frame([FrameLine(shown("Make the terminal larger (at least 30×8)."), .bold)]))
             return
         }
         for notice in session.takeNotices() { status = Message(notice, .accent) }
-        var lines = [FrameLine(TextLayout.pad(" Lessonpack · \(session.module.title) · \(top.title)", width: columns),
+        var lines = [FrameLine(TextLayout.pad(shown(" Lessonpack · \(session.module.title) · \(top.title)"), width: columns),
                                TextStyle(bold: true, reverse: true))]
-        let height = rows - 3
-        var body = Array(top.body(width: columns, height: height, now: now()).prefix(height))
+        // The message may take up to three lines; the body has what is left.
+        let message = status.map { TextLayout.wrap(shown($0.text), width: max(10, columns - 1)) } ?? [""]
+        let messageLines = Array(message.prefix(3))
+        let height = rows - 2 - messageLines.count
+        var body = Array(shownLines(top.body(width: columns, height: height, now: now())).prefix(height))
         body += Array(repeating: FrameLine(), count: max(0, height - body.count))
-        if helpShown { body = HelpOverlay.place(top.help, title: top.title, over: body, width: columns) }
+        if helpShown {
+            body = shownLines(HelpOverlay.place(top.help.map(shown) + [shown(HelpOverlay.dontShowAgain)],
+                                                title: shown(top.title), over: body, width: columns))
+        }
         lines += body
-        lines.append(FrameLine(status?.text ?? "", status.map { Draw.style($0.tone) } ?? .accent))
-        let hints = helpShown ? " any key: close help" : " \(top.hints(at: now())) · ? help"
-        lines.append(FrameLine(TextLayout.fit(hints, width: columns - 1), .muted))
+        lines += messageLines.map { FrameLine($0, status.map { Draw.style($0.tone) } ?? .accent) }
+        let hints = shown(helpShown ? " d: don't show again · any other key: close help" : " \(top.hints(at: now()))")
+        lines.append(HelpOverlay.hintsLine(hints, helpKey: helpShown ? "" : shown(" · ? help"), separator: shown(" · "),
+                                           width: columns - 1))
         display.show(Frame(lines))
     }
 }
 
 /// The help box, drawn over the middle of the body.
 enum HelpOverlay {
+    static let dontShowAgain = "d: don't show this again when I open it"
+
+    /// The key hints, as many whole ones as fit, so that "? help" always shows at the end (the help box has them
+    /// all).
+    static func hintsLine(_ hints: String, helpKey: String, separator: String = " · ", width: Int) -> FrameLine {
+        let room = max(0, width - DisplayWidth.of(helpKey))
+        var parts = hints.components(separatedBy: separator)
+        while parts.count > 1, DisplayWidth.of(parts.joined(separator: separator)) > room { parts.removeLast() }
+        let kept = TextLayout.fit(parts.joined(separator: separator), width: room)
+        return FrameLine(TextLayout.fit(kept + helpKey, width: width), .muted)
+    }
+
     static func place(_ help: [String], title: String, over body: [FrameLine], width: Int) -> [FrameLine] {
         let inner = min(width - 6, max(40, (help.map { DisplayWidth.of($0) }.max() ?? 0) + 2))
         let text = help.flatMap { TextLayout.wrap($0, width: inner - 2) }

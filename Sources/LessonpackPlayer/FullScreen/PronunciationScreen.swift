@@ -43,12 +43,12 @@ enum PronunciationScreen: ActivityScreenView {
         if let line = view.line {
             lines.append(FrameLine("  \(view.position) · \(line.speaker)", Draw.speakerStyle(line.colour)))
             lines += Draw.paragraph(line.text, width: width - 4, indent: 4, style: .bold)
-            lines.append(FrameLine("  " + view.status, view.recorded ? .good : .muted))
+            lines += Draw.paragraph(view.status, width: width - 2, indent: 2, style: view.recorded ? .good : .muted)
         }
         if let recording = view.recording {
             lines.append(FrameLine("  ● " + recording, .bad))
         } else if let failure = view.failure {
-            lines.append(FrameLine("  " + failure, .bad))
+            lines += Draw.paragraph(failure, width: width - 2, indent: 2, style: .bad)
         }
         if let result = view.intonation {
             let (sentences, plot) = IntonationDrawing.parts(result, width: width - 2)
@@ -59,7 +59,7 @@ enum PronunciationScreen: ActivityScreenView {
             }
             lines += plot.map { FrameLine("  " + $0) }
         } else if let status = view.intonationStatus {
-            lines.append(FrameLine("  " + status, .muted))
+            lines += Draw.paragraph(status, width: width - 2, indent: 2, style: .muted)
         }
         lines.append(FrameLine())
         let room = max(1, height - lines.count)

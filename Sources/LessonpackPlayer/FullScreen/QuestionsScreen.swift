@@ -9,12 +9,16 @@ enum QuestionsScreen: ActivityScreenView {
 
     static let helpID = "questions"
     static let help = ["a, b, c (or ↑ ↓ and Enter): answer", "p: hear the question; 1, 2, 3: hear an answer",
-                       "→ or n: the next question, ←: the previous one", "g: a new attempt, with the answers reshuffled",
+                       "→ or n: the next question, ←: the previous one", "g: start again, with the answers in a new order (asks first)",
                        "q: back to the contents"]
 
-    static func hints(_ view: QuestionsPresenter.View) -> String { "a/b/c answer · p hear · ←→ questions · g again · q back" }
+    static func hints(_ view: QuestionsPresenter.View) -> String {
+        view.confirming != nil ? "y yes, start again · n no, keep my answers"
+            : "a/b/c answer · p hear · ←→ questions · g start again · q back"
+    }
 
     static func input(_ key: Key, view: QuestionsPresenter.View) -> ScreenInput<QuestionsPresenter.Event>? {
+        if view.confirming != nil { return .events([key == .character("y") ? .newAttemptNow : .keepAnswers]) }
         switch key {
         case .up: return .events([.moveCursor(-1)])
         case .down: return .events([.moveCursor(1)])
@@ -47,15 +51,20 @@ enum QuestionsScreen: ActivityScreenView {
             case .none: ("   ", answer.isCursor ? .selected : .plain)
             }
             let text = answer.text ?? "♪ \(answer.letter): press its number to hear it"
-            lines.append(FrameLine("  \(mark)\(answer.letter). " + TextLayout.fit(text, width: width - 12), style))
+            for (line, part) in TextLayout.wrap(text, width: max(10, width - 9)).enumerated() {
+                lines.append(FrameLine("  " + (line == 0 ? "\(mark)\(answer.letter). " : "      ") + part, style))
+            }
         }
-        if let listening = view.listening { lines += [FrameLine(), FrameLine("  " + listening, .muted)] }
+        if let listening = view.listening { lines += [FrameLine()] + Draw.paragraph(listening, width: width - 2, indent: 2, style: .muted) }
+        if let confirming = view.confirming {
+            return lines + [FrameLine()] + Draw.paragraph(confirming + " (y/n)", width: width - 2, indent: 2, style: .bad)
+        }
         if let feedback = view.feedback {
-            lines += [FrameLine(), FrameLine("  " + feedback.text, Draw.style(feedback.tone))]
+            lines += [FrameLine()] + Draw.paragraph(feedback.text, width: width - 2, indent: 2, style: Draw.style(feedback.tone))
             if let explanation = view.explanation { lines += Draw.paragraph(explanation, width: width - 4, indent: 2) }
         }
         if let summary = view.summary {
-            lines += [FrameLine(), FrameLine("  \(summary) Press g for a new attempt.", .accent)]
+            lines += [FrameLine()] + Draw.paragraph("\(summary) Press g to start again.", width: width - 2, indent: 2, style: .accent)
         }
         return lines
     }

@@ -9,7 +9,7 @@ enum TestScreen: ActivityScreenView {
     typealias Presenter = TestPresenter
 
     static let helpID = "test"
-    static let help = ["A statement: space changes its box (empty, ✓ correct, ✗ incorrect)",
+    static let help = ["A sentence: t or c (true), i (false), or space to change its box (empty, ✓ true, ✗ false)",
                        "A choice: a, b, c… (or 1, 2, 3…) picks an option", "← → (or Enter): the previous or next item",
                        "Backspace: clear this answer", "f or End: finish the test and see your results",
                        "r: the results of your last finished test", "q: back to the contents (your answers are kept)"]
@@ -17,7 +17,8 @@ enum TestScreen: ActivityScreenView {
     static func hints(_ view: TestPresenter.View) -> String {
         if view.results != nil { return "↑↓ scroll · " + (view.results?.earlier == nil ? "q back" : "Esc back to the test") }
         if view.confirming != nil { return "y finish · n keep going" }
-        return "space mark · a/b/c choose · ←→ items · f finish · r last results · q back"
+        if view.item?.choices.isEmpty == true { return "t true · i false · ←→ items · f finish · r last results · q back" }
+        return "a/b/c choose · ←→ items · f finish · r last results · q back"
     }
 
     static func input(_ key: Key, view: TestPresenter.View) -> ScreenInput<TestPresenter.Event>? {
@@ -39,6 +40,14 @@ enum TestScreen: ActivityScreenView {
            let index = answerIndex(String(character), count: item.choices.count) {
             return .events([.choose(index)])
         }
+        // On a sentence, c or t marks it true and i false, as plain mode's 'c' and 'i' do.
+        if let item = view.item, item.choices.isEmpty {
+            switch key {
+            case .character("c"), .character("t"): return .events([.mark(.correct)])
+            case .character("i"): return .events([.mark(.incorrect)])
+            default: break
+            }
+        }
         switch key {
         case .right, .enter, .tab: return .events([.move(1)])
         case .left, .backTab: return .events([.move(-1)])
@@ -59,19 +68,23 @@ enum TestScreen: ActivityScreenView {
         lines.append(FrameLine())
         if let mark = item.mark {
             let state = switch mark {
-            case .correct: "[✓] correct"
-            case .incorrect: "[✗] incorrect"
+            case .correct: "[✓] true"
+            case .incorrect: "[✗] false"
             case .none: "[ ] not answered"
             }
             lines.append(FrameLine("  " + state, .accent))
         }
         for choice in item.choices {
-            lines.append(FrameLine("  \(choice.chosen ? "●" : "○") \(choice.letter). " + TextLayout.fit(choice.text, width: width - 10),
-                                   choice.chosen ? .selected : .plain))
+            for (line, part) in TextLayout.wrap(choice.text, width: max(10, width - 8)).enumerated() {
+                lines.append(FrameLine("  " + (line == 0 ? "\(choice.chosen ? "●" : "○") \(choice.letter). " : "     ") + part,
+                                       choice.chosen ? .selected : .plain))
+            }
         }
         lines.append(FrameLine())
         lines.append(FrameLine("  " + view.answered.map { $0 ? "●" : "·" }.joined(separator: " "), .muted))
-        if let confirming = view.confirming { lines += [FrameLine(), FrameLine("  \(confirming) (y/n)", .bad)] }
+        if let confirming = view.confirming {
+            lines += [FrameLine()] + Draw.paragraph("\(confirming) (y/n)", width: width - 2, indent: 2, style: .bad)
+        }
         return lines
     }
 

@@ -52,12 +52,16 @@ enum VideoScreen: ActivityScreenView {
         }
         lines.append(FrameLine())
         if let hidden = view.hidden { return lines + Draw.paragraph(hidden, width: width - 4, indent: 2, style: .muted) }
-        let room = max(1, height - lines.count)
-        for index in Draw.window(count: view.transcript.count, selected: view.current, height: room) {
-            let line = view.transcript[index]
-            let text = TextLayout.fit("\(line.start) \(line.speaker): \(line.text)", width: width - 4)
-            lines.append(FrameLine("  " + text, index == view.current ? .selected : .muted))
+        // Each line wraps under itself in a narrow terminal; the lines around the current one fill the room left.
+        var rendered: [(line: Int, text: FrameLine)] = []
+        for (index, line) in view.transcript.enumerated() {
+            let style: TextStyle = index == view.current ? .selected : .muted
+            for (part, text) in TextLayout.wrap("\(line.start) \(line.speaker): \(line.text)", width: max(10, width - 9)).enumerated() {
+                rendered.append((line: index, text: FrameLine((part == 0 ? "  " : "       ") + text, style)))
+            }
         }
-        return lines
+        let room = max(1, height - lines.count)
+        let focus = rendered.firstIndex { $0.line == view.current } ?? 0
+        return lines + rendered[Draw.window(count: rendered.count, selected: focus, height: room)].map(\.text)
     }
 }

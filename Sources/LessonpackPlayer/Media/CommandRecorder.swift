@@ -11,7 +11,7 @@ package struct CommandRecorder: Sendable {
 
     package init(configured: String?, environment: [String: String] = ProcessInfo.processInfo.environment) {
         if configured == "none" {
-            (template, executable, unavailableReason) = (nil, nil, "recording is turned off (--recorder none)")
+            (template, executable, unavailableReason) = (nil, nil, "recording is turned off")
             return
         }
         if let configured {

@@ -16,7 +16,7 @@ enum IntonationDrawing {
         // The sentences quote words of the module's line: untrusted text, made safe for the terminal.
         let sentences = (["Intonation \(result.score)/100: \(result.feedback)"] + (result.timing.map { [$0] } ?? []))
             .map { TerminalSafe.line($0) }
-        let drawn = plot.strip(model, duration: duration).enumerated().map { ($0 == 0 ? "model │" : "      │") + $1 }
+        let drawn = plot.strip(model, duration: duration).enumerated().map { ($0 == 0 ? "voice │" : "      │") + $1 }
             + plot.strip(learner, duration: duration).enumerated().map { ($0 == 0 ? "you   │" : "      │") + $1 }
         return (sentences, drawn)
     }

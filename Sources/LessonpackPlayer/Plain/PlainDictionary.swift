@@ -30,6 +30,7 @@ enum PlainDictionary: PlainActivityView {
 
     static func reply(to events: [DictionaryPresenter.Event], message: Message?, view: DictionaryPresenter.View) -> [String] {
         if let message { return [message.text] }
+        if case .define? = events.first, let opened = view.opened { return [opened] }
         if view.page == .boxes { return view.boxes.flatMap { ["\($0.title):", "  \($0.text)"] } }
         return view.entries.isEmpty ? ["No entries."] : view.entries.map { "  \($0.term) (\($0.partOfSpeech))" }
     }

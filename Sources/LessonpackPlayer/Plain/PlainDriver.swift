@@ -32,10 +32,11 @@ package final class PlainDriver {
         write("Lessonpack: \(module.title) (\(module.id) \(module.version), level \(module.level))")
         let resumable = session.resumable(at: now())
         flushNotices()
-        if let resumable {
-            switch offerResume(resumable) {
-            case .resume: guard enter(resumable.activity) else { return }
-            case .contents: break
+        // Each unfinished activity is offered in turn, the newest first.
+        for unfinished in resumable {
+            switch offerResume(unfinished) {
+            case .resume: guard enter(unfinished.activity) else { return }
+            case .contents: continue
             case .quit: return
             }
         }
@@ -47,7 +48,7 @@ package final class PlainDriver {
             // `q` quits here as it does on the full-screen contents; nothing on the contents is typed as "q".
             case "quit"?, "exit"?, "q"?: return
             case "help"?, "?"?: write(Self.contentsHelp)
-            case "listening"?: listening(words.dropFirst().first)
+            case "listening"?, "hide"?: listening(words.dropFirst().first)
             case let word?:
                 guard let activity = Self.activity(word, in: module.activities) else {
                     write("There is no activity '\(word)'. Type its number (1–\(module.activities.count)) or 'help'.")
@@ -61,7 +62,7 @@ package final class PlainDriver {
 
     private func listening(_ word: String?) {
         guard let word, ["on", "off"].contains(word.lowercased()) else {
-            return write("Say 'listening on' or 'listening off'. " + SessionWording.listeningFirst(session.settings.listeningFirst))
+            return write("Say 'hide on' or 'hide off'. " + SessionWording.listeningFirst(session.settings.listeningFirst))
         }
         do {
             try session.setListeningFirst(word.lowercased() == "on")
@@ -135,10 +136,10 @@ package final class PlainDriver {
                 return .quit
             case "help"?, "?"?:
                 write("""
-                    yes: carry on where you left off
-                    no: start afresh (the unfinished attempt is set aside for good)
-                    later (or back): go to the contents and keep the attempt for later
-                    quit: leave Lessonpack, keeping the attempt
+                    yes: carry on where you stopped
+                    no: start again from the beginning (what you did last time is cleared)
+                    later (or back): keep your work for later
+                    quit: leave Lessonpack, keeping your work
                     """)
             default: write("Please answer yes or no (or 'help').")
             }
@@ -177,7 +178,7 @@ package final class PlainDriver {
         Commands:
           1–8, or an activity's name (video, video-task, vocabulary, audio-game, pronunciation, questions,
             dictionary, test): open it
-          listening on|off: listening first (questions play by themselves, texts show once heard)
+          hide on|off: hide texts until heard (questions play by themselves, texts show once heard)
           quit (or q): leave Lessonpack (everything is already saved)
         In every activity: 'help' lists its commands, 'look' shows it again, 'back' returns here.
         """

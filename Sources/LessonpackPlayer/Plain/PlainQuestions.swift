@@ -20,10 +20,17 @@ enum PlainQuestions: PlainActivityView {
     }
 
     static let commands = ["A, B or C: answer the question", "hear / hear B: play the question or an answer",
-                           "next / question N: another question", "again: a new attempt, answers reshuffled"]
+                           "next / question N: another question", "again: start again, answers in a new order (asks first)"]
 
     static func read(_ words: [String], view: QuestionsPresenter.View) -> PlainCommand<QuestionsPresenter.Event> {
         let first = words.first?.lowercased()
+        if view.confirming != nil {
+            switch first {
+            case "yes", "y": return .events([.newAttemptNow])
+            case "no", "n": return .events([.keepAnswers])
+            default: return .show([(view.confirming ?? "") + " Please answer yes or no."])
+            }
+        }
         switch first {
         case "next": return .events([.move(1)])
         case "question":
@@ -50,7 +57,8 @@ enum PlainQuestions: PlainActivityView {
         switch events.first {
         case .answer?: PlainWords.say(message) + (view.feedback == nil ? [] : view.explanation.map { [$0] } ?? [])
         case .move?, .go?: PlainWords.say(message) + describe(view)
-        case .newAttempt?: PlainWords.say(message) + describe(view)
+        case .newAttempt?: view.confirming == nil ? PlainWords.say(message) + describe(view) : [(view.confirming ?? "") + " (yes/no)"]
+        case .newAttemptNow?: PlainWords.say(message) + describe(view)
         default: PlainWords.say(message)
         }
     }

@@ -8,7 +8,7 @@ enum PlainTest: PlainActivityView {
 
     static func introduction(_ view: TestPresenter.View) -> [String] {
         guard view.results == nil else { return [] }
-        return ["\(view.items.count) items. Answer statements with 'correct' or 'incorrect', choices with their letter " +
+        return ["\(view.items.count) items. Answer sentences with 'true' or 'false', choices with their letter " +
                 "(or number). 'finish' when you are done."]
     }
 
@@ -17,21 +17,28 @@ enum PlainTest: PlainActivityView {
         guard let item = view.item else { return [] }
         var lines = ["Item \(item.number) of \(view.items.count): \(item.text)"]
         if item.choices.isEmpty {
-            lines.append("  correct or incorrect?" + (item.mark.map { $0 == .none ? "" : " (you said \($0.rawValue))" } ?? ""))
+            lines.append("  true or false?" + (item.mark == nil || item.mark == TestPresenter.View.Mark.none ? "" : " (you said \(item.answerText))"))
         } else {
             for choice in item.choices { lines.append("  \(choice.letter). \(choice.text)" + (choice.chosen ? " (your answer)" : "")) }
         }
         return lines
     }
 
-    static let commands = ["correct / incorrect (or c / i): answer a statement",
+    static let commands = ["true / false (or t / f, c / i): answer a sentence",
                            "A, B, C… (either case, or the choice's number): answer a multiple-choice item",
                            "skip / previous / item N: move between items", "clear: take back this item's answer",
-                           "list: every item with your answer", "finish: end the test and see your results",
+                           "list: every item with your answer", "finish: end the test and see your results (asks first if some items are not answered)",
                            "results: the results of your last finished test"]
 
     static func read(_ words: [String], view: TestPresenter.View) -> PlainCommand<TestPresenter.Event> {
         let word = words.first?.lowercased() ?? ""
+        if view.confirming != nil {
+            switch word {
+            case "yes", "y": return .events([.finishNow])
+            case "no", "n": return .events([.cancelFinish])
+            default: return .show([(view.confirming ?? "") + " Please answer yes or no."])
+            }
+        }
         switch word {
         case "skip", "next": return .events([.move(1)])
         case "previous": return .events([.move(-1)])
@@ -42,7 +49,7 @@ enum PlainTest: PlainActivityView {
             return .events([.go(index)])
         case "clear": return .events([.clear])
         case "list": return .show(view.items.map { "\($0.number). \($0.text) — \($0.answerText)" })
-        case "finish": return .events([.finishNow])
+        case "finish": return .events([.finish])
         case "results": return .events([.showLastResults])
         default: break
         }
@@ -52,21 +59,25 @@ enum PlainTest: PlainActivityView {
         }
         if item.choices.isEmpty {
             switch word {
-            case "correct", "c": return .events([.mark(.correct), .nextUnanswered])
-            case "incorrect", "i": return .events([.mark(.incorrect), .nextUnanswered])
+            case "true", "t", "correct", "c": return .events([.mark(.correct), .nextUnanswered])
+            case "false", "f", "incorrect", "i": return .events([.mark(.incorrect), .nextUnanswered])
             default: return .unknown
             }
         }
         guard let index = answerIndex(word, count: item.choices.count) else {
             // The presenter says why a statement's answer does not fit.
-            return ["correct", "incorrect"].contains(word) ? .events([.mark(word == "correct" ? .correct : .incorrect)])
-                : .unknown
+            return ["true", "false", "correct", "incorrect"].contains(word)
+                ? .events([.mark(["true", "correct"].contains(word) ? .correct : .incorrect)]) : .unknown
         }
         return .events([.choose(index), .nextUnanswered])
     }
 
     static func reply(to events: [TestPresenter.Event], message: Message?, view: TestPresenter.View) -> [String] {
         switch events.first {
+        case .finish?:
+            if let confirming = view.confirming { return [confirming + " (yes/no)"] }
+            return PlainWords.say(message) + (view.results.map(results) ?? [])
+        case .cancelFinish?: return ["Your answers are kept."] + describe(view)
         case .finishNow?, .showLastResults?: return PlainWords.say(message) + (view.results.map(results) ?? [])
         default: return message.map { [$0.text] } ?? describe(view)
         }

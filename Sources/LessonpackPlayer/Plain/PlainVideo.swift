@@ -14,6 +14,7 @@ enum PlainVideo: PlainActivityView {
     static func describe(_ view: VideoPresenter.View) -> [String] {
         var lines = ["\(view.clock), \(view.state.rawValue), subtitles \(view.subtitlesOn ? "on" : "off")"]
         if let line = view.subtitle { lines.append("\(line.speaker): \(line.text)") }
+        if let line = view.upcoming { lines.append("Next, at \(line.start): \(line.speaker): \(line.text)") }
         return lines
     }
 

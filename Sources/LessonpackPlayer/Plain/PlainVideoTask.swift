@@ -2,7 +2,7 @@ import Foundation
 import LessonpackActivities
 import LessonpackPresentation
 
-/// Plain mode, activity 2: mark each statement correct or incorrect, check, and replay the lines of a wrong one.
+/// Plain mode, activity 2: mark each statement true or false, check, and replay the lines of a wrong one.
 enum PlainVideoTask: PlainActivityView {
     typealias Presenter = VideoTaskPresenter
 
@@ -11,19 +11,26 @@ enum PlainVideoTask: PlainActivityView {
     static func describe(_ view: VideoTaskPresenter.View) -> [String] {
         view.rows.map { row in
             let verdict = row.right.map { $0 ? " (right)" : " (wrong)" } ?? ""
-            return "\(row.number). [\(row.mark.rawValue)] \(row.text)\(verdict)"
+            return "\(row.number). [\(VideoTaskPresenter.word(row.mark))] \(row.text)\(verdict)"
         }
     }
 
     static let commands = [
-        "N correct|incorrect|empty: mark statement N (c, i and - work too)",
-        "answers c i - …: mark every statement at once, in order",
+        "N true|false|empty: mark sentence N (t, f and - work too)",
+        "answers t f - …: mark every sentence at once, in order",
         "list: the statements and your marks", "check: see how you did",
-        "replay N: after checking, watch again the lines that show the answer to statement N",
-        "again: clear the marks and try again",
+        "replay N: after checking, watch again the lines that show the answer to sentence N",
+        "again: start again with empty boxes (asks first)",
     ]
 
     static func read(_ words: [String], view: VideoTaskPresenter.View) -> PlainCommand<VideoTaskPresenter.Event> {
+        if view.confirming != nil {
+            switch words.first?.lowercased() {
+            case "yes", "y": return .events([.tryAgainNow])
+            case "no", "n": return .events([.keepMarks])
+            default: return .show([(view.confirming ?? "") + " Please answer yes or no."])
+            }
+        }
         switch words.first?.lowercased() {
         case "list": return .show(describe(view))
         case "check": return .events([.check])
@@ -35,7 +42,7 @@ enum PlainVideoTask: PlainActivityView {
             return .events([.replay(index)])
         case "answers":
             let marks = words.dropFirst().compactMap(state)
-            guard marks.count == words.count - 1 else { return .show(["Use c, i or - for each statement."]) }
+            guard marks.count == words.count - 1 else { return .show(["Use t, f or - for each sentence."]) }
             return .events([.markAll(marks)])
         default:
             guard let index = PlainWords.index(words.first, count: view.rows.count),
@@ -55,7 +62,9 @@ enum PlainVideoTask: PlainActivityView {
             }
             return lines
         case .markAll?: return PlainWords.say(message) + describe(view)
-        case .tryAgain?: return PlainWords.say(message) + describe(view)
+        case .tryAgain?:
+            return view.confirming == nil ? PlainWords.say(message) + describe(view) : [(view.confirming ?? "") + " (yes/no)"]
+        case .tryAgainNow?: return PlainWords.say(message) + describe(view)
         default: return PlainWords.say(message)
         }
     }

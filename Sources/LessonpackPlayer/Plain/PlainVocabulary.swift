@@ -32,7 +32,8 @@ enum PlainVocabulary: PlainActivityView {
     }
 
     static func reply(to events: [VocabularyPresenter.Event], message: Message?, view: VocabularyPresenter.View) -> [String] {
-        PlainWords.say(message)
+        if message == nil, case .define? = events.first, let shown = view.definition { return [shown.sentence] }
+        return PlainWords.say(message)
     }
 
     static func transcript(_ view: VocabularyPresenter.View) -> [String] {

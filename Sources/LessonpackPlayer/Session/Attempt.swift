@@ -70,8 +70,17 @@ final class Attempt<Engine: ActivityEngine>: AttemptRecorder {
         let finishing = next.isFinished
             ? ProgressStore.Finishing(module: module, result: next.result(at: now), contentHashes: contentHashes) : nil
         // What the action answered is told to the learning record store: only scored activities have answers.
-        let answered = Engine.isScored
-            ? ActivityResult.newAnswers(from: engine.result(at: now), to: finishing?.result ?? next.result(at: now)) : []
+        // Where answers stay open until the learner confirms them all (checking the video task, finishing the test),
+        // a box moved on is no answer yet: what was confirmed is told once, when the attempt finishes.
+        let answered: [ItemOutcome]
+        if !Engine.isScored {
+            answered = []
+        } else if Self.confirmsAnswersTogether {
+            answered = finishing.map { ActivityResult.newAnswers(from: ActivityResult(
+                activity: Engine.kind, startedAt: engine.startedAt, finishedAt: now), to: $0.result) } ?? []
+        } else {
+            answered = ActivityResult.newAnswers(from: engine.result(at: now), to: finishing?.result ?? next.result(at: now))
+        }
         do {
             let id = try savedID()
             try store.record(action, of: Engine.self, in: id, module: module, answered: answered, at: now,
@@ -84,6 +93,10 @@ final class Attempt<Engine: ActivityEngine>: AttemptRecorder {
         if finishing != nil { isFinished = true }
         return effects
     }
+
+    /// Whether the learner confirms the attempt's answers together, at its end, rather than one by one.
+    /// Elsewhere an answer is final once given (a question's letter, a tile dropped, a line typed).
+    private static var confirmsAnswersTogether: Bool { [ActivityKind.videoTask, .test].contains(Engine.kind) }
 
     private func savedID() throws(ProgressError) -> Int64 {
         if let id { return id }

@@ -30,7 +30,8 @@ package final class PlayerSession {
         var system = SeededRandom.fromSystem()
         self.seed = seed ?? system.next()
         contentHashes = ContentHashes.of(loaded.module)
-        settings = LearnerSettings(listeningFirst: store.setting(SettingKey.listeningFirst) == "on")
+        settings = LearnerSettings(listeningFirst: store.setting(SettingKey.listeningFirst) == "on",
+                                   hiddenHelp: Set((store.setting(SettingKey.hiddenHelp) ?? "").split(separator: " ").map(String.init)))
         media = MediaEffects(loaded: loaded, sound: sound, recorder: recorder, workFolder: workFolder)
         media.notice = { [weak self] in self?.notice($0) }
         try store.noteModuleSeen(loaded.module, at: now)
@@ -65,19 +66,26 @@ package final class PlayerSession {
     }
 
     /// Looks at the attempts an earlier session left unfinished: those whose module changed under them are closed
-    /// (the learner is told), those of activities without a score are counted as visited, and the newest of the
-    /// rest is offered for resuming.
-    package func resumable(at now: Date) -> UnfinishedAttempt? {
-        guard let unfinished = try? store.unfinishedAttempts(moduleID: module.id) else { return nil }
-        var offered: UnfinishedAttempt?
+    /// (the learner is told), those of activities without a score are counted as visited, and each of the rest is
+    /// offered for resuming, newest first: one per activity, so no unfinished work is hidden behind another's.
+    package func resumable(at now: Date) -> [UnfinishedAttempt] {
+        guard let unfinished = try? store.unfinishedAttempts(moduleID: module.id) else { return [] }
+        var offered: [UnfinishedAttempt] = []
         for attempt in unfinished {
             switch ActivityViews.entry(for: attempt.activity).settle(attempt, in: self, at: now) {
-            case .resumable: if offered == nil { offered = attempt }
+            case .resumable: if !offered.contains(where: { $0.activity == attempt.activity }) { offered.append(attempt) }
             case .closed(let reason): notice(SessionWording.closed(attempt, reason: reason))
             case .settled: break
             }
         }
         return offered
+    }
+
+    /// "Don't show again": the help of screen `id` no longer opens by itself. Remembered.
+    package func hideHelp(_ id: String) throws(ProgressError) {
+        let hidden = settings.hiddenHelp.union([id])
+        try store.setSetting(SettingKey.hiddenHelp, to: hidden.sorted().joined(separator: " "))
+        settings.hiddenHelp = hidden
     }
 
     /// The learner chose to start afresh rather than resume.
@@ -104,4 +112,6 @@ package final class PlayerSession {
 
 enum SettingKey {
     static let listeningFirst = "listening-first"
+    /// The help screens not to open by themselves, their ids separated by spaces.
+    static let hiddenHelp = "hidden-help"
 }

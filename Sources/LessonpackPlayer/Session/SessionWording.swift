@@ -25,25 +25,27 @@ package enum SessionWording {
     }
 
     static func resumeQuestion(_ attempt: UnfinishedAttempt) -> String {
-        "You have an unfinished \(attempt.activity.title) attempt (attempt \(attempt.number), " +
-            "\(Wording.count(attempt.steps, "step")) saved). Resume it?"
+        "You did not finish \(attempt.activity.title) last time. Carry on where you stopped?"
     }
 
     static func confirmSetAside(_ attempt: UnfinishedAttempt) -> String {
-        "Start afresh? Your unfinished \(attempt.activity.title) attempt is then set aside for good."
+        "Start \(attempt.activity.title) again from the beginning? What you did last time will be cleared."
     }
 
-    static let keptForLater = "Your unfinished attempt is kept: open its activity to carry on."
+    static let keptForLater = "Your work is kept: open the activity to carry on."
 
     static func closed(_ attempt: UnfinishedAttempt, reason: String) -> String {
-        "your unfinished \(attempt.activity.title) attempt could not be carried on, because \(reason); it was closed " +
-            "and a new one starts when you open the activity"
+        "your unfinished \(attempt.activity.title) could not be carried on, because \(reason); it starts again when " +
+            "you open it"
     }
 
+    /// The setting the code calls "listening first", in the learner's words.
+    static let hideTextsName = "hide texts until heard"
+
     static func listeningFirst(_ on: Bool) -> String {
-        on ? "Listening first is on: questions play by themselves, answers and tiles show their text once heard, and " +
-            "subtitles off hides the transcript too."
-            : "Listening first is off: every text is shown."
+        on ? "Texts are hidden until heard: questions play by themselves, answers and tiles show their text after you " +
+            "hear them, and with subtitles off the transcript is hidden too."
+            : "Every text is shown."
     }
 
     /// "2. Video task", as titles show it.

@@ -39,11 +39,15 @@ export function mount(ctx) {
       answered ? h('p', { class: `lp-feedback tone-${view.feedback.tone ?? 'plain'}`, testid: 'feedback', text: view.feedback.text }) : null,
       answered && view.explanation ? h('p', { class: 'lp-explanation', testid: 'explanation', text: view.explanation }) : null,
       view.summary ? h('p', { class: 'lp-summary tone-accent', testid: 'summary', text: view.summary }) : null,
+      // Starting again asks first while answers would be cleared.
+      view.confirming ? h('p', { class: 'lp-confirm tone-bad', testid: 'confirm', text: view.confirming + ' ' },
+        button('confirm-yes', 'Yes', () => ctx.send({ newAttemptNow: {} })), ' ',
+        button('confirm-no', 'No', () => ctx.send({ keepAnswers: {} }))) : null,
       h('div', { class: 'lp-toolbar' },
         answered && !view.summary ? button('advance', 'Next unanswered question →', () => ctx.send({ advance: {} }), { class: 'lp-button lp-primary' }) : null,
         total > 1 ? button('previous-question', '← Previous', () => ctx.send({ move: { _0: -1 } }), { 'aria-keyshortcuts': 'ArrowLeft' }) : null,
         total > 1 ? button('next-question', 'Next →', () => ctx.send({ move: { _0: 1 } }), { 'aria-keyshortcuts': 'ArrowRight' }) : null,
-        total ? button('new-attempt', 'New attempt', () => ctx.send({ newAttempt: {} }), { 'aria-keyshortcuts': 'g' }) : null),
+        total ? button('new-attempt', 'Start again', () => ctx.send({ newAttempt: {} }), { 'aria-keyshortcuts': 'g' }) : null),
       total > 1 ? h('nav', { class: 'lp-numbers', 'aria-label': 'Questions' }, Array.from({ length: total }, (_, index) =>
         button(`question-${index + 1}`, String(index + 1), () => ctx.send({ go: { _0: index } }), {
           class: ['lp-button', 'lp-number-button', index + 1 === view.number && 'is-current'],

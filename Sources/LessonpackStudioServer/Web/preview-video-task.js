@@ -1,12 +1,12 @@
-// Activity 2, the video task: ten statements about the video, each with a box that cycles empty → correct →
-// incorrect → empty, then Check, and the report: each wrong statement with the lines that show the answer and a
+// Activity 2, the video task: ten statements about the video, each with a box that cycles empty → true →
+// false → empty, then Check, and the report: each wrong statement with the lines that show the answer and a
 // button to watch them again. The video is on the page too (the learner watches it while marking); replaying a wrong
 // statement's lines plays that span of it.
 
 import { h, fill, button, speakerStyle, keyBelongsToTarget } from './preview.js';
 
 const boxes = { empty: ' ', correct: '✓', incorrect: '✗' };
-const markWords = { empty: 'not marked', correct: 'correct', incorrect: 'incorrect' };
+const markWords = { empty: 'not marked', correct: 'true', incorrect: 'false' };
 
 export function mount(ctx) {
   const module = ctx.module ?? {};
@@ -19,7 +19,7 @@ export function mount(ctx) {
   const content = h('div', { class: 'lp-task' });
   const element = h('div', { class: 'lp-video-task-activity' },
     h('div', { class: 'lp-video-frame' }, video), content,
-    h('p', { class: 'lp-hints' }, 'Keys: click or Enter on a box to mark it · c check · a try again'));
+    h('p', { class: 'lp-hints' }, 'Keys: click or Enter on a box to mark it · c check · n start again'));
 
   function render(view) {
     if (!view) return;
@@ -44,8 +44,14 @@ export function mount(ctx) {
       h('ol', { class: 'lp-task-rows', testid: 'statements' }, rows),
       h('div', { class: 'lp-toolbar' },
         checked ? null : button('check', 'Check', () => ctx.send({ check: {} }), { 'aria-keyshortcuts': 'c' }),
-        button('try-again', 'Try again', () => ctx.send({ tryAgain: {} }), { 'aria-keyshortcuts': 'a' })),
+        button('try-again', 'Start again', () => ctx.send({ tryAgain: {} }), { 'aria-keyshortcuts': 'n' })),
     ];
+    // Starting again asks first while marks not yet checked would be cleared.
+    if (view.confirming) {
+      parts.push(h('p', { class: 'lp-confirm tone-bad', testid: 'confirm', text: view.confirming + ' ' },
+        button('confirm-yes', 'Yes', () => ctx.send({ tryAgainNow: {} })), ' ',
+        button('confirm-no', 'No', () => ctx.send({ keepMarks: {} }))));
+    }
     if (checked) {
       parts.push(h('p', { class: ['lp-summary', view.allRight ? 'tone-good' : 'tone-accent'], testid: 'summary', text: view.summary }));
       if (view.hint) parts.push(h('p', { class: 'lp-muted', text: view.hint }));
@@ -67,7 +73,7 @@ export function mount(ctx) {
   function keydown(event, view) {
     if (keyBelongsToTarget(event)) return false;
     if (event.key === 'c' || event.key === 'C') { if (!view.summary) ctx.send({ check: {} }); return true; }
-    if (event.key === 'a' || event.key === 'A') { ctx.send({ tryAgain: {} }); return true; }
+    if (event.key === 'n' || event.key === 'N') { ctx.send({ tryAgain: {} }); return true; }
     return false;
   }
 
