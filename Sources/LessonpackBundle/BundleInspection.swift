@@ -83,6 +83,7 @@ package struct BundleInspection: Sendable, Encodable {
         case .audioGame:
             return [plural(module.transcript.count, "tile"), plural(module.speakers.count, "speaker")]
         case .pronunciation: return [plural(module.transcript.count, "line")]
+        case .dictation: return [plural(module.linesForDictation.count, "line")]
         case .questions: return [plural(module.questions.count, "question")]
         case .dictionary: return [plural(module.definitions.count, "definition"), plural(module.phrasebook.count, "box")]
         case .test:

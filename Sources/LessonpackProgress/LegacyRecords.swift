@@ -55,7 +55,7 @@ enum LegacyRecords {
         case .pronunciation: return .pronunciation(recorded: int("recorded"), lines: int("lines"))
         case .dictionary: return .dictionary(entries: int("entries"), opened: int("opened"))
         case .test: return .test(correct: int("correct"), incorrect: int("incorrect"), unanswered: int("unanswered"))
-        case .videoTask, .questions: return .none
+        case .videoTask, .questions, .dictation: return .none
         }
     }
 
@@ -134,6 +134,11 @@ enum LegacyRecords {
                 default: return []
                 }
             }
+        case .dictation:
+            // Legacy stores predate the dictation: nothing of theirs is one.
+            var random = SeededRandom(seed: seed)
+            return convert(DictationEngine.self, DictationEngine.deal(for: module, random: &random, previous: nil,
+                                                                      options: NoOptions()), steps) { _ in [] }
         case .test:
             // The draw was made from the attempt's seed, avoiding the draw recorded in its setup, exactly as the
             // engine's deal still makes it.

@@ -149,6 +149,9 @@ package actor PreviewSessions {
         case .pronunciation:
             PreviewRun<PronunciationPresenter>(id: id, module: module, seed: seed, options: NoOptions(), lastResult: lastResult,
                                  previous: previous, startedAt: now)
+        case .dictation:
+            PreviewRun<DictationPresenter>(id: id, module: module, seed: seed, options: NoOptions(), lastResult: lastResult,
+                                 previous: previous, startedAt: now)
         case .questions:
             PreviewRun<QuestionsPresenter>(id: id, module: module, seed: seed, options: NoOptions(), lastResult: lastResult,
                                  previous: previous, startedAt: now)

@@ -2,7 +2,8 @@ import LessonpackActivities
 import LessonpackModel
 
 /// What each answerable item is as an xAPI interaction: a statement judged true or false (the video task's, the
-/// test's), or a choice among answers (the questions', the test's multiple choice). Choices are named `c1`, `c2`…
+/// test's), a choice among answers (the questions', the test's multiple choice), or a line typed in (the
+/// dictation's fill-in). Choices are named `c1`, `c2`…
 /// in the order the module writes them, not the order an attempt showed them, so the same answer has the same id
 /// in every attempt.
 enum Interactions {
@@ -37,6 +38,13 @@ enum Interactions {
             }
             interaction.definition.extensions = [ExtensionIRI.weight: .number(Double(testItem.scoreWeight))]
             return interaction
+        case .dictation:
+            // What the learner typed, against the line as written; case does not matter, as the marking forgives it.
+            guard let line = module.transcript.first(where: { $0.id == item.id }) else { return nil }
+            return Interaction(definition: ActivityDefinition(description: description, type: ActivityType.interaction,
+                                                              interactionType: "fill-in",
+                                                              correctResponsesPattern: ["{case_matters=false}" + line.text]),
+                               response: item.answer)
         default:
             return nil
         }

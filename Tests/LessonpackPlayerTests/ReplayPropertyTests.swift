@@ -50,6 +50,7 @@ import Testing
         for level in AudioGameEngine.Difficulty.allCases { try replayEqualsLive(AudioGameEngine.self, options: level, seeds: 0..<4) }
     }
     @Test func pronunciation() throws { try replayEqualsLive(PronunciationEngine.self, options: NoOptions()) }
+    @Test func dictation() throws { try replayEqualsLive(DictationEngine.self, options: NoOptions(), steps: 40) }
     @Test func questions() throws { try replayEqualsLive(QuestionsEngine.self, options: NoOptions()) }
     @Test func dictionary() throws { try replayEqualsLive(DictionaryEngine.self, options: NoOptions()) }
     @Test func test() throws { try replayEqualsLive(TestEngine.self, options: NoOptions(), steps: 40) }
@@ -120,6 +121,22 @@ extension PronunciationEngine: RandomlyDriven {
             model: [120, nil, 130], learner: [200, 210, nil]))
         case 8: return .analysisFailed(line: line, recording: recording, reason: "no voice was heard in the recording")
         default: return .comparisonFailed(line: line, reason: "no ffmpeg")
+        }
+    }
+}
+
+extension DictationEngine: RandomlyDriven {
+    static func randomAction(for engine: DictationEngine, in module: Module, random: inout SeededRandom) -> Action {
+        let line = random.chance(90) ? random.pick(module.transcript) : TranscriptLine(id: "l99", speaker: "", text: "",
+                                                                                       start: 0, end: 0, audio: "")
+        switch random.below(8) {
+        case 0: return .hear(line: line.id)
+        case 1: return .hearSlowly(line: line.id, speed: random.chance(50) ? 0.75 : 0.5)
+        case 7: return random.chance(20) ? .finish : .write(line: line.id, text: "")
+        default:
+            // The line with a word or two dropped, as a learner might write it.
+            let words = line.text.split(separator: " ").filter { _ in random.chance(80) }
+            return .write(line: line.id, text: words.joined(separator: " "))
         }
     }
 }

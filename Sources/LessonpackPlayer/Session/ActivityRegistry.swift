@@ -36,6 +36,7 @@ enum ActivityRegistry {
         case .vocabulary: Entry<VocabularyPresenter, PlainVocabulary, VocabularyScreen>()
         case .audioGame: Entry<AudioGamePresenter, PlainAudioGame, AudioGameScreen>(options: .medium)
         case .pronunciation: Entry<PronunciationPresenter, PlainPronunciation, PronunciationScreen>()
+        case .dictation: Entry<DictationPresenter, PlainDictation, DictationScreen>()
         case .questions: Entry<QuestionsPresenter, PlainQuestions, QuestionsScreen>()
         case .dictionary: Entry<DictionaryPresenter, PlainDictionary, DictionaryScreen>()
         case .test:

@@ -5,13 +5,14 @@ import { textInput, textArea, selectInput, colourInput } from "./fields.js";
 
 export const LEVELS = ["A1", "A2", "B1", "B2", "C1", "C2"];
 
-/** The eight activities in the standard order, as docs/format.md lists them. */
+/** The activities in the standard order, as docs/format.md lists them. */
 export const ACTIVITIES = [
   ["video", "Video"],
   ["video-task", "Video task"],
   ["vocabulary", "Language and vocabulary"],
   ["audio-game", "Audio game"],
   ["pronunciation", "Pronunciation practice"],
+  ["dictation", "Dictation"],
   ["questions", "Questions and answers"],
   ["dictionary", "Dictionary and phrasebook"],
   ["test", "Test"],
