@@ -1,5 +1,6 @@
 import Foundation
 import LessonpackTestSupport
+import TerminalText
 import Testing
 @testable import LessonpackPlayer
 
@@ -53,6 +54,17 @@ import Testing
         #expect(screen.contains("Missing: me.") && screen.contains("5 of 6 words right."))
         // The second line's text is not on the screen before it is written.
         #expect(!screen.contains("You must be David Moore"))
+    }
+
+    @Test func aSmallTerminalWrapsTheMarksAndKeepsHelpInSight() throws {
+        let folder = TemporaryFolder()
+        let module = try Self.module(in: folder)
+        let keys: [Key] = [.character("6"), .escape] + .typing("thank you very much please call me Davit") + [.enter]
+        let display = try run(keys, in: folder, module: module, rows: 20, columns: 60)
+        let lines = display.frames.last?.text ?? []
+        #expect(lines.count == 20 && lines.allSatisfy { DisplayWidth.of($0) <= 60 })
+        #expect(lines.last?.contains("? help") == true)
+        #expect(display.lastScreen.contains("Davit→David") && display.lastScreen.contains("[-very]"))
     }
 
     @Test func finishingWithALineNotWrittenAsksFirst() throws {

@@ -20,8 +20,9 @@ enum DictationScreen: ActivityScreenView {
     static func hints(_ view: DictationPresenter.View) -> String {
         if view.confirming != nil { return "y finish · n keep going" }
         if view.summary != nil { return "↑↓ lines · g new dictation · q back" }
-        if view.writing { return "type the line · Enter send · Tab listen · Shift-Tab slower · ↑↓ lines · Esc back" }
-        return "Enter next · Tab listen · s/S slower · ↑↓ lines · f finish · q back"
+        // Short enough for "? help" to stay in sight on 60 columns; the rest is in the help.
+        if view.writing { return "Enter check · Tab listen · Shift-Tab slower" }
+        return "Enter next · Tab listen · s slower · f finish"
     }
 
     static func input(_ key: Key, view: DictationPresenter.View) -> ScreenInput<DictationPresenter.Event>? {
