@@ -17,14 +17,16 @@ import Testing
             		<string>dictation</string>
             ===
             replace module.plist
-            	<key>activities</key>
+            		<string>test</string>
+            	</array>
             ---
+            		<string>test</string>
+            	</array>
             	<key>dictationLines</key>
             	<array>
             		<string>l04</string>
             		<string>l01</string>
             	</array>
-            	<key>activities</key>
             """).apply(to: module)
         return module
     }
@@ -34,6 +36,9 @@ import Testing
         let module = try Self.module(in: folder)
         let check = try LessonpackBinary.run(["check", module])
         #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")
+        // dictationLines sits where `fmt` writes it: after the activity list.
+        let fmt = try LessonpackBinary.run(["fmt", "--check", module])
+        #expect(fmt.status == 0, "\(fmt.standardOutput)\(fmt.standardError)")
         let data = folder.child("data")
         let answers = """
             dictation

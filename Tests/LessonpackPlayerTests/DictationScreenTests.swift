@@ -18,14 +18,16 @@ import Testing
             		<string>dictation</string>
             ===
             replace module.plist
-            	<key>activities</key>
+            		<string>test</string>
+            	</array>
             ---
+            		<string>test</string>
+            	</array>
             	<key>dictationLines</key>
             	<array>
             		<string>l04</string>
             		<string>l01</string>
             	</array>
-            	<key>activities</key>
             """).apply(to: module)
         return module
     }
