@@ -69,6 +69,14 @@ import Testing
             #expect(output.contains(expected), "missing: \(expected)")
         }
 
+        // Without UTF-8 the marks read in ASCII, the same session otherwise.
+        let ascii = try LessonpackBinary.run(["play", module, "--plain", "--seed", "1", "--data-dir", folder.child("ascii"),
+                                              "--player", "none"], environment: ["LC_ALL": "C"], standardInput: answers)
+        #expect(ascii.standardOutput.contains("Marks:     Good morning You must be David Moor->Moore"))
+        #expect(ascii.standardOutput.contains("Playing line 1 at 0.5x speed."))
+        let nonASCII = ascii.standardOutput.unicodeScalars.filter { !$0.isASCII }
+        #expect(nonASCII.isEmpty, "\(String(String.UnicodeScalarView(nonASCII)))")
+
         let progress = try LessonpackBinary.run(["progress", "--data-dir", data, "--format", "json"])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(progress.standardOutput.utf8)) as? [String: Any])
         let activities = try #require((document["modules"] as? [[String: Any]])?.first?["activities"] as? [[String: Any]])
