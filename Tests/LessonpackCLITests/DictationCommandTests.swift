@@ -97,6 +97,30 @@ import Testing
         #expect(outcome["success"] as? Bool == false)
     }
 
+    /// The full screen in a real terminal: keys typed into the line editor (a slip taken back with Backspace),
+    /// Tab to listen, Enter to check, and the marks.
+    @Test func fullScreenTypingALine() throws {
+        let folder = TemporaryFolder()
+        let module = try Self.module(in: folder)
+        let terminal = try TmuxSession(command: [LessonpackBinary.path, "play", module, "--seed", "1", "--data-dir",
+                                                 folder.child("data"), "--player", "none"], environment: [:])
+        func expect(_ text: String) {
+            let (found, screen) = terminal.waitFor(text)
+            #expect(found, "expected '\(text)' on:\n\(screen)")
+        }
+        expect("6. Dictation")
+        terminal.send("6"); expect("6. Dictation: keys"); terminal.send("x"); expect("Line 1 of 2")
+        terminal.send("Tab"); expect("sound is turned off (--player none)")
+        terminal.type("thank you, please call me Davidd"); expect("> thank you, please call me Davidd_")
+        terminal.send("BSpace"); expect("> thank you, please call me David_")
+        terminal.send("Enter"); expect("All 6 words right.")
+        terminal.send("Enter"); expect("Line 2 of 2")
+        terminal.type("good morning you must be david more"); terminal.send("Enter")
+        expect("Finished: 12 of 13 words right (92%).")
+        terminal.send("Escape"); expect("6. Dictation")
+        terminal.send("q")
+    }
+
     @Test func aModuleWithoutTheDictationCompilesWithNoTraceOfIt() throws {
         // The compiled module.json of a module that does not list the dictation holds nothing of it, so its bundle
         // is the one built before the dictation existed; one that chooses lines keeps them.
