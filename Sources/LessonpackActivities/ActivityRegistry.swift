@@ -11,6 +11,7 @@ package enum ActivityRegistry {
         case .vocabulary: VocabularyEngine.descriptor
         case .audioGame: AudioGameEngine.descriptor
         case .pronunciation: PronunciationEngine.descriptor
+        case .dictation: DictationEngine.descriptor
         case .questions: QuestionsEngine.descriptor
         case .dictionary: DictionaryEngine.descriptor
         case .test: TestEngine.descriptor

@@ -11,7 +11,7 @@ package enum ModuleChecker {
         TimingOrderRule(), TimingOverlapRule(), TimingWithinVideoRule(), ClipSpanRule(), UnknownDurationRule(),
         MediaReferenceRule(), MediaIntegrityRule(), UnlistedMediaRule(), UnusedMediaRule(), MediaNameRule(),
         UndefinedTermRule(), TermNotInLineRule(), UnusedDefinitionRule(), DefinitionFormatRule(),
-        VideoTaskCountRule(), LineReferenceRule(),
+        VideoTaskCountRule(), LineReferenceRule(), DictationLinesRule(),
         AnswerCountRule(), CorrectAnswerRule(), DistinctAnswersRule(), ChoiceRule(),
         TestBankSizeRule(), UnknownObjectiveRule(), UnassessedObjectiveRule(), PassMarkRule(),
         PlaceholderTextRule(), PlaceholderMediaRule(), UncertainTimingRule(),

@@ -23,12 +23,15 @@ package struct Module: Hashable, Sendable, Codable {
     /// The test score, in percent, at or above which an attempt passes; nil when the module sets none (then a test
     /// is completed, never passed or failed).
     package var passMark: Int?
+    /// The lines the dictation reads out, by id, in the author's order; nil for every line. Left out of the compiled
+    /// module when nil, so modules without it build as they always have.
+    package var dictationLines: [String]?
 
     package init(id: String = "", title: String = "", version: String = "", level: String = "", summary: String = "",
                 video: String? = nil, speakers: [Speaker] = [], objectives: [Objective] = [],
                 activities: [ActivityKind] = [], transcript: [TranscriptLine] = [], definitions: [Definition] = [],
                 phrasebook: [FocusBox] = [], videoTask: [VideoTaskStatement] = [], questions: [Question] = [],
-                test: TestBank = TestBank(), media: [MediaFile] = [], passMark: Int? = nil) {
+                test: TestBank = TestBank(), media: [MediaFile] = [], passMark: Int? = nil, dictationLines: [String]? = nil) {
         self.id = id
         self.title = title
         self.version = version
@@ -46,6 +49,14 @@ package struct Module: Hashable, Sendable, Codable {
         self.test = test
         self.media = media
         self.passMark = passMark
+        self.dictationLines = dictationLines
+    }
+
+    /// The lines the dictation reads out: the author's choice (ids the transcript does not have are left out, and
+    /// `check` reports them), or every line.
+    package var linesForDictation: [TranscriptLine] {
+        guard let chosen = dictationLines else { return transcript }
+        return chosen.compactMap { id in transcript.first { $0.id == id } }
     }
 }
 
@@ -88,6 +99,7 @@ package enum ActivityKind: String, CaseIterable, Hashable, Sendable, Codable {
     case vocabulary
     case audioGame = "audio-game"
     case pronunciation
+    case dictation
     case questions
     case dictionary
     case test

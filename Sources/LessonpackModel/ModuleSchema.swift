@@ -5,7 +5,7 @@ import PropertyList
 /// other.
 package enum ModuleSchema {
     package static let module = ["id", "title", "version", "level", "summary", "video", "speakers", "objectives",
-                                "activities", "passMark"]
+                                "activities", "dictationLines", "passMark"]
     package static let speaker = ["id", "name", "colour"]
     package static let objective = ["id", "performance", "condition", "content", "criteria"]
     package static let transcript = ["lines"]

@@ -64,6 +64,7 @@ package enum ModuleSourceWriter {
         ]
         fields["video"] = module.video.map(PlistValue.string)
         fields["passMark"] = module.passMark.map { .integer(PlistInteger($0)) }
+        fields["dictationLines"] = module.dictationLines.map { .array($0.map(PlistValue.string)) }
         return dictionary(fields, order: ModuleSchema.module)
     }
 

@@ -12,6 +12,7 @@ extension ActivityKind {
         case .vocabulary: VocabularyPresenter.self
         case .audioGame: AudioGamePresenter.self
         case .pronunciation: PronunciationPresenter.self
+        case .dictation: DictationPresenter.self
         case .questions: QuestionsPresenter.self
         case .dictionary: DictionaryPresenter.self
         case .test: TestPresenter.self

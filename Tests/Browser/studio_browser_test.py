@@ -679,7 +679,7 @@ class UndoTests(StudioTestCase):
 
 
 class PreviewTests(StudioTestCase):
-    """Each of the eight activities, opened in the preview, with one meaningful action, checked on the view the
+    """Each activity, opened in the preview, with one meaningful action, checked on the view the
     server's presenter made (the JSON the preview shows in its `preview-view` hook)."""
 
     def setUp(self):
@@ -773,6 +773,23 @@ class PreviewTests(StudioTestCase):
         self.page.preview_click("compare-simultaneous")
         view = self.page.wait_preview(lambda v: "compared" in v["status"], "the comparison to be made")
         self.assertIsNone(view.get("failure"), f"the comparison failed: {view.get('failure')}")
+
+    def test_dictation(self):
+        # The sample does not list the dictation: ticked under Module, it is offered in the preview.
+        self.page.section("module")
+        self.page.click('[data-testid="activity-dictation"]', "the dictation's box")
+        self.page.wait_saved()
+        view = self.page.open_preview("dictation")
+        self.assertTrue(view["writing"])
+        self.assertIsNone(view.get("line"), "the line is not shown before it is written")
+        first = self.module["transcript"][0]["text"]
+        box = self.page.wait_visible('[data-testid="preview-root"] [data-testid="dictation-input"]')
+        box.send_keys(first.lower().replace(".", "").replace(",", ""))
+        self.page.preview_click("write")
+        view = self.page.wait_preview(lambda v: v.get("written"), "the line to be marked")
+        self.assertEqual(view["line"], first)
+        self.assertTrue(view["allRight"], view.get("marked"))
+        self.assertEqual([word["mark"] for word in view["marked"]], ["right"] * len(view["marked"]))
 
     def test_questions(self):
         view = self.page.open_preview("questions")

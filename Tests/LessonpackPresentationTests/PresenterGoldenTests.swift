@@ -21,7 +21,8 @@ import Testing
         typealias Scripts = PresenterGoldenTests
         return [.video: Scripts.video, .videoTask: Scripts.videoTask, .vocabulary: Scripts.vocabulary,
                 .audioGame: Scripts.audioGame, .pronunciation: Scripts.pronunciation, .questions: Scripts.questions,
-                .dictionary: Scripts.dictionary, .test: Scripts.test]
+                .dictionary: Scripts.dictionary, .test: Scripts.test,
+                .dictation: { _ in DictationPresenterTests().golden }]
     }
 
     func video() throws {

@@ -21,6 +21,7 @@ extension ModuleDecoder {
         module.summary = fields.string("summary") ?? ""
         decodeActivities(fields.array("activities"))
         module.passMark = boundedInteger(fields, "passMark", meaning: "a percentage")
+        module.dictationLines = fields.strings("dictationLines", required: false)
         module.video = fields.string("video", required: module.activities.contains(.video))
 
         for speaker in entries(fields.array("speakers"), named: "speaker", knownKeys: ModuleSchema.speaker) {

@@ -37,6 +37,7 @@ enum ActivityViews {
         case .vocabulary: Entry<PlainVocabulary, VocabularyScreen>()
         case .audioGame: Entry<PlainAudioGame, AudioGameScreen>()
         case .pronunciation: Entry<PlainPronunciation, PronunciationScreen>()
+        case .dictation: Entry<PlainDictation, DictationScreen>()
         case .questions: Entry<PlainQuestions, QuestionsScreen>()
         case .dictionary: Entry<PlainDictionary, DictionaryScreen>()
         case .test:
