@@ -26,6 +26,12 @@ import Testing
             #expect(help.found, "activity \(number) opened without its help: \(help.screen)")
             screens.append(("\(number)-help", help.screen))
             terminal.send("x")
+            // The audio game opens on its levels: a game shows its tiles.
+            if number == 4 {
+                _ = terminal.waitFor("? help")
+                terminal.send("m")
+                #expect(terminal.waitFor("Tray").found)
+            }
             let screen = terminal.waitFor("? help")
             #expect(screen.found, "activity \(number) hid '? help': \(screen.screen)")
             // Let the screen settle: the first frame after the help may still be drawing.

@@ -52,16 +52,12 @@ enum VideoScreen: ActivityScreenView {
         }
         lines.append(FrameLine())
         if let hidden = view.hidden { return lines + Draw.paragraph(hidden, width: width - 4, indent: 2, style: .muted) }
-        // Each line wraps under itself in a narrow terminal; the lines around the current one fill the room left.
-        var rendered: [(line: Int, text: FrameLine)] = []
-        for (index, line) in view.transcript.enumerated() {
+        // Each line wraps under itself in a narrow terminal; the whole lines around the current one fill the room.
+        let rendered: [[FrameLine]] = view.transcript.enumerated().map { index, line in
             let style: TextStyle = index == view.current ? .selected : .muted
-            for (part, text) in TextLayout.wrap("\(line.start) \(line.speaker): \(line.text)", width: max(10, width - 9)).enumerated() {
-                rendered.append((line: index, text: FrameLine((part == 0 ? "  " : "       ") + text, style)))
-            }
+            return TextLayout.wrap("\(line.start) \(line.speaker): \(line.text)", width: max(10, width - 9)).enumerated()
+                .map { part, text in FrameLine((part == 0 ? "  " : "       ") + text, style) }
         }
-        let room = max(1, height - lines.count)
-        let focus = rendered.firstIndex { $0.line == view.current } ?? 0
-        return lines + rendered[Draw.window(count: rendered.count, selected: focus, height: room)].map(\.text)
+        return lines + Draw.wholeItems(rendered, selected: view.current, room: max(1, height - lines.count))
     }
 }
