@@ -46,6 +46,10 @@ enum VideoScreen: ActivityScreenView {
         if let line = view.subtitle {
             lines.append(FrameLine("  " + line.speaker, Draw.speakerStyle(line.colour)))
             lines += Draw.paragraph(line.text, width: width - 4, indent: 4, style: .bold)
+        } else if let next = view.upcoming {
+            // Between lines (after a rewind, say): what comes next, so the learner knows where they are.
+            lines += Draw.paragraph("next, at \(next.start): \(next.speaker)", width: width - 2, indent: 2, style: .muted)
+            lines.append(FrameLine())
         } else {
             lines.append(FrameLine(view.subtitlesOn ? "" : "  (subtitles off)", .muted))
             lines.append(FrameLine())
