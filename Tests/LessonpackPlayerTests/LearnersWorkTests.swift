@@ -187,6 +187,9 @@ import Testing
         }
         let screen = display.lastScreen
         #expect(screen.contains("? help"))
+        // The message line wraps rather than losing its end.
+        let refused = try run([.character("2"), .escape, .space, .character("c")], in: TemporaryFolder(), rows: 20, columns: 60)
+        #expect(refused.lastScreen.contains("are still empty."), "\(refused.lastScreen)")
         let lastWord = try #require(statements[longest].split(separator: " ").last)
         #expect(screen.contains(String(lastWord)), "\(screen)")
     }
@@ -209,6 +212,26 @@ import Testing
         // The clock, then the line spoken there or the one coming next.
         #expect(reply.split(separator: "\n").count >= 2, "\(reply)")
         #expect(reply.contains("Helen Clarke: ") || reply.contains("David"), "\(reply)")
+    }
+
+    /// Words a learner at A2 would not read right, or that name the program's options.
+    static let unplainWords = ["attempt", " step", " model", "listening first", "listening comes first", "--recorder"]
+
+    @Test func learnerScreensUseWordsAnA2LearnerReads() throws {
+        let fixture = try String(contentsOfFile: Paths.inPackage("Tests/LessonpackCLITests/Fixtures/play-all.txt"),
+                                 encoding: .utf8).split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") }
+        let helps = (1...8).flatMap { [String($0), "help", "back"] } + ["help"]
+        let plain = try playPlain(helps + fixture.dropLast() + ["8", "results", "back", "quit"], in: TemporaryFolder())
+        var keys: [Key] = []
+        for number in 1...8 { keys += [.character(Character(String(number))), .escape, .character("?"), .escape, .escape] }
+        let folder = TemporaryFolder()
+        let screens = Self.screens(try run(keys + [.character("2"), .escape, .space, .character("q")], in: folder))
+            + Self.screens(try run([.character("x")], in: folder))
+        for text in [plain] + screens {
+            for word in Self.unplainWords {
+                #expect(!text.lowercased().contains(word), "'\(word)' on a learner's screen:\n\(text)")
+            }
+        }
     }
 
     @Test func asciiHelpBoxesAreSizedForTheirArrows() throws {

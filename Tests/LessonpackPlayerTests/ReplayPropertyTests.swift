@@ -113,6 +113,8 @@ extension AudioGameEngine: RandomlyDriven {
     static var optionsToTry: [Difficulty] { Difficulty.allCases }
 
     static func randomAction(for engine: AudioGameEngine, in module: Module, random: inout SeededRandom) -> Action {
+        // Now and then the learner comes back to the game: its clock must replay too.
+        if random.chance(5) { return .returned }
         guard !engine.tray.isEmpty, random.chance(90) else { return .hear(tile: random.pick(module.transcript).id) }
         let tile = random.pick(engine.tray)
         // Right about half the time, so games get solved.

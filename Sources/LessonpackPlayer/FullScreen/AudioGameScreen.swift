@@ -63,36 +63,31 @@ enum AudioGameScreen: ActivityScreenView {
         }
         var lines = Draw.paragraph(view.status, width: width - 2, indent: 2, style: .bold)
         if let solved = view.solved { lines += Draw.paragraph(solved, width: width - 2, indent: 2, style: .good) }
-        // Tiles wrap under themselves in a narrow terminal; slots and tray each show the lines around their cursor.
-        var slots: [(index: Int, text: FrameLine)] = []
-        for (index, slot) in view.slots.enumerated() {
+        // Tiles wrap under themselves in a narrow terminal; slots and tray each show the whole tiles around their
+        // cursor.
+        let slots: [[FrameLine]] = view.slots.map { slot in
             let number = String(format: "%3d. ", slot.number)
-            if let tile = slot.tile {
-                slots += tileLines(number, tile, width: width, selected: slot.isCursor).map { (index: index, text: $0) }
-            } else {
-                slots.append((index: index, text: FrameLine("  " + number + (slot.isCursor ? "◀ drop here" : "·"),
-                                               slot.isCursor ? .selected : .muted)))
+            guard let tile = slot.tile else {
+                return [FrameLine("  " + number + (slot.isCursor ? "◀ drop here" : "·"), slot.isCursor ? .selected : .muted)]
             }
+            return tileLines(number, tile, width: width, selected: slot.isCursor)
         }
-        var tray: [(index: Int, text: FrameLine)] = []
-        for (index, tile) in view.tray.enumerated() {
-            let held = tile.label == view.holding?.label
-            var drawn = tileLines("  \(tile.label). ", tile.tile, width: width, selected: tile.isCursor || held)
+        let tray: [[FrameLine]] = view.tray.map { tile in
+            var drawn = tileLines("  \(tile.label). ", tile.tile, width: width,
+                                  selected: tile.isCursor || tile.label == view.holding?.label)
             if tile.sprangBack, !drawn.isEmpty { drawn[drawn.count - 1].runs.append(Run(" ✗ sprang back", .bad)) }
-            tray += drawn.map { (index: index, text: $0) }
+            return drawn
         }
         let free = max(6, height - lines.count - 2)
-        let trayRoom = tray.isEmpty ? 0 : min(tray.count, max(3, free / 3))
+        let trayLines = tray.map(\.count).reduce(0, +)
+        let trayRoom = tray.isEmpty ? 0 : min(trayLines, max(3, free / 3))
         let slotRoom = max(3, free - trayRoom)
         lines.append(FrameLine("  Slots", .muted))
-        let slotCursor = view.slots.firstIndex { $0.isCursor } ?? 0
-        let slotFocus = slots.firstIndex { $0.index == slotCursor } ?? 0
-        lines += slots[Draw.window(count: slots.count, selected: slotFocus, height: slotRoom)].map(\.text)
+        lines += Draw.wholeItems(slots, selected: view.slots.firstIndex { $0.isCursor } ?? 0, room: slotRoom)
         guard !view.tray.isEmpty else { return lines }
         lines.append(FrameLine("  Tray" + (view.holding != nil ? " (holding tile \(view.holding!.label))" : ""), .muted))
         let trayCursor = view.tray.firstIndex { $0.isCursor || $0.label == view.holding?.label } ?? 0
-        let trayFocus = tray.firstIndex { $0.index == trayCursor } ?? 0
-        return lines + tray[Draw.window(count: tray.count, selected: trayFocus, height: trayRoom)].map(\.text)
+        return lines + Draw.wholeItems(tray, selected: trayCursor, room: trayRoom)
     }
 
     private static func tileLines(_ prefix: String, _ tile: AudioGamePresenter.View.Tile, width: Int,

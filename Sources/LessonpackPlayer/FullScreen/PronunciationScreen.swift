@@ -62,12 +62,12 @@ enum PronunciationScreen: ActivityScreenView {
             lines += Draw.paragraph(status, width: width - 2, indent: 2, style: .muted)
         }
         lines.append(FrameLine())
-        let room = max(1, height - lines.count)
-        for index in Draw.window(count: view.rows.count, selected: view.current, height: room) {
-            let row = view.rows[index]
-            lines.append(FrameLine("  " + (row.recorded ? "● " : "  ") + TextLayout.fit(row.text, width: width - 6),
-                                   row.isCurrent ? .selected : .plain))
+        // Each line wraps under itself in a narrow terminal, shown whole around the current one.
+        let rows: [[FrameLine]] = view.rows.map { row in
+            TextLayout.wrap(row.text, width: max(10, width - 6)).enumerated().map { part, text in
+                FrameLine("  " + (part == 0 && row.recorded ? "● " : "  ") + text, row.isCurrent ? .selected : .plain)
+            }
         }
-        return lines
+        return lines + Draw.wholeItems(rows, selected: view.current, room: max(1, height - lines.count))
     }
 }

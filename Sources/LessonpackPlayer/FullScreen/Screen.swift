@@ -48,6 +48,29 @@ enum Draw {
         return start..<(start + height)
     }
 
+    /// The items (each of one or more lines) that fit whole in `room` lines, keeping the selected one in view: a
+    /// wrapped item is shown whole or not at all.
+    static func wholeItems(_ items: [[FrameLine]], selected: Int, room: Int) -> [FrameLine] {
+        guard items.map(\.count).reduce(0, +) > room, items.indices.contains(selected) else { return items.flatMap { $0 } }
+        var first = selected, last = selected, used = items[selected].count
+        // Grow round the selected item, one item below and one above in turn, while they fit.
+        var grew = true
+        while grew {
+            grew = false
+            if last + 1 < items.count, used + items[last + 1].count <= room {
+                last += 1
+                used += items[last].count
+                grew = true
+            }
+            if first > 0, used + items[first - 1].count <= room {
+                first -= 1
+                used += items[first].count
+                grew = true
+            }
+        }
+        return Array(items[first...last].joined().prefix(max(room, items[selected].count)))
+    }
+
     static func speakerStyle(_ colour: String?) -> TextStyle {
         TextStyle(bold: true, foreground: colour.flatMap { TextStyle.colour(hex: $0) })
     }

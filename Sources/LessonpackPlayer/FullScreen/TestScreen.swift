@@ -94,12 +94,16 @@ enum TestScreen: ActivityScreenView {
         if let earlier = results.earlier { lines.append(FrameLine("  " + earlier, .accent)) }
         lines += [FrameLine("  " + results.score, .bold), FrameLine("  " + results.counts, .muted), FrameLine()]
         for objective in results.objectives {
-            lines.append(FrameLine("  \(objective.percent)  " + TextLayout.fit(objective.text, width: width - 10),
-                                   objective.good ? .good : .plain))
+            for (part, text) in TextLayout.wrap(objective.text, width: max(10, width - 10)).enumerated() {
+                let lead = part == 0 ? "  \(objective.percent)  " : String(repeating: " ", count: 4 + objective.percent.count)
+                lines.append(FrameLine(lead + text, objective.good ? .good : .plain))
+            }
         }
         var review: [FrameLine] = []
         for item in results.review {
-            review.append(FrameLine("  ✗ " + TextLayout.fit(item.prompt, width: width - 6), .bad))
+            for (part, text) in TextLayout.wrap(item.prompt, width: max(10, width - 6)).enumerated() {
+                review.append(FrameLine((part == 0 ? "  ✗ " : "    ") + text, .bad))
+            }
             review += Draw.paragraph(item.text, width: width - 6, indent: 4)
         }
         if !review.isEmpty { lines += [FrameLine(), FrameLine("  To review:", .accent)] }

@@ -46,22 +46,22 @@ enum VideoScreen: ActivityScreenView {
         if let line = view.subtitle {
             lines.append(FrameLine("  " + line.speaker, Draw.speakerStyle(line.colour)))
             lines += Draw.paragraph(line.text, width: width - 4, indent: 4, style: .bold)
+        } else if let next = view.upcoming {
+            // Between lines (after a rewind, say): what comes next, so the learner knows where they are.
+            lines += Draw.paragraph("next, at \(next.start): \(next.speaker)", width: width - 2, indent: 2, style: .muted)
+            lines.append(FrameLine())
         } else {
             lines.append(FrameLine(view.subtitlesOn ? "" : "  (subtitles off)", .muted))
             lines.append(FrameLine())
         }
         lines.append(FrameLine())
         if let hidden = view.hidden { return lines + Draw.paragraph(hidden, width: width - 4, indent: 2, style: .muted) }
-        // Each line wraps under itself in a narrow terminal; the lines around the current one fill the room left.
-        var rendered: [(line: Int, text: FrameLine)] = []
-        for (index, line) in view.transcript.enumerated() {
+        // Each line wraps under itself in a narrow terminal; the whole lines around the current one fill the room.
+        let rendered: [[FrameLine]] = view.transcript.enumerated().map { index, line in
             let style: TextStyle = index == view.current ? .selected : .muted
-            for (part, text) in TextLayout.wrap("\(line.start) \(line.speaker): \(line.text)", width: max(10, width - 9)).enumerated() {
-                rendered.append((line: index, text: FrameLine((part == 0 ? "  " : "       ") + text, style)))
-            }
+            return TextLayout.wrap("\(line.start) \(line.speaker): \(line.text)", width: max(10, width - 9)).enumerated()
+                .map { part, text in FrameLine((part == 0 ? "  " : "       ") + text, style) }
         }
-        let room = max(1, height - lines.count)
-        let focus = rendered.firstIndex { $0.line == view.current } ?? 0
-        return lines + rendered[Draw.window(count: rendered.count, selected: focus, height: room)].map(\.text)
+        return lines + Draw.wholeItems(rendered, selected: view.current, room: max(1, height - lines.count))
     }
 }

@@ -57,7 +57,7 @@ enum VideoTaskScreen: ActivityScreenView {
         }
         // In a short terminal, the rows around the selected one.
         let room = max(3, height - lines.count - (view.summary == nil ? 0 : 4) - (view.confirming == nil ? 0 : 2))
-        lines += visibleRows(rows, selected: view.selected, room: room)
+        lines += Draw.wholeItems(rows, selected: view.selected, room: room)
         if let confirming = view.confirming {
             lines += [FrameLine()] + Draw.paragraph(confirming + " (y/n)", width: width - 2, indent: 2, style: .bad)
         }
@@ -72,19 +72,4 @@ enum VideoTaskScreen: ActivityScreenView {
         return lines
     }
 
-    /// The rows that fit in `room` lines, keeping the selected one in view.
-    static func visibleRows(_ rows: [[FrameLine]], selected: Int, room: Int) -> [FrameLine] {
-        guard rows.map(\.count).reduce(0, +) > room, rows.indices.contains(selected) else { return rows.flatMap { $0 } }
-        var first = selected, last = selected, used = rows[selected].count
-        while true {
-            if last + 1 < rows.count, used + rows[last + 1].count <= room {
-                last += 1
-                used += rows[last].count
-            } else if first > 0, used + rows[first - 1].count <= room {
-                first -= 1
-                used += rows[first].count
-            } else { break }
-        }
-        return rows[first...last].flatMap { $0 }
-    }
 }

@@ -1,4 +1,4 @@
-// Activity 8, the test: the drawn items (statements to mark correct or incorrect, and multiple choice), then Finish
+// Activity 8, the test: the drawn items (statements to mark true or false, and multiple choice), then Finish
 // and the results: the score, each objective's share as the module words it, and each wrong item with its answer and
 // why. All the items are on the page at once (a page scrolls; a terminal cannot): answering one makes it the current
 // item first (`go`), since the presenter's answers apply to the current item.
@@ -21,11 +21,11 @@ export function mount(ctx) {
     const statement = item.mark !== undefined && item.mark !== null;
     const answered = view.answered?.[index] ?? false;
     const controls = statement
-      ? h('div', { class: 'lp-choices', role: 'group', 'aria-label': `Item ${item.number}: correct or incorrect?` },
-        button(`item-${item.number}-correct`, '✓ Correct', () => answer(index, { mark: { _0: { correct: {} } } }), {
+      ? h('div', { class: 'lp-choices', role: 'group', 'aria-label': `Item ${item.number}: true or false?` },
+        button(`item-${item.number}-correct`, '✓ True', () => answer(index, { mark: { _0: { correct: {} } } }), {
           class: ['lp-button', 'lp-choice', item.mark === 'correct' && 'is-chosen'], 'aria-pressed': item.mark === 'correct' ? 'true' : 'false',
         }),
-        button(`item-${item.number}-incorrect`, '✗ Incorrect', () => answer(index, { mark: { _0: { incorrect: {} } } }), {
+        button(`item-${item.number}-incorrect`, '✗ False', () => answer(index, { mark: { _0: { incorrect: {} } } }), {
           class: ['lp-button', 'lp-choice', item.mark === 'incorrect' && 'is-chosen'], 'aria-pressed': item.mark === 'incorrect' ? 'true' : 'false',
         }))
       : h('ol', { class: 'lp-choices lp-choice-list', role: 'group', 'aria-label': `Item ${item.number}: choose one` },
