@@ -13,15 +13,20 @@ package struct ActivityDescriptor: Sendable {
     /// What `inspect` says the module holds for the activity, e.g. `["10 statements"]`.
     package let counts: @Sendable (Module) -> [String]
     package let answers: Answers
+    /// Whether the learner confirms the attempt's answers together at its end (checking the video task, finishing
+    /// the test), rather than one by one: then a box moved on is no answer yet, and the answers log and the learning
+    /// record store hear of the answers once, when the attempt finishes.
+    package let confirmsAnswersTogether: Bool
     package let legacy: LegacyRows
 
     package init<Engine: ActivityEngine>(_ engine: Engine.Type, title: String, counts: @escaping @Sendable (Module) -> [String],
-                                         answers: Answers, legacy: LegacyRows) {
+                                         answers: Answers, confirmsAnswersTogether: Bool = false, legacy: LegacyRows) {
         kind = Engine.kind
         self.title = title
         self.engine = engine
         self.counts = counts
         self.answers = answers
+        self.confirmsAnswersTogether = confirmsAnswersTogether
         self.legacy = legacy
     }
 

@@ -19,6 +19,7 @@ extension TestEngine {
                                   response: AnswerForm.choice(item.answer, among: choices), weight: testItem.scoreWeight)
             }
         },
+        confirmsAnswersTogether: true,
         legacy: .read(
             details: { values in
                 .test(correct: values["correct"].flatMap(Int.init) ?? 0, incorrect: values["incorrect"].flatMap(Int.init) ?? 0,

@@ -8,6 +8,7 @@ extension VideoTaskEngine {
             guard let statement = module.videoTask.first(where: { $0.id == item.id }) else { return nil }
             return AnswerForm(question: .trueFalse(isTrue: statement.isCorrect), response: AnswerForm.judgement(item.answer))
         },
+        confirmsAnswersTogether: true,
         legacy: .read(
             details: { _ in .none },
             attempt: { legacy, _ in

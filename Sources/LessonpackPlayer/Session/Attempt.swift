@@ -75,7 +75,7 @@ final class Attempt<Engine: ActivityEngine>: AttemptRecorder {
         let answered: [ItemOutcome]
         if !Engine.isScored {
             answered = []
-        } else if Self.confirmsAnswersTogether {
+        } else if Engine.kind.descriptor.confirmsAnswersTogether {
             answered = finishing.map { ActivityResult.newAnswers(from: ActivityResult(
                 activity: Engine.kind, startedAt: engine.startedAt, finishedAt: now), to: $0.result) } ?? []
         } else {
@@ -93,10 +93,6 @@ final class Attempt<Engine: ActivityEngine>: AttemptRecorder {
         if finishing != nil { isFinished = true }
         return effects
     }
-
-    /// Whether the learner confirms the attempt's answers together, at its end, rather than one by one.
-    /// Elsewhere an answer is final once given (a question's letter, a tile dropped, a line typed).
-    private static var confirmsAnswersTogether: Bool { [ActivityKind.videoTask, .test].contains(Engine.kind) }
 
     private func savedID() throws(ProgressError) -> Int64 {
         if let id { return id }
