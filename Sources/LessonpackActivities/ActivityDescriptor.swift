@@ -65,36 +65,15 @@ package struct AnswerForm: Sendable, Equatable {
         case fillIn(expected: String)
     }
 
-    package enum Response: Sendable, Equatable {
-        case judgement(Bool)
-        /// The chosen option's index in `Question.choice`'s options.
-        case choice(Int)
-        case text(String)
-    }
-
     package var question: Question
-    package var response: Response?
+    package var response: ItemOutcome.Response?
     /// What the item weighs in the score, for activities that weigh items (the test).
     package var weight: Int?
 
-    package init(question: Question, response: Response?, weight: Int? = nil) {
+    package init(question: Question, response: ItemOutcome.Response?, weight: Int? = nil) {
         self.question = question
         self.response = response
         self.weight = weight
-    }
-
-    /// A judged statement as engines write it in an item's answer ("correct" or "incorrect").
-    package static func judgement(_ answer: String?) -> Response? {
-        switch answer {
-        case "correct": .judgement(true)
-        case "incorrect": .judgement(false)
-        default: nil
-        }
-    }
-
-    /// A chosen option as engines write it (its text), as its index among `options`.
-    package static func choice(_ answer: String?, among options: [String]) -> Response? {
-        answer.flatMap { options.firstIndex(of: $0) }.map(Response.choice)
     }
 }
 

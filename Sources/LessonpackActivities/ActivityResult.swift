@@ -66,21 +66,36 @@ package enum ResultDetails: Sendable, Codable, Equatable {
 package struct ItemOutcome: Sendable, Codable, Equatable {
     package enum Outcome: String, Sendable, Codable { case correct, incorrect, unanswered, done }
 
+    /// What the learner answered, as the engine knew it: what records and reports read, where `answer` is the
+    /// words the learner saw.
+    package enum Response: Sendable, Codable, Equatable {
+        /// A statement judged true (the learner said "correct") or false.
+        case judgement(Bool)
+        /// The chosen option, by its index in the order the module writes the options (not the order an attempt
+        /// showed them), so the same choice reads the same in every attempt.
+        case choice(Int)
+        /// A text the learner typed.
+        case text(String)
+    }
+
     /// The stable id of what was asked (statement, question, item, line id, or a term).
     package var id: String
     package var prompt: String
     package var answer: String?
+    /// Nil when nothing was answered, and in results stored before responses were kept.
+    package var response: Response?
     package var expected: String?
     package var outcome: Outcome
     package var objective: String?
     /// Why, or what to do: an explanation, or the lines to replay.
     package var note: String?
 
-    package init(id: String, prompt: String, answer: String? = nil, expected: String? = nil, outcome: Outcome,
-                objective: String? = nil, note: String? = nil) {
+    package init(id: String, prompt: String, answer: String? = nil, response: Response? = nil, expected: String? = nil,
+                outcome: Outcome, objective: String? = nil, note: String? = nil) {
         self.id = id
         self.prompt = prompt
         self.answer = answer
+        self.response = response
         self.expected = expected
         self.outcome = outcome
         self.objective = objective
