@@ -31,10 +31,17 @@ package struct ActivityResult: Sendable, Codable, Equatable {
     /// The items `after` holds an answer for that `before` did not, or another answer: what one action answered.
     /// Items without an expected answer (a line recorded, a term opened) are not answers.
     package static func newAnswers(from before: ActivityResult, to after: ActivityResult) -> [ItemOutcome] {
-        let earlier = Dictionary(before.items.map { ($0.id, $0.answer) }, uniquingKeysWith: { first, _ in first })
-        return after.items.filter { item in
-            item.expected != nil && item.answer != nil && earlier[item.id] != .some(item.answer)
-        }
+        newAnswers(since: before.answers, in: after)
+    }
+
+    /// The items `after` holds an answer for that `earlier` (an earlier result's `answers`) did not, or another.
+    package static func newAnswers(since earlier: [String: String?], in after: ActivityResult) -> [ItemOutcome] {
+        after.items.filter { item in item.expected != nil && item.answer != nil && earlier[item.id] != .some(item.answer) }
+    }
+
+    /// Each item's answer, by id.
+    package var answers: [String: String?] {
+        Dictionary(items.map { ($0.id, $0.answer) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Whether the score reached `passMark` percent, compared in whole numbers so that 7 of 10 passes a mark of 70;
