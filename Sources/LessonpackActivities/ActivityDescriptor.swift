@@ -113,12 +113,12 @@ package struct LegacyAttempt: Sendable {
 /// A legacy attempt as the engine's own setup and actions, for the store to write in today's form.
 package struct LegacyConversion: Sendable {
     package var setup: any Encodable & Sendable
-    package var actions: [(action: any Encodable & Sendable, at: Date)]
+    package var actions: [(action: any StoredAction, at: Date)]
 
     /// Each step becomes the actions `actions` makes of it (none for a step the engine has no action for).
     package init<Engine: ActivityEngine>(_ engine: Engine.Type, setup: Engine.Setup, steps: [LegacyAttempt.Step],
                                          actions: (LegacyAttempt.Step) -> [Engine.Action]) {
         self.setup = setup
-        self.actions = steps.flatMap { step in actions(step).map { (action: $0 as any Encodable & Sendable, at: step.at) } }
+        self.actions = steps.flatMap { step in actions(step).map { (action: $0 as any StoredAction, at: step.at) } }
     }
 }

@@ -44,3 +44,12 @@ extension TestEngine {
                 }
             }))
 }
+
+extension TestEngine.Action: StoredAction {
+    package var storedName: String {
+        switch self {
+        case .answer: "answer"
+        case .finish: "finish"
+        }
+    }
+}

@@ -21,3 +21,12 @@ extension VideoTaskEngine {
                 }
             }))
 }
+
+extension VideoTaskEngine.Action: StoredAction {
+    package var storedName: String {
+        switch self {
+        case .mark: "mark"
+        case .check: "check"
+        }
+    }
+}
