@@ -70,36 +70,15 @@ package struct AnswerForm: Sendable, Equatable {
         case fillIn(expected: String)
     }
 
-    package enum Response: Sendable, Equatable {
-        case judgement(Bool)
-        /// The chosen option's index in `Question.choice`'s options.
-        case choice(Int)
-        case text(String)
-    }
-
     package var question: Question
-    package var response: Response?
+    package var response: ItemOutcome.Response?
     /// What the item weighs in the score, for activities that weigh items (the test).
     package var weight: Int?
 
-    package init(question: Question, response: Response?, weight: Int? = nil) {
+    package init(question: Question, response: ItemOutcome.Response?, weight: Int? = nil) {
         self.question = question
         self.response = response
         self.weight = weight
-    }
-
-    /// A judged statement as engines write it in an item's answer ("correct" or "incorrect").
-    package static func judgement(_ answer: String?) -> Response? {
-        switch answer {
-        case "correct": .judgement(true)
-        case "incorrect": .judgement(false)
-        default: nil
-        }
-    }
-
-    /// A chosen option as engines write it (its text), as its index among `options`.
-    package static func choice(_ answer: String?, among options: [String]) -> Response? {
-        answer.flatMap { options.firstIndex(of: $0) }.map(Response.choice)
     }
 }
 
@@ -139,12 +118,12 @@ package struct LegacyAttempt: Sendable {
 /// A legacy attempt as the engine's own setup and actions, for the store to write in today's form.
 package struct LegacyConversion: Sendable {
     package var setup: any Encodable & Sendable
-    package var actions: [(action: any Encodable & Sendable, at: Date)]
+    package var actions: [(action: any StoredAction, at: Date)]
 
     /// Each step becomes the actions `actions` makes of it (none for a step the engine has no action for).
     package init<Engine: ActivityEngine>(_ engine: Engine.Type, setup: Engine.Setup, steps: [LegacyAttempt.Step],
                                          actions: (LegacyAttempt.Step) -> [Engine.Action]) {
         self.setup = setup
-        self.actions = steps.flatMap { step in actions(step).map { (action: $0 as any Encodable & Sendable, at: step.at) } }
+        self.actions = steps.flatMap { step in actions(step).map { (action: $0 as any StoredAction, at: step.at) } }
     }
 }

@@ -10,7 +10,7 @@ import LessonpackRandom
 /// them as they are.
 package protocol ActivityEngine: Sendable, Equatable {
     associatedtype Setup: Codable & Sendable & Equatable
-    associatedtype Action: Codable & Sendable & Equatable
+    associatedtype Action: StoredAction
     /// What the learner chooses when asking for a new attempt (the audio game's level); `NoOptions` for most.
     associatedtype Options: Codable & Sendable & Equatable = NoOptions
 
@@ -49,6 +49,12 @@ extension ActivityEngine {
 
 extension ActivityEngine where Options == NoOptions {
     package static var defaultOptions: NoOptions { NoOptions() }
+}
+
+/// An engine's action as the progress store keeps it: as JSON, beside the name of its case, which lets a person
+/// query the log without parsing it. The name is the one the synthesized `Codable` writes as the case's key.
+package protocol StoredAction: Codable, Sendable, Equatable {
+    var storedName: String { get }
 }
 
 /// For activities whose attempts are all dealt alike.

@@ -31,10 +31,17 @@ package struct ActivityResult: Sendable, Codable, Equatable {
     /// The items `after` holds an answer for that `before` did not, or another answer: what one action answered.
     /// Items without an expected answer (a line recorded, a term opened) are not answers.
     package static func newAnswers(from before: ActivityResult, to after: ActivityResult) -> [ItemOutcome] {
-        let earlier = Dictionary(before.items.map { ($0.id, $0.answer) }, uniquingKeysWith: { first, _ in first })
-        return after.items.filter { item in
-            item.expected != nil && item.answer != nil && earlier[item.id] != .some(item.answer)
-        }
+        newAnswers(since: before.answers, in: after)
+    }
+
+    /// The items `after` holds an answer for that `earlier` (an earlier result's `answers`) did not, or another.
+    package static func newAnswers(since earlier: [String: String?], in after: ActivityResult) -> [ItemOutcome] {
+        after.items.filter { item in item.expected != nil && item.answer != nil && earlier[item.id] != .some(item.answer) }
+    }
+
+    /// Each item's answer, by id.
+    package var answers: [String: String?] {
+        Dictionary(items.map { ($0.id, $0.answer) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Whether the score reached `passMark` percent, compared in whole numbers so that 7 of 10 passes a mark of 70;
@@ -66,21 +73,36 @@ package enum ResultDetails: Sendable, Codable, Equatable {
 package struct ItemOutcome: Sendable, Codable, Equatable {
     package enum Outcome: String, Sendable, Codable { case correct, incorrect, unanswered, done }
 
+    /// What the learner answered, as the engine knew it: what records and reports read, where `answer` is the
+    /// words the learner saw.
+    package enum Response: Sendable, Codable, Equatable {
+        /// A statement judged true (the learner said "correct") or false.
+        case judgement(Bool)
+        /// The chosen option, by its index in the order the module writes the options (not the order an attempt
+        /// showed them), so the same choice reads the same in every attempt.
+        case choice(Int)
+        /// A text the learner typed.
+        case text(String)
+    }
+
     /// The stable id of what was asked (statement, question, item, line id, or a term).
     package var id: String
     package var prompt: String
     package var answer: String?
+    /// Nil when nothing was answered, and in results stored before responses were kept.
+    package var response: Response?
     package var expected: String?
     package var outcome: Outcome
     package var objective: String?
     /// Why, or what to do: an explanation, or the lines to replay.
     package var note: String?
 
-    package init(id: String, prompt: String, answer: String? = nil, expected: String? = nil, outcome: Outcome,
-                objective: String? = nil, note: String? = nil) {
+    package init(id: String, prompt: String, answer: String? = nil, response: Response? = nil, expected: String? = nil,
+                outcome: Outcome, objective: String? = nil, note: String? = nil) {
         self.id = id
         self.prompt = prompt
         self.answer = answer
+        self.response = response
         self.expected = expected
         self.outcome = outcome
         self.objective = objective

@@ -105,7 +105,8 @@ package struct QuestionsEngine: ActivityEngine {
                 return ItemOutcome(id: shown.question.id, prompt: shown.question.text, expected: correct, outcome: .unanswered)
             }
             return ItemOutcome(id: shown.question.id, prompt: shown.question.text,
-                               answer: shown.answer(at: checked.chosenLetter).text, expected: correct,
+                               answer: shown.answer(at: checked.chosenLetter).text,
+                               response: .choice(shown.order[checked.chosenLetter]), expected: correct,
                                outcome: checked.isCorrect ? .correct : .incorrect, note: shown.question.feedback)
         }
         return ActivityResult(activity: .questions, startedAt: startedAt, finishedAt: now, items: items,

@@ -149,7 +149,7 @@ package struct TestEngine: ActivityEngine {
             }
             perObjective[objective] = score
             return ItemOutcome(id: shown.item.id, prompt: shown.item.text, answer: answerText(shown),
-                               expected: expectedText(shown.item), outcome: ItemOutcome.Outcome(rawValue: outcome.rawValue)!,
+                               response: response(shown), expected: expectedText(shown.item), outcome: ItemOutcome.Outcome(rawValue: outcome.rawValue)!,
                                objective: objective, note: shown.item.explanation)
         }
         let ids = objectives.map(\.id)
@@ -171,6 +171,17 @@ package struct TestEngine: ActivityEngine {
         case .incorrect?: "incorrect"
         case .choice(let index)?: shown.options[index]
         case .cleared?, nil: nil
+        }
+    }
+
+    /// The answer as records read it: a choice by its index among the options as the module writes them.
+    private func response(_ shown: Shown) -> ItemOutcome.Response? {
+        switch (shown.item.kind, answers[shown.item.id]) {
+        case (.statement, .correct?): .judgement(true)
+        case (.statement, .incorrect?): .judgement(false)
+        case (.multipleChoice(let choices, _), .choice(let index)?):
+            shown.options.indices.contains(index) ? choices.firstIndex(of: shown.options[index]).map(ItemOutcome.Response.choice) : nil
+        default: nil
         }
     }
 

@@ -86,7 +86,7 @@ package struct VideoTaskEngine: ActivityEngine {
             let outcome: ItemOutcome.Outcome = state == .empty ? .unanswered
                 : state.claim == statement.isCorrect ? .correct : .incorrect
             return ItemOutcome(id: statement.id, prompt: statement.text, answer: state.rawValue,
-                               expected: statement.isCorrect ? "correct" : "incorrect", outcome: outcome,
+                               response: state.claim.map(ItemOutcome.Response.judgement), expected: statement.isCorrect ? "correct" : "incorrect", outcome: outcome,
                                note: "replay " + statement.lines.joined(separator: ", "))
         }
         return ActivityResult(activity: .videoTask, startedAt: startedAt, finishedAt: now, items: items,

@@ -105,7 +105,7 @@ extension ProgressStore {
                                                module: Module, answered: [ItemOutcome] = [], at now: Date,
                                                finishing: Finishing? = nil) throws(ProgressError) {
         let payload = StoredJSON.encode(action)
-        let kind = StoredJSON.caseName(action)
+        let kind = action.storedName
         try write { db in
             let next = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(sequence), 0) + 1 FROM action WHERE attemptID = ?",
                                         arguments: [attempt]) ?? 1

@@ -60,14 +60,11 @@ enum LegacyRecords {
         guard case .read(_, let attempt) = kind.descriptor.legacy else { return nil }
         let converted = attempt(LegacyAttempt(setup: setup, seed: seed, steps: steps), module)
         var actions: [(kind: String, payload: String, at: Date)] = []
-        for (action, at) in converted.actions {
-            let encodable: any Encodable = action
-            actions.append(row(encodable, at: at))
-        }
+        for (action, at) in converted.actions { actions.append(row(action, at: at)) }
         return Converted(setup: StoredJSON.encode(converted.setup), actions: actions)
     }
 
-    private static func row(_ action: some Encodable, at: Date) -> (kind: String, payload: String, at: Date) {
-        (kind: StoredJSON.caseName(action), payload: StoredJSON.encode(action), at: at)
+    private static func row(_ action: some StoredAction, at: Date) -> (kind: String, payload: String, at: Date) {
+        (kind: action.storedName, payload: StoredJSON.encode(action), at: at)
     }
 }

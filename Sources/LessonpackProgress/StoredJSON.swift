@@ -13,15 +13,4 @@ enum StoredJSON {
     static func decode<T: Decodable>(_ type: T.Type, _ text: String) -> T? {
         try? JSONDecoder().decode(type, from: Data(text.utf8))
     }
-
-    /// The name of the case an encoded enum value is (`{"answer":{…}}` → "answer"), for the action table's `kind`
-    /// column, which lets a person query the log without parsing it.
-    static func caseName<T: Encodable>(_ value: T) -> String {
-        let text = encode(value)
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else {
-            return "action"
-        }
-        if let name = object as? String { return name }
-        return (object as? [String: Any])?.keys.sorted().first ?? "action"
-    }
 }

@@ -91,7 +91,8 @@ import Testing
         let first = try #require(answered.first)
         let definition = try #require((first["object"] as? [String: Any])?["definition"] as? [String: Any])
         #expect(definition["interactionType"] as? String == "fill-in")
-        #expect(definition["correctResponsesPattern"] as? [String] == ["{case_matters=false}Thank you. Please call me David."])
+        // The line as written; xAPI's fill-in takes case as not mattering unless told otherwise.
+        #expect(definition["correctResponsesPattern"] as? [String] == ["Thank you. Please call me David."])
         let outcome = try #require(first["result"] as? [String: Any])
         #expect(outcome["response"] as? String == "thank you please call David very much")
         #expect(outcome["success"] as? Bool == false)

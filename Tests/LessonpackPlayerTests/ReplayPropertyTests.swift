@@ -23,6 +23,13 @@ import Testing
         try replayEqualsLive(driven)
     }
 
+    /// The case's key as the synthesized `Codable` writes it: what the store's `kind` column has always held.
+    static func encodedCaseName(_ action: some Encodable) -> String? {
+        guard let data = try? JSONEncoder().encode(action),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        return object.keys.first
+    }
+
     func replayEqualsLive<Engine: RandomlyDriven>(_ engine: Engine.Type) throws {
         for options in Engine.optionsToTry {
             // Each further set of options is tried on fewer seeds.
@@ -45,7 +52,9 @@ import Testing
                 for _ in 0..<steps where !live.isFinished {
                     // Uneven times, finer than a millisecond: the replay must keep them exactly.
                     clock = clock.addingTimeInterval(Double(random.below(5_000_000)) / 1_000_000)
-                    _ = live.perform(Engine.randomAction(for: live.engine, in: module, random: &random), at: clock)
+                    let action = Engine.randomAction(for: live.engine, in: module, random: &random)
+                    #expect(action.storedName == Self.encodedCaseName(action), "\(Engine.kind): \(action)")
+                    _ = live.perform(action, at: clock)
                 }
                 #expect(live.unsaved == nil)
             }

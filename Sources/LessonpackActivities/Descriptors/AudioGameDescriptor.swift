@@ -26,3 +26,12 @@ extension AudioGameEngine {
                 }
             }))
 }
+
+extension AudioGameEngine.Action: StoredAction {
+    package var storedName: String {
+        switch self {
+        case .place: "place"
+        case .hear: "hear"
+        }
+    }
+}

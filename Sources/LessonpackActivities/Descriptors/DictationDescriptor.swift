@@ -7,7 +7,18 @@ extension DictationEngine {
         // What the learner typed, against the line as written: a fill-in (xAPI's default, case does not matter).
         answers: .items { item, module in
             guard let line = module.transcript.first(where: { $0.id == item.id }) else { return nil }
-            return AnswerForm(question: .fillIn(expected: line.text), response: item.answer.map(AnswerForm.Response.text))
+            return AnswerForm(question: .fillIn(expected: line.text), response: item.response)
         },
         legacy: .none)
+}
+
+extension DictationEngine.Action: StoredAction {
+    package var storedName: String {
+        switch self {
+        case .hear: "hear"
+        case .hearSlowly: "hearSlowly"
+        case .write: "write"
+        case .finish: "finish"
+        }
+    }
 }

@@ -17,3 +17,11 @@ extension DictionaryEngine {
                 }
             }))
 }
+
+extension DictionaryEngine.Action: StoredAction {
+    package var storedName: String {
+        switch self {
+        case .open: "open"
+        }
+    }
+}

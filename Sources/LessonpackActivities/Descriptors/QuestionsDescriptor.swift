@@ -8,7 +8,7 @@ extension QuestionsEngine {
             guard let question = module.questions.first(where: { $0.id == item.id }) else { return nil }
             let texts = question.answers.map(\.text)
             return AnswerForm(question: .choice(options: texts, correct: question.answers.firstIndex(where: \.isCorrect)),
-                              response: AnswerForm.choice(item.answer, among: texts))
+                              response: item.response)
         },
         legacy: .read(
             details: { _ in .none },
@@ -27,4 +27,14 @@ extension QuestionsEngine {
                     }
                 }
             }))
+}
+
+extension QuestionsEngine.Action: StoredAction {
+    package var storedName: String {
+        switch self {
+        case .answer: "answer"
+        case .hearQuestion: "hearQuestion"
+        case .hearAnswer: "hearAnswer"
+        }
+    }
 }

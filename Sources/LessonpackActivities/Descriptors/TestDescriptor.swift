@@ -12,11 +12,11 @@ extension TestEngine {
             guard let testItem = module.test.items.first(where: { $0.id == item.id }) else { return nil }
             switch testItem.kind {
             case .statement(let isCorrect):
-                return AnswerForm(question: .trueFalse(isTrue: isCorrect), response: AnswerForm.judgement(item.answer),
+                return AnswerForm(question: .trueFalse(isTrue: isCorrect), response: item.response,
                                   weight: testItem.scoreWeight)
             case .multipleChoice(let choices, let answer):
                 return AnswerForm(question: .choice(options: choices, correct: choices.firstIndex(of: answer)),
-                                  response: AnswerForm.choice(item.answer, among: choices), weight: testItem.scoreWeight)
+                                  response: item.response, weight: testItem.scoreWeight)
             }
         },
         confirmsAnswersTogether: true,
@@ -44,4 +44,13 @@ extension TestEngine {
                     }
                 }
             }))
+}
+
+extension TestEngine.Action: StoredAction {
+    package var storedName: String {
+        switch self {
+        case .answer: "answer"
+        case .finish: "finish"
+        }
+    }
 }

@@ -20,3 +20,15 @@ extension VideoEngine {
                 }
             }))
 }
+
+extension VideoEngine.Action: StoredAction {
+    package var storedName: String {
+        switch self {
+        case .play: "play"
+        case .pause: "pause"
+        case .seek: "seek"
+        case .replayLine: "replayLine"
+        case .setSubtitles: "setSubtitles"
+        }
+    }
+}

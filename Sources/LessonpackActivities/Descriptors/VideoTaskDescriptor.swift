@@ -6,7 +6,7 @@ extension VideoTaskEngine {
         counts: { module in [ActivityDescriptor.plural(module.videoTask.count, "statement")] },
         answers: .items { item, module in
             guard let statement = module.videoTask.first(where: { $0.id == item.id }) else { return nil }
-            return AnswerForm(question: .trueFalse(isTrue: statement.isCorrect), response: AnswerForm.judgement(item.answer))
+            return AnswerForm(question: .trueFalse(isTrue: statement.isCorrect), response: item.response)
         },
         confirmsAnswersTogether: true,
         legacy: .read(
@@ -21,4 +21,13 @@ extension VideoTaskEngine {
                     }
                 }
             }))
+}
+
+extension VideoTaskEngine.Action: StoredAction {
+    package var storedName: String {
+        switch self {
+        case .mark: "mark"
+        case .check: "check"
+        }
+    }
 }

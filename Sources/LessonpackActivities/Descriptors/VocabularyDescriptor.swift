@@ -18,3 +18,12 @@ extension VocabularyEngine {
                 }
             }))
 }
+
+extension VocabularyEngine.Action: StoredAction {
+    package var storedName: String {
+        switch self {
+        case .open: "open"
+        case .hear: "hear"
+        }
+    }
+}

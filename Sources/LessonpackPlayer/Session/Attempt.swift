@@ -26,6 +26,8 @@ final class Attempt<Engine: ActivityEngine>: AttemptRecorder {
     /// Set when an action could not be saved: it was not applied, and the activity stops.
     private(set) var unsaved: ProgressError?
     private let contentHashes: [String: String]
+    /// Each item's answer after the last action saved, for telling what the next one answers; nil until then.
+    private var answersSoFar: [String: String?]?
 
     /// Deals a new attempt.
     init(module: Module, store: ProgressStore, sessionSeed: UInt64, previous: Engine.Setup?, options: Engine.Options,
@@ -67,19 +69,21 @@ final class Attempt<Engine: ActivityEngine>: AttemptRecorder {
         // The engine is a value: the action is tried on a copy, which becomes the engine once it is saved.
         var next = engine
         let effects = next.apply(action, at: now)
+        // The result after the action, built once: it finishes the attempt, and it tells what the action answered.
+        let after = Engine.isScored || next.isFinished ? next.result(at: now) : nil
         let finishing = next.isFinished
-            ? ProgressStore.Finishing(module: module, result: next.result(at: now), contentHashes: contentHashes) : nil
-        // What the action answered is told to the learning record store: only scored activities have answers.
-        // Where answers stay open until the learner confirms them all (checking the video task, finishing the test),
-        // a box moved on is no answer yet: what was confirmed is told once, when the attempt finishes.
-        let answered: [ItemOutcome]
-        if !Engine.isScored {
-            answered = []
-        } else if Engine.kind.descriptor.confirmsAnswersTogether {
-            answered = finishing.map { ActivityResult.newAnswers(from: ActivityResult(
-                activity: Engine.kind, startedAt: engine.startedAt, finishedAt: now), to: $0.result) } ?? []
-        } else {
-            answered = ActivityResult.newAnswers(from: engine.result(at: now), to: finishing?.result ?? next.result(at: now))
+            ? after.map { ProgressStore.Finishing(module: module, result: $0, contentHashes: contentHashes) } : nil
+        // What the action answered is told to the learning record store: only scored activities have answers. It is
+        // told against the answers the last action left, which the last result already showed. Where answers stay
+        // open until the learner confirms them all (checking the video task, finishing the test), a box moved on is
+        // no answer yet: what was confirmed is told once, when the attempt finishes.
+        var answered: [ItemOutcome] = []
+        if Engine.isScored, let after {
+            if Engine.kind.descriptor.confirmsAnswersTogether {
+                if finishing != nil { answered = ActivityResult.newAnswers(since: [:], in: after) }
+            } else {
+                answered = ActivityResult.newAnswers(since: answersSoFar ?? engine.result(at: now).answers, in: after)
+            }
         }
         do {
             let id = try savedID()
@@ -90,6 +94,7 @@ final class Attempt<Engine: ActivityEngine>: AttemptRecorder {
             return nil
         }
         engine = next
+        if let after, Engine.isScored { answersSoFar = after.answers }
         if finishing != nil { isFinished = true }
         return effects
     }
