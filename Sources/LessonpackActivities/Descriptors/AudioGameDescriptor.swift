@@ -32,6 +32,7 @@ extension AudioGameEngine.Action: StoredAction {
         switch self {
         case .place: "place"
         case .hear: "hear"
+        case .returned: "returned"
         }
     }
 }
