@@ -38,7 +38,8 @@ package struct CheckContext: Sendable {
         mediaFolder = mediaOnDisk ? MediaFolder(moduleFolder: source.folder, digests: digests) : nil
         presentFiles = source.presentFiles
         let paths = Dictionary(uniqueKeysWithValues: SourceFile.allCases.map { (source.path($0), $0) })
-        filesWithErrors = Set(source.diagnostics.filter { $0.severity == .error }.compactMap { paths[$0.location.file] })
+        filesWithErrors = Set(source.diagnostics.filter { $0.severity == .error }
+            .compactMap { paths[$0.location.file] })
     }
 
     /// A module with no sources behind it: every file its content needs counts as written, every key as present.
@@ -74,9 +75,7 @@ package struct CheckContext: Sendable {
     /// A finding about the part of the module at `path`, as serious as `RuleCatalogue` says `code` is.
     package func problem(_ code: DiagnosticCode, _ message: String, at path: ModulePath,
                          notes: [Diagnostic.Note] = []) -> Diagnostic {
-        var diagnostic = Diagnostic(RuleCatalogue.severity(of: code), code, message, at: location(of: path), notes: notes)
-        diagnostic.path = path
-        return diagnostic
+        Diagnostic(RuleCatalogue.severity(of: code), code, message, at: location(of: path), notes: notes).about(path)
     }
 
     /// A finding about a file on disk that is no part of the module's sources (a file under media/).

@@ -105,11 +105,15 @@ private struct Values {
         text(item.objective, .testItems(index, .objective))
         text(item.text, .testItems(index, .text))
         if case .multipleChoice(let choices, let answer) = item.kind {
-            for (choice, value) in choices.enumerated() { text(value, .testItems(index, .choice(choice)), mayBeEmpty: true) }
+            for (choice, value) in choices.enumerated() {
+                text(value, .testItems(index, .choice(choice)), mayBeEmpty: true)
+            }
             text(answer, .testItems(index, .answer))
         }
         if let explanation = item.explanation { text(explanation, .testItems(index, .explanation)) }
-        if let weight = item.weight { bounded(weight, "weight", meaning: "a whole number", at: .testItems(index, .weight)) }
+        if let weight = item.weight {
+            bounded(weight, "weight", meaning: "a whole number", at: .testItems(index, .weight))
+        }
     }
 
     /// Terms are keys of one dictionary, and each text must read back as the definition it was.
@@ -142,7 +146,8 @@ private struct Values {
             }
             text(file.sha256, .media(index, .sha256))
             if let duration = file.duration, !duration.isFinite {
-                report(.moduleJSONInvalid, "the duration of media '\(file.path)' is not a number", at: .media(index, .duration))
+                report(.moduleJSONInvalid, "the duration of media '\(file.path)' is not a number",
+                       at: .media(index, .duration))
             }
             if file.placeholder == false {
                 report(.moduleJSONInvalid, "media '\(file.path)' is marked as no placeholder, which sources say only by " +
@@ -154,8 +159,9 @@ private struct Values {
     /// A text a source file can hold, and, unless it may be, not empty (as reading requires of required texts).
     private mutating func text(_ value: String, _ path: ModulePath, mayBeEmpty: Bool = false) {
         if let scalar = value.unicodeScalars.first(where: Self.cannotBeWritten) {
-            report(.moduleJSONInvalid, "it holds the control character U+\(String(scalar.value, radix: 16, uppercase: true)), " +
-                   "which a module's sources cannot hold", at: path)
+            let code = String(scalar.value, radix: 16, uppercase: true)
+            report(.moduleJSONInvalid, "it holds the control character U+\(code), which a module's sources cannot hold",
+                   at: path)
         } else if !mayBeEmpty, value.allSatisfy(\.isWhitespace) {
             report(.emptyValue, "this text is empty", at: path)
         }

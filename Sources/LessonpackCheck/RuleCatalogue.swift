@@ -35,7 +35,8 @@ package enum RuleCatalogue {
         rule(ClipSpanRule(), warnings: [.clipSpanMismatch]),
         rule(UnknownDurationRule(), warnings: [.unknownDuration]),
         rule(MediaReferenceRule(), errors: [.mediaNotInManifest, .mediaKindMismatch, .invalidMediaPath]),
-        rule(MediaIntegrityRule(), errors: [.mediaFileMissing, .mediaSizeMismatch, .mediaHashMismatch, .invalidMediaPath]),
+        rule(MediaIntegrityRule(),
+             errors: [.mediaFileMissing, .mediaSizeMismatch, .mediaHashMismatch, .invalidMediaPath]),
         rule(UnlistedMediaRule(), warnings: [.unlistedMedia]),
         rule(UnusedMediaRule(), warnings: [.unusedMedia]),
         rule(MediaNameRule(), errors: [.invalidMediaPath, .mediaNameClash, .mediaTooLarge]),
@@ -59,7 +60,7 @@ package enum RuleCatalogue {
     ]
 
     /// What `CompiledValuesRule` reports of a compiled module's values: in sources, reading reports the same with
-    /// the same codes (docs/format.md, "Reading the module"), and a fixture of its own holds each.
+    /// the same codes (docs/format.md, "Reading the module"). `CompiledModuleTests` breaks a module for each.
     package static let compiledValues = rule(CompiledValuesRule(), errors: CompiledValuesRule.codes)
 
     /// Each code's severity, from `entries`.

@@ -21,10 +21,10 @@ struct ClipSpanRule: CheckRule {
             else { return nil }
             let span = line.end - line.start
             guard abs(span - clip) > Self.tolerance(forClip: clip) else { return nil }
-            return context.problem(.clipSpanMismatch, "\(context.describeLine(index)) spans \(TimeText.format(span)) of the " +
-                            "video (\(TimeText.format(line.start)) to \(TimeText.format(line.end))) but its clip " +
-                            "media/\(line.audio) plays for \(TimeText.format(clip)); check the times and the clip",
-                            at: .transcript(index, .end))
+            return context.problem(.clipSpanMismatch, "\(context.describeLine(index)) spans \(TimeText.format(span)) " +
+                                   "of the video (\(TimeText.format(line.start)) to \(TimeText.format(line.end))) but " +
+                                   "its clip media/\(line.audio) plays for \(TimeText.format(clip)); check the times " +
+                                   "and the clip", at: .transcript(index, .end))
         }
     }
 }
