@@ -21,10 +21,8 @@ package struct OpenedBundle: Sendable {
 package enum BundleReader {
     /// Opens a bundle, refusing it (with every reason found) when it is hostile, corrupt, tampered with or newer
     /// than this build understands. Reads the directory, the manifest, the signature and module.json only.
-    /// `checked`: modules whose consistency this build already checked (the player's; verify never passes one).
-    package static func open(_ path: String, limits: BundleLimits = .default,
-                             checked: CheckedModuleMemory? = nil) throws(BundleError) -> OpenedBundle {
-        let scan = BundleScan(path: path, readMedia: false, limits: limits, checked: checked)
+    package static func open(_ path: String, limits: BundleLimits = .default) throws(BundleError) -> OpenedBundle {
+        let scan = BundleScan(path: path, readMedia: false, limits: limits)
         guard scan.diagnostics.isEmpty, let manifest = scan.manifest, let manifestBytes = scan.manifestBytes,
               let module = scan.module, let archive = scan.archive else {
             throw scan.diagnostics.isEmpty ? BundleError(.zipNotAZip, "\(path) is not a bundle", file: path)

@@ -26,13 +26,8 @@ struct BundleScan {
     static let textEntries = [BundleFormat.mimetypeEntry, BundleFormat.manifestEntry, BundleFormat.signatureEntry,
                               BundleFormat.moduleEntry]
 
-    /// Modules already checked by CompiledModuleCheck with this build, which need not be checked again.
-    private let checked: CheckedModuleMemory?
-
-    init(path: String, readMedia: Bool, trustedKey: VerificationKey? = nil, limits: BundleLimits = .default,
-         checked: CheckedModuleMemory? = nil) {
+    init(path: String, readMedia: Bool, trustedKey: VerificationKey? = nil, limits: BundleLimits = .default) {
         self.path = path
-        self.checked = checked
         let archive: ZipArchive
         do {
             archive = try ZipArchive(path: path, limits: .init(maxEntries: limits.maxEntries))
@@ -120,8 +115,9 @@ struct BundleScan {
         }
     }
 
-    /// module.json, once its hash matches the manifest: decoded, the same module the manifest names, held to every
-    /// rule a source folder is, and listing the media the manifest holds.
+    /// module.json, once its hash matches the manifest: decoded, the same module the manifest names, held as it is
+    /// to every rule a source folder is (but those about files under media/, which the manifest stands for), and
+    /// listing the media the manifest holds. Warnings do not refuse a bundle: only what would stop a build does.
     private mutating func checkModule(_ bytes: [UInt8]?, manifest: BundleManifest) {
         guard let bytes else {
             if archive?.entry(BundleFormat.moduleEntry) == nil {
@@ -140,15 +136,12 @@ struct BundleScan {
             report(.moduleIdentityMismatch, "module.json is \(module.id) \(module.version) but the manifest says " +
                    "\(manifest.moduleID) \(manifest.version)")
         }
-        if checked?.passed(moduleSHA256: digest) != true {
-            let errors = CompiledModuleCheck.errors(in: module)
-            for error in errors {
-                let file = error.location.file
-                let part = file.hasPrefix(CompiledModuleCheck.folder + "/")
-                    ? " (as " + file.dropFirst(CompiledModuleCheck.folder.count + 1) + ")" : ""
-                report(error.code, "module.json\(part): \(error.message)")
-            }
-            if errors.isEmpty { checked?.rememberPassed(moduleSHA256: digest) }
+        for error in ModuleChecker.check(compiled: module) where error.severity == .error {
+            // module.json has no lines to point at: the part of the module each problem is about names the place.
+            var found = Diagnostic.error(error.code, ModuleChecker.compiledName + (error.path.map { ", \($0)" } ?? "") +
+                                         ": " + error.message, at: SourceLocation(file: path))
+            found.path = error.path
+            diagnostics.append(found)
         }
         // Both ways: media the module does not list would be entries nobody needs, read and hashed for nothing.
         let listedMedia = Set(module.media.map { Array((BundleFormat.mediaFolder + $0.path).utf8) })

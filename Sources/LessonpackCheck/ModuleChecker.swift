@@ -2,20 +2,11 @@ import LessonpackDiagnostics
 import LessonpackModel
 import LessonpackSystem
 
-/// `lessonpack check`: read a module folder, then run every rule over it.
+/// `lessonpack check`: read a module folder, then run every rule over it; or run the rules over a module that
+/// arrived compiled, with no sources behind it.
 package enum ModuleChecker {
-    /// Every rule, in no particular order: diagnostics are sorted by place before anyone sees them.
-    package static let rules: [any CheckRule] = [
-        ActivityListRule(), EmptyActivityRule(), ModuleSizeRule(), SemanticVersionRule(), LevelRule(), SpeakerColourRule(),
-        UniqueIDRule(), UndeclaredSpeakerRule(), UnusedSpeakerRule(),
-        TimingOrderRule(), TimingOverlapRule(), TimingWithinVideoRule(), ClipSpanRule(), UnknownDurationRule(),
-        MediaReferenceRule(), MediaIntegrityRule(), UnlistedMediaRule(), UnusedMediaRule(), MediaNameRule(),
-        UndefinedTermRule(), TermNotInLineRule(), UnusedDefinitionRule(), DefinitionFormatRule(),
-        VideoTaskCountRule(), LineReferenceRule(), DictationLinesRule(),
-        AnswerCountRule(), CorrectAnswerRule(), DistinctAnswersRule(), ChoiceRule(),
-        TestBankSizeRule(), UnknownObjectiveRule(), UnassessedObjectiveRule(), PassMarkRule(),
-        PlaceholderTextRule(), PlaceholderMediaRule(), UncertainTimingRule(),
-    ]
+    /// Every rule, as the catalogue lists them.
+    package static var rules: [any CheckRule] { RuleCatalogue.entries.map(\.rule) }
 
     package struct Result: Sendable {
         package var source: ModuleSource
@@ -29,11 +20,27 @@ package enum ModuleChecker {
         return Result(source: source, diagnostics: check(source, digests: digests))
     }
 
-    /// `mediaOnDisk: false` leaves out the rules that look at the media folder (for a module read from a bundle).
+    /// `mediaOnDisk: false` leaves out the rules that look at the media folder.
     package static func check(_ source: ModuleSource, mediaOnDisk: Bool = true, digests: DigestMemo? = nil) -> [Diagnostic] {
         let context = CheckContext(source: source, mediaOnDisk: mediaOnDisk, digests: digests)
         var diagnostics = source.diagnostics
         for rule in rules where mediaOnDisk || !type(of: rule).readsMediaFolder { diagnostics += rule.check(context) }
         return diagnostics.sortedForDisplay()
+    }
+
+    /// The name a compiled module's problems are reported under: it has no files of its own.
+    package static let compiledName = "module.json"
+
+    /// A module that arrived compiled (a bundle's module.json), held to the rules `check` holds sources to, as it
+    /// is: every rule that does not need media files on disk (a bundle's manifest and hashes stand for those), and
+    /// the values reading would have judged. Each problem carries the `ModulePath` of what it is about and no place
+    /// in a file.
+    package static func check(compiled module: Module) -> [Diagnostic] {
+        let context = CheckContext(compiled: module, reportedAs: compiledName)
+        var diagnostics: [Diagnostic] = []
+        for rule in rules + [RuleCatalogue.compiledValues.rule] where !type(of: rule).readsMediaFolder {
+            diagnostics += rule.check(context)
+        }
+        return diagnostics
     }
 }

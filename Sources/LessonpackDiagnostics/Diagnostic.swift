@@ -45,6 +45,9 @@ package struct Diagnostic: Hashable, Sendable, Codable {
     package var message: String
     package var location: SourceLocation
     package var notes: [Note]
+    /// The part of the module the problem is about, when a check of the module found it: what the studio shows it
+    /// beside, and what names the place in a module that has no sources to point into (a bundle's module.json).
+    package var path: ModulePath? = nil
 
     package init(_ severity: Severity, _ code: DiagnosticCode, _ message: String, at location: SourceLocation,
                 notes: [Note] = []) {
@@ -63,6 +66,13 @@ package struct Diagnostic: Hashable, Sendable, Codable {
     package static func warning(_ code: DiagnosticCode, _ message: String, at location: SourceLocation,
                                notes: [Note] = []) -> Diagnostic {
         Diagnostic(.warning, code, message, at: location, notes: notes)
+    }
+
+    /// The same diagnostic, about the part of the module at `path`.
+    package func about(_ path: ModulePath?) -> Diagnostic {
+        var about = self
+        about.path = path
+        return about
     }
 }
 

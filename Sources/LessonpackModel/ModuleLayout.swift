@@ -1,3 +1,5 @@
+import LessonpackDiagnostics
+
 /// The fixed names of a module folder's files, so every author and tool finds things in the same place.
 package enum SourceFile: String, CaseIterable, Hashable, Sendable, Codable, Comparable {
     case module = "module.plist"
@@ -23,6 +25,50 @@ package enum SourceFile: String, CaseIterable, Hashable, Sendable, Codable, Comp
         case .videoTask: activities.contains(.videoTask)
         case .questions: activities.contains(.questions)
         case .test: activities.contains(.test)
+        }
+    }
+}
+
+extension SourceFile {
+    /// The file that holds a part of the module, as a `ModulePath` names it.
+    package init(_ part: ModulePath.File) {
+        self = switch part {
+        case .module: .module
+        case .transcript: .transcript
+        case .definitions: .definitions
+        case .phrasebook: .phrasebook
+        case .videoTask: .videoTask
+        case .questions: .questions
+        case .test: .test
+        case .media: .media
+        }
+    }
+
+    /// The part of the module the file holds, as a `ModulePath` names it.
+    package var part: ModulePath.File {
+        switch self {
+        case .module: .module
+        case .transcript: .transcript
+        case .definitions: .definitions
+        case .phrasebook: .phrasebook
+        case .videoTask: .videoTask
+        case .questions: .questions
+        case .test: .test
+        case .media: .media
+        }
+    }
+
+    /// The key of the root dictionary that holds the file's main list; nil where the root is the list
+    /// (definitions.plist) or the file has none (module.plist).
+    package var mainList: String? {
+        switch self {
+        case .module, .definitions: nil
+        case .transcript: "lines"
+        case .phrasebook: "boxes"
+        case .videoTask: "statements"
+        case .questions: "questions"
+        case .test: "items"
+        case .media: "files"
         }
     }
 }

@@ -51,7 +51,7 @@ package enum ModuleLoader {
         func path(_ file: SourceFile) -> String { ModuleLayout.join(folder, file.path) }
         let sink = DiagnosticSink()
         var decoder = ModuleDecoder(sink: sink)
-        decoder.map = SourceMap(moduleFile: path(.module), testFile: path(.test))
+        decoder.map = SourceMap(folder: folder)
         var present = Set<SourceFile>()
         for file in [SourceFile.module] + SourceFile.allCases.filter({ $0 != .module }) {
             guard let document = read(file, path(file)) else {

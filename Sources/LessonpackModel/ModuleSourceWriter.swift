@@ -1,9 +1,28 @@
 import PropertyList
 
 /// A module written back out as its source files, the inverse of the decoders: key for key in the order
-/// `ModuleSchema` gives (the layout `lessonpack fmt` writes). A compiled module read from a bundle goes through it
-/// and back through the source reader and the checker, so what a bundle says is held to exactly the rules a source
-/// folder is; and a bundle can be turned back into a folder an author can edit.
+/// `ModuleSchema` gives (the layout `lessonpack fmt` writes): a bundle turned back into a folder an author can edit,
+/// a module the studio changed written back to its files.
+extension Module {
+    /// Whether the module's sources have `file`: module.plist, the transcript and the media manifest always; the
+    /// others when the module has content for them or lists an activity that needs them.
+    package func hasContent(for file: SourceFile) -> Bool {
+        switch file {
+        case .module, .transcript, .media: true
+        case .definitions: !definitions.isEmpty || file.isRequired(for: activities)
+        case .phrasebook: !phrasebook.isEmpty || file.isRequired(for: activities)
+        case .videoTask: !videoTask.isEmpty || file.isRequired(for: activities)
+        case .questions: !questions.isEmpty || file.isRequired(for: activities)
+        case .test: !test.items.isEmpty || file.isRequired(for: activities)
+        }
+    }
+}
+
+extension Definition {
+    /// The definition as definitions.plist writes it: "(part of speech) meaning".
+    package var sourceText: String { partOfSpeech.isEmpty ? meaning : "(\(partOfSpeech)) \(meaning)" }
+}
+
 package enum ModuleSourceWriter {
     package struct Failure: Error, CustomStringConvertible, Sendable {
         package var description: String
@@ -11,28 +30,31 @@ package enum ModuleSourceWriter {
 
     /// Every source file the module has content for, as property list values.
     package static func values(of module: Module) -> [SourceFile: PlistValue] {
-        var files: [SourceFile: PlistValue] = [.module: moduleFile(module), .transcript: transcript(module),
-                                               .media: media(module)]
-        if !module.definitions.isEmpty || module.activities.contains(.vocabulary) || module.activities.contains(.dictionary) {
-            files[.definitions] = .dictionary(module.definitions.map { definition in
-                PlistEntry(definition.term, .string(definition.partOfSpeech.isEmpty ? definition.meaning
-                                                    : "(\(definition.partOfSpeech)) \(definition.meaning)"))
-            })
+        var files: [SourceFile: PlistValue] = [:]
+        for file in SourceFile.allCases where module.hasContent(for: file) {
+            files[file] = switch file {
+            case .module: moduleFile(module)
+            case .transcript: transcript(module)
+            case .media: media(module)
+            case .definitions:
+                .dictionary(module.definitions.map { definition in
+                    PlistEntry(definition.term, .string(definition.sourceText))
+                })
+            case .phrasebook:
+                dictionary(["boxes": .array(module.phrasebook.map { box in
+                    dictionary(["title": .string(box.title), "text": .string(box.body)], order: ModuleSchema.box)
+                })], order: ModuleSchema.phrasebook)
+            case .videoTask:
+                dictionary(["statements": .array(module.videoTask.map { statement in
+                    dictionary(["id": .string(statement.id), "text": .string(statement.text),
+                                "correct": .bool(statement.isCorrect),
+                                "lines": .array(statement.lines.map(PlistValue.string))],
+                               order: ModuleSchema.statement)
+                })], order: ModuleSchema.videoTask)
+            case .questions: questions(module)
+            case .test: test(module)
+            }
         }
-        if !module.phrasebook.isEmpty || module.activities.contains(.dictionary) {
-            files[.phrasebook] = dictionary(["boxes": .array(module.phrasebook.map { box in
-                dictionary(["title": .string(box.title), "text": .string(box.body)], order: ModuleSchema.box)
-            })], order: ModuleSchema.phrasebook)
-        }
-        if !module.videoTask.isEmpty || module.activities.contains(.videoTask) {
-            files[.videoTask] = dictionary(["statements": .array(module.videoTask.map { statement in
-                dictionary(["id": .string(statement.id), "text": .string(statement.text),
-                            "correct": .bool(statement.isCorrect), "lines": .array(statement.lines.map(PlistValue.string))],
-                           order: ModuleSchema.statement)
-            })], order: ModuleSchema.videoTask)
-        }
-        if !module.questions.isEmpty || module.activities.contains(.questions) { files[.questions] = questions(module) }
-        if !module.test.items.isEmpty || module.activities.contains(.test) { files[.test] = test(module) }
         return files
     }
 

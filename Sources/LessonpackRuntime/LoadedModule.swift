@@ -16,17 +16,16 @@ package struct LoadedModule: Sendable {
 
     /// Opens a `.lessonpack` bundle or a module source folder. A bundle is checked as untrusted input (structure,
     /// manifest, hashes of what is read, format version, the module's internal consistency) and its media is left in the file
-    /// until asked for; a folder must pass `check`. `cacheFolder` receives extracted and decoded media; `checked`
-    /// remembers bundles whose module passed its consistency check, so reopening them skips it.
-    package static func open(_ path: String, cacheFolder: String = MediaStore.defaultCacheFolder(),
-                             checked: CheckedModuleMemory? = nil) throws(RuntimeError) -> LoadedModule {
+    /// until asked for; a folder must pass `check`. `cacheFolder` receives extracted and decoded media.
+    package static func open(_ path: String, cacheFolder: String = MediaStore.defaultCacheFolder())
+        throws(RuntimeError) -> LoadedModule {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw RuntimeError(.runtimeModuleMissing, "\(path): no such bundle or module folder")
         }
         if isFolder.boolValue { return try openFolder(path, cacheFolder: cacheFolder) }
         let bundle: OpenedBundle
-        do { bundle = try BundleReader.open(path, checked: checked) } catch {
+        do { bundle = try BundleReader.open(path) } catch {
             throw RuntimeError(.runtimeBundleRefused, "\(path) cannot be opened", diagnostics: error.diagnostics)
         }
         return LoadedModule(module: bundle.module, origin: .bundle(bundle),

@@ -38,10 +38,9 @@ package actor ModuleEditor {
     }
 
     package func state() -> ModuleState {
-        let fields = FieldPaths(checked.source)
         return ModuleState(key: key, folder: folder, revision: revision.token, module: checked.source.module,
                            diagnostics: checked.diagnostics.map {
-                               PlacedDiagnostic($0, folder: folder, fields: fields, module: checked.source.module)
+                               PlacedDiagnostic($0, folder: folder, module: checked.source.module)
                            },
                            media: MediaOverview(module: checked.source.module, folder: folder),
                            readOnly: readOnlyFiles().map(\.path).sorted(), canUndo: !undoStack.isEmpty,

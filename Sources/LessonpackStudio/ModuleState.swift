@@ -34,24 +34,19 @@ package struct PlacedDiagnostic: Sendable, Encodable, Equatable {
     /// line and column; for an imported file's diagnostic, that file and line.
     package var subject: String
 
-    /// `fields`: where the module's sources are edited; nil for a file that is not the module's (an import).
-    /// The message is in the studio's words (StudioWording); `code`, `file`, `line` and `column` stay the checker's.
-    init(_ diagnostic: Diagnostic, folder: String, fields: FieldPaths?, module: Module? = nil) {
+    /// `module`: the module the diagnostic is about, whose forms show it at the field its path names; nil for a
+    /// file that is not the module's (an import). The message is in the studio's words (StudioWording); `code`,
+    /// `file`, `line` and `column` stay the checker's.
+    init(_ diagnostic: Diagnostic, folder: String, module: Module?) {
         severity = diagnostic.severity
         code = diagnostic.code.rawValue
         message = diagnostic.message
         file = ModuleFiles.relative(diagnostic.location.file, in: folder)
         line = diagnostic.location.line
         column = diagnostic.location.column
-        field = fields?.field(for: diagnostic.location)
-        notes = diagnostic.notes.map(\.message)
-        if diagnostic.code == .missingKey, let key = Self.missingKey(in: diagnostic.message) {
-            // Reported at the dictionary that lacks it: the field to fill in is the key itself.
-            let entry = field ?? (file == SourceFile.module.path ? "" : nil)
-            field = entry.map { $0.isEmpty ? key : "\($0).\(key)" }
-        }
-        notes = notes.map(StudioWording.inFormWords)
-        if fields != nil {
+        field = module == nil ? nil : diagnostic.path?.formField
+        notes = diagnostic.notes.map { StudioWording.inFormWords($0.message) }
+        if module != nil {
             (message, field) = StudioWording.studioMessage(diagnostic, field: field)
             subject = StudioWording.subject(field: field, file: file, module: module)
         } else {
@@ -59,13 +54,6 @@ package struct PlacedDiagnostic: Sendable, Encodable, Equatable {
             let (file, line) = (file, line)
             subject = line.map { "\(file), line \($0)" } ?? file
         }
-    }
-
-    /// The key a missing-key diagnostic names ("… is missing 'video'").
-    private static func missingKey(in message: String) -> String? {
-        guard let range = message.range(of: "is missing '") else { return nil }
-        let key = message[range.upperBound...].prefix { $0 != "'" }
-        return key.isEmpty || !key.allSatisfy({ $0.isLetter || $0 == "-" }) ? nil : String(key)
     }
 }
 

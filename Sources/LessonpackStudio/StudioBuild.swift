@@ -31,7 +31,6 @@ package enum StudioBuild {
         do { checked = try ModuleChecker.check(folder: folder) } catch {
             throw StudioError(.notAModule, error.description)
         }
-        let fields = FieldPaths(checked.source)
         let mediaSize = checked.source.module.media.reduce(0) { $0 + $1.size }
         let result: BundleBuilder.Result
         do {
@@ -41,7 +40,7 @@ package enum StudioBuild {
             throw StudioError(.buildFailed, error.description)
         }
         let placed = result.diagnostics.map {
-            PlacedDiagnostic($0, folder: folder, fields: fields, module: checked.source.module)
+            PlacedDiagnostic($0, folder: folder, module: checked.source.module)
         }
         guard let path = result.bundlePath, !result.diagnostics.contains(where: { $0.severity == .error }) else {
             let errors = result.diagnostics.count { $0.severity == .error }

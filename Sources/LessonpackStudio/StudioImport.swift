@@ -100,6 +100,6 @@ package enum StudioImport {
     }
 
     private static func placed(_ diagnostics: [Diagnostic], _ folder: String) -> [PlacedDiagnostic] {
-        diagnostics.sortedForDisplay().map { PlacedDiagnostic($0, folder: folder, fields: nil) }
+        diagnostics.sortedForDisplay().map { PlacedDiagnostic($0, folder: folder, module: nil) }
     }
 }

@@ -48,6 +48,6 @@ package struct StudioLessonDocument: Sendable {
 
     /// The document's diagnostics as the page shows them: at the document's line, or paragraph and first words.
     package static func placed(_ diagnostics: [Diagnostic], folder: String) -> [PlacedDiagnostic] {
-        diagnostics.sortedForDisplay().map { PlacedDiagnostic($0, folder: folder, fields: nil) }
+        diagnostics.sortedForDisplay().map { PlacedDiagnostic($0, folder: folder, module: nil) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackCheck
 import LessonpackTestSupport
 import Testing
 
@@ -27,5 +28,23 @@ import Testing
         for code in codes {
             #expect(documentation.contains("| `\(code)` |"), "no table in docs/ explains [\(code)]")
         }
+    }
+
+    /// Severity belongs to a code, in `RuleCatalogue`: docs/format.md gives every code `check` reports about a
+    /// module the same one, so what the table says is what the checker does.
+    @Test func everyCheckCodeHasTheSeverityDocsFormatGivesIt() throws {
+        let format = try String(contentsOfFile: Paths.inPackage("docs/format.md"), encoding: .utf8)
+        #expect(RuleCatalogue.severities.count > 45)
+        for (code, severity) in RuleCatalogue.severities.sorted(by: { $0.key < $1.key }) {
+            #expect(format.contains("| `\(code)` | \(severity.rawValue) |"),
+                    "docs/format.md does not give [\(code)] the severity \(severity.rawValue)")
+        }
+    }
+
+    /// No code is an error in one rule's list and a warning in another's.
+    @Test func noCodeHasTwoSeverities() {
+        let errors = Set(RuleCatalogue.entries.flatMap(\.errors))
+        let warnings = Set(RuleCatalogue.entries.flatMap(\.warnings))
+        #expect(errors.isDisjoint(with: warnings), "\(errors.intersection(warnings))")
     }
 }

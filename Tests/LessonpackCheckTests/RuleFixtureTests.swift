@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func everyCodeOfEveryRuleHasAFixture() {
-        let codes = ModuleChecker.rules.flatMap { type(of: $0).codes.map(\.rawValue) }
+        let codes = RuleCatalogue.entries.flatMap { $0.codes.map(\.rawValue) }
         for code in Set(codes) {
             #expect(Self.names.contains(code), "no fixture for [\(code)] under Fixtures/rules/")
         }
@@ -32,7 +32,8 @@ import Testing
         let folder = TemporaryFolder()
         let module = folder.copy(Self.fixtures + "/base", as: "module")
         try FixtureEdits(contentsOf: "\(Self.fixtures)/rules/\(name)/edits.txt").apply(to: module)
-        let diagnostics = try ModuleChecker.check(folder: module).diagnostics
+        let result = try ModuleChecker.check(folder: module)
+        let diagnostics = result.diagnostics
         let actual = diagnostics.flatMap { Self.lines(for: $0, module: module) }
         let expectedPath = "\(Self.fixtures)/rules/\(name)/expected.txt"
         if ProcessInfo.processInfo.environment["LESSONPACK_RECORD_FIXTURES"] == "1" {
@@ -42,6 +43,14 @@ import Testing
             .split(separator: "\n").map(String.init).filter { !$0.isEmpty }
         #expect(actual == expected)
         #expect(diagnostics.contains { $0.code.rawValue == name }, "the fixture must trigger [\(name)]")
+        // A rule's finding says what part of the module it is about, and its severity is its code's.
+        for diagnostic in diagnostics where RuleCatalogue.entries.contains(where: { $0.codes.contains(diagnostic.code) }) {
+            #expect(diagnostic.severity == RuleCatalogue.severity(of: diagnostic.code), "\(diagnostic.code)")
+            let onDisk = diagnostic.location.file.hasPrefix(module + "/media/")
+            #expect(diagnostic.path != nil || onDisk, "[\(diagnostic.code)] names no part of the module")
+            // The source map turns the path into the place the diagnostic shows.
+            if let path = diagnostic.path { #expect(result.source.map.location(of: path) == diagnostic.location) }
+        }
     }
 
     /// `file:line:col: severity: message [code]`, then its notes, with the temporary folder written as `<module>`.

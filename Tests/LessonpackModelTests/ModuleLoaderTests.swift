@@ -93,6 +93,28 @@ import Testing
                             "line 'l1' is missing 'audio'"])
     }
 
+    /// Reading says what part of the module each problem is about, and the source map places that part where the
+    /// problem was found: the studio shows it at the field, `check` at the line.
+    @Test func readingProblemsNameTheirPartOfTheModule() throws {
+        let source = try load(["transcript.plist": """
+            <dict><key>lines</key><array>
+            <dict><key>id</key><string>l0</string><key>speaker</key><string>a</string><key>text</key><string>t</string>
+            <key>start</key><real>0</real><key>end</key><real>1</real><key>audio</key><string>a.wav</string></dict>
+            <dict><key>id</key><string>l1</string><key>speaker</key><integer>3</integer></dict>
+            </array></dict>
+            """])
+        let wrongType = try #require(source.diagnostics.first { $0.code == .wrongType })
+        #expect(wrongType.path == .transcript(1, .speaker))
+        #expect(source.map.location(of: .transcript(1, .speaker)) == wrongType.location)
+        let missing = source.diagnostics.filter { $0.code == .missingKey && $0.location.file.hasSuffix("transcript.plist") }
+        #expect(missing.map(\.path) == [.transcript(1, .text), .transcript(1, .start), .transcript(1, .end),
+                                        .transcript(1, .audio)])
+        // A key the sources leave out is placed at the entry that lacks it.
+        #expect(source.map.location(of: .transcript(1, .text)) == source.map.location(of: .transcript(1, .entry)))
+        #expect(source.map.location(of: .list(.transcript)).line == 2, "the <array> of lines, after <plist>")
+        #expect(source.map.location(of: .file(.media)) == SourceLocation(file: source.path(.media)))
+    }
+
     @Test func missingFilesAreNamed() throws {
         let source = try load([:])
         #expect(codes(source) == ["missing-file@media.plist:0", "missing-file@module.plist:0", "missing-file@transcript.plist:0"])

@@ -54,7 +54,7 @@ struct PlayCommand: ParsableCommand {
         }
         let session: PlayerSession
         do {
-            let loaded = try LoadedModule.open(path, checked: MediaStore.checkedModules())
+            let loaded = try LoadedModule.open(path)
             // One player per store, decided before the store is opened (opening may upgrade it).
             let lock = try PlayerLock(folder: dataFolder)
             let store = try ProgressStore(folder: dataFolder, busyTimeout: ProgressStore.busyTimeout())

@@ -9,31 +9,28 @@ extension DiagnosticCode {
 
 /// The activities appear once each, in the standard order learners meet them.
 struct ActivityListRule: CheckRule {
-    static let codes: [DiagnosticCode] = [.duplicateActivity, .activityOrder, .noActivities]
-
     func check(_ context: CheckContext) -> [Diagnostic] {
         let activities = context.module.activities
-        let locations = context.map.activities
-        if activities.isEmpty, context.map.module.fields["activities"] != nil {
-            return [.error(.noActivities, "the activity list is empty: list the activities this module offers, " +
-                           "e.g. 'video', 'video-task', 'test'", at: context.map.module.location(of: "activities"))]
+        if activities.isEmpty, context.writes(.module(.activities)) {
+            return [context.problem(.noActivities, "the activity list is empty: list the activities this module " +
+                                    "offers, e.g. 'video', 'video-task', 'test'", at: .module(.activities))]
         }
         var diagnostics: [Diagnostic] = []
         var firstSeen: [ActivityKind: Int] = [:]
         var latest: ActivityKind?
         for (index, activity) in activities.enumerated() {
             if let first = firstSeen[activity] {
-                diagnostics.append(.error(.duplicateActivity, "activity '\(activity.rawValue)' is listed twice",
-                                          at: locations[index],
-                                          notes: [.init("first listed here", at: locations[first])]))
+                diagnostics.append(context.problem(.duplicateActivity, "activity '\(activity.rawValue)' is listed twice",
+                                                   at: .activities(index),
+                                                   notes: [context.note("first listed here", at: .activities(first))]))
                 continue
             }
             firstSeen[activity] = index
             if let latest, activity.order < latest.order {
                 let order = ActivityKind.allCases.map(\.rawValue).joined(separator: ", ")
-                diagnostics.append(.error(.activityOrder, "'\(activity.rawValue)' must come before " +
-                                          "'\(latest.rawValue)': activities follow the order \(order)",
-                                          at: locations[index]))
+                diagnostics.append(context.problem(.activityOrder, "'\(activity.rawValue)' must come before " +
+                                                   "'\(latest.rawValue)': activities follow the order \(order)",
+                                                   at: .activities(index)))
             }
             if activity.order > (latest?.order ?? -1) { latest = activity }
         }

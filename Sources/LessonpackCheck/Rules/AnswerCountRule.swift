@@ -7,15 +7,15 @@ extension DiagnosticCode {
 
 /// Each question has exactly three answers: the activity offers A, B and C.
 struct AnswerCountRule: CheckRule {
-    static let codes: [DiagnosticCode] = [.answerCount]
     static let requiredCount = 3
 
     func check(_ context: CheckContext) -> [Diagnostic] {
-        zip(context.module.questions, context.map.questions).compactMap { question, origin in
-            guard let nodes = origin.fields["answers"]?.array, nodes.count != Self.requiredCount else { return nil }
+        context.module.questions.enumerated().compactMap { index, question in
+            guard let count = context.writtenCount(.questions(index, .answers), else: question.answers.count),
+                  count != Self.requiredCount else { return nil }
             let name = question.id.isEmpty ? "a question" : "question '\(question.id)'"
-            return .error(.answerCount, "\(name) has \(nodes.count) answer\(nodes.count == 1 ? "" : "s"); it needs " +
-                          "exactly \(Self.requiredCount) (A, B and C)", at: origin.location(of: "answers"))
+            return context.problem(.answerCount, "\(name) has \(count) answer\(count == 1 ? "" : "s"); it needs " +
+                                   "exactly \(Self.requiredCount) (A, B and C)", at: .questions(index, .answers))
         }
     }
 }

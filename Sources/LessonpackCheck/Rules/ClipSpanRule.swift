@@ -9,8 +9,6 @@ extension DiagnosticCode {
 /// start) agree up to the silence either side. Far apart, one of them is wrong: the times were typed for another
 /// line, or the clip is another line's; the audio game and the pronunciation practice then play the wrong words.
 struct ClipSpanRule: CheckRule {
-    static let codes: [DiagnosticCode] = [.clipSpanMismatch]
-
     /// Clips are cut with some silence around the words: a second either way, or a third of the clip for long
     /// lines, is normal editing.
     static func tolerance(forClip duration: Double) -> Double { max(1.0, duration / 3) }
@@ -23,10 +21,10 @@ struct ClipSpanRule: CheckRule {
             else { return nil }
             let span = line.end - line.start
             guard abs(span - clip) > Self.tolerance(forClip: clip) else { return nil }
-            return .warning(.clipSpanMismatch, "\(context.describeLine(index)) spans \(TimeText.format(span)) of the " +
-                            "video (\(TimeText.format(line.start)) to \(TimeText.format(line.end))) but its clip " +
-                            "media/\(line.audio) plays for \(TimeText.format(clip)); check the times and the clip",
-                            at: context.map.transcript[index].location(of: "end"))
+            return context.problem(.clipSpanMismatch, "\(context.describeLine(index)) spans \(TimeText.format(span)) " +
+                                   "of the video (\(TimeText.format(line.start)) to \(TimeText.format(line.end))) but " +
+                                   "its clip media/\(line.audio) plays for \(TimeText.format(clip)); check the times " +
+                                   "and the clip", at: .transcript(index, .end))
         }
     }
 }

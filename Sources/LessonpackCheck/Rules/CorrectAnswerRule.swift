@@ -7,10 +7,8 @@ extension DiagnosticCode {
 
 /// Exactly one of a question's answers is marked correct.
 struct CorrectAnswerRule: CheckRule {
-    static let codes: [DiagnosticCode] = [.correctAnswerCount]
-
     func check(_ context: CheckContext) -> [Diagnostic] {
-        zip(context.module.questions, context.map.questions).compactMap { question, origin in
+        context.module.questions.enumerated().compactMap { index, question in
             guard !question.answers.isEmpty else { return nil }
             let correct = question.answers.filter(\.isCorrect).count
             guard correct != 1 else { return nil }
@@ -18,7 +16,7 @@ struct CorrectAnswerRule: CheckRule {
             let problem = correct == 0
                 ? "has no correct answer: mark one with <key>correct</key><true/>"
                 : "has \(correct) answers marked correct; exactly one must be"
-            return .error(.correctAnswerCount, "\(name) \(problem)", at: origin.location(of: "answers"))
+            return context.problem(.correctAnswerCount, "\(name) \(problem)", at: .questions(index, .answers))
         }
     }
 }

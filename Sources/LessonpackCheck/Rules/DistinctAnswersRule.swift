@@ -8,12 +8,9 @@ extension DiagnosticCode {
 /// A spoken question's three answers read differently: two answers with the same text cannot be told apart, and
 /// when one of them is the correct one the learner is marked wrong for the right words.
 struct DistinctAnswersRule: CheckRule {
-    static let codes: [DiagnosticCode] = [.duplicateAnswer]
-
     func check(_ context: CheckContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for (question, origin) in zip(context.module.questions, context.map.questions) {
-            let nodes = origin.fields["answers"]?.array ?? []
+        for (questionIndex, question) in context.module.questions.enumerated() {
             var seen: [String: Int] = [:]
             for (index, answer) in question.answers.enumerated() where !answer.text.isEmpty {
                 let key = Self.asHeard(answer.text)
@@ -22,11 +19,10 @@ struct DistinctAnswersRule: CheckRule {
                     continue
                 }
                 let name = question.id.isEmpty ? "a question" : "question '\(question.id)'"
-                let location = nodes.indices.contains(index)
-                    ? nodes[index].dictionary?["text"]?.location ?? nodes[index].location : origin.location(of: "answers")
-                diagnostics.append(.error(.duplicateAnswer, "answer \(letter(index)) of \(name) reads '\(answer.text)', " +
-                                          "as answer \(letter(first)) does; give each answer its own text",
-                                          at: location))
+                diagnostics.append(context.problem(.duplicateAnswer, "answer \(ModulePath.letter(index)) of \(name) " +
+                                                   "reads '\(answer.text)', as answer \(ModulePath.letter(first)) does; " +
+                                                   "give each answer its own text",
+                                                   at: .questions(questionIndex, .answer(index, .text))))
             }
         }
         return diagnostics
@@ -60,9 +56,4 @@ extension DistinctAnswersRule {
         }
         return String(decoding: words, as: UTF8.self)
     }
-}
-
-/// A, B, C… as the activity shows answers in the order written (before any shuffle).
-private func letter(_ index: Int) -> String {
-    index < 26 ? String(UnicodeScalar(UInt8(65 + index))) : "\(index + 1)"
 }

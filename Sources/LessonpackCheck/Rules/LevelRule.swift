@@ -7,7 +7,6 @@ extension DiagnosticCode {
 
 /// The level is a CEFR level, the scale learners and catalogues understand.
 struct LevelRule: CheckRule {
-    static let codes: [DiagnosticCode] = [.invalidLevel]
     static let levels = ["A1", "A2", "B1", "B2", "C1", "C2"]
 
     func check(_ context: CheckContext) -> [Diagnostic] {
@@ -15,6 +14,6 @@ struct LevelRule: CheckRule {
         guard !level.isEmpty, !Self.levels.contains(level) else { return [] }
         let hint = Self.levels.first { $0.lowercased() == level.lowercased() }.map { "; did you mean '\($0)'?" }
             ?? "; use a CEFR level: " + Self.levels.joined(separator: ", ")
-        return [.error(.invalidLevel, "'\(level)' is not a level\(hint)", at: context.map.module.location(of: "level"))]
+        return [context.problem(.invalidLevel, "'\(level)' is not a level\(hint)", at: .module(.level))]
     }
 }

@@ -9,24 +9,23 @@ extension DiagnosticCode {
 /// Each video-task statement names at least one transcript line, and every line it names exists: learners who
 /// get the statement wrong are sent to replay those lines.
 struct LineReferenceRule: CheckRule {
-    static let codes: [DiagnosticCode] = [.unknownLine, .noLineReference]
-
     func check(_ context: CheckContext) -> [Diagnostic] {
         guard context.has(.transcript) else { return [] }
         let lineIDs = context.module.transcript.map(\.id)
         let known = Set(lineIDs)
         var diagnostics: [Diagnostic] = []
-        for (statement, origin) in zip(context.module.videoTask, context.map.videoTask) {
+        for (index, statement) in context.module.videoTask.enumerated() {
             let name = statement.id.isEmpty ? "a statement" : "statement '\(statement.id)'"
-            if statement.lines.isEmpty, origin.fields["lines"]?.array != nil {
-                diagnostics.append(.error(.noLineReference, "\(name) names no transcript line to replay",
-                                          at: origin.location(of: "lines")))
+            if statement.lines.isEmpty, context.writtenCount(.videoTask(index, .lines), else: 0) != nil {
+                diagnostics.append(context.problem(.noLineReference, "\(name) names no transcript line to replay",
+                                                   at: .videoTask(index, .lines)))
             }
-            let nodes = origin.fields["lines"]?.array ?? []
             for reference in statement.lines where !known.contains(reference) {
-                let location = nodes.first { $0.string == reference }?.location ?? origin.location(of: "lines")
-                diagnostics.append(.error(.unknownLine, "\(name) refers to line '\(reference)', which is not in the " +
-                                          "transcript" + DidYouMean.hint(for: reference, among: lineIDs), at: location))
+                // Where the reference is first written: the same wrong id twice is one place to fix.
+                let first = statement.lines.firstIndex(of: reference) ?? 0
+                diagnostics.append(context.problem(.unknownLine, "\(name) refers to line '\(reference)', which is not " +
+                                                   "in the transcript" + DidYouMean.hint(for: reference, among: lineIDs),
+                                                   at: .videoTask(index, .line(first))))
             }
         }
         return diagnostics

@@ -11,35 +11,35 @@ extension DiagnosticCode {
 /// on a case-insensitive or normalising file system (`Extra.opus` and `extra.opus`), and files larger than a bundle
 /// may hold.
 struct MediaNameRule: CheckRule {
-    static let codes: [DiagnosticCode] = [.invalidMediaPath, .mediaNameClash, .mediaTooLarge]
-
     func check(_ context: CheckContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        var first: [String: (path: String, origin: EntryOrigin)] = [:]
+        var first: [String: (path: String, index: Int)] = [:]
         var total = 0
-        for (file, origin) in zip(context.module.media, context.map.media) {
+        for (index, file) in context.module.media.enumerated() {
             if let problem = MediaFolder.problem(with: file.path) {
-                diagnostics.append(.error(.invalidMediaPath, problem, at: origin.location))
+                diagnostics.append(context.problem(.invalidMediaPath, problem, at: .media(index, .entry)))
                 continue
             }
             let key = PathName.foldedKey(file.path)
             if let earlier = first[key] {
-                diagnostics.append(.error(.mediaNameClash, "media '\(file.path)' and '\(earlier.path)' differ only in case " +
-                                          "or accents: on many computers they are one file, and a bundle cannot hold both; " +
-                                          "rename one", at: origin.location,
-                                          notes: [.init("'\(earlier.path)' is listed here", at: earlier.origin.location)]))
+                diagnostics.append(context.problem(.mediaNameClash, "media '\(file.path)' and '\(earlier.path)' differ " +
+                                                   "only in case or accents: on many computers they are one file, and " +
+                                                   "a bundle cannot hold both; rename one", at: .media(index, .entry),
+                                                   notes: [context.note("'\(earlier.path)' is listed here",
+                                                                        at: .media(earlier.index, .entry))]))
             } else {
-                first[key] = (file.path, origin)
+                first[key] = (file.path, index)
             }
             if file.size > MediaLimits.maxFileBytes {
-                diagnostics.append(.error(.mediaTooLarge, "media/\(file.path) is \(file.size) bytes; a bundle holds files " +
-                                          "of at most \(MediaLimits.maxFileBytes) bytes", at: origin.location(of: "size")))
+                diagnostics.append(context.problem(.mediaTooLarge, "media/\(file.path) is \(file.size) bytes; a bundle " +
+                                                   "holds files of at most \(MediaLimits.maxFileBytes) bytes",
+                                                   at: .media(index, .size)))
             }
             total += max(0, min(file.size, MediaLimits.maxTotalBytes))
         }
         if total > MediaLimits.maxTotalBytes {
-            diagnostics.append(.error(.mediaTooLarge, "the media add up to \(total) bytes; a bundle holds at most " +
-                                      "\(MediaLimits.maxTotalBytes)", at: context.source.root(.media).location))
+            diagnostics.append(context.problem(.mediaTooLarge, "the media add up to \(total) bytes; a bundle holds at " +
+                                               "most \(MediaLimits.maxTotalBytes)", at: .root(.media)))
         }
         return diagnostics
     }

@@ -10,52 +10,52 @@ extension DiagnosticCode {
 /// Every clip the sources refer to (the video, each line's audio, each question's and answer's audio) is a file
 /// of the right kind in the media manifest.
 struct MediaReferenceRule: CheckRule {
-    static let codes: [DiagnosticCode] = [.mediaNotInManifest, .mediaKindMismatch, .invalidMediaPath]
-
     func check(_ context: CheckContext) -> [Diagnostic] {
         guard context.has(.media) else { return [] }
         let manifest = Dictionary(context.module.media.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         // A transcript names the same few clips hundreds of times: judge each path once.
         var pathProblems: [String: String?] = [:]
         return MediaReference.all(in: context).compactMap { reference in
-            if pathProblems[reference.path] == nil {
-                pathProblems[reference.path] = .some(MediaFolder.problem(with: reference.path))
+            if pathProblems[reference.file] == nil {
+                pathProblems[reference.file] = .some(MediaFolder.problem(with: reference.file))
             }
-            if let problem = pathProblems[reference.path] ?? nil {
-                return .error(.invalidMediaPath, problem, at: reference.location)
+            if let problem = pathProblems[reference.file] ?? nil {
+                return context.problem(.invalidMediaPath, problem, at: reference.path)
             }
-            guard let file = manifest[reference.path] else {
-                let onDisk = context.mediaFolder.map { $0.entry(reference.path) != .missing } ?? false
-                let skipped = onDisk ? context.mediaFolder?.scanSkipReason(reference.path) : nil
+            guard let file = manifest[reference.file] else {
+                let onDisk = context.mediaFolder.map { $0.entry(reference.file) != .missing } ?? false
+                let skipped = onDisk ? context.mediaFolder?.scanSkipReason(reference.file) : nil
                 let advice = if let skipped {
-                    "media/\(reference.path) is there, but 'lessonpack media scan' skips it: \(skipped)"
+                    "media/\(reference.file) is there, but 'lessonpack media scan' skips it: \(skipped)"
                 } else if onDisk {
-                    "media/\(reference.path) exists, so run 'lessonpack media scan \(context.source.folder)', which lists it " +
+                    "media/\(reference.file) exists, so run 'lessonpack media scan \(context.folder)', which lists it " +
                         "or says why it cannot"
                 } else {
-                    DidYouMean.suggestion(for: reference.path, among: manifest.keys)
+                    DidYouMean.suggestion(for: reference.file, among: manifest.keys)
                         .map { "did you mean '\($0)'?" } ?? "add the file under media/ and run 'lessonpack media scan'"
                 }
-                return .error(.mediaNotInManifest, "'\(reference.path)' is not in media.plist; \(advice)",
-                              at: reference.location)
+                return context.problem(.mediaNotInManifest, "'\(reference.file)' is not in media.plist; \(advice)",
+                                       at: reference.path)
             }
             guard file.kind == reference.kind else {
                 let article = reference.kind == .audio || reference.kind == .image ? "an" : "a"
-                return .error(.mediaKindMismatch, "\(reference.role.described(in: context)) must be \(article) \(reference.kind.rawValue) " +
-                              "file, but media.plist lists '\(reference.path)' as \(file.kind.rawValue)",
-                              at: reference.location)
+                return context.problem(.mediaKindMismatch, "\(reference.role.described(in: context)) must be \(article) " +
+                                       "\(reference.kind.rawValue) file, but media.plist lists '\(reference.file)' as " +
+                                       "\(file.kind.rawValue)", at: reference.path)
             }
             return nil
         }
     }
 }
 
-/// A place in the sources that names a media file, and what kind of file it must be.
+/// A place in the module that names a media file, and what kind of file it must be.
 struct MediaReference {
-    var path: String
+    /// The file, under media/.
+    var file: String
     var kind: MediaKind
     var role: Role
-    var location: SourceLocation
+    /// Where the module names it.
+    var path: ModulePath
 
     /// What the file is for, put into words only when the reference is wrong: a transcript has hundreds.
     enum Role {
@@ -73,29 +73,22 @@ struct MediaReference {
 
     static func all(in context: CheckContext) -> [MediaReference] {
         let module = context.module
-        let map = context.map
         var references: [MediaReference] = []
         if let video = module.video {
-            references.append(MediaReference(path: video, kind: .video, role: .video,
-                                             location: map.module.location(of: "video")))
+            references.append(MediaReference(file: video, kind: .video, role: .video, path: .module(.video)))
         }
         for (index, line) in module.transcript.enumerated() where !line.audio.isEmpty {
-            references.append(MediaReference(path: line.audio, kind: .audio, role: .lineAudio(index),
-                                             location: map.transcript[index].location(of: "audio")))
+            references.append(MediaReference(file: line.audio, kind: .audio, role: .lineAudio(index),
+                                             path: .transcript(index, .audio)))
         }
         for (index, question) in module.questions.enumerated() {
-            let origin = map.questions[index]
             if !question.audio.isEmpty {
-                references.append(MediaReference(path: question.audio, kind: .audio, role: .questionAudio,
-                                                 location: origin.location(of: "audio")))
+                references.append(MediaReference(file: question.audio, kind: .audio, role: .questionAudio,
+                                                 path: .questions(index, .audio)))
             }
-            let answerNodes = origin.fields["answers"]?.array ?? []
             for (answerIndex, answer) in question.answers.enumerated() where !answer.audio.isEmpty {
-                let location = answerNodes.indices.contains(answerIndex)
-                    ? answerNodes[answerIndex].dictionary?["audio"]?.location ?? origin.location(of: "answers")
-                    : origin.location(of: "answers")
-                references.append(MediaReference(path: answer.audio, kind: .audio, role: .answerAudio,
-                                                 location: location))
+                references.append(MediaReference(file: answer.audio, kind: .audio, role: .answerAudio,
+                                                 path: .questions(index, .answer(answerIndex, .audio))))
             }
         }
         return references

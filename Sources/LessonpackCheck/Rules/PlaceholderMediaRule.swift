@@ -9,14 +9,12 @@ extension DiagnosticCode {
 /// `placeholder` in media.plist until the author's own file replaces it. Each is on the module's to-do list: a
 /// learner would hear a tone, or a synthetic voice, where the teacher meant a person.
 struct PlaceholderMediaRule: CheckRule {
-    static let codes: [DiagnosticCode] = [.placeholderMedia]
-
     func check(_ context: CheckContext) -> [Diagnostic] {
         guard context.has(.media) else { return [] }
         let placeholders = Set(context.module.media.filter(\.isPlaceholder).map(\.path))
         guard !placeholders.isEmpty else { return [] }
         let questionAt = questionIndexes(context)
-        return MediaReference.all(in: context).filter { placeholders.contains($0.path) }.map { reference in
+        return MediaReference.all(in: context).filter { placeholders.contains($0.file) }.map { reference in
             let what: String
             let todo: String
             switch reference.role {
@@ -27,14 +25,14 @@ struct PlaceholderMediaRule: CheckRule {
                 what = "the clip of \(context.describeLine(index))"
                 todo = "time the lines from your video ('lessonpack align'), or record the line"
             case .questionAudio:
-                what = "the recording of \(questionAt[reference.path].map { "question '\($0)'" } ?? "a question")"
+                what = "the recording of \(questionAt[reference.file].map { "question '\($0)'" } ?? "a question")"
                 todo = "record the question"
             case .answerAudio:
-                what = "the recording of \(questionAt[reference.path].map { "an answer of question '\($0)'" } ?? "an answer")"
+                what = "the recording of \(questionAt[reference.file].map { "an answer of question '\($0)'" } ?? "an answer")"
                 todo = "record the answer"
             }
-            return .warning(.placeholderMedia, "\(what) is still a placeholder (media/\(reference.path)): \(todo)",
-                            at: reference.location)
+            return context.problem(.placeholderMedia, "\(what) is still a placeholder (media/\(reference.file)): " +
+                                   todo, at: reference.path)
         }
     }
 

@@ -10,62 +10,57 @@ extension DiagnosticCode {
 /// exactly what is left to write; a text is judged by its entry's id too, so a real line that happens to say
 /// "Goodbye." is not taken for one.
 struct PlaceholderTextRule: CheckRule {
-    static let codes: [DiagnosticCode] = [.placeholderText]
-
     func check(_ context: CheckContext) -> [Diagnostic] {
         let module = context.module
-        let map = context.map
         var found: [Diagnostic] = []
-        func flag(_ what: String, at location: SourceLocation) {
-            found.append(.warning(.placeholderText, "\(what) is still the starter's example text: write your lesson's",
-                                  at: location))
+        func flag(_ what: String, at path: ModulePath) {
+            found.append(context.problem(.placeholderText, "\(what) is still the starter's example text: write your " +
+                                         "lesson's", at: path))
         }
-        if module.summary == StarterText.summary { flag("the summary", at: map.module.location(of: "summary")) }
+        if module.summary == StarterText.summary { flag("the summary", at: .module(.summary)) }
         for (index, speaker) in module.speakers.enumerated() where StarterText.speakers[speaker.id] == speaker.name {
-            flag("the name of speaker '\(speaker.id)'", at: map.speakers[index].location(of: "name"))
+            flag("the name of speaker '\(speaker.id)'", at: .speakers(index, .name))
         }
-        let parts = ["performance", "condition", "content", "criteria"]
+        let parts: [ModulePath.ObjectiveField] = [.performance, .condition, .content, .criteria]
         for (index, objective) in module.objectives.enumerated() {
             guard let starter = StarterText.objectives[objective.id] else { continue }
             let values = [objective.performance, objective.condition, objective.content, objective.criteria]
             for (part, value) in zip(parts, values) where starter.contains(value) {
-                flag("the \(part) of objective '\(objective.id)'", at: map.objectives[index].location(of: part))
+                flag("the \(part.rawValue) of objective '\(objective.id)'", at: .objectives(index, part))
             }
         }
         for (index, line) in module.transcript.enumerated() where StarterText.lines[line.id] == line.text {
-            flag("the text of \(context.describeLine(index))", at: map.transcript[index].location(of: "text"))
+            flag("the text of \(context.describeLine(index))", at: .transcript(index, .text))
         }
         // Not the starter's definition of "nice to meet you": a real glossary may well say the same (the sample
         // module's does), and once the starter's lines are gone, unused-definition lists it anyway.
         for (index, box) in module.phrasebook.enumerated() where StarterText.boxes[box.title] == box.body {
-            flag("the language focus box '\(box.title)'", at: map.phrasebook[index].location)
+            flag("the language focus box '\(box.title)'", at: .phrasebook(index, .entry))
         }
         for (index, statement) in module.videoTask.enumerated() where StarterText.statements[statement.id] == statement.text {
-            flag("video task statement '\(statement.id)'", at: map.videoTask[index].location(of: "text"))
+            flag("video task statement '\(statement.id)'", at: .videoTask(index, .text))
         }
         for (index, question) in module.questions.enumerated() {
             guard let starter = StarterText.questions[question.id] else { continue }
-            let origin = map.questions[index]
-            if starter.contains(question.text) { flag("question '\(question.id)'", at: origin.location(of: "text")) }
+            if starter.contains(question.text) { flag("question '\(question.id)'", at: .questions(index, .text)) }
             for (letter, answer) in question.answers.enumerated() where starter.contains(answer.text) {
                 let name = ["A", "B", "C"].indices.contains(letter) ? ["A", "B", "C"][letter] : "\(letter + 1)"
-                flag("answer \(name) of question '\(question.id)'", at: origin.location(of: "answers", at: letter))
+                flag("answer \(name) of question '\(question.id)'", at: .questions(index, .answer(letter)))
             }
             if let feedback = question.feedback, starter.contains(feedback) {
-                flag("the feedback of question '\(question.id)'", at: origin.location(of: "feedback"))
+                flag("the feedback of question '\(question.id)'", at: .questions(index, .feedback))
             }
         }
         for (index, item) in module.test.items.enumerated() {
-            guard let starter = StarterText.testItems[item.id], map.testItems.indices.contains(index) else { continue }
-            let origin = map.testItems[index]
-            if starter.contains(item.text) { flag("test item '\(item.id)'", at: origin.location(of: "text")) }
+            guard let starter = StarterText.testItems[item.id] else { continue }
+            if starter.contains(item.text) { flag("test item '\(item.id)'", at: .testItems(index, .text)) }
             if case .multipleChoice(let choices, _) = item.kind {
                 for (choice, text) in choices.enumerated() where starter.contains(text) {
-                    flag("choice \(choice + 1) of test item '\(item.id)'", at: origin.location(of: "choices", at: choice))
+                    flag("choice \(choice + 1) of test item '\(item.id)'", at: .testItems(index, .choice(choice)))
                 }
             }
             if let explanation = item.explanation, starter.contains(explanation) {
-                flag("the explanation of test item '\(item.id)'", at: origin.location(of: "explanation"))
+                flag("the explanation of test item '\(item.id)'", at: .testItems(index, .explanation))
             }
         }
         return found

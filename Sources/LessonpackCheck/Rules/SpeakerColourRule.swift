@@ -7,13 +7,11 @@ extension DiagnosticCode {
 
 /// Each speaker's colour is `#RRGGBB`: tiles and subtitles are drawn in it.
 struct SpeakerColourRule: CheckRule {
-    static let codes: [DiagnosticCode] = [.invalidColour]
-
     func check(_ context: CheckContext) -> [Diagnostic] {
-        zip(context.module.speakers, context.map.speakers).compactMap { speaker, origin in
+        context.module.speakers.enumerated().compactMap { index, speaker in
             guard !speaker.colour.isEmpty, !Self.isValid(speaker.colour) else { return nil }
-            return .error(.invalidColour, "'\(speaker.colour)' is not a colour: write '#' and six hex digits, " +
-                          "e.g. #1F77B4", at: origin.location(of: "colour"))
+            return context.problem(.invalidColour, "'\(speaker.colour)' is not a colour: write '#' and six hex " +
+                                   "digits, e.g. #1F77B4", at: .speakers(index, .colour))
         }
     }
 

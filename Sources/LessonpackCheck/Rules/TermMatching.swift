@@ -5,8 +5,9 @@ import LessonpackModel
 enum TermMatching {
     static func key(_ term: String) -> String { TermLayout.key(term) }
 
-    /// Where a highlighted term is written in a line's `terms` array.
-    static func location(of term: String, in origin: EntryOrigin) -> SourceLocation {
-        origin.fields["terms"]?.array?.first { $0.string == term }?.location ?? origin.location(of: "terms")
+    /// Where a highlighted term is first written in a line's `terms`, or the list when it is not one of them.
+    static func path(of term: String, line index: Int, in module: Module) -> ModulePath {
+        module.transcript[index].terms.firstIndex(of: term).map { .transcript(index, .term($0)) }
+            ?? .transcript(index, .terms)
     }
 }

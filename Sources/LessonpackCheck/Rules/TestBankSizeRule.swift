@@ -7,15 +7,12 @@ extension DiagnosticCode {
 
 /// The item bank holds at least as many items as an attempt draws.
 struct TestBankSizeRule: CheckRule {
-    static let codes: [DiagnosticCode] = [.testBankTooSmall]
-
     func check(_ context: CheckContext) -> [Diagnostic] {
-        let test = context.map.test
-        guard let items = test.fields["items"]?.array else { return [] }
+        guard let items = context.writtenCount(.list(.test), else: context.module.test.items.count) else { return [] }
         let draw = context.module.test.draw
-        guard items.count < draw else { return [] }
-        let drawSays = test.fields["draw"] == nil ? "each attempt draws \(draw) (the default)" : "'draw' is \(draw)"
-        return [.error(.testBankTooSmall, "the test bank holds \(items.count) item\(items.count == 1 ? "" : "s"), " +
-                       "but \(drawSays): add \(draw - items.count) or draw fewer", at: test.location(of: "items"))]
+        guard items < draw else { return [] }
+        let drawSays = context.writes(.test(.draw)) ? "'draw' is \(draw)" : "each attempt draws \(draw) (the default)"
+        return [context.problem(.testBankTooSmall, "the test bank holds \(items) item\(items == 1 ? "" : "s"), but " +
+                                "\(drawSays): add \(draw - items) or draw fewer", at: .list(.test))]
     }
 }

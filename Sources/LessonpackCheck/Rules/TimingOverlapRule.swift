@@ -7,8 +7,6 @@ extension DiagnosticCode {
 
 /// A line starts only once the previous one has ended, so exactly one subtitle shows at any moment.
 struct TimingOverlapRule: CheckRule {
-    static let codes: [DiagnosticCode] = [.timingOverlap]
-
     func check(_ context: CheckContext) -> [Diagnostic] {
         let lines = context.module.transcript
         var diagnostics: [Diagnostic] = []
@@ -17,12 +15,12 @@ struct TimingOverlapRule: CheckRule {
             defer { previous = index }
             // Lines out of order are timing-order's to report; an overlap is only meaningful between neighbours.
             guard let previous, line.start >= lines[previous].start, line.start < lines[previous].end else { continue }
-            diagnostics.append(.error(.timingOverlap, "\(context.describeLine(index)) starts at " +
-                                      "\(TimeText.format(line.start)), before \(context.describeLine(previous)) " +
-                                      "ends at \(TimeText.format(lines[previous].end))",
-                                      at: context.map.transcript[index].location(of: "start"),
-                                      notes: [.init("\(context.describeLine(previous)) ends here",
-                                                    at: context.map.transcript[previous].location(of: "end"))]))
+            diagnostics.append(context.problem(.timingOverlap, "\(context.describeLine(index)) starts at " +
+                                               "\(TimeText.format(line.start)), before " +
+                                               "\(context.describeLine(previous)) ends at " +
+                                               "\(TimeText.format(lines[previous].end))", at: .transcript(index, .start),
+                                               notes: [context.note("\(context.describeLine(previous)) ends here",
+                                                                    at: .transcript(previous, .end))]))
         }
         return diagnostics
     }

@@ -7,8 +7,6 @@ extension DiagnosticCode {
 
 /// Every line lies within the video, by the duration the media manifest records for it.
 struct TimingWithinVideoRule: CheckRule {
-    static let codes: [DiagnosticCode] = [.timingBeyondVideo]
-
     func check(_ context: CheckContext) -> [Diagnostic] {
         // Only a real video's duration bounds the lines; a wrong kind is media-kind-mismatch's to report.
         guard let video = context.module.video,
@@ -17,14 +15,14 @@ struct TimingWithinVideoRule: CheckRule {
         // Durations in the manifest are rounded to the millisecond.
         let tolerance = 0.0005
         return context.module.transcript.enumerated().compactMap { index, line in
-            let origin = context.map.transcript[index]
             if line.start.isFinite, line.start < 0 {
-                return .error(.timingBeyondVideo, "\(context.describeLine(index)) starts before the video does",
-                              at: origin.location(of: "start"))
+                return context.problem(.timingBeyondVideo, "\(context.describeLine(index)) starts before the video " +
+                                       "does", at: .transcript(index, .start))
             }
             guard line.end.isFinite, line.end > duration + tolerance else { return nil }
-            return .error(.timingBeyondVideo, "\(context.describeLine(index)) ends at \(TimeText.format(line.end)), " +
-                          "after the video ends (\(TimeText.format(duration)))", at: origin.location(of: "end"))
+            return context.problem(.timingBeyondVideo, "\(context.describeLine(index)) ends at " +
+                                   "\(TimeText.format(line.end)), after the video ends (\(TimeText.format(duration)))",
+                                   at: .transcript(index, .end))
         }
     }
 }

@@ -8,15 +8,13 @@ extension DiagnosticCode {
 /// Every learning objective is assessed by at least one test item: an objective nothing measures cannot be
 /// reported on.
 struct UnassessedObjectiveRule: CheckRule {
-    static let codes: [DiagnosticCode] = [.unassessedObjective]
-
     func check(_ context: CheckContext) -> [Diagnostic] {
         guard context.lists(.test), context.has(.test) else { return [] }
         let assessed = Set(context.module.test.items.map(\.objective))
-        return zip(context.module.objectives, context.map.objectives).compactMap { objective, origin in
+        return context.module.objectives.enumerated().compactMap { index, objective in
             guard !objective.id.isEmpty, !assessed.contains(objective.id) else { return nil }
-            return .error(.unassessedObjective, "objective '\(objective.id)' is not assessed by any test item",
-                          at: origin.location(of: "id"))
+            return context.problem(.unassessedObjective, "objective '\(objective.id)' is not assessed by any test item",
+                                   at: .objectives(index, .id))
         }
     }
 }

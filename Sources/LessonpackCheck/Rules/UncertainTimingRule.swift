@@ -5,15 +5,13 @@ import LessonpackModel
 /// words) and says why in the line's `uncertainTiming`. Until the teacher has listened and changed them, each such
 /// line stays on the module's to-do list, however often the module is opened again.
 struct UncertainTimingRule: CheckRule {
-    static let codes: [DiagnosticCode] = [.uncertainTiming]
-
     func check(_ context: CheckContext) -> [Diagnostic] {
         context.module.transcript.enumerated().compactMap { index, line in
-            guard let doubt = line.uncertainTiming, context.map.transcript.indices.contains(index) else { return nil }
+            guard let doubt = line.uncertainTiming else { return nil }
             let times = "\(TimeText.format(line.start))–\(TimeText.format(line.end))"
-            return .warning(.uncertainTiming, "the timing of \(context.describeLine(index)) (\(times)) may be wrong: " +
-                            "\(doubt); play it against the video and correct its start or end",
-                            at: context.map.transcript[index].location(of: "start"))
+            return context.problem(.uncertainTiming, "the timing of \(context.describeLine(index)) (\(times)) may be " +
+                                   "wrong: \(doubt); play it against the video and correct its start or end",
+                                   at: .transcript(index, .start))
         }
     }
 }

@@ -7,8 +7,6 @@ extension DiagnosticCode {
 
 /// Every line's speaker is one of the speakers module.plist declares.
 struct UndeclaredSpeakerRule: CheckRule {
-    static let codes: [DiagnosticCode] = [.undeclaredSpeaker]
-
     func check(_ context: CheckContext) -> [Diagnostic] {
         let declared = context.module.speakers.map(\.id)
         guard context.has(.module) else { return [] }
@@ -17,8 +15,8 @@ struct UndeclaredSpeakerRule: CheckRule {
             let hint = DidYouMean.suggestion(for: line.speaker, among: declared).map { "did you mean '\($0)'?" }
                 ?? "module.plist declares " + (declared.isEmpty ? "no speakers" : declared.map { "'\($0)'" }
                     .joined(separator: ", "))
-            return .error(.undeclaredSpeaker, "\(context.describeLine(index)) is spoken by '\(line.speaker)', " +
-                          "who is not a declared speaker; \(hint)", at: context.map.transcript[index].location(of: "speaker"))
+            return context.problem(.undeclaredSpeaker, "\(context.describeLine(index)) is spoken by '\(line.speaker)', " +
+                                   "who is not a declared speaker; \(hint)", at: .transcript(index, .speaker))
         }
     }
 }

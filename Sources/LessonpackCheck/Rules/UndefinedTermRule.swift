@@ -7,8 +7,6 @@ extension DiagnosticCode {
 
 /// Every term a line highlights has a definition: selecting it in the vocabulary activity shows that definition.
 struct UndefinedTermRule: CheckRule {
-    static let codes: [DiagnosticCode] = [.undefinedTerm]
-
     func check(_ context: CheckContext) -> [Diagnostic] {
         guard context.has(.definitions) else { return [] }
         let terms = context.module.definitions.map(\.term)
@@ -17,9 +15,9 @@ struct UndefinedTermRule: CheckRule {
         for (index, line) in context.module.transcript.enumerated() {
             for term in line.terms where !defined.contains(TermMatching.key(term)) {
                 let hint = DidYouMean.hint(for: term, among: terms)
-                diagnostics.append(.error(.undefinedTerm, "'\(term)' is highlighted in \(context.describeLine(index)) " +
-                                          "but not defined in definitions.plist\(hint)",
-                                          at: TermMatching.location(of: term, in: context.map.transcript[index])))
+                diagnostics.append(context.problem(.undefinedTerm, "'\(term)' is highlighted in " +
+                                                   "\(context.describeLine(index)) but not defined in definitions.plist" +
+                                                   hint, at: TermMatching.path(of: term, line: index, in: context.module)))
             }
         }
         return diagnostics

@@ -7,28 +7,26 @@ extension DiagnosticCode {
 
 /// Ids are unique within their list: other files refer to them, and learners' progress is kept under them.
 struct UniqueIDRule: CheckRule {
-    static let codes: [DiagnosticCode] = [.duplicateID]
-
     func check(_ context: CheckContext) -> [Diagnostic] {
         let module = context.module
-        let map = context.map
-        return duplicates(module.speakers.map(\.id), map.speakers, "speaker")
-            + duplicates(module.objectives.map(\.id), map.objectives, "objective")
-            + duplicates(module.transcript.map(\.id), map.transcript, "line")
-            + duplicates(module.videoTask.map(\.id), map.videoTask, "statement")
-            + duplicates(module.questions.map(\.id), map.questions, "question")
-            + duplicates(module.test.items.map(\.id), map.testItems, "test item")
+        return duplicates(module.speakers.map(\.id), "speaker", context) { .speakers($0, .id) }
+            + duplicates(module.objectives.map(\.id), "objective", context) { .objectives($0, .id) }
+            + duplicates(module.transcript.map(\.id), "line", context) { .transcript($0, .id) }
+            + duplicates(module.videoTask.map(\.id), "statement", context) { .videoTask($0, .id) }
+            + duplicates(module.questions.map(\.id), "question", context) { .questions($0, .id) }
+            + duplicates(module.test.items.map(\.id), "test item", context) { .testItems($0, .id) }
     }
 
-    private func duplicates(_ ids: [String], _ origins: [EntryOrigin], _ noun: String) -> [Diagnostic] {
-        // Where each id was first seen, by index: an origin copied into the table for every line cost twice the lookup.
+    private func duplicates(_ ids: [String], _ noun: String, _ context: CheckContext,
+                            _ path: (Int) -> ModulePath) -> [Diagnostic] {
+        // Where each id was first seen, by index.
         var first: [String: Int] = [:]
         first.reserveCapacity(ids.count)
         var diagnostics: [Diagnostic] = []
-        for (index, (id, origin)) in zip(ids, origins).enumerated() where !id.isEmpty {
+        for (index, id) in ids.enumerated() where !id.isEmpty {
             if let earlier = first[id] {
-                diagnostics.append(.error(.duplicateID, "duplicate \(noun) id '\(id)'", at: origin.location(of: "id"),
-                                          notes: [.init("'\(id)' is first used here", at: origins[earlier].location(of: "id"))]))
+                diagnostics.append(context.problem(.duplicateID, "duplicate \(noun) id '\(id)'", at: path(index),
+                                                   notes: [context.note("'\(id)' is first used here", at: path(earlier))]))
             } else {
                 first[id] = index
             }

@@ -8,8 +8,6 @@ extension DiagnosticCode {
 /// The timing checks measure lines against the durations media.plist records. A clip or video without one
 /// would switch those checks off without a word, so say which files lack one and how to record it.
 struct UnknownDurationRule: CheckRule {
-    static let codes: [DiagnosticCode] = [.unknownDuration]
-
     func check(_ context: CheckContext) -> [Diagnostic] {
         guard context.has(.media) else { return [] }
         let used = Set(context.module.transcript.map(\.audio) + [context.module.video].compactMap { $0 })
@@ -18,9 +16,8 @@ struct UnknownDurationRule: CheckRule {
         guard !unknown.isEmpty else { return [] }
         let listed = unknown.prefix(3).map { "media/\($0)" }.joined(separator: ", ") +
             (unknown.count > 3 ? " and \(unknown.count - 3) more" : "")
-        return [.warning(.unknownDuration, "media.plist records no duration for \(listed), so the lines' times are " +
-                         "not checked against \(unknown.count == 1 ? "it" : "them"); run 'lessonpack media scan " +
-                         "\(context.source.folder)' with ffprobe installed (it comes with ffmpeg)",
-                         at: context.source.location(.media))]
+        return [context.problem(.unknownDuration, "media.plist records no duration for \(listed), so the lines' times " +
+                                "are not checked against \(unknown.count == 1 ? "it" : "them"); run 'lessonpack media " +
+                                "scan \(context.folder)' with ffprobe installed (it comes with ffmpeg)", at: .file(.media))]
     }
 }

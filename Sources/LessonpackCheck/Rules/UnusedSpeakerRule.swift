@@ -7,15 +7,13 @@ extension DiagnosticCode {
 
 /// A declared speaker who never speaks is usually a leftover or a misspelt id.
 struct UnusedSpeakerRule: CheckRule {
-    static let codes: [DiagnosticCode] = [.unusedSpeaker]
-
     func check(_ context: CheckContext) -> [Diagnostic] {
         guard context.has(.transcript) else { return [] }
         let speaking = Set(context.module.transcript.map(\.speaker))
-        return zip(context.module.speakers, context.map.speakers).compactMap { speaker, origin in
+        return context.module.speakers.enumerated().compactMap { index, speaker in
             guard !speaker.id.isEmpty, !speaking.contains(speaker.id) else { return nil }
-            return .warning(.unusedSpeaker, "speaker '\(speaker.id)' has no lines in the transcript",
-                            at: origin.location(of: "id"))
+            return context.problem(.unusedSpeaker, "speaker '\(speaker.id)' has no lines in the transcript",
+                                   at: .speakers(index, .id))
         }
     }
 }

@@ -3,16 +3,20 @@ import PropertyList
 
 /// Reads the fields of one source dictionary against the keys it may hold: type-checks each value, notes the
 /// required ones that are missing, and on `finish()` reports keys it does not know, suggesting the likely meant
-/// one. A misspelt required key is reported once, as the misspelling, not again as a missing key.
+/// one. A misspelt required key is reported once, as the misspelling, not again as a missing key. Each problem
+/// carries the `ModulePath` of the field it is about, so the studio shows it at that field.
 final class FieldReader {
     let origin: EntryOrigin
     private let what: String
     private let knownKeys: [String]
     private let sink: DiagnosticSink
     private var missing: [String] = []
+    /// The path of the field under a key (nil: the entry itself, or a key it does not have).
+    let path: (String?) -> ModulePath
 
     /// Nil (after reporting) when `node` is not a dictionary. `what` names the entry in messages ("line 'l03'").
-    init?(_ node: PlistNode, what: String, knownKeys: [String], sink: DiagnosticSink) {
+    init?(_ node: PlistNode, what: String, knownKeys: [String], sink: DiagnosticSink,
+          path: @escaping (String?) -> ModulePath) {
         guard let dictionary = node.dictionary else {
             if !node.isInvalid {
                 sink.report(.error(.wrongType, "\(what) must be a <dict>, found <\(node.elementName)>",
@@ -24,7 +28,10 @@ final class FieldReader {
         self.what = what
         self.knownKeys = knownKeys
         self.sink = sink
+        self.path = path
     }
+
+    private func report(_ diagnostic: Diagnostic, key: String?) { sink.report(diagnostic.about(path(key))) }
 
     /// The value under `key`, or nil when absent (noted if required) or already reported as unreadable.
     func node(_ key: String, required: Bool = true) -> PlistNode? {
@@ -41,7 +48,7 @@ final class FieldReader {
         // A visible ASCII first byte settles it without walking the text by Character.
         let startsVisibly = value.utf8.first.map { $0 > 0x20 && $0 < 0x7F } ?? false
         if !allowEmpty, !startsVisibly, value.allSatisfy(\.isWhitespace) {
-            sink.report(.error(.emptyValue, "'\(key)' of \(what) is empty", at: node.location))
+            report(.error(.emptyValue, "'\(key)' of \(what) is empty", at: node.location), key: key)
         }
         return value
     }
@@ -50,8 +57,8 @@ final class FieldReader {
     func identifier(_ key: String = "id") -> String? {
         guard let value = string(key), let node = origin.fields[key] else { return nil }
         if !value.isEmpty, !Identifier.isValid(value) {
-            sink.report(.error(.invalidID, "'\(value)' is not a valid \(key): use letters, digits, '-', '_' " +
-                                "and '.' only, e.g. 'line-01'", at: node.location))
+            report(.error(.invalidID, "'\(value)' is not a valid \(key): use letters, digits, '-', '_' " +
+                          "and '.' only, e.g. 'line-01'", at: node.location), key: key)
         }
         return value
     }
@@ -66,7 +73,7 @@ final class FieldReader {
         guard let node = node(key, required: required) else { return nil }
         guard case .integer(let value) = node.content else { return wrongType(key, node, expected: "an <integer>") }
         guard let int = value.intValue else {
-            sink.report(.error(.invalidNumber, "'\(key)' is too large", at: node.location))
+            report(.error(.invalidNumber, "'\(key)' is too large", at: node.location), key: key)
             return nil
         }
         return int
@@ -77,7 +84,7 @@ final class FieldReader {
         switch node.content {
         case .integer(let value): return value.doubleValue
         case .real(let value) where value.isFinite: return value
-        case .real(let value): return notFinite(value, at: node)
+        case .real(let value): return notFinite(value, key, at: node)
         default: return wrongType(key, node, expected: "a number (<integer> or <real>)")
         }
     }
@@ -89,30 +96,31 @@ final class FieldReader {
         switch node.content {
         case .integer(let value): seconds = value.doubleValue
         case .real(let value) where value.isFinite: seconds = value
-        case .real(let value): return notFinite(value, at: node, code: .invalidTime)
+        case .real(let value): return notFinite(value, key, at: node, code: .invalidTime)
         case .string(let text):
             switch TimeText.parse(text) {
             case .success(let parsed): seconds = parsed
             case .failure(let problem):
-                sink.report(.error(.invalidTime, "'\(text)' is not a time: \(problem.reason); write seconds " +
-                                    "(<real>2.5</real>), minutes:seconds (<string>1:02.5</string>) or " +
-                                    "hours:minutes:seconds (<string>1:01:02.5</string>)", at: node.location))
+                report(.error(.invalidTime, "'\(text)' is not a time: \(problem.reason); write seconds " +
+                              "(<real>2.5</real>), minutes:seconds (<string>1:02.5</string>) or " +
+                              "hours:minutes:seconds (<string>1:01:02.5</string>)", at: node.location), key: key)
                 return nil
             }
         default:
             return wrongType(key, node, expected: "a time (seconds, or a string like 1:02.5)")
         }
         guard (0...TimeText.longest).contains(seconds) else {
-            sink.report(.error(.invalidTime, "a time in the video runs from 0 to 99:59:59.999, not \(seconds) seconds",
-                               at: node.location))
+            report(.error(.invalidTime, "a time in the video runs from 0 to 99:59:59.999, not \(seconds) seconds",
+                          at: node.location), key: key)
             return nil
         }
         return seconds
     }
 
     /// `<real>nan</real>` and `<real>inf</real>` are reals, but no measure of anything in a lesson.
-    private func notFinite(_ value: Double, at node: PlistNode, code: DiagnosticCode = .wrongType) -> Double? {
-        sink.report(.error(code, "'\(value)' is not a finite number; write a number such as 2.5", at: node.location))
+    private func notFinite(_ value: Double, _ key: String, at node: PlistNode, code: DiagnosticCode = .wrongType)
+        -> Double? {
+        report(.error(code, "'\(value)' is not a finite number; write a number such as 2.5", at: node.location), key: key)
         return nil
     }
 
@@ -128,8 +136,8 @@ final class FieldReader {
         return items.compactMap { item in
             if item.isInvalid { return nil }
             guard let value = item.string else {
-                sink.report(.error(.wrongType, "each entry of '\(key)' must be a <string>, found " +
-                                   "<\(item.elementName)>", at: item.location))
+                report(.error(.wrongType, "each entry of '\(key)' must be a <string>, found " +
+                              "<\(item.elementName)>", at: item.location), key: key)
                 return nil
             }
             return value
@@ -144,20 +152,21 @@ final class FieldReader {
             let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
             if let suggestion, let index = stillMissing.firstIndex(of: suggestion) {
                 stillMissing.remove(at: index)
-                sink.report(.error(.unknownKey, "unknown key '\(entry.key)' in \(what)\(hint)", at: entry.keyLocation))
+                report(.error(.unknownKey, "unknown key '\(entry.key)' in \(what)\(hint)", at: entry.keyLocation), key: nil)
             } else {
                 let known = knownKeys.map { "'\($0)'" }.joined(separator: ", ")
-                sink.report(.warning(.unknownKey, "unknown key '\(entry.key)' in \(what)" +
-                                     (suggestion == nil ? " (it knows \(known))" : hint), at: entry.keyLocation))
+                report(.warning(.unknownKey, "unknown key '\(entry.key)' in \(what)" +
+                                (suggestion == nil ? " (it knows \(known))" : hint), at: entry.keyLocation), key: nil)
             }
         }
         for key in stillMissing {
-            sink.report(.error(.missingKey, "\(what) is missing '\(key)'", at: origin.location))
+            // At the entry that lacks it, about the field to fill in.
+            report(.error(.missingKey, "\(what) is missing '\(key)'", at: origin.location), key: key)
         }
     }
 
     private func wrongType<T>(_ key: String, _ node: PlistNode, expected: String) -> T? {
-        sink.report(.error(.wrongType, "'\(key)' must be \(expected), found <\(node.elementName)>", at: node.location))
+        report(.error(.wrongType, "'\(key)' must be \(expected), found <\(node.elementName)>", at: node.location), key: key)
         return nil
     }
 }

@@ -12,18 +12,36 @@ struct ModuleDecoder {
 
     /// The root of every source file except definitions.plist is a dictionary with one main list in it.
     mutating func rootFields(_ root: PlistNode, file: SourceFile, knownKeys: [String]) -> FieldReader? {
-        let fields = FieldReader(root, what: file.path, knownKeys: knownKeys, sink: sink)
+        let fields = FieldReader(root, what: file.path, knownKeys: knownKeys, sink: sink) { key in
+            Self.rootPath(file, key: key)
+        }
         map.roots[file] = fields?.origin
         return fields
     }
 
-    /// Each entry of a list becomes a reader named after it ("line 'l03'", or "line 3" when it has no id yet).
-    func entries(_ nodes: [PlistNode]?, named noun: String, knownKeys: [String]) -> [FieldReader] {
-        (nodes ?? []).enumerated().compactMap { index, node in
-            let name = node.dictionary?["id"]?.string.map { "\(noun) '\($0)'" } ?? "\(noun) \(index + 1)"
-            return FieldReader(node, what: name, knownKeys: knownKeys, sink: sink)
-        }
+    /// The part of the module a root key holds: module.plist's own fields, the test's draw, a file's main list.
+    private static func rootPath(_ file: SourceFile, key: String?) -> ModulePath {
+        if file == .module, let field = key.flatMap(ModulePath.ModuleField.init(rawValue:)) { return .module(field) }
+        if file == .test, let field = key.flatMap(ModulePath.TestField.init(rawValue:)) { return .test(field) }
+        if let key, key == file.mainList { return .list(file.part) }
+        return .root(file.part)
     }
 
-    func report(_ diagnostic: Diagnostic) { sink.report(diagnostic) }
+    /// Each entry of a list becomes a reader named after it ("line 'l03'", or "line 3" when it has no id yet).
+    /// `path` names a field of the entry that will have the given index in the model's list.
+    func entries(_ nodes: [PlistNode]?, named noun: String, knownKeys: [String],
+                 path: @escaping (Int, String?) -> ModulePath) -> [FieldReader] {
+        var readers: [FieldReader] = []
+        for (index, node) in (nodes ?? []).enumerated() {
+            let name = node.dictionary?["id"]?.string.map { "\(noun) '\($0)'" } ?? "\(noun) \(index + 1)"
+            let position = readers.count
+            if let reader = FieldReader(node, what: name, knownKeys: knownKeys, sink: sink,
+                                        path: { path(position, $0) }) {
+                readers.append(reader)
+            }
+        }
+        return readers
+    }
+
+    func report(_ diagnostic: Diagnostic, about path: ModulePath? = nil) { sink.report(diagnostic.about(path)) }
 }

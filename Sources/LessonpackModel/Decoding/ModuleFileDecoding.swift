@@ -13,7 +13,7 @@ extension ModuleDecoder {
         module.id = fields.string("id") ?? ""
         if !module.id.isEmpty, !Identifier.isValidModuleID(module.id), let node = fields.origin.fields["id"] {
             report(.error(.invalidID, "'\(module.id)' is not a valid module id: use lowercase letters, digits and " +
-                          "'-', e.g. 'job-interview'", at: node.location))
+                          "'-', e.g. 'job-interview'", at: node.location), about: .module(.id))
         }
         module.title = fields.string("title") ?? ""
         module.version = fields.string("version") ?? ""
@@ -24,13 +24,17 @@ extension ModuleDecoder {
         module.dictationLines = fields.strings("dictationLines", required: false)
         module.video = fields.string("video", required: module.activities.contains(.video))
 
-        for speaker in entries(fields.array("speakers"), named: "speaker", knownKeys: ModuleSchema.speaker) {
+        for speaker in entries(fields.array("speakers"), named: "speaker", knownKeys: ModuleSchema.speaker, path: {
+            .speakers($0, $1.flatMap(ModulePath.SpeakerField.init(rawValue:)) ?? .entry)
+        }) {
             module.speakers.append(Speaker(id: speaker.identifier() ?? "", name: speaker.string("name") ?? "",
                                            colour: speaker.string("colour") ?? ""))
             map.speakers.append(speaker.origin)
             speaker.finish()
         }
-        for objective in entries(fields.array("objectives"), named: "objective", knownKeys: ModuleSchema.objective) {
+        for objective in entries(fields.array("objectives"), named: "objective", knownKeys: ModuleSchema.objective, path: {
+            .objectives($0, $1.flatMap(ModulePath.ObjectiveField.init(rawValue:)) ?? .entry)
+        }) {
             module.objectives.append(Objective(
                 id: objective.identifier() ?? "", performance: objective.string("performance") ?? "",
                 condition: objective.string("condition") ?? "", content: objective.string("content") ?? "",
@@ -50,7 +54,7 @@ extension ModuleDecoder {
         guard range.contains(value) else {
             if let node = fields.origin.fields[key] {
                 report(.error(.invalidNumber, "'\(key)' is \(value); it must be \(meaning) from \(range.lowerBound) " +
-                              "to \(range.upperBound)", at: node.location))
+                              "to \(range.upperBound)", at: node.location), about: fields.path(key))
             }
             return nil
         }
@@ -62,13 +66,14 @@ extension ModuleDecoder {
         for node in nodes ?? [] where !node.isInvalid {
             guard let name = node.string else {
                 report(.error(.wrongType, "each activity must be a <string>, found <\(node.elementName)>",
-                              at: node.location))
+                              at: node.location), about: .module(.activities))
                 continue
             }
             guard let activity = ActivityKind(rawValue: name) else {
                 let hint = DidYouMean.suggestion(for: name, among: names).map { "did you mean '\($0)'?" }
                     ?? "the activities are " + names.map { "'\($0)'" }.joined(separator: ", ")
-                report(.error(.unknownActivity, "unknown activity '\(name)'; \(hint)", at: node.location))
+                report(.error(.unknownActivity, "unknown activity '\(name)'; \(hint)", at: node.location),
+                       about: .module(.activities))
                 continue
             }
             module.activities.append(activity)

@@ -5,7 +5,9 @@ extension ModuleDecoder {
     /// questions/video-task.plist: `statements` about the video.
     mutating func decodeVideoTask(_ root: PlistNode) {
         guard let fields = rootFields(root, file: .videoTask, knownKeys: ModuleSchema.videoTask) else { return }
-        for statement in entries(fields.array("statements"), named: "statement", knownKeys: ModuleSchema.statement) {
+        for statement in entries(fields.array("statements"), named: "statement", knownKeys: ModuleSchema.statement, path: {
+            .videoTask($0, $1.flatMap(ModulePath.StatementField.init(key:)) ?? .entry)
+        }) {
             module.videoTask.append(VideoTaskStatement(
                 id: statement.identifier() ?? "", text: statement.string("text") ?? "",
                 isCorrect: statement.bool("correct") ?? false, lines: statement.strings("lines") ?? []))
@@ -18,12 +20,17 @@ extension ModuleDecoder {
     /// questions/qa.plist: `questions`, each with three spoken answers.
     mutating func decodeQuestions(_ root: PlistNode) {
         guard let fields = rootFields(root, file: .questions, knownKeys: ModuleSchema.questions) else { return }
-        for question in entries(fields.array("questions"), named: "question", knownKeys: ModuleSchema.question) {
+        for question in entries(fields.array("questions"), named: "question", knownKeys: ModuleSchema.question, path: {
+            .questions($0, $1.flatMap(ModulePath.QuestionField.init(key:)) ?? .entry)
+        }) {
             var answers: [Question.Answer] = []
+            let questionIndex = module.questions.count
             for (index, node) in (question.array("answers") ?? []).enumerated() {
-                let letter = index < 26 ? String(UnicodeScalar(UInt8(65 + index))) : "\(index + 1)"
-                guard let answer = FieldReader(node, what: "answer \(letter)", knownKeys: ModuleSchema.answer,
-                                               sink: sink) else { continue }
+                let answerIndex = answers.count
+                guard let answer = FieldReader(node, what: "answer \(ModulePath.letter(index))",
+                                               knownKeys: ModuleSchema.answer, sink: sink, path: {
+                    .questions(questionIndex, .answer(answerIndex, $0.flatMap(ModulePath.AnswerField.init(rawValue:)) ?? .entry))
+                }) else { continue }
                 answers.append(Question.Answer(text: answer.string("text") ?? "", audio: answer.string("audio") ?? "",
                                                isCorrect: answer.bool("correct", required: false) ?? false))
                 answer.finish()
@@ -44,11 +51,13 @@ extension ModuleDecoder {
         map.test = fields.origin
         if let draw = fields.integer("draw", required: false) {
             if draw < 1, let node = fields.origin.fields["draw"] {
-                report(.error(.invalidNumber, "'draw' must be at least 1", at: node.location))
+                report(.error(.invalidNumber, "'draw' must be at least 1", at: node.location), about: .test(.draw))
             }
             module.test.draw = max(1, draw)
         }
-        for item in entries(fields.array("items"), named: "item", knownKeys: ModuleSchema.testItem) {
+        for item in entries(fields.array("items"), named: "item", knownKeys: ModuleSchema.testItem, path: {
+            .testItems($0, $1.flatMap(ModulePath.ItemField.init(key:)) ?? .entry)
+        }) {
             module.test.items.append(TestItem(
                 id: item.identifier() ?? "", objective: item.string("objective") ?? "", text: item.string("text") ?? "",
                 kind: itemKind(item), explanation: item.string("explanation", required: false),
@@ -65,14 +74,14 @@ extension ModuleDecoder {
         let hasCorrect = item.origin.fields["correct"] != nil
         if hasChoices, hasCorrect, let node = item.origin.fields["correct"] {
             report(.error(.wrongType, "an item is either a statement ('correct') or multiple choice ('choices' and " +
-                          "'answer'), not both", at: node.location))
+                          "'answer'), not both", at: node.location), about: item.path("correct"))
         }
         if hasChoices {
             return .multipleChoice(choices: item.strings("choices") ?? [], answer: item.string("answer") ?? "")
         }
         if hasCorrect { return .statement(isCorrect: item.bool("correct") ?? false) }
         report(.error(.missingKey, "item needs 'correct' (a statement marked correct or incorrect) or 'choices' and " +
-                      "'answer' (multiple choice)", at: item.origin.location))
+                      "'answer' (multiple choice)", at: item.origin.location), about: item.path(nil))
         return .statement(isCorrect: false)
     }
 }

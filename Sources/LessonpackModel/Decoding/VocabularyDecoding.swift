@@ -28,7 +28,9 @@ extension ModuleDecoder {
     /// phrasebook.plist: `boxes`, the 'language focus' boxes.
     mutating func decodePhrasebook(_ root: PlistNode) {
         guard let fields = rootFields(root, file: .phrasebook, knownKeys: ModuleSchema.phrasebook) else { return }
-        for box in entries(fields.array("boxes"), named: "box", knownKeys: ModuleSchema.box) {
+        for box in entries(fields.array("boxes"), named: "box", knownKeys: ModuleSchema.box, path: {
+            .phrasebook($0, $1.flatMap(ModulePath.BoxField.init(rawValue:)) ?? .entry)
+        }) {
             module.phrasebook.append(FocusBox(title: box.string("title") ?? "", body: box.string("text") ?? ""))
             map.phrasebook.append(box.origin)
             box.finish()
