@@ -1,3 +1,5 @@
+import LessonpackDiagnostics
+
 /// Mono samples in [-1, 1] at one rate: what every analysis here works on.
 public struct AudioSignal: Sendable, Equatable {
     public var samples: [Float]
@@ -13,10 +15,13 @@ public struct AudioSignal: Sendable, Equatable {
 
 /// A failure a user can cause with the file they name: it says which file and what is wrong with it.
 public struct AudioError: Error, Equatable, Sendable, CustomStringConvertible {
-    public enum Kind: String, Sendable {
-        case cannotOpen = "cannot-open"
-        case unreadable = "unreadable-audio"
-        case tooLong = "audio-too-long"
+    public enum Kind: Sendable {
+        /// The file cannot be opened: missing, not a regular file, no permission.
+        case cannotOpen
+        /// The file opens but does not decode as audio, and ffmpeg cannot convert it.
+        case unreadable
+        /// The audio lasts longer than the analysis takes.
+        case tooLong
     }
 
     public var kind: Kind
@@ -30,4 +35,25 @@ public struct AudioError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(path): \(reason)" }
+}
+
+extension AudioError: DiagnosticError {
+    package var code: DiagnosticCode {
+        switch kind {
+        case .cannotOpen: .audioCannotOpen
+        case .unreadable: .audioUndecodable
+        case .tooLong: .audioTooLong
+        }
+    }
+
+    package var reportedDiagnostics: [Diagnostic] { [.failure(code, reason, file: path)] }
+}
+
+extension DiagnosticCode {
+    /// An audio file cannot be opened: missing, not a regular file, no permission.
+    package static let audioCannotOpen: DiagnosticCode = "audio-cannot-open"
+    /// An audio file does not decode (libsndfile cannot read it and ffmpeg cannot convert it).
+    package static let audioUndecodable: DiagnosticCode = "audio-undecodable"
+    /// An audio file lasts longer than the analysis takes.
+    package static let audioTooLong: DiagnosticCode = "audio-too-long"
 }

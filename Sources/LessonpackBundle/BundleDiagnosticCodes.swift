@@ -2,7 +2,7 @@ import BundleArchive
 import LessonpackDiagnostics
 
 /// The codes of what bundle readers and writers report. Like the checker's, they are stable: tools match on them,
-/// and docs/bundle-format.md explains each. The container's own codes (`zip-…`) come from `ArchiveError.Code`.
+/// and docs/bundle-format.md explains each. The container's own codes (`zip-…`) are declared beside `ArchiveError`.
 extension DiagnosticCode {
     // Entries, before anything is decompressed
     package static let unsafeEntryName: DiagnosticCode = "unsafe-entry-name"
@@ -31,11 +31,8 @@ extension DiagnosticCode {
     package static let transcodeFailed: DiagnosticCode = "transcode-failed"
     package static let unpackFailed: DiagnosticCode = "unpack-failed"
 
-    /// The code of a container failure.
-    package init(_ code: ArchiveError.Code) { self.init(rawValue: code.rawValue) }
-
     /// Every code a bundle reader or writer can report, for the test that holds the documentation to them.
-    package static let bundleCodes: [DiagnosticCode] = ArchiveError.Code.allCases.map(DiagnosticCode.init) + [
+    package static let bundleCodes: [DiagnosticCode] = archiveCodes + [
         .unsafeEntryName, .duplicateEntryName, .entryNotAFile, .bundleTooLarge, .zipBomb, .bundleMimetype,
         .manifestMissing, .manifestInvalid, .bundleFormatNewer, .entryNotInManifest, .entryMissing, .entryChanged,
         .moduleJSONMissing, .moduleJSONInvalid, .moduleIdentityMismatch, .moduleMediaMismatch, .signatureInvalid,

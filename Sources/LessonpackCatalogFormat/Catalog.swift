@@ -224,3 +224,7 @@ extension DiagnosticCode {
                                                         .releaseFailed, .catalogSignatureInvalid, .catalogKeyUntrusted,
                                                         .catalogSignerMismatch]
 }
+
+extension CatalogError: DiagnosticError {
+    package var reportedDiagnostics: [Diagnostic] { [diagnostic] }
+}

@@ -36,3 +36,8 @@ extension DiagnosticCode {
         .runtimeMediaUnreadable, .runtimeAudioUndecodable,
     ]
 }
+
+extension RuntimeError: DiagnosticError {
+    /// Every problem behind the refusal (a refused bundle's), then the refusal itself.
+    package var reportedDiagnostics: [Diagnostic] { diagnostics + [.failure(code, description)] }
+}

@@ -12,4 +12,6 @@ extension DiagnosticCode {
     package static let alignNoLines: DiagnosticCode = "align-no-lines"
     /// espeak-ng, whose speech the soundtrack is compared with, is missing or does not know the voice.
     package static let alignVoice: DiagnosticCode = "align-voice"
+    /// The times were worked out, but a clip, transcript.plist or media.plist could not be written.
+    package static let alignWriteFailed: DiagnosticCode = "align-write-failed"
 }

@@ -284,3 +284,7 @@ package enum ModuleAlignment {
         }
     }
 }
+
+extension ModuleAlignment.ApplyFailure: DiagnosticError {
+    package var reportedDiagnostics: [Diagnostic] { [.failure(.alignWriteFailed, description)] }
+}

@@ -13,10 +13,10 @@ struct CheckWatch {
     let interval: Double
 
     func run() throws -> Never {
-        let writer = DiagnosticConsoleWriter(style: Style(enabled: options.color.enabled(for: 1)))
+        let writer = DiagnosticConsoleWriter(style: Style(enabled: options.color.enabled(for: 2)))
         var snapshot = FolderSnapshot(of: folders)
         var previous = check()
-        for diagnostic in previous { Console.styled(writer.render(diagnostic), terminator: "") }
+        for diagnostic in previous { Console.styled(writer.render(diagnostic), terminator: "", toError: true) }
         Console.out("\(counts(previous)); watching \(folders.joined(separator: ", ")) for changes (Ctrl-C stops)")
         while true {
             Thread.sleep(forTimeInterval: interval)
@@ -30,7 +30,7 @@ struct CheckWatch {
             if changes.isEmpty {
                 Console.out("no new problems and none fixed: \(counts(current))")
             } else {
-                for diagnostic in changes.added { Console.styled(writer.render(diagnostic), terminator: "") }
+                for diagnostic in changes.added { Console.styled(writer.render(diagnostic), terminator: "", toError: true) }
                 for diagnostic in changes.fixed {
                     Console.out("fixed: \(diagnostic.location): \(diagnostic.message) [\(diagnostic.code)]")
                 }

@@ -17,12 +17,14 @@ struct KeygenCommand: ParsableCommand {
     @Flag(help: "Replace existing key files.")
     var force = false
 
+    @OptionGroup var console: ConsoleOptions
+
     func run() throws {
         for path in [keyFile, keyFile + ".pub"] where FileManager.default.fileExists(atPath: path) && !force {
-            throw CommandFailure("\(path) already exists; use --force to replace it")
+            throw CommandFailure(.keyFileExists, "\(path) already exists; use --force to replace it")
         }
         let key = SigningKey.generate()
-        do { try key.save(to: keyFile) } catch { throw CommandFailure(error.description) }
-        Console.out("wrote \(keyFile) (private) and \(keyFile).pub (public); key id \(key.verificationKey.keyID)")
+        try key.save(to: keyFile)
+        if !console.quiet { Console.out("wrote \(keyFile) (private) and \(keyFile).pub (public); key id \(key.verificationKey.keyID)") }
     }
 }

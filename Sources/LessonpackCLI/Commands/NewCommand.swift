@@ -47,8 +47,7 @@ struct NewCommand: ParsableCommand {
     @Flag(help: "With --from: speak the questions and answers with espeak-ng until they are recorded.")
     var speak = false
 
-    @Option(name: [.customLong("color"), .customLong("colour")], help: "Colour the output: auto, always or never.")
-    var color: ColourMode = .auto
+    @OptionGroup var console: ConsoleOptions
 
     func validate() throws {
         if lesson == nil, video != nil || speak {
@@ -61,11 +60,7 @@ struct NewCommand: ParsableCommand {
         if let lesson { return try runFromLesson(lesson) }
         let id = id ?? ModuleTemplate.suggestedID(forFolder: folder)
         let title = title ?? ModuleTemplate.suggestedTitle(forID: id)
-        do {
-            try ModuleTemplate.create(from: template.map { .folder($0) } ?? .starter, at: folder, id: id, title: title)
-        } catch {
-            throw CommandFailure(error.description)
-        }
+        try ModuleTemplate.create(from: template.map { .folder($0) } ?? .starter, at: folder, id: id, title: title)
         Console.out("created \(folder) (\(id)); it passes 'lessonpack check', which lists each placeholder left to " +
                     "replace. To do:")
         let steps = template == nil ? [
@@ -81,25 +76,24 @@ struct NewCommand: ParsableCommand {
 
     private func runFromLesson(_ lesson: String) throws {
         let id = id ?? ModuleTemplate.suggestedID(forFolder: folder)
-        let writer = DiagnosticConsoleWriter(style: Style(enabled: color.enabled(for: 1)))
+        let engine = console.engine()
         let (read, diagnostics) = LessonImport.read(lesson)
         guard let read else {
-            for diagnostic in diagnostics.sortedForDisplay() { Console.styled(writer.render(diagnostic), terminator: "") }
-            Console.out("nothing was written: \(counts(diagnostics))")
-            throw ExitCode(1)
+            engine.emit(diagnostics)
+            engine.summarise("nothing was written: \(counts(diagnostics))")
+            return try engine.finish(command: "new")
         }
         let outcome: LessonModule.Outcome
         do {
             outcome = try LessonModule.create(at: folder, id: id, title: title, lesson: read, from: lesson, video: video,
                                               speak: speak, align: NewCommand.aligner)
         } catch {
-            let all = (diagnostics + error.diagnostics).sortedForDisplay()
-            for diagnostic in all { Console.styled(writer.render(diagnostic), terminator: "") }
-            throw CommandFailure("\(error.description); nothing was written", status: all.hasErrors ? 1 : 2)
+            engine.emit(diagnostics)
+            // Problems found in the document or the video are problems found (1); anything else stopped the work.
+            engine.fail(error, status: (diagnostics + error.diagnostics).hasErrors ? 1 : 2)
+            return try engine.finish(command: "new")
         }
-        for diagnostic in (diagnostics + outcome.diagnostics).sortedForDisplay() {
-            Console.styled(writer.render(diagnostic), terminator: "")
-        }
+        engine.emit(diagnostics + outcome.diagnostics)
         Console.out("created \(folder) (\(id)) from \(lesson)")
         for line in outcome.report { Console.out("  " + line) }
         Console.out("next: 'lessonpack check \(folder)' lists what is still a placeholder; 'lessonpack studio \(folder)' " +
