@@ -143,6 +143,22 @@ import Testing
         #expect(strict.standardError.contains("error: media/extra.opus is not in media.plist"))
     }
 
+    /// The output options every command shares: -q keeps only errors, -v adds the counts, --color always colours.
+    @Test func quietVerboseAndColour() throws {
+        let edit = """
+            create media/extra.opus
+            an extra file
+            """
+        let (quiet, _) = try checkBroken(edit, arguments: ["-q"])
+        #expect(quiet.status == 0)
+        #expect(quiet.standardError.isEmpty && quiet.standardOutput.isEmpty, "\(quiet.standardOutput)\(quiet.standardError)")
+        let (verbose, _) = try checkBroken(edit, arguments: ["--verbose"])
+        #expect(verbose.standardError.hasSuffix("check: 0 errors, 1 warning\n"), "\(verbose.standardError)")
+        let (coloured, _) = try checkBroken(edit, arguments: ["--color", "always"])
+        #expect(coloured.standardError.contains("\u{1B}[1;35mwarning:"))
+        #expect(try LessonpackBinary.run(["check", "-q", "-v", Paths.sampleModule]).status == 2)
+    }
+
     @Test func usageAndIOFailuresExitTwo() throws {
         let missing = try LessonpackBinary.run(["check", "/no/such/module"])
         #expect(missing.status == 2)

@@ -102,6 +102,16 @@ import Testing
         #expect((unreadable["diagnostics"] as? [[String: Any]])?.first?["code"] as? String == "zip-unreadable")
     }
 
+    @Test func newAndKeygenSayWhatTheyMade() throws {
+        let folder = TemporaryFolder()
+        let made = try Self.report(["new", folder.child("greetings"), "--format", "json"], command: "new")
+        #expect(made["id"] as? String == "greetings")
+        #expect((made["report"] as? [String])?.isEmpty == false)
+        let key = try Self.report(["keygen", folder.child("k"), "--format", "json"], command: "keygen")
+        #expect(key["publicKey"] as? String == folder.child("k") + ".pub")
+        #expect((key["keyID"] as? String)?.count == 16)
+    }
+
     @Test func exportAndReportSpeakTheFrame() throws {
         let folder = TemporaryFolder()
         let questions = try Self.report(["export", "questions", "--format", "json", Paths.sampleModule],

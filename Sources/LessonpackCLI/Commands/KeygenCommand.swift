@@ -17,7 +17,7 @@ struct KeygenCommand: ParsableCommand {
     @Flag(help: "Replace existing key files.")
     var force = false
 
-    @OptionGroup var console: ConsoleOptions
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
         for path in [keyFile, keyFile + ".pub"] where FileManager.default.fileExists(atPath: path) && !force {
@@ -25,6 +25,16 @@ struct KeygenCommand: ParsableCommand {
         }
         let key = SigningKey.generate()
         try key.save(to: keyFile)
-        if !console.quiet { Console.out("wrote \(keyFile) (private) and \(keyFile).pub (public); key id \(key.verificationKey.keyID)") }
+        let engine = output.engine()
+        engine.summarise("wrote \(keyFile) (private) and \(keyFile).pub (public); key id \(key.verificationKey.keyID)")
+        try engine.finish(command: "keygen", body: KeygenJSON(privateKey: keyFile, publicKey: keyFile + ".pub",
+                                                             keyID: key.verificationKey.keyID))
     }
+}
+
+/// `keygen --format json`'s own keys: `{"privateKey", "publicKey", "keyID"}` (the files written, and the key's id).
+struct KeygenJSON: Encodable {
+    var privateKey: String
+    var publicKey: String
+    var keyID: String
 }

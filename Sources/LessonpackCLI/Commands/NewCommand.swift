@@ -47,7 +47,7 @@ struct NewCommand: ParsableCommand {
     @Flag(help: "With --from: speak the questions and answers with espeak-ng until they are recorded.")
     var speak = false
 
-    @OptionGroup var console: ConsoleOptions
+    @OptionGroup var output: OutputOptions
 
     func validate() throws {
         if lesson == nil, video != nil || speak {
@@ -61,8 +61,6 @@ struct NewCommand: ParsableCommand {
         let id = id ?? ModuleTemplate.suggestedID(forFolder: folder)
         let title = title ?? ModuleTemplate.suggestedTitle(forID: id)
         try ModuleTemplate.create(from: template.map { .folder($0) } ?? .starter, at: folder, id: id, title: title)
-        Console.out("created \(folder) (\(id)); it passes 'lessonpack check', which lists each placeholder left to " +
-                    "replace. To do:")
         let steps = template == nil ? [
             "module.plist: title, summary, level, speakers and objectives",
             "media/conversation.mp4: your filmed conversation",
@@ -71,17 +69,21 @@ struct NewCommand: ParsableCommand {
             "definitions.plist and phrasebook.plist",
             "after changing media: 'lessonpack media scan \(folder)'; then 'lessonpack check \(folder)'",
         ] : ["replace the placeholder clips under media/, then run 'lessonpack media scan \(folder)' and 'lessonpack check \(folder)'"]
-        for (index, step) in steps.enumerated() { Console.out("  \(index + 1). \(step)") }
+        let engine = output.engine()
+        engine.summarise("created \(folder) (\(id)); it passes 'lessonpack check', which lists each placeholder left to " +
+                         "replace. To do:\n" + steps.enumerated().map { "  \($0 + 1). \($1)" }.joined(separator: "\n"))
+        try engine.finish(command: "new", body: NewJSON(folder: folder, id: id, report: steps))
     }
 
     private func runFromLesson(_ lesson: String) throws {
         let id = id ?? ModuleTemplate.suggestedID(forFolder: folder)
-        let engine = console.engine()
+        let engine = output.engine()
+        var body = NewJSON(folder: folder, id: id, from: lesson, report: [])
         let (read, diagnostics) = LessonImport.read(lesson)
         guard let read else {
             engine.emit(diagnostics)
             engine.summarise("nothing was written: \(counts(diagnostics))")
-            return try engine.finish(command: "new")
+            return try engine.finish(command: "new", body: body)
         }
         let outcome: LessonModule.Outcome
         do {
@@ -91,15 +93,25 @@ struct NewCommand: ParsableCommand {
             engine.emit(diagnostics)
             // Problems found in the document or the video are problems found (1); anything else stopped the work.
             engine.fail(error, status: (diagnostics + error.diagnostics).hasErrors ? 1 : 2)
-            return try engine.finish(command: "new")
+            return try engine.finish(command: "new", body: body)
         }
         engine.emit(diagnostics + outcome.diagnostics)
-        Console.out("created \(folder) (\(id)) from \(lesson)")
-        for line in outcome.report { Console.out("  " + line) }
-        Console.out("next: 'lessonpack check \(folder)' lists what is still a placeholder; 'lessonpack studio \(folder)' " +
-                    "to look at it")
+        body.report = outcome.report
+        engine.summarise((["created \(folder) (\(id)) from \(lesson)"] + outcome.report.map { "  " + $0 } +
+                          ["next: 'lessonpack check \(folder)' lists what is still a placeholder; 'lessonpack studio " +
+                           "\(folder)' to look at it"]).joined(separator: "\n"))
+        try engine.finish(command: "new", body: body)
     }
 
     /// Times the lines of a new module from its video, as 'lessonpack align' does.
     static let aligner: LessonModule.Aligner = { folder in try ModuleAlignment.run(folder: folder) }
+}
+
+/// `new --format json`'s own keys: `{"folder", "id", "from", "report": [line]}` (`report`: what is left to do, or,
+/// with --from, what the document gave).
+struct NewJSON: Encodable {
+    var folder: String
+    var id: String
+    var from: String?
+    var report: [String]
 }
