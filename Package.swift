@@ -182,7 +182,7 @@ let package = Package(
         .target(name: "TerminalScreen", dependencies: ["CNcurses", "LessonpackPlayer", "TerminalText"]),
 
         // MARK: Forced alignment: when each transcript line is spoken in the video's soundtrack, and its clip
-        .target(name: "LessonpackAlign", dependencies: ["CFFTW", "LessonpackAudio", "LessonpackSystem"]),
+        .target(name: "LessonpackAlign", dependencies: ["CFFTW", "LessonpackAudio", "LessonpackDiagnostics", "LessonpackSystem"]),
         .testTarget(name: "LessonpackAlignTests", dependencies: ["LessonpackAlign", "LessonpackAudio", "LessonpackSystem",
                                                                 "LessonpackTestSupport"]),
 
