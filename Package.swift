@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
 
         // MARK: System: bounded reads, atomic writes, SHA-256, external tools with time limits
-        .target(name: "LessonpackSystem", dependencies: [crypto]),
+        .target(name: "LessonpackSystem", dependencies: ["LessonpackDiagnostics", crypto]),
         .testTarget(name: "LessonpackSystemTests", dependencies: ["LessonpackSystem", "LessonpackTestSupport"]),
 
         // MARK: Audio: decoding, pitch contours, and how a learner's intonation compares with a model's
@@ -88,8 +88,8 @@ let package = Package(
                     exclude: ["Fixtures"]),
 
         // MARK: The ZIP container: our own strict reading of every record, zlib for the data, libarchive to write
-        .target(name: "BundleArchive", dependencies: ["CLibArchive", "CZlib", "LessonpackSystem"]),
-        .testTarget(name: "BundleArchiveTests", dependencies: ["BundleArchive", "LessonpackTestSupport"]),
+        .target(name: "BundleArchive", dependencies: ["CLibArchive", "CZlib", "LessonpackDiagnostics", "LessonpackSystem"]),
+        .testTarget(name: "BundleArchiveTests", dependencies: ["BundleArchive", "LessonpackDiagnostics", "LessonpackTestSupport"]),
 
         // MARK: Bundles: build, sign, verify, inspect, diff
         .target(name: "LessonpackBundle", dependencies: [
@@ -189,7 +189,7 @@ let package = Package(
         .target(name: "TerminalScreen", dependencies: ["CNcurses", "LessonpackPlayer", "TerminalText"]),
 
         // MARK: Forced alignment: when each transcript line is spoken in the video's soundtrack, and its clip
-        .target(name: "LessonpackAlign", dependencies: ["CFFTW", "LessonpackAudio", "LessonpackSystem"]),
+        .target(name: "LessonpackAlign", dependencies: ["CFFTW", "LessonpackAudio", "LessonpackDiagnostics", "LessonpackSystem"]),
         .testTarget(name: "LessonpackAlignTests", dependencies: ["LessonpackAlign", "LessonpackAudio", "LessonpackSystem",
                                                                 "LessonpackTestSupport"]),
 

@@ -20,8 +20,8 @@ package final class ZipArchive: Sendable {
     static func open(_ path: String) throws(ArchiveError) -> ReadableFile {
         switch ReadableFile.open(path, links: .follow) {
         case .success(let file): return file
-        case .failure(.missing): throw ArchiveError(.unreadable, "no such file")
-        case .failure(let failure): throw ArchiveError(.unreadable, "it \(failure)")
+        case .failure(.missing): throw ArchiveError(.zipUnreadable, "no such file")
+        case .failure(let failure): throw ArchiveError(.zipUnreadable, "it \(failure)")
         }
     }
 
@@ -38,7 +38,7 @@ package final class ZipArchive: Sendable {
                      _ consume: (UnsafeRawBufferPointer) throws -> Void) throws -> Int {
         let quoted = "entry '\(entry.name)'"
         guard entry.uncompressedSize <= UInt64(max(0, limit)) else {
-            throw ArchiveError(.tooLarge, "\(quoted) declares \(entry.uncompressedSize) bytes; at most \(limit) are read")
+            throw ArchiveError(.zipTooLarge, "\(quoted) declares \(entry.uncompressedSize) bytes; at most \(limit) are read")
         }
         var checksum = uLong(0)
         let checked: (UnsafeRawBufferPointer) throws -> Void = { chunk in
@@ -47,10 +47,10 @@ package final class ZipArchive: Sendable {
         }
         let produced = entry.method == 0 ? try copyStored(entry, checked) : try inflate(entry, checked)
         guard produced == entry.uncompressedSize else {
-            throw ArchiveError(.corruptEntry, "\(quoted) holds \(produced) bytes, not the \(entry.uncompressedSize) it declares")
+            throw ArchiveError(.zipCorruptEntry, "\(quoted) holds \(produced) bytes, not the \(entry.uncompressedSize) it declares")
         }
         guard UInt32(checksum) == entry.crc32 else {
-            throw ArchiveError(.corruptEntry, "\(quoted) does not match its CRC-32: its data is damaged")
+            throw ArchiveError(.zipCorruptEntry, "\(quoted) does not match its CRC-32: its data is damaged")
         }
         return Int(produced)
     }
@@ -83,7 +83,7 @@ package final class ZipArchive: Sendable {
         var stream = z_stream()
         // A negative window size: raw deflate, as ZIP stores it, with no zlib header or checksum.
         guard inflateInit2_(&stream, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw ArchiveError(.corruptEntry, "cannot start decompressing \(quoted)")
+            throw ArchiveError(.zipCorruptEntry, "cannot start decompressing \(quoted)")
         }
         defer { inflateEnd(&stream) }
         let input = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunk, alignment: 1)
@@ -110,20 +110,20 @@ package final class ZipArchive: Sendable {
                 produced += UInt64(made)
                 // Stop the moment it outgrows its declaration: a bomb costs no more than what was declared.
                 guard produced <= entry.uncompressedSize else {
-                    throw ArchiveError(.corruptEntry, "\(quoted) expands beyond the \(entry.uncompressedSize) bytes it declares")
+                    throw ArchiveError(.zipCorruptEntry, "\(quoted) expands beyond the \(entry.uncompressedSize) bytes it declares")
                 }
                 try consume(UnsafeRawBufferPointer(rebasing: output[..<made]))
             }
             if status == Z_STREAM_END { break }
             if status == Z_BUF_ERROR, made == 0, stream.avail_in == 0, readSoFar == entry.compressedSize {
-                throw ArchiveError(.corruptEntry, "\(quoted) ends in the middle of its compressed data")
+                throw ArchiveError(.zipCorruptEntry, "\(quoted) ends in the middle of its compressed data")
             }
             guard status == Z_OK || status == Z_BUF_ERROR else {
-                throw ArchiveError(.corruptEntry, "\(quoted) has damaged compressed data")
+                throw ArchiveError(.zipCorruptEntry, "\(quoted) has damaged compressed data")
             }
         }
         guard stream.avail_in == 0, readSoFar == entry.compressedSize else {
-            throw ArchiveError(.corruptEntry, "\(quoted) has bytes after the end of its compressed data")
+            throw ArchiveError(.zipCorruptEntry, "\(quoted) has bytes after the end of its compressed data")
         }
         return produced
     }
@@ -133,9 +133,9 @@ package final class ZipArchive: Sendable {
         throws(ArchiveError) -> Int {
         let got: Int
         do { got = try file.read(into: buffer, at: entry.dataOffset + offset) } catch {
-            throw ArchiveError(.unreadable, "cannot read entry '\(entry.name)': \(SystemErrorText.describe(error))")
+            throw ArchiveError(.zipUnreadable, "cannot read entry '\(entry.name)': \(SystemErrorText.describe(error))")
         }
-        guard got == buffer.count else { throw ArchiveError(.truncated, "entry '\(entry.name)' is cut short") }
+        guard got == buffer.count else { throw ArchiveError(.zipTruncated, "entry '\(entry.name)' is cut short") }
         return got
     }
 }

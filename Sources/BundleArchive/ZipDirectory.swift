@@ -63,10 +63,10 @@ package struct ZipDirectory: Sendable {
     static func read(_ file: ReadableFile, limits: Limits) throws(ArchiveError) -> ZipDirectory {
         let end = try ZipEnd.read(file)
         guard end.entryCount <= UInt64(limits.maxEntries) else {
-            throw ArchiveError(.tooLarge, "it has \(end.entryCount) entries; the limit is \(limits.maxEntries)")
+            throw ArchiveError(.zipTooLarge, "it has \(end.entryCount) entries; the limit is \(limits.maxEntries)")
         }
         guard end.directorySize <= UInt64(limits.maxDirectoryBytes) else {
-            throw ArchiveError(.tooLarge, "its central directory is \(end.directorySize) bytes; the limit is " +
+            throw ArchiveError(.zipTooLarge, "its central directory is \(end.directorySize) bytes; the limit is " +
                                "\(limits.maxDirectoryBytes)")
         }
         let records = try ZipEnd.bytes(file, at: end.directoryOffset, count: Int(end.directorySize))
@@ -78,7 +78,7 @@ package struct ZipDirectory: Sendable {
             entries.append(entry)
         }
         guard cursor == records.count else {
-            throw ArchiveError(.hiddenData, "its central directory holds more than the \(end.entryCount) records its " +
+            throw ArchiveError(.zipHiddenData, "its central directory holds more than the \(end.entryCount) records its " +
                                "end record counts")
         }
         let directory = ZipDirectory(entries: entries, fileSize: UInt64(file.size), directoryOffset: end.directoryOffset,
@@ -94,13 +94,13 @@ package struct ZipDirectory: Sendable {
 
     private static func record(_ bytes: [UInt8], at cursor: inout Int) throws(ArchiveError) -> Entry {
         guard cursor + 46 <= bytes.count, bytes.le32(cursor) == ZipSignature.centralRecord else {
-            throw ArchiveError(.inconsistent, "its central directory is damaged")
+            throw ArchiveError(.zipInconsistent, "its central directory is damaged")
         }
         let nameLength = Int(bytes.le16(cursor + 28))
         let extraLength = Int(bytes.le16(cursor + 30))
         let commentLength = Int(bytes.le16(cursor + 32))
         let recordEnd = cursor + 46 + nameLength + extraLength + commentLength
-        guard recordEnd <= bytes.count else { throw ArchiveError(.inconsistent, "its central directory is damaged") }
+        guard recordEnd <= bytes.count else { throw ArchiveError(.zipInconsistent, "its central directory is damaged") }
         let nameBytes = Array(bytes[(cursor + 46)..<(cursor + 46 + nameLength)])
         let decoded = String(validating: nameBytes, as: UTF8.self)
         var entry = Entry(
@@ -112,17 +112,17 @@ package struct ZipDirectory: Sendable {
             localHeaderOffset: UInt64(bytes.le32(cursor + 42)), dataOffset: 0, span: 0..<0,
             versionNeeded: bytes.le16(cursor + 6), time: bytes.le16(cursor + 12), date: bytes.le16(cursor + 14))
         let quoted = "entry '\(entry.name)'"
-        if entry.isEncrypted { throw ArchiveError(.unsupported, "\(quoted) is encrypted") }
+        if entry.isEncrypted { throw ArchiveError(.zipUnsupported, "\(quoted) is encrypted") }
         guard entry.flags & ~acceptedFlags == 0 else {
-            throw ArchiveError(.unsupported, "\(quoted) uses ZIP features bundles do not (flags \(ZipExtraFields.hex(entry.flags)))")
+            throw ArchiveError(.zipUnsupported, "\(quoted) uses ZIP features bundles do not (flags \(ZipExtraFields.hex(entry.flags)))")
         }
         guard entry.method == 0 || entry.method == 8 else {
-            throw ArchiveError(.unsupported, "\(quoted) uses compression method \(entry.method)" +
+            throw ArchiveError(.zipUnsupported, "\(quoted) uses compression method \(entry.method)" +
                                (methodNames[entry.method].map { " (\($0))" } ?? "") +
                                "; bundles use only store and deflate")
         }
-        guard commentLength == 0 else { throw ArchiveError(.unsupported, "\(quoted) has a comment; bundle entries have none") }
-        guard bytes.le16(cursor + 34) == 0 else { throw ArchiveError(.unsupported, "it spans several disks") }
+        guard commentLength == 0 else { throw ArchiveError(.zipUnsupported, "\(quoted) has a comment; bundle entries have none") }
+        guard bytes.le16(cursor + 34) == 0 else { throw ArchiveError(.zipUnsupported, "it spans several disks") }
         let extra = try ZipExtraFields(Array(bytes[(cursor + 46 + nameLength)..<(cursor + 46 + nameLength + extraLength)]),
                                        entry: entry.name, rawName: nameBytes)
         var offset: UInt64? = entry.localHeaderOffset
@@ -130,7 +130,7 @@ package struct ZipDirectory: Sendable {
                         entry: entry.name)
         entry.localHeaderOffset = offset ?? entry.localHeaderOffset
         if entry.method == 0 && entry.compressedSize != entry.uncompressedSize {
-            throw ArchiveError(.inconsistent, "\(quoted) is stored, yet its sizes differ")
+            throw ArchiveError(.zipInconsistent, "\(quoted) is stored, yet its sizes differ")
         }
         cursor = recordEnd
         return entry
@@ -148,20 +148,20 @@ package struct ZipDirectory: Sendable {
         let fileSize = UInt64(file.size)
         let start = entry.localHeaderOffset
         guard start <= fileSize, fileSize - start >= 30 else {
-            throw ArchiveError(.inconsistent, "\(quoted) points outside the file")
+            throw ArchiveError(.zipInconsistent, "\(quoted) points outside the file")
         }
         let header = try ZipEnd.bytes(file, at: start, count: 30)
         guard header.le32(0) == ZipSignature.localHeader else {
-            throw ArchiveError(.inconsistent, "\(quoted) points at something that is not a local header")
+            throw ArchiveError(.zipInconsistent, "\(quoted) points at something that is not a local header")
         }
         let nameLength = UInt64(header.le16(26)), extraLength = UInt64(header.le16(28))
-        guard start + 30 + nameLength + extraLength <= fileSize else { throw ArchiveError(.truncated, "\(quoted) is cut short") }
+        guard start + 30 + nameLength + extraLength <= fileSize else { throw ArchiveError(.zipTruncated, "\(quoted) is cut short") }
         let rest = try ZipEnd.bytes(file, at: start + 30, count: Int(nameLength + extraLength))
         guard Array(rest.prefix(Int(nameLength))) == entry.rawName else {
-            throw ArchiveError(.inconsistent, "\(quoted) has a different name in its local header")
+            throw ArchiveError(.zipInconsistent, "\(quoted) has a different name in its local header")
         }
         func disagree(_ what: String) -> ArchiveError {
-            ArchiveError(.inconsistent, "\(quoted): its local header and the central directory disagree about \(what)")
+            ArchiveError(.zipInconsistent, "\(quoted): its local header and the central directory disagree about \(what)")
         }
         guard header.le16(4) == entry.versionNeeded, header.le16(6) == entry.flags else { throw disagree("its flags") }
         guard header.le16(8) == entry.method else { throw disagree("its compression method") }
@@ -184,7 +184,7 @@ package struct ZipDirectory: Sendable {
         entry.dataOffset = start + 30 + nameLength + extraLength
         let (dataEnd, overflow) = entry.dataOffset.addingReportingOverflow(entry.compressedSize)
         guard !overflow, dataEnd <= fileSize else {
-            throw ArchiveError(.truncated, "\(quoted) claims \(entry.compressedSize) bytes, beyond the end of the file")
+            throw ArchiveError(.zipTruncated, "\(quoted) claims \(entry.compressedSize) bytes, beyond the end of the file")
         }
         var end = dataEnd
         if entry.hasDataDescriptor {
@@ -208,7 +208,7 @@ package struct ZipDirectory: Sendable {
         }
         if bytes.count >= 4, bytes.le32(0) == ZipSignature.dataDescriptor, matches(at: 4) { return UInt64(fieldsLength + 4) }
         if matches(at: 0) { return UInt64(fieldsLength) }
-        throw ArchiveError(.inconsistent, "entry '\(entry.name)': its data descriptor and the central directory disagree")
+        throw ArchiveError(.zipInconsistent, "entry '\(entry.name)': its data descriptor and the central directory disagree")
     }
 
     // MARK: - Layout
@@ -221,21 +221,21 @@ package struct ZipDirectory: Sendable {
         for entry in entries.sorted(by: { $0.localHeaderOffset < $1.localHeaderOffset }) {
             let start = entry.span.lowerBound
             if start < expected, let previous {
-                throw ArchiveError(.overlappingEntries, "entries '\(previous.name)' and '\(entry.name)' overlap in the file " +
+                throw ArchiveError(.zipOverlappingEntries, "entries '\(previous.name)' and '\(entry.name)' overlap in the file " +
                                    "(an overlapping-entry zip bomb?)")
             }
             if start > expected {
                 let place = previous.map { "between entries '\($0.name)' and '\(entry.name)'" } ?? "before its first entry"
-                throw ArchiveError(.hiddenData, "it has \(start - expected) bytes \(place) that no entry accounts for")
+                throw ArchiveError(.zipHiddenData, "it has \(start - expected) bytes \(place) that no entry accounts for")
             }
             expected = entry.span.upperBound
             previous = entry
         }
         if expected > directoryOffset, let previous {
-            throw ArchiveError(.overlappingEntries, "entry '\(previous.name)' runs into the central directory")
+            throw ArchiveError(.zipOverlappingEntries, "entry '\(previous.name)' runs into the central directory")
         }
         if expected < directoryOffset {
-            throw ArchiveError(.hiddenData, "it has \(directoryOffset - expected) bytes between its last entry and its " +
+            throw ArchiveError(.zipHiddenData, "it has \(directoryOffset - expected) bytes between its last entry and its " +
                                "central directory that no entry accounts for")
         }
     }

@@ -20,7 +20,7 @@ struct ZipEnd {
     static func read(_ file: ReadableFile) throws(ArchiveError) -> ZipEnd {
         let fileSize = UInt64(file.size)
         guard fileSize >= UInt64(recordLength) else {
-            throw ArchiveError(.notAZip, "it is too short to be a ZIP file")
+            throw ArchiveError(.zipNotAZip, "it is too short to be a ZIP file")
         }
         // The end record is the last 22 bytes, unless a comment of up to 65,535 bytes follows it.
         let tailLength = Int(min(fileSize, UInt64(recordLength + 65_535)))
@@ -29,18 +29,18 @@ struct ZipEnd {
         let signatures = stride(from: tail.count - recordLength, through: 0, by: -1)
             .filter { tail.le32($0) == ZipSignature.endRecord }
         guard !signatures.isEmpty else {
-            throw ArchiveError(.notAZip, "it is not a ZIP file (it has no end of central directory record; was it cut short?)")
+            throw ArchiveError(.zipNotAZip, "it is not a ZIP file (it has no end of central directory record; was it cut short?)")
         }
         // The end record is the one whose comment runs exactly to the end of the file. Another signature after it,
         // or a second record that would also fit, is an end record some other reader would use instead.
         let fitting = signatures.filter { $0 + recordLength + Int(tail.le16($0 + 20)) == tail.count }
-        guard let index = fitting.last else { throw ArchiveError(.hiddenData, "it has bytes after the end of its ZIP data") }
+        guard let index = fitting.last else { throw ArchiveError(.zipHiddenData, "it has bytes after the end of its ZIP data") }
         if fitting.count > 1 || signatures.contains(where: { $0 > index }) {
-            throw ArchiveError(.inconsistent, "its archive comment holds a second end record, which other readers would use")
+            throw ArchiveError(.zipInconsistent, "its archive comment holds a second end record, which other readers would use")
         }
         // A comment is bytes the signature does not cover and no reader of ours uses: bundles have none.
         guard tail.le16(index + 20) == 0 else {
-            throw ArchiveError(.unsupported, "it has an archive comment; bundles have none")
+            throw ArchiveError(.zipUnsupported, "it has an archive comment; bundles have none")
         }
         let recordOffset = tailStart + UInt64(index)
         let disk = tail.le16(index + 4), directoryDisk = tail.le16(index + 6)
@@ -60,22 +60,22 @@ struct ZipEnd {
             guard agrees(onDisk, 0xFFFF, end.entryCount), agrees(total, 0xFFFF, end.entryCount),
                   agrees(size, 0xFFFF_FFFF, end.directorySize), agrees(offset, 0xFFFF_FFFF, end.directoryOffset),
                   disk == 0 || disk == 0xFFFF, directoryDisk == 0 || directoryDisk == 0xFFFF else {
-                throw ArchiveError(.inconsistent, "its end record and its Zip64 end record describe different directories")
+                throw ArchiveError(.zipInconsistent, "its end record and its Zip64 end record describe different directories")
             }
         } else {
             guard disk == 0, directoryDisk == 0, onDisk == total else {
-                throw ArchiveError(.unsupported, "it spans several disks")
+                throw ArchiveError(.zipUnsupported, "it spans several disks")
             }
             guard total != 0xFFFF, size != 0xFFFF_FFFF, offset != 0xFFFF_FFFF else {
-                throw ArchiveError(.inconsistent, "its end record refers to a Zip64 end record that is not there")
+                throw ArchiveError(.zipInconsistent, "its end record refers to a Zip64 end record that is not there")
             }
         }
         let (directoryEnd, overflow) = end.directoryOffset.addingReportingOverflow(end.directorySize)
         guard !overflow, directoryEnd <= end.directoryEnd else {
-            throw ArchiveError(.inconsistent, "its central directory runs past the records that end it")
+            throw ArchiveError(.zipInconsistent, "its central directory runs past the records that end it")
         }
         guard directoryEnd == end.directoryEnd else {
-            throw ArchiveError(.hiddenData, "it has \(end.directoryEnd - directoryEnd) bytes between its central " +
+            throw ArchiveError(.zipHiddenData, "it has \(end.directoryEnd - directoryEnd) bytes between its central " +
                                "directory and its end record")
         }
         return end
@@ -83,21 +83,21 @@ struct ZipEnd {
 
     private static func zip64(_ file: ReadableFile, locator: [UInt8], locatorOffset: UInt64) throws(ArchiveError) -> ZipEnd {
         let recordOffset = locator.le64(8)
-        guard locator.le32(4) == 0, locator.le32(16) <= 1 else { throw ArchiveError(.unsupported, "it spans several disks") }
+        guard locator.le32(4) == 0, locator.le32(16) <= 1 else { throw ArchiveError(.zipUnsupported, "it spans several disks") }
         guard recordOffset <= locatorOffset, locatorOffset - recordOffset >= UInt64(zip64RecordLength) else {
-            throw ArchiveError(.inconsistent, "its Zip64 locator points outside the file")
+            throw ArchiveError(.zipInconsistent, "its Zip64 locator points outside the file")
         }
         let record = try bytes(file, at: recordOffset, count: zip64RecordLength)
         guard record.le32(0) == ZipSignature.zip64EndRecord else {
-            throw ArchiveError(.inconsistent, "its Zip64 locator points at something that is not a Zip64 end record")
+            throw ArchiveError(.zipInconsistent, "its Zip64 locator points at something that is not a Zip64 end record")
         }
         // The record is the version 1 record, 44 bytes after its signature and length, with no extensible data,
         // and it ends exactly at the locator: nothing hides between them.
         guard record.le64(4) == 44, recordOffset + UInt64(zip64RecordLength) == locatorOffset else {
-            throw ArchiveError(.inconsistent, "its Zip64 end record does not end where its locator begins")
+            throw ArchiveError(.zipInconsistent, "its Zip64 end record does not end where its locator begins")
         }
         guard record.le32(16) == 0, record.le32(20) == 0, record.le64(24) == record.le64(32) else {
-            throw ArchiveError(.unsupported, "it spans several disks")
+            throw ArchiveError(.zipUnsupported, "it spans several disks")
         }
         return ZipEnd(entryCount: record.le64(32), directoryOffset: record.le64(48), directorySize: record.le64(40),
                       directoryEnd: recordOffset, usesZip64: true)
@@ -106,9 +106,9 @@ struct ZipEnd {
     static func bytes(_ file: ReadableFile, at offset: UInt64, count: Int) throws(ArchiveError) -> [UInt8] {
         let bytes: [UInt8]
         do { bytes = try file.read(at: offset, count: count) } catch {
-            throw ArchiveError(.unreadable, "cannot read it: \(SystemErrorText.describe(error))")
+            throw ArchiveError(.zipUnreadable, "cannot read it: \(SystemErrorText.describe(error))")
         }
-        guard bytes.count == count else { throw ArchiveError(.truncated, "it is cut short") }
+        guard bytes.count == count else { throw ArchiveError(.zipTruncated, "it is cut short") }
         return bytes
     }
 }

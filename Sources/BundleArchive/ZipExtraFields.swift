@@ -28,17 +28,17 @@ struct ZipExtraFields {
         var index = 0
         while index < bytes.count {
             guard index + 4 <= bytes.count else {
-                throw ArchiveError(.inconsistent, "entry '\(name)' has a damaged extra field")
+                throw ArchiveError(.zipInconsistent, "entry '\(name)' has a damaged extra field")
             }
             let id = bytes.le16(index), length = Int(bytes.le16(index + 2))
             guard index + 4 + length <= bytes.count else {
-                throw ArchiveError(.inconsistent, "entry '\(name)' has an extra field longer than the space for it")
+                throw ArchiveError(.zipInconsistent, "entry '\(name)' has an extra field longer than the space for it")
             }
             guard fields[id] == nil else {
-                throw ArchiveError(.inconsistent, "entry '\(name)' has two extra fields of type \(Self.hex(id))")
+                throw ArchiveError(.zipInconsistent, "entry '\(name)' has two extra fields of type \(Self.hex(id))")
             }
             guard id == ID.zip64 || id == ID.unicodePath || Self.descriptive.contains(id) else {
-                throw ArchiveError(.unsupported, "entry '\(name)' has an extra field of type \(Self.hex(id)), " +
+                throw ArchiveError(.zipUnsupported, "entry '\(name)' has an extra field of type \(Self.hex(id)), " +
                                    "which bundles do not use")
             }
             fields[id] = Array(bytes[(index + 4)..<(index + 4 + length)])
@@ -49,7 +49,7 @@ struct ZipExtraFields {
             let crc = rawName.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, uInt($0.count))) }
             guard unicode.count >= 5, unicode[0] == 1, unicode.le32(1) == crc, Array(unicode[5...]) == rawName else {
                 let other = unicode.count > 5 ? String(decoding: unicode[5...], as: UTF8.self) : ""
-                throw ArchiveError(.inconsistent, "entry '\(name)' carries a Unicode Path extra field that renames it" +
+                throw ArchiveError(.zipInconsistent, "entry '\(name)' carries a Unicode Path extra field that renames it" +
                                    (other.isEmpty ? "" : " to '\(other)'") + "; other readers would see another file")
             }
         }
@@ -62,12 +62,12 @@ struct ZipExtraFields {
         let wanted = [uncompressed == 0xFFFF_FFFF, compressed == 0xFFFF_FFFF, offset == 0xFFFF_FFFF]
         guard wanted.contains(true) else { return }
         guard let data = fields[ID.zip64] else {
-            throw ArchiveError(.inconsistent, "entry '\(name)' needs Zip64 sizes that it does not carry")
+            throw ArchiveError(.zipInconsistent, "entry '\(name)' needs Zip64 sizes that it does not carry")
         }
         var cursor = 0
         func next() throws(ArchiveError) -> UInt64 {
             guard cursor + 8 <= data.count else {
-                throw ArchiveError(.inconsistent, "entry '\(name)' has a Zip64 field too short for its sizes")
+                throw ArchiveError(.zipInconsistent, "entry '\(name)' has a Zip64 field too short for its sizes")
             }
             defer { cursor += 8 }
             return data.le64(cursor)

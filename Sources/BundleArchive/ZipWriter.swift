@@ -19,7 +19,7 @@ package final class ZipWriter {
     /// `timestamp` (seconds since 1970) goes into every entry when given; ZIP's DOS time fields are local time, so
     /// pass one only when the process time zone is fixed (the build command uses UTC).
     package init(descriptor: Int32, timestamp: Int64? = nil) throws(ArchiveError) {
-        guard let archive = archive_write_new() else { throw ArchiveError(.writeFailed, "cannot start a ZIP writer") }
+        guard let archive = archive_write_new() else { throw ArchiveError(.zipWriteFailed, "cannot start a ZIP writer") }
         self.archive = archive
         self.timestamp = timestamp
         // hdrcharset=UTF-8 sets the UTF-8 flag (bit 11) on names that are not ASCII, so other tools show them
@@ -28,7 +28,7 @@ package final class ZipWriter {
               archive_write_set_options(archive, "zip:compression-level=9,zip:hdrcharset=UTF-8") == ARCHIVE_OK,
               archive_write_open_fd(archive, descriptor) == ARCHIVE_OK else {
             finished = true
-            throw ArchiveError(.writeFailed, "cannot start writing: \(ZipWriter.message(archive))")
+            throw ArchiveError(.zipWriteFailed, "cannot start writing: \(ZipWriter.message(archive))")
         }
     }
 
@@ -52,7 +52,7 @@ package final class ZipWriter {
                     observe: (UnsafeRawBufferPointer) -> Void) throws(ArchiveError) {
         switch ReadableFile.open(source, links: .refuse) {
         case .success(let opened): try add(path, file: opened, size: size, compression: compression, observe: observe)
-        case .failure(let failure): throw ArchiveError(.writeFailed, "cannot read \(source): it \(failure)")
+        case .failure(let failure): throw ArchiveError(.zipWriteFailed, "cannot read \(source): it \(failure)")
         }
     }
 
@@ -65,16 +65,16 @@ package final class ZipWriter {
         do {
             try file.forEachChunk { chunk in
                 written += chunk.count
-                guard written <= size else { throw ArchiveError(.writeFailed, "\(source) grew while it was being packed") }
+                guard written <= size else { throw ArchiveError(.zipWriteFailed, "\(source) grew while it was being packed") }
                 observe(chunk)
                 try write(chunk)
             }
         } catch let error as ArchiveError {
             throw error
         } catch {
-            throw ArchiveError(.writeFailed, "cannot read \(source): \(SystemErrorText.describe(error))")
+            throw ArchiveError(.zipWriteFailed, "cannot read \(source): \(SystemErrorText.describe(error))")
         }
-        guard written == size else { throw ArchiveError(.writeFailed, "\(source) changed size while it was being packed") }
+        guard written == size else { throw ArchiveError(.zipWriteFailed, "\(source) changed size while it was being packed") }
         try end(path)
     }
 
@@ -82,7 +82,7 @@ package final class ZipWriter {
     package func finish() throws(ArchiveError) {
         finished = true
         guard archive_write_close(archive) == ARCHIVE_OK else {
-            throw ArchiveError(.writeFailed, "cannot finish the ZIP file: \(ZipWriter.message(archive))")
+            throw ArchiveError(.zipWriteFailed, "cannot finish the ZIP file: \(ZipWriter.message(archive))")
         }
     }
 
@@ -90,7 +90,7 @@ package final class ZipWriter {
         let status = compression == .store ? archive_write_zip_set_compression_store(archive)
             : archive_write_zip_set_compression_deflate(archive)
         guard status == ARCHIVE_OK, let entry = archive_entry_new() else {
-            throw ArchiveError(.writeFailed, "cannot add \(path): \(ZipWriter.message(archive))")
+            throw ArchiveError(.zipWriteFailed, "cannot add \(path): \(ZipWriter.message(archive))")
         }
         defer { archive_entry_free(entry) }
         archive_entry_set_pathname_utf8(entry, path)
@@ -99,20 +99,20 @@ package final class ZipWriter {
         archive_entry_set_perm(entry, 0o644)
         if let timestamp { archive_entry_set_mtime(entry, time_t(timestamp), 0) }
         guard archive_write_header(archive, entry) == ARCHIVE_OK else {
-            throw ArchiveError(.writeFailed, "cannot add \(path): \(ZipWriter.message(archive))")
+            throw ArchiveError(.zipWriteFailed, "cannot add \(path): \(ZipWriter.message(archive))")
         }
     }
 
     private func write(_ buffer: UnsafeRawBufferPointer) throws(ArchiveError) {
         guard buffer.count > 0 else { return }
         if archive_write_data(archive, buffer.baseAddress, buffer.count) != buffer.count {
-            throw ArchiveError(.writeFailed, "cannot write: \(ZipWriter.message(archive))")
+            throw ArchiveError(.zipWriteFailed, "cannot write: \(ZipWriter.message(archive))")
         }
     }
 
     private func end(_ path: String) throws(ArchiveError) {
         guard archive_write_finish_entry(archive) == ARCHIVE_OK else {
-            throw ArchiveError(.writeFailed, "cannot add \(path): \(ZipWriter.message(archive))")
+            throw ArchiveError(.zipWriteFailed, "cannot add \(path): \(ZipWriter.message(archive))")
         }
     }
 

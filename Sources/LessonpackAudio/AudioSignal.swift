@@ -53,3 +53,7 @@ extension DiagnosticCode {
     /// A mix could not be written.
     package static let audioCannotWrite: DiagnosticCode = "audio-cannot-write"
 }
+
+extension AudioError: DiagnosticError {
+    package var reportedDiagnostics: [Diagnostic] { [.failure(code, reason, file: path)] }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackDiagnostics
 
 /// How a learner's reading of a line compares with the model's: a score for the melody, a word on the pace, and one
 /// sentence naming where the two differ most. Both contours are measured in semitones from their own speaker's median,
@@ -223,4 +224,13 @@ extension IntonationComparison {
             : "the recording is less than a quarter as long as the original"
         return .failure(Failure(description: reason))
     }
+}
+
+extension IntonationComparison.Failure: DiagnosticError {
+    package var reportedDiagnostics: [Diagnostic] { [.failure(.intonationNotCompared, description)] }
+}
+
+extension DiagnosticCode {
+    /// A recording whose intonation cannot be compared with the original's: no voice heard, too short or too long.
+    package static let intonationNotCompared: DiagnosticCode = "intonation-not-compared"
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackDiagnostics
 import LessonpackModel
 import LessonpackSystem
 import PropertyList
@@ -187,4 +188,29 @@ private struct KnownDurations: MediaProbe {
         guard fallback.unavailableReason == nil else { return .decoded(duration: nil) }
         return fallback.probe(fileAt: path, kind: kind, fileExtension: fileExtension)
     }
+}
+
+extension ModuleTemplate.Failure: DiagnosticError {
+    package var reportedDiagnostics: [Diagnostic] {
+        switch self {
+        case .destinationNotEmpty: [.failure(.newFolderNotEmpty, description)]
+        case .invalidID: [.failure(.newIDInvalid, description)]
+        case .emptyTitle: [.failure(.newTitleEmpty, description)]
+        case .notATemplate: [.failure(.templateInvalid, description)]
+        case .io: [.failure(.newModuleWriteFailed, description)]
+        }
+    }
+}
+
+extension DiagnosticCode {
+    /// `new` was given a folder that exists and holds files.
+    package static let newFolderNotEmpty: DiagnosticCode = "new-folder-not-empty"
+    /// `new --id` is not lowercase letters, digits and '-'.
+    package static let newIDInvalid: DiagnosticCode = "new-id-invalid"
+    /// `new --title` is empty.
+    package static let newTitleEmpty: DiagnosticCode = "new-title-empty"
+    /// `new --template` names a folder that is not a module template.
+    package static let templateInvalid: DiagnosticCode = "template-invalid"
+    /// The new module's files could not be written (the folder is removed again).
+    package static let newModuleWriteFailed: DiagnosticCode = "new-module-write-failed"
 }

@@ -2,7 +2,7 @@ import BundleArchive
 import LessonpackDiagnostics
 
 /// The codes of what bundle readers and writers report. Like the checker's, they are stable: tools match on them,
-/// and docs/bundle-format.md explains each. The container's own codes (`zip-…`) come from `ArchiveError.Code`.
+/// and docs/bundle-format.md explains each. The container's own codes (`zip-…`) are declared beside `ArchiveError`.
 extension DiagnosticCode {
     // Entries, before anything is decompressed
     package static let unsafeEntryName: DiagnosticCode = "unsafe-entry-name"
@@ -29,6 +29,4 @@ extension DiagnosticCode {
     package static let transcodeFailed: DiagnosticCode = "transcode-failed"
     package static let unpackFailed: DiagnosticCode = "unpack-failed"
 
-    /// The code of a container failure.
-    package init(_ code: ArchiveError.Code) { self.init(rawValue: code.rawValue) }
 }

@@ -26,3 +26,8 @@ package struct BundleError: Error, CustomStringConvertible, Equatable, Sendable 
         })
     }
 }
+
+extension BundleError: DiagnosticError {
+    /// Every problem found; each maker of a `BundleError` gives at least one.
+    package var reportedDiagnostics: [Diagnostic] { diagnostics }
+}

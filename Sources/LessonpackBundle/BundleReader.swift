@@ -57,7 +57,7 @@ package enum BundleReader {
                 try output.write(chunk)
             }
         } catch let error as ArchiveError {
-            throw BundleError(DiagnosticCode(error.code), "entry '\(entryPath)' is corrupt: \(error.description)",
+            throw BundleError(error.code, "entry '\(entryPath)' is corrupt: \(error.description)",
                               file: bundle.path)
         } catch {
             throw BundleError(.bundleWriteFailed, "cannot extract '\(entryPath)': \(SystemErrorText.describe(error))", file: bundle.path)
@@ -91,8 +91,4 @@ package enum BundleVerifier {
         return Report(diagnostics: scan.diagnostics, signature: scan.signature, manifest: scan.manifest,
                       entryCount: scan.archive?.directory.entries.count ?? 0)
     }
-}
-
-extension DiagnosticCode {
-    static let zipNotAZip = DiagnosticCode(ArchiveError.Code.notAZip)
 }

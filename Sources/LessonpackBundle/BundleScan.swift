@@ -32,7 +32,7 @@ struct BundleScan {
         do {
             archive = try ZipArchive(path: path, limits: .init(maxEntries: limits.maxEntries))
         } catch {
-            report(DiagnosticCode(error.code), "\(path) is not a readable bundle: \(error.description)")
+            report(error.code, "\(path) is not a readable bundle: \(error.description)")
             return
         }
         self.archive = archive
@@ -185,7 +185,7 @@ struct BundleScan {
 
     private mutating func reportReading(_ error: any Error, entry: String) {
         if let error = error as? ArchiveError {
-            report(DiagnosticCode(error.code), "entry '\(entry)' is corrupt: \(error.description)")
+            report(error.code, "entry '\(entry)' is corrupt: \(error.description)")
         } else {
             report(.zipCorruptEntry, "entry '\(entry)' is corrupt: \(error)")
         }
@@ -196,10 +196,6 @@ struct BundleScan {
         if moved.location.file.isEmpty { moved.location = SourceLocation(file: path) }
         return moved
     }
-}
-
-extension DiagnosticCode {
-    static let zipCorruptEntry = DiagnosticCode(ArchiveError.Code.corruptEntry)
 }
 
 /// What a bundle's signature says.

@@ -4,33 +4,6 @@ import LessonpackDiagnostics
 import LessonpackSystem
 import TerminalText
 
-/// A failure of the command itself rather than a finding about the input: a missing folder, an unwritable
-/// output. Reported as `lessonpack: error: …` with exit status 2, or 1 when it is about problems in the input
-/// (a module with errors that cannot be played).
-struct CommandFailure: Error, CustomStringConvertible {
-    var description: String
-    /// The stable code of the failure, when it has one (shown as `[code]`, like a diagnostic's).
-    var code: String?
-    var status: Int32
-
-    init(_ description: String, code: String? = nil, status: Int32 = 2) {
-        self.description = description
-        self.code = code
-        self.status = status
-    }
-
-    init(_ diagnostic: Diagnostic) {
-        self.init(diagnostic.message, code: diagnostic.code.rawValue)
-    }
-
-    /// A write the atomic writer refused: over a link, a device or a FIFO is `output-not-a-regular-file`.
-    init(writing failure: AtomicFile.Failure) {
-        self.init(failure.description, code: failure.kind == .io ? nil : Self.outputNotARegularFile)
-    }
-
-    static let outputNotARegularFile = "output-not-a-regular-file"
-}
-
 package enum LessonpackMain {
     /// Runs the command line and returns the exit status: 0 success, 1 problems found, 2 usage or I/O failure.
     package static func run(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
@@ -41,16 +14,9 @@ package enum LessonpackMain {
         } catch let exit as ExitCode {
             return exit.rawValue
         } catch let failure as CommandFailure {
-            Console.error("lessonpack: error: \(TerminalSafe.line(failure.description))" +
-                          (failure.code.map { " [\($0)]" } ?? ""))
-            // A script that asked for JSON gets it even when the command could not start its work.
-            if asksForJSON(arguments) {
-                let diagnostic = Diagnostic.error(DiagnosticCode(rawValue: failure.code ?? "command-failed"),
-                                                  failure.description, at: SourceLocation(file: ""))
-                Console.json(JSONReport(command: commandPath(arguments), ok: false, diagnostics: [diagnostic],
-                                        body: EmptyBody()).rendered())
-            }
-            return failure.status
+            return report(failure, status: failure.status, arguments)
+        } catch let failure as any DiagnosticError {
+            return report(failure, status: 2, arguments)
         } catch {
             let message = Lessonpack.fullMessage(for: error)
             if Lessonpack.exitCode(for: error) == .success {
@@ -61,6 +27,14 @@ package enum LessonpackMain {
             // Usage mistakes (an unknown option, a missing argument) exit 2, as other Unix tools do.
             return 2
         }
+    }
+
+    /// A command that could not do its work: its diagnostics on standard error, and for a script that asked for
+    /// JSON, the frame alone on standard output, so it gets a document even when the command could not start.
+    private static func report(_ failure: some DiagnosticError, status: Int32, _ arguments: [String]) -> Int32 {
+        let engine = DiagnosticsEngine(format: asksForJSON(arguments) ? .json : .text, colour: .auto)
+        engine.fail(failure, status: status)
+        return engine.finishFailure(command: commandPath(arguments))
     }
 
     private static func asksForJSON(_ arguments: [String]) -> Bool {
@@ -78,9 +52,4 @@ package enum LessonpackMain {
         }
         return names.joined(separator: " ")
     }
-}
-
-/// The frame alone, for a failure that has no results to report.
-private struct EmptyBody: Encodable {
-    func encode(to encoder: any Encoder) throws {}
 }

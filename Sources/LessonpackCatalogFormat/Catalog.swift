@@ -218,3 +218,7 @@ extension DiagnosticCode {
     /// A release that could not be written.
     package static let releaseFailed: DiagnosticCode = "release-failed"
 }
+
+extension CatalogError: DiagnosticError {
+    package var reportedDiagnostics: [Diagnostic] { [diagnostic] }
+}

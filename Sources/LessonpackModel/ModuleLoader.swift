@@ -109,3 +109,19 @@ package enum ModuleLoader {
         }
     }
 }
+
+extension ModuleLoader.Failure: DiagnosticError {
+    package var reportedDiagnostics: [Diagnostic] {
+        switch self {
+        case .noSuchFolder: [.failure(.moduleFolderMissing, description)]
+        case .notAFolder: [.failure(.moduleNotAFolder, description)]
+        }
+    }
+}
+
+extension DiagnosticCode {
+    /// There is nothing at the path named as a module folder.
+    package static let moduleFolderMissing: DiagnosticCode = "module-folder-missing"
+    /// The path named as a module folder is a file.
+    package static let moduleNotAFolder: DiagnosticCode = "module-not-a-folder"
+}

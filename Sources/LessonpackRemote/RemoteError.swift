@@ -46,7 +46,16 @@ extension DiagnosticCode {
     package static let learnerUnknown: DiagnosticCode = "learner-unknown"
     /// A statement file given to `report` cannot be read or is not statements.
     package static let reportInputInvalid: DiagnosticCode = "report-input-invalid"
+    /// `report` left out statements that are not Lessonpack's or could not be read (a warning, with how many).
+    package static let reportStatementsLeftOut: DiagnosticCode = "report-statements-left-out"
+    /// The e-mail address or the name given for the learner is not one (`sync`, `progress --format xapi`).
+    package static let learnerInvalid: DiagnosticCode = "learner-invalid"
 
     package static let lrsCodes: [DiagnosticCode] = [.lrsCredentialsInvalid, .lrsUnauthorized, .lrsConflict, .lrsRejected,
-                                                    .learnerUnknown, .reportInputInvalid]
+                                                    .learnerUnknown, .reportInputInvalid, .reportStatementsLeftOut,
+                                                    .learnerInvalid]
+}
+
+extension RemoteError: DiagnosticError {
+    package var reportedDiagnostics: [Diagnostic] { [diagnostic] }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackDiagnostics
 import LessonpackProgress
 import LessonpackXAPI
 
@@ -153,4 +154,9 @@ package enum StatementSync {
             }
         }
     }
+}
+
+extension StatementSync.Failure: DiagnosticError {
+    package var description: String { error.description }
+    package var reportedDiagnostics: [Diagnostic] { error.reportedDiagnostics }
 }

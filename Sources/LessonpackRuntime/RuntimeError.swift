@@ -28,3 +28,8 @@ extension DiagnosticCode {
     /// cannot be written).
     package static let runtimeMediaUnreadable: DiagnosticCode = "runtime-media-unreadable"
 }
+
+extension RuntimeError: DiagnosticError {
+    /// Every problem behind the refusal (a refused bundle's), then the refusal itself.
+    package var reportedDiagnostics: [Diagnostic] { diagnostics + [.failure(code, description)] }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LessonpackDiagnostics
 import NIOCore
 import LessonpackAuthoring
 import LessonpackModel
@@ -237,7 +238,7 @@ struct StudioRoutes: Sendable {
             let message = files.isEmpty
                 ? "the module was saved from another page since this one loaded it: reload to see the changes"
                 : "changed on disk by another program since you opened it: " + files.joined(separator: ", ")
-            return Answers.json(Conflict(error: .init(code: "conflict", message: message, files: files), state: state),
+            return Answers.json(Conflict(error: .init(code: DiagnosticCode.studioConflict.rawValue, message: message, files: files), state: state),
                                 status: .conflict)
         }
     }

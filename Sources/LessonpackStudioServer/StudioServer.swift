@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import LessonpackDiagnostics
 import LessonpackStudio
 import Logging
 import NIOCore
@@ -46,7 +47,7 @@ package struct StudioServer: Sendable {
             let gate = StudioGate(token: token, readToken: readToken, port: port())
             if let refusal = gate.refusal(method: request.method, authority: request.head.authority, path: request.uri.path,
                                           headers: request.headers, query: request.uri.query) {
-                return Answers.refused(refusal.status, code: "refused", message: refusal.message)
+                return Answers.refused(refusal.status, code: DiagnosticCode.studioRefused.rawValue, message: refusal.message)
             }
             return await routes.respond(request, gate: gate)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackDiagnostics
 
 /// Writes a file so that readers see the old content or the new, never half of either: the bytes go to a
 /// temporary file in the same folder, are flushed to disk, and the temporary file is renamed over the target.
@@ -167,4 +168,17 @@ package enum AtomicFile {
             }
         }
     }
+}
+
+extension AtomicFile.Failure: DiagnosticError {
+    package var reportedDiagnostics: [Diagnostic] {
+        [.failure(kind == .io ? .outputWriteFailed : .outputNotARegularFile, description)]
+    }
+}
+
+extension DiagnosticCode {
+    /// An output could not be written: no room, no permission, a folder on the way missing. Nothing was replaced.
+    package static let outputWriteFailed: DiagnosticCode = "output-write-failed"
+    /// An output is a symbolic link where links are refused, a device, a FIFO or a folder: never replaced.
+    package static let outputNotARegularFile: DiagnosticCode = "output-not-a-regular-file"
 }

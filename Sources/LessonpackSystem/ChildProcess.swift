@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackDiagnostics
 
 /// A helper program running beside Lessonpack (a media player, a recorder) in a process group of its own, with its
 /// input and output on /dev/null so it cannot scribble on the screen. Stopping it signals the whole group, so a
@@ -122,4 +123,13 @@ private final class RunningGroups: @unchecked Sendable {
         defer { lock.unlock() }
         return Array(groups)
     }
+}
+
+extension ChildProcess.Failure: DiagnosticError {
+    package var reportedDiagnostics: [Diagnostic] { [.failure(.helperFailed, description)] }
+}
+
+extension DiagnosticCode {
+    /// A helper program (a player, a recorder) could not be started.
+    package static let helperFailed: DiagnosticCode = "helper-failed"
 }

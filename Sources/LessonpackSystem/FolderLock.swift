@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackDiagnostics
 
 /// An exclusive lock on a folder that lessonpack writes into (a library, a release), held by one process at a time
 /// through `flock` on a lock file inside it. The kernel drops the lock when its holder dies, however it dies, so
@@ -57,4 +58,15 @@ package final class FolderLock: @unchecked Sendable {
         }
         return removed
     }
+}
+
+extension FolderLock.Failure: DiagnosticError {
+    package var reportedDiagnostics: [Diagnostic] { [.failure(isBusy ? .folderBusy : .folderLockFailed, description)] }
+}
+
+extension DiagnosticCode {
+    /// Another lessonpack holds the folder (a library, a release, a progress store) and did not let go in time.
+    package static let folderBusy: DiagnosticCode = "folder-busy"
+    /// The folder's lock file cannot be made or opened.
+    package static let folderLockFailed: DiagnosticCode = "folder-lock-failed"
 }

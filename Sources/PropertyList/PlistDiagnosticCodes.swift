@@ -10,6 +10,9 @@ extension DiagnosticCode {
     package static let unreadableFile: DiagnosticCode = "unreadable-file"
     /// A link, a FIFO, a device or a folder where a file is read: never opened, never quoted.
     package static let notARegularFile: DiagnosticCode = "not-a-regular-file"
+    /// `plist convert`: the value cannot be written in the format asked for (a date JSON cannot hold, text XML
+    /// cannot carry).
+    package static let plistConvertFailed: DiagnosticCode = "plist-convert-failed"
     /// A binary property list where XML is read (module sources), or one `plist lint`/`convert` cannot read.
     package static let binaryPlist: DiagnosticCode = "binary-plist"
     /// A JSON file where a property list is read.

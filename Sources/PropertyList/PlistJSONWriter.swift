@@ -1,3 +1,4 @@
+import LessonpackDiagnostics
 /// Writes a property list as JSON: dict → object (keys in document order), array → array, string → string,
 /// integer and real → number, bool → bool, date → "YYYY-MM-DDTHH:MM:SSZ", data → base64 without line breaks.
 package enum PlistJSONWriter {
@@ -77,4 +78,8 @@ package enum PlistJSONWriter {
         }
         output += "\""
     }
+}
+
+extension PlistJSONWriter.Failure: DiagnosticError {
+    package var reportedDiagnostics: [Diagnostic] { [.failure(.plistConvertFailed, description)] }
 }

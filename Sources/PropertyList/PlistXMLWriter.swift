@@ -1,3 +1,4 @@
+import LessonpackDiagnostics
 import XMLStream
 
 /// Writes a property list in the XML form Apple's tools write: the standard header and DOCTYPE, one element per
@@ -142,4 +143,8 @@ package enum PlistXMLWriter {
         }
         return output
     }
+}
+
+extension PlistXMLWriter.Failure: DiagnosticError {
+    package var reportedDiagnostics: [Diagnostic] { [.failure(.plistConvertFailed, description)] }
 }

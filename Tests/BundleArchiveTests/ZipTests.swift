@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackDiagnostics
 import LessonpackTestSupport
 import Testing
 @testable import BundleArchive
@@ -77,8 +78,8 @@ import Testing
         return try ZipArchive(path: path)
     }
 
-    func expectRefused(_ zip: CraftedZip, _ code: ArchiveError.Code, saying fragment: String = "",
-                       sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectRefused(_ zip: CraftedZip, _ code: DiagnosticCode, saying fragment: String = "",
+                       sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         do {
             _ = try read(zip)
             Issue.record("accepted, but should be refused with \(code)", sourceLocation: sourceLocation)
@@ -104,7 +105,7 @@ import Testing
         // libarchive names the entry by the extra field: the hashes we key by name would be of another file.
         var renamed = CraftedZip.Entry("media/clip.wav", "attacker's bytes")
         renamed.localExtra = CraftedZip.unicodePathField("media/other.wav", header: "media/clip.wav")
-        expectRefused(CraftedZip([renamed]), .inconsistent, saying: "renames it to 'media/other.wav'")
+        expectRefused(CraftedZip([renamed]), .zipInconsistent, saying: "renames it to 'media/other.wav'")
         // One that repeats the name, as Info-ZIP writes it, is harmless.
         var same = CraftedZip.Entry("media/café.wav", "bytes")
         same.localExtra = CraftedZip.unicodePathField("media/café.wav", header: "media/café.wav")
@@ -115,25 +116,25 @@ import Testing
     @Test func recordsBeyondTheCountAreRefused() {
         var zip = CraftedZip([.init("a", "aaaa")])
         zip.uncounted = [.init("../../evil.txt", "evil")]
-        expectRefused(zip, .hiddenData, saying: "more than the 1 records")
+        expectRefused(zip, .zipHiddenData, saying: "more than the 1 records")
     }
 
     @Test func bytesNoEntryAccountsForAreRefused() {
         var before = CraftedZip([.init("a", "aaaa")])
         before.prefix = Array("#!/bin/sh\n".utf8)
-        expectRefused(before, .hiddenData, saying: "before its first entry")
+        expectRefused(before, .zipHiddenData, saying: "before its first entry")
         var between = CraftedZip([.init("a", "aaaa"), .init("b", "bbbb")])
         between.gapAfter[0] = CraftedZip([.init("hidden", "x")]).bytes()
-        expectRefused(between, .hiddenData, saying: "between entries 'a' and 'b'")
+        expectRefused(between, .zipHiddenData, saying: "between entries 'a' and 'b'")
         var after = CraftedZip([.init("a", "aaaa")])
         after.trailing = Array("junk".utf8)
-        expectRefused(after, .hiddenData, saying: "after the end")
+        expectRefused(after, .zipHiddenData, saying: "after the end")
     }
 
     @Test func aSecondEndRecordInTheCommentIsRefused() {
         var zip = CraftedZip([.init("a", "aaaa")])
         zip.comment = [0x50, 0x4B, 0x05, 0x06] + Array(repeating: 0, count: 18)
-        expectRefused(zip, .inconsistent, saying: "second end record")
+        expectRefused(zip, .zipInconsistent, saying: "second end record")
     }
 
     @Test func aZip64LocatorThatDisagreesIsRefused() throws {
@@ -149,28 +150,28 @@ import Testing
         let path = folder.child("z.zip")
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         #expect(throws: ArchiveError.self) { try ZipArchive(path: path) }
-        do { _ = try ZipArchive(path: path) } catch { #expect(error.code == .inconsistent) }
+        do { _ = try ZipArchive(path: path) } catch { #expect(error.code == .zipInconsistent) }
     }
 
     @Test func methodsOtherThanStoreAndDeflateAreRefused() {
         var bzip2 = CraftedZip.Entry("media/bomb.wav", "BZh9")
         bzip2.method = 12
-        expectRefused(CraftedZip([bzip2]), .unsupported, saying: "bzip2")
+        expectRefused(CraftedZip([bzip2]), .zipUnsupported, saying: "bzip2")
         var encrypted = CraftedZip.Entry("a", "aaaa")
         encrypted.flags = 1
-        expectRefused(CraftedZip([encrypted]), .unsupported, saying: "encrypted")
+        expectRefused(CraftedZip([encrypted]), .zipUnsupported, saying: "encrypted")
         var unknownExtra = CraftedZip.Entry("a", "aaaa")
         unknownExtra.centralExtra = CraftedZip.le16(0x9901) + CraftedZip.le16(0)
-        expectRefused(CraftedZip([unknownExtra]), .unsupported, saying: "0x9901")
+        expectRefused(CraftedZip([unknownExtra]), .zipUnsupported, saying: "0x9901")
     }
 
     @Test func localHeadersMustAgreeWithTheDirectory() {
         var renamed = CraftedZip.Entry("b", "bbbb")
         renamed.localHeaderOf = 0
-        expectRefused(CraftedZip([.init("a", "aaaa"), renamed]), .inconsistent, saying: "different name")
+        expectRefused(CraftedZip([.init("a", "aaaa"), renamed]), .zipInconsistent, saying: "different name")
         var otherName = CraftedZip.Entry("a", "aaaa")
         otherName.localName = "b"
-        expectRefused(CraftedZip([otherName]), .inconsistent, saying: "different name")
+        expectRefused(CraftedZip([otherName]), .zipInconsistent, saying: "different name")
     }
 
     @Test func overlappingEntriesAreRefused() {
@@ -178,10 +179,10 @@ import Testing
         // a's data claims to run on over b's local header: the overlapping-file zip bomb's trick.
         first.compressedSizeOverride = 160
         first.declaredSize = 160
-        expectRefused(CraftedZip([first, .init("b", "bbbb")]), .overlappingEntries, saying: "overlap")
+        expectRefused(CraftedZip([first, .init("b", "bbbb")]), .zipOverlappingEntries, saying: "overlap")
         var shared = CraftedZip.Entry("b", "bbbb")
         shared.localHeaderOf = 0
-        expectRefused(CraftedZip([.init("b", "bbbb"), shared]), .overlappingEntries)
+        expectRefused(CraftedZip([.init("b", "bbbb"), shared]), .zipOverlappingEntries)
     }
 
     @Test func truncatedAndForeignFilesAreRefused() throws {
@@ -189,20 +190,20 @@ import Testing
         let folder = TemporaryFolder()
         try Data(bytes.prefix(bytes.count / 2)).write(to: URL(fileURLWithPath: folder.child("half.zip")))
         #expect(throws: ArchiveError.self) { try ZipArchive(path: folder.child("half.zip")) }
-        #expect(throws: ArchiveError(.notAZip, "it is not a ZIP file (it has no end of central directory record; was it cut short?)")) {
+        #expect(throws: ArchiveError(.zipNotAZip, "it is not a ZIP file (it has no end of central directory record; was it cut short?)")) {
             try ZipArchive(path: folder.write("not a zip at all, not even close", to: "x"))
         }
         var lying = CraftedZip.Entry("a", "aaaa")
         lying.compressedSizeOverride = 1_000_000
         lying.declaredSize = 1_000_000
-        expectRefused(CraftedZip([lying]), .truncated)
+        expectRefused(CraftedZip([lying]), .zipTruncated)
     }
 
     @Test func aFIFOIsRefusedWithoutBlocking() throws {
         let folder = TemporaryFolder()
         let path = folder.child("fifo.zip")
         #expect(mkfifo(path, 0o644) == 0)
-        #expect(throws: ArchiveError(.unreadable, "it is a FIFO (named pipe), not a regular file")) { try ZipArchive(path: path) }
+        #expect(throws: ArchiveError(.zipUnreadable, "it is a FIFO (named pipe), not a regular file")) { try ZipArchive(path: path) }
     }
 }
 
@@ -233,7 +234,7 @@ import Testing
             try zip.read(try #require(zip.entry("a")), limit: 10_000) { produced += $0.count }
             Issue.record("read a bomb")
         } catch let error as ArchiveError {
-            #expect(error.code == .corruptEntry && error.description.contains("expands beyond"))
+            #expect(error.code == .zipCorruptEntry && error.description.contains("expands beyond"))
         }
         #expect(produced <= 1000)
     }

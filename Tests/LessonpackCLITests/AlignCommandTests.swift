@@ -91,16 +91,16 @@ import Testing
         try parts.joined(separator: "<dict>").write(toFile: transcriptPlist, atomically: true, encoding: .utf8)
         let misfit = try LessonpackBinary.run(["align", module, "--dry-run"])
         #expect(misfit.status == 0, "\(misfit.standardOutput)\(misfit.standardError)")
-        #expect(misfit.standardOutput.contains("[uncertain-timing]"), "\(misfit.standardOutput)")
-        #expect(misfit.standardOutput.contains("transcript.plist:"), "the warning names the line's place")
+        #expect(misfit.standardError.contains("[uncertain-timing]"), "\(misfit.standardError)")
+        #expect(misfit.standardError.contains("transcript.plist:"), "the warning names the line's place")
         #expect(misfit.standardOutput.contains("check it in the studio"))
 
         // Written, the doubt stays with the line: check lists it when the module is opened again.
         let written = try LessonpackBinary.run(["align", module])
-        #expect(written.status == 0 && written.standardOutput.contains("[uncertain-timing]"), "\(written.standardOutput)")
+        #expect(written.status == 0 && written.standardError.contains("[uncertain-timing]"), "\(written.standardError)")
         #expect(try String(contentsOfFile: transcriptPlist, encoding: .utf8).contains("<key>uncertainTiming</key>"))
         let check = try LessonpackBinary.run(["check", module])
-        #expect(check.standardOutput.contains("may be wrong") && check.standardOutput.contains("[uncertain-timing]"),
+        #expect(check.standardError.contains("may be wrong") && check.standardError.contains("[uncertain-timing]"),
                 "\(check.standardOutput)")
     }
 
@@ -112,7 +112,7 @@ import Testing
 
         let missing = try LessonpackBinary.run(["align", module, "--video", folder.child("nowhere.mp4")])
         #expect(missing.status == 1)
-        #expect(missing.standardOutput.contains("[align-no-video]"), "\(missing.standardOutput)")
+        #expect(missing.standardError.contains("[align-no-video]"), "\(missing.standardError)")
         #expect(missing.standardOutput.contains("nothing was written"))
 
         let json = try LessonpackBinary.run(["align", module, "--video", folder.child("nowhere.mp4"), "--format", "json"])
@@ -123,6 +123,6 @@ import Testing
 
         let notAModule = try LessonpackBinary.run(["align", folder.path])
         #expect(notAModule.status == 1)
-        #expect(notAModule.standardOutput.contains("[align-target]"), "\(notAModule.standardOutput)")
+        #expect(notAModule.standardError.contains("[align-target]"), "\(notAModule.standardError)")
     }
 }

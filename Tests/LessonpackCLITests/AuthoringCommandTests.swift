@@ -11,7 +11,7 @@ import Testing
         let module = folder.child("greetings")
         let before = try LessonpackBinary.run(["check", "greetings"], in: folder.path)
         #expect(before.status == 0, "a new module passes check as created: \(before.standardOutput)")
-        #expect(before.standardOutput.contains("warning: the video is still a placeholder (media/conversation.mp4)"))
+        #expect(before.standardError.contains("warning: the video is still a placeholder (media/conversation.mp4)"))
         #expect(created.standardOutput.contains("To do:\n  1. module.plist"))
 
         // The author replaces the placeholders with real media.
@@ -33,7 +33,7 @@ import Testing
         let after = try LessonpackBinary.run(["check", "greetings"], in: folder.path)
         #expect(after.status == 0, "\(after.standardOutput)")
         // The media are the author's now; the starter's example texts are still to be written.
-        #expect(!after.standardOutput.contains("[placeholder-media]") && after.standardOutput.contains("[placeholder-text]"))
+        #expect(!after.standardError.contains("[placeholder-media]") && after.standardError.contains("[placeholder-text]"))
 
         let again = try LessonpackBinary.run(["media", "scan", "greetings"], in: folder.path)
         #expect(again.standardOutput == "greetings/media.plist: 7 files, no changes\n")

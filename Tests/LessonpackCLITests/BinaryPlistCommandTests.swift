@@ -93,7 +93,7 @@ import Testing
         try writeBinary(ofXML: deep, to: path)
         let result = try LessonpackBinary.run(["plist", "lint", path])
         #expect(result.status == 1)
-        #expect(result.standardOutput == "\(path): error: binary property list: values are nested more than 128 deep " +
+        #expect(result.standardError == "\(path): error: binary property list: values are nested more than 128 deep " +
                 "(counted as the XML elements they would be) [nesting-too-deep]\n")
     }
 
@@ -102,7 +102,7 @@ import Testing
         let path = folder.write("{\"title\": \"Job interview\"}\n", to: "module.json")
         let result = try LessonpackBinary.run(["plist", "lint", path])
         #expect(result.status == 1)
-        #expect(result.standardOutput == "\(path): error: this is JSON, not an XML property list [json-not-plist]\n")
+        #expect(result.standardError == "\(path): error: this is JSON, not an XML property list [json-not-plist]\n")
     }
 
     @Test func checkNamesABinarySourceAndTheCommandThatFixesItWorks() throws {
@@ -114,9 +114,9 @@ import Testing
         let broken = try LessonpackBinary.run(["check", "job-interview"], in: folder.path)
         #expect(broken.status == 1)
         let command = "lessonpack plist convert --to xml job-interview/transcript.plist -o job-interview/transcript.plist"
-        #expect(broken.standardOutput.hasPrefix(
+        #expect(broken.standardError.hasPrefix(
             "job-interview/transcript.plist: error: binary property list: convert it with '\(command)' [binary-plist]\n"))
-        #expect(!broken.standardOutput.contains("not XML"))
+        #expect(!broken.standardError.contains("not XML"))
 
         // Running the command it names, as written, makes the module clean again.
         let converted = try LessonpackBinary.run(Array(command.split(separator: " ").dropFirst().map(String.init)),

@@ -62,7 +62,7 @@ import Testing
         _ = try LessonpackBinary.run(["keygen", folder.child("stranger")])
         let wrongKey = try LessonpackBinary.run(["verify", path, "--key", folder.child("stranger.pub")])
         #expect(wrongKey.status == 1)
-        #expect(wrongKey.standardOutput.contains("error: the bundle is signed by key"))
+        #expect(wrongKey.standardError.contains("error: the bundle is signed by key"))
 
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         bytes[bytes.count / 2] ^= 0x40
@@ -78,7 +78,7 @@ import Testing
         #expect(several.status == 2)
         #expect(several.standardOutput.contains("\(path): OK"))
         #expect(several.standardOutput.contains("\(notZip): FAILED"))
-        #expect(several.standardOutput.contains("[zip-not-a-zip]"))
+        #expect(several.standardError.contains("[zip-not-a-zip]"))
     }
 
     @Test func aModuleWithErrorsIsNotBuilt() throws {

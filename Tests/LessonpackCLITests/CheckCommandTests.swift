@@ -34,13 +34,14 @@ import Testing
             """)
         #expect(result.status == 1)
         // Only the typo: a file that does not parse is not also reported as defining nothing.
-        #expect(result.standardOutput == """
+        // The diagnostic goes to standard error, the verdict to standard output.
+        #expect(result.standardError == """
             job-interview/definitions.plist:10:23: error: expected '>' to close the tag [xml-syntax]
              10 | \t<key>have a seat</key
                 | \t                     ^
-            job-interview (job-interview 1.0.0): 1 error, 0 warnings
 
             """)
+        #expect(result.standardOutput == "job-interview (job-interview 1.0.0): 1 error, 0 warnings\n")
     }
 
     @Test func aDeletedMediaFile() throws {
@@ -48,7 +49,7 @@ import Testing
         let (result, module) = try checkBroken(in: folder, "delete media/lines/l05.opus")
         let entry = try line(of: "<key>lines/l05.opus</key>", in: module + "/media.plist")
         #expect(result.status == 1)
-        #expect(result.standardOutput.contains("job-interview/media.plist:\(entry):3: error: media/lines/l05.opus is listed in media.plist but does not exist [media-file-missing]"))
+        #expect(result.standardError.contains("job-interview/media.plist:\(entry):3: error: media/lines/l05.opus is listed in media.plist but does not exist [media-file-missing]"))
     }
 
     @Test func anEndlessTimeIsAnErrorNotACrash() throws {
@@ -59,7 +60,7 @@ import Testing
             \t\t\t<integer>99999999999999999</integer>
             """)
         #expect(result.status == 1)
-        #expect(result.standardOutput.contains("error: a time in the video runs from 0 to 99:59:59.999, not 1e+17 seconds [invalid-time]"))
+        #expect(result.standardError.contains("error: a time in the video runs from 0 to 99:59:59.999, not 1e+17 seconds [invalid-time]"))
     }
 
     @Test func aDuplicatedDefinition() throws {
@@ -75,8 +76,8 @@ import Testing
         let first = try line(of: "<key>current job</key>", in: module + "/definitions.plist")
         let second = try line(of: "<key>current job</key>", in: module + "/definitions.plist", occurrence: 2)
         #expect(result.status == 1)
-        #expect(result.standardOutput.contains("job-interview/definitions.plist:\(second):2: error: duplicate key 'current job' [duplicate-key]"))
-        #expect(result.standardOutput.contains("job-interview/definitions.plist:\(first):2: note: 'current job' was first defined here"))
+        #expect(result.standardError.contains("job-interview/definitions.plist:\(second):2: error: duplicate key 'current job' [duplicate-key]"))
+        #expect(result.standardError.contains("job-interview/definitions.plist:\(first):2: note: 'current job' was first defined here"))
     }
 
     @Test func aDanglingLineReference() throws {
@@ -89,7 +90,7 @@ import Testing
             """)
         let reference = try line(of: "<string>l61</string>", in: module + "/questions/video-task.plist")
         #expect(result.status == 1)
-        #expect(result.standardOutput.contains("job-interview/questions/video-task.plist:\(reference):5: error: statement 's09' refers to line 'l61', which is not in the transcript; did you mean 'l16'? [unknown-line]"))
+        #expect(result.standardError.contains("job-interview/questions/video-task.plist:\(reference):5: error: statement 's09' refers to line 'l61', which is not in the transcript; did you mean 'l16'? [unknown-line]"))
     }
 
     @Test func aTestBankOfNineteen() throws {
@@ -106,7 +107,7 @@ import Testing
         let result = try LessonpackBinary.run(["check", "job-interview"], in: folder.path)
         let items = try line(of: "<key>items</key>", in: path) + 1
         #expect(result.status == 1)
-        #expect(result.standardOutput.contains("job-interview/questions/test.plist:\(items):2: error: the test bank holds 19 items, but 'draw' is 20: add 1 or draw fewer [test-bank-too-small]"))
+        #expect(result.standardError.contains("job-interview/questions/test.plist:\(items):2: error: the test bank holds 19 items, but 'draw' is 20: add 1 or draw fewer [test-bank-too-small]"))
     }
 
     @Test func jsonForTools() throws {
@@ -136,10 +137,26 @@ import Testing
             """
         let (plain, _) = try checkBroken(edit)
         #expect(plain.status == 0)
-        #expect(plain.standardOutput.contains("warning: media/extra.opus is not in media.plist"))
+        #expect(plain.standardError.contains("warning: media/extra.opus is not in media.plist"))
         let (strict, _) = try checkBroken(edit, arguments: ["--werror"])
         #expect(strict.status == 1)
-        #expect(strict.standardOutput.contains("error: media/extra.opus is not in media.plist"))
+        #expect(strict.standardError.contains("error: media/extra.opus is not in media.plist"))
+    }
+
+    /// The output options every command shares: -q keeps only errors, -v adds the counts, --color always colours.
+    @Test func quietVerboseAndColour() throws {
+        let edit = """
+            create media/extra.opus
+            an extra file
+            """
+        let (quiet, _) = try checkBroken(edit, arguments: ["-q"])
+        #expect(quiet.status == 0)
+        #expect(quiet.standardError.isEmpty && quiet.standardOutput.isEmpty, "\(quiet.standardOutput)\(quiet.standardError)")
+        let (verbose, _) = try checkBroken(edit, arguments: ["--verbose"])
+        #expect(verbose.standardError.hasSuffix("check: 0 errors, 1 warning\n"), "\(verbose.standardError)")
+        let (coloured, _) = try checkBroken(edit, arguments: ["--color", "always"])
+        #expect(coloured.standardError.contains("\u{1B}[1;35mwarning:"))
+        #expect(try LessonpackBinary.run(["check", "-q", "-v", Paths.sampleModule]).status == 2)
     }
 
     @Test func usageAndIOFailuresExitTwo() throws {

@@ -45,7 +45,7 @@ import Testing
         let module = folder.child("module")
         let imported = try LessonpackBinary.run(["import", "questions", fixtures + "/moodle-4-export.xml", "--into", module])
         #expect(imported.status == 0, "\(imported.standardOutput)")
-        #expect(imported.standardOutput.contains("moodle-4-export.xml:180:49: warning: an image in the question"))
+        #expect(imported.standardError.contains("moodle-4-export.xml:180:49: warning: an image in the question"))
         #expect(imported.standardOutput.contains("questions/test.plist: 4 added, 6 in all"))
 
         let gift = folder.child("module.gift")

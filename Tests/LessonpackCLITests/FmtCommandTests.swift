@@ -35,7 +35,7 @@ import Testing
         let broken = folder.write("<plist>\n<dict>\n<key>a</key>\n</dict>\n</plist>\n", to: "broken.plist")
         let result = try LessonpackBinary.run(["fmt", broken])
         #expect(result.status == 1)
-        #expect(result.standardOutput.contains("\(broken):3:1: error: key 'a' has no value [key-without-value]"))
+        #expect(result.standardError.contains("\(broken):3:1: error: key 'a' has no value [key-without-value]"))
         #expect(result.standardOutput.contains("1 with errors (left as they were)"))
         #expect(try String(contentsOfFile: broken, encoding: .utf8) == "<plist>\n<dict>\n<key>a</key>\n</dict>\n</plist>\n")
         #expect(try LessonpackBinary.run(["fmt", folder.child("missing")]).status == 2)

@@ -12,7 +12,7 @@ import Testing
 
         let refused = try LessonpackBinary.run(["import", "transcript", fixtures + "/subrip-wikipedia.srt", "--into", module])
         #expect(refused.status == 1)
-        #expect(refused.standardOutput.contains("subrip-wikipedia.srt:3:1: error: no speaker for"))
+        #expect(refused.standardError.contains("subrip-wikipedia.srt:3:1: error: no speaker for"))
         #expect(refused.standardOutput.hasSuffix("nothing was written: 3 errors, 0 warnings\n"))
 
         let dry = try LessonpackBinary.run(["import", "transcript", fixtures + "/subrip-wikipedia.srt", "--into", module,

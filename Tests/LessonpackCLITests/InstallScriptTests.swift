@@ -34,7 +34,7 @@ import Testing
         let created = try run(["new", "greetings"])
         #expect(created.status == 0, "\(created.standardError)")
         let check = try run(["check", "greetings"])
-        #expect(check.status == 0 && check.standardOutput.contains("[placeholder-text]"), "\(check.standardOutput)")
+        #expect(check.status == 0 && check.standardError.contains("[placeholder-text]"), "\(check.standardError)")
         let build = try run(["build", "greetings", "-o", "dist"])
         #expect(build.status == 0, "\(build.standardError)")
         let play = try run(["play", "--plain", "dist/greetings-0.1.0.lessonpack", "--player", "none", "--recorder", "none",

@@ -55,7 +55,7 @@ import Testing
         let folder = TemporaryFolder()
         let scan = try Self.report(["media", "scan", "--format", "json", folder.path], command: "media scan", status: 2)
         let diagnostic = try #require((scan["diagnostics"] as? [[String: Any]])?.first)
-        #expect(diagnostic["code"] as? String == "command-failed")
+        #expect(diagnostic["code"] as? String == "not-a-module-folder")
         #expect((diagnostic["message"] as? String)?.contains("is not a module folder") == true)
         let build = try Self.report(["build", folder.child("nothing"), "-o", folder.child("dist"), "--format", "json"],
                                     command: "build", status: 2)
@@ -92,5 +92,43 @@ import Testing
         let missing = try Self.report(["install", folder.child("nothing.lessonpack"), "--format", "json"] + data,
                                       command: "install", status: 2)
         #expect((missing["diagnostics"] as? [[String: Any]])?.first?["code"] as? String == "install-failed")
+
+        // inspect keeps the module's version apart from the frame's.
+        let inspect = try Self.report(["inspect", "--format", "json", bundle], command: "inspect")
+        #expect(inspect["moduleVersion"] as? String == "1.0.0")
+        #expect((inspect["entries"] as? [[String: Any]])?.count == 53)
+        let unreadable = try Self.report(["inspect", "--format", "json", folder.child("nothing.lessonpack")],
+                                         command: "inspect", status: 2)
+        #expect((unreadable["diagnostics"] as? [[String: Any]])?.first?["code"] as? String == "zip-unreadable")
+    }
+
+    @Test func newAndKeygenSayWhatTheyMade() throws {
+        let folder = TemporaryFolder()
+        let made = try Self.report(["new", folder.child("greetings"), "--format", "json"], command: "new")
+        #expect(made["id"] as? String == "greetings")
+        #expect((made["report"] as? [String])?.isEmpty == false)
+        let key = try Self.report(["keygen", folder.child("k"), "--format", "json"], command: "keygen")
+        #expect(key["publicKey"] as? String == folder.child("k") + ".pub")
+        #expect((key["keyID"] as? String)?.count == 16)
+    }
+
+    @Test func exportAndReportSpeakTheFrame() throws {
+        let folder = TemporaryFolder()
+        let questions = try Self.report(["export", "questions", "--format", "json", Paths.sampleModule],
+                                        command: "export questions")
+        #expect((questions["document"] as? String)?.contains("::") == true)
+        #expect(questions["testItems"] as? Int == 30)
+        let written = try Self.report(["export", "questions", "--format", "json", Paths.sampleModule, "-o",
+                                       folder.child("q.gift")], command: "export questions")
+        #expect(written["file"] as? String == folder.child("q.gift"))
+        #expect(written["document"] == nil)
+
+        let statements = folder.write("[]", to: "statements.json")
+        let report = try Self.report(["report", "--format", "json", statements], command: "report")
+        #expect(report["statements"] as? Int == 0)
+        #expect((report["modules"] as? [Any])?.isEmpty == true)
+        let missing = try Self.report(["report", "--format", "json", folder.child("none.json")], command: "report",
+                                      status: 2)
+        #expect((missing["diagnostics"] as? [[String: Any]])?.first?["code"] as? String == "report-input-invalid")
     }
 }

@@ -80,8 +80,8 @@ import Testing
             let check = try LessonpackBinary.run(["check", module])
             #expect(check.status == 0 && check.standardOutput.contains(": 0 errors"), "\(check.standardOutput)")
             // The video is the teacher's, and every line has its own clip: no placeholder but the questions'.
-            #expect(!check.standardOutput.contains("the video is still a placeholder"))
-            #expect(!check.standardOutput.contains("the clip of line"))
+            #expect(!check.standardError.contains("the video is still a placeholder"))
+            #expect(!check.standardError.contains("the clip of line"))
 
             let json = try LessonpackBinary.run(["plist", "convert", "--to", "json", module + "/transcript.plist"])
             let transcript = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
@@ -124,8 +124,8 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: module + "/media/lines/l01.opus"))
         let check = try LessonpackBinary.run(["check", module])
         #expect(check.status == 0 && check.standardOutput.contains(": 0 errors"), "\(check.standardOutput)")
-        #expect(!check.standardOutput.contains("[unused-media]") && !check.standardOutput.contains("the clip of line"))
-        #expect(!check.standardOutput.contains("the video is still a placeholder"), "the teacher's video replaced the starter's")
+        #expect(!check.standardError.contains("[unused-media]") && !check.standardError.contains("the clip of line"))
+        #expect(!check.standardError.contains("the video is still a placeholder"), "the teacher's video replaced the starter's")
     }
 
     @Test func theExampleLessonMakesAWholeModule() throws {
@@ -141,10 +141,10 @@ import Testing
         #expect(check.status == 0, "\(check.standardOutput)")
         // The to-do list: the starter's grey video, the lines' quiet clips, the questions spoken by espeak-ng, and
         // no example text of the starter's (the document replaced every part).
-        #expect(!check.standardOutput.contains("[placeholder-text]"))
-        #expect(check.standardOutput.contains("the recording of question 'q1' is still a placeholder"))
-        #expect(check.standardOutput.contains("the clip of line 'l14' is still a placeholder"))
-        #expect(!check.standardOutput.contains(": error:") && check.standardOutput.contains(": 0 errors"))
+        #expect(!check.standardError.contains("[placeholder-text]"))
+        #expect(check.standardError.contains("the recording of question 'q1' is still a placeholder"))
+        #expect(check.standardError.contains("the clip of line 'l14' is still a placeholder"))
+        #expect(!check.standardError.contains(": error:") && check.standardOutput.contains(": 0 errors"))
         // Written back out, the module is the document again, but for what a document leaves to the writer
         // (the glossary as a table, instructions not kept).
         let markdown = try exported(module)
@@ -178,15 +178,15 @@ import Testing
         let module = folder.child("module")
         let refused = try LessonpackBinary.run(["new", module, "--from", broken])
         #expect(refused.status == 1)
-        #expect(refused.standardOutput.contains("broken.md:90:4: error: question 2 has no answer marked right: mark it with ✓ [lesson-syntax]"))
+        #expect(refused.standardError.contains("broken.md:90:4: error: question 2 has no answer marked right: mark it with ✓ [lesson-syntax]"))
         #expect(refused.standardOutput.contains("nothing was written"))
         #expect(!FileManager.default.fileExists(atPath: module))
 
         try Self.convert(broken, to: folder.child("broken.docx"))
         let word = try LessonpackBinary.run(["new", module, "--from", folder.child("broken.docx")])
         #expect(word.status == 1)
-        #expect(word.standardOutput.contains("broken.docx: error: paragraph "))
-        #expect(word.standardOutput.contains("(\u{201C}How much is the ticket?\u{201D}): question 2 has no answer marked right"))
+        #expect(word.standardError.contains("broken.docx: error: paragraph "))
+        #expect(word.standardError.contains("(\u{201C}How much is the ticket?\u{201D}): question 2 has no answer marked right"))
         #expect(!FileManager.default.fileExists(atPath: module))
 
         // Into an existing module: refused the same way, and the module is left as it was.

@@ -34,7 +34,7 @@ import Testing
         let notAudio = folder.write("hello", to: "notes.wav")
         let result = try LessonpackBinary.run(["pitch", low, notAudio, high, "--format", "csv"])
         #expect(result.status == 1)
-        #expect(result.standardError.contains("notes.wav: not audio"))
+        #expect(result.standardError.contains("notes.wav: error: not audio") && result.standardError.contains("[audio-unreadable]"))
         let rows = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(rows.first == "file,time,f0")
         #expect(rows.contains { $0.hasPrefix(low + ",") })

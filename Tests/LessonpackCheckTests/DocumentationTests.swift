@@ -5,10 +5,12 @@ import Testing
 
 /// The documentation explains every diagnostic code lessonpack can report: a code a user meets is one they can look
 /// up. docs/format.md has the sources' codes, docs/bundle-format.md those of bundles, catalogs and the library,
-/// docs/player.md those of the progress store, docs/publishing.md those of fetching releases over the web.
+/// docs/player.md those of the progress store, docs/publishing.md those of fetching releases over the web,
+/// docs/json-output.md the command line's own failures, docs/studio-api.md the studio's.
 @Suite struct DocumentationTests {
     @Test func everyDiagnosticCodeIsDocumented() throws {
-        let documentation = try ["docs/format.md", "docs/bundle-format.md", "docs/player.md", "docs/publishing.md"].map { path in
+        let documentation = try ["docs/format.md", "docs/bundle-format.md", "docs/player.md", "docs/publishing.md",
+                                 "docs/json-output.md", "docs/studio-api.md"].map { path in
             try String(contentsOfFile: Paths.inPackage(path), encoding: .utf8)
         }.joined()
         // A code is declared as a `DiagnosticCode`, or as a case of a code enum whose raw value is the code (the

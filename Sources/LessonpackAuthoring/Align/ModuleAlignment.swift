@@ -188,7 +188,7 @@ package enum ModuleAlignment {
         do {
             aligned = try ForcedAligner(voice: voice).align(soundtrack: soundtrack.path, lines: texts)
         } catch {
-            throw ImportFailure(.error(code(for: error.kind), error.reason, at: error.kind == .unreadableSoundtrack ||
+            throw ImportFailure(.error(error.code, error.reason, at: error.kind == .unreadableSoundtrack ||
                                        error.kind == .noSpeech ? soundtrack.location : SourceLocation(file: transcriptPath)))
         }
         result.soundtrack = soundtrack.path
@@ -275,12 +275,8 @@ package enum ModuleAlignment {
         }
     }
 
-    private static func code(for kind: AlignError.Kind) -> DiagnosticCode {
-        switch kind {
-        case .unreadableSoundtrack, .noSpeech: .alignSoundtrack
-        case .nothingToAlign: .alignNoLines
-        case .synthesis: .alignVoice
-        case .clip: .alignTarget
-        }
-    }
+}
+
+extension ModuleAlignment.ApplyFailure: DiagnosticError {
+    package var reportedDiagnostics: [Diagnostic] { [.failure(.alignWriteFailed, description)] }
 }

@@ -113,3 +113,7 @@ package struct ImportFailure: Error, CustomStringConvertible {
     init(_ diagnostic: Diagnostic) { self.diagnostic = diagnostic }
     package var description: String { "\(diagnostic.location): \(diagnostic.message)" }
 }
+
+extension ImportFailure: DiagnosticError {
+    package var reportedDiagnostics: [Diagnostic] { [diagnostic] }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackDiagnostics
 import LessonpackModel
 import LessonpackSystem
 
@@ -208,4 +209,13 @@ package enum LessonExport {
         }
         return result
     }
+}
+
+extension LessonExport.Failure: DiagnosticError {
+    package var reportedDiagnostics: [Diagnostic] { [.failure(.lessonExportFailed, description)] }
+}
+
+extension DiagnosticCode {
+    /// pandoc, which writes Word, OpenDocument and HTML lesson documents, is missing or failed.
+    package static let lessonExportFailed: DiagnosticCode = "lesson-export-failed"
 }

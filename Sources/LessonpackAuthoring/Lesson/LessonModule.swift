@@ -18,6 +18,7 @@ package enum LessonModule {
         package var description: String
         /// Problems found on the way (the document's, the alignment's), to show with the failure.
         package var diagnostics: [Diagnostic]
+        package var code: DiagnosticCode = .newModuleWriteFailed
     }
 
     /// `align` times the lines from the module's video and cuts their clips, in the module folder it is given; it
@@ -30,7 +31,7 @@ package enum LessonModule {
         do {
             try ModuleTemplate.create(from: .starter, at: destination, id: id, title: chosenTitle)
         } catch {
-            throw Failure(description: error.description, diagnostics: [])
+            throw Failure(description: error.description, diagnostics: [], code: error.reportedDiagnostics[0].code)
         }
         do {
             return try fill(destination, lesson: lesson, from: file, video: video, speak: speak, align: align)
@@ -51,7 +52,8 @@ package enum LessonModule {
         let plan = LessonImport.plan(lesson, from: file, into: folder)
         outcome.diagnostics += plan.diagnostics
         guard !plan.hasErrors else {
-            throw Failure(description: "the lesson could not be brought into the new module", diagnostics: plan.diagnostics)
+            throw Failure(description: "the lesson could not be brought into the new module", diagnostics: plan.diagnostics,
+                          code: .lessonNotBroughtIn)
         }
         do {
             try plan.apply()
@@ -67,10 +69,11 @@ package enum LessonModule {
                 outcome.diagnostics += aligned.diagnostics
             } catch {
                 throw Failure(description: "the lines could not be timed from the video: \(error)",
-                              diagnostics: outcome.diagnostics)
+                              diagnostics: outcome.diagnostics, code: .lessonAlignFailed)
             }
             if outcome.diagnostics.hasErrors {
-                throw Failure(description: "the lines could not be timed from the video", diagnostics: outcome.diagnostics)
+                throw Failure(description: "the lines could not be timed from the video", diagnostics: outcome.diagnostics,
+                              code: .lessonAlignFailed)
             }
         }
         do {
@@ -91,16 +94,18 @@ package enum LessonModule {
         let fileExtension = (video as NSString).pathExtension.lowercased()
         guard MediaKind(fileExtension: fileExtension) == .video else {
             throw Failure(description: "\(video) is not a video Lessonpack takes (docs/format.md lists the extensions: " +
-                          "mp4, webm, …)", diagnostics: [])
+                          "mp4, webm, …)", diagnostics: [], code: .lessonVideoInvalid)
         }
         let name = "conversation.\(fileExtension)"
         let media = MediaFolder(moduleFolder: folder)
         do {
             guard case .success(let source) = ReadableFile.open(video) else {
-                throw Failure(description: "\(video): cannot be read (it must be a regular file)", diagnostics: [])
+                throw Failure(description: "\(video): cannot be read (it must be a regular file)", diagnostics: [],
+                              code: .lessonVideoInvalid)
             }
             guard source.size <= MediaLimits.maxFileBytes else {
-                throw Failure(description: "\(video) is larger than a module's video may be (4 GB)", diagnostics: [])
+                throw Failure(description: "\(video) is larger than a module's video may be (4 GB)", diagnostics: [],
+                              code: .lessonVideoInvalid)
             }
             // Through the descriptor that was checked, in blocks: a video is hundreds of megabytes.
             try? FileManager.default.removeItem(atPath: media.path("conversation.mp4"))
@@ -121,7 +126,8 @@ package enum LessonModule {
         } catch let failure as Failure {
             throw failure
         } catch {
-            throw Failure(description: "cannot copy \(video) into the module: \(error)", diagnostics: [])
+            throw Failure(description: "cannot copy \(video) into the module: \(error)", diagnostics: [],
+                          code: .lessonVideoInvalid)
         }
         return name
     }
@@ -138,4 +144,17 @@ package enum LessonModule {
             try FileManager.default.removeItem(atPath: media.path(path))
         }
     }
+}
+
+extension LessonModule.Failure: DiagnosticError {
+    package var reportedDiagnostics: [Diagnostic] { diagnostics + [.failure(code, description + "; nothing was written")] }
+}
+
+extension DiagnosticCode {
+    /// The lesson document was read, but the module made from it would have errors (they are listed).
+    package static let lessonNotBroughtIn: DiagnosticCode = "lesson-not-brought-in"
+    /// The video given with `new --from … --video` is not one a module takes, or cannot be read or copied.
+    package static let lessonVideoInvalid: DiagnosticCode = "lesson-video-invalid"
+    /// The lines of a new module could not be timed from its video.
+    package static let lessonAlignFailed: DiagnosticCode = "lesson-align-failed"
 }

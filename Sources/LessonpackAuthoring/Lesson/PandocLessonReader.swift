@@ -367,3 +367,8 @@ private struct InlineText {
         currentPosition = nil
     }
 }
+
+extension PandocLessonReader.Failure: DiagnosticError {
+    package var description: String { "\(diagnostic.location): \(diagnostic.message)" }
+    package var reportedDiagnostics: [Diagnostic] { [diagnostic] }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackDiagnostics
 import LessonpackModel
 import LessonpackSystem
 
@@ -57,4 +58,13 @@ package enum SpokenPlaceholders {
         }
         try AtomicFile.write(output.standardOutput, to: target)
     }
+}
+
+extension SpokenPlaceholders.Failure: DiagnosticError {
+    package var reportedDiagnostics: [Diagnostic] { [.failure(.speakingFailed, description)] }
+}
+
+extension DiagnosticCode {
+    /// `--speak`: espeak-ng is not installed, or could not speak a question or an answer.
+    package static let speakingFailed: DiagnosticCode = "speaking-failed"
 }

@@ -31,45 +31,29 @@ struct AlignCommand: ParsableCommand {
     @Flag(help: "Report the times that would be written without writing anything.")
     var dryRun = false
 
-    @Option(name: [.customLong("color"), .customLong("colour")], help: "Colour the output: auto, always or never.")
-    var color: ColourMode = .auto
-
-    @Option(help: "Output format: 'text' for people, 'json' for tools.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
         let result = ModuleAlignment.plan(folder: folder, video: video, voice: voice)
-        let all = result.diagnostics.sortedForDisplay()
-        if format == .json { return try finishJSON(all, result) }
-        let writer = DiagnosticConsoleWriter(style: Style(enabled: color.enabled(for: 1)))
-        for diagnostic in all { Console.styled(writer.render(diagnostic), terminator: "") }
-        guard !all.hasErrors else {
-            Console.out("nothing was written: \(counts(all))")
-            throw ExitCode(1)
-        }
-        for line in result.report { Console.out(line) }
-        if dryRun {
-            Console.out("dry run: would write " + result.paths.joined(separator: ", "))
-            return
-        }
-        do { try result.apply() } catch { throw CommandFailure(error.description) }
-        Console.out("wrote \(result.clips.count) clip\(result.clips.count == 1 ? "" : "s")" +
-                    (result.plan.files.isEmpty ? "" : ", " + result.plan.files.map(\.path).joined(separator: ", ")) +
-                    " and media.plist")
-    }
-
-    private func finishJSON(_ all: [Diagnostic], _ result: ModuleAlignment.Result) throws {
+        let engine = output.engine()
+        let all = engine.emit(result.diagnostics)
         var body = AlignJSON(module: folder, video: result.soundtrack, dryRun: dryRun, lines: result.lines,
                              report: result.report, files: result.paths, written: false)
         guard !all.hasErrors else {
-            Console.json(JSONReport(command: "align", diagnostics: all, body: body).rendered())
-            throw ExitCode(1)
+            engine.summarise("nothing was written: \(counts(all))")
+            return try engine.finish(command: "align", body: body)
         }
-        if !dryRun {
-            do { try result.apply() } catch { throw CommandFailure(error.description) }
-            body.written = true
+        if !engine.isJSON { for line in result.report { Console.out(line) } }
+        if dryRun {
+            engine.summarise("dry run: would write " + result.paths.joined(separator: ", "))
+            return try engine.finish(command: "align", body: body)
         }
-        Console.json(JSONReport(command: "align", diagnostics: all, body: body).rendered())
+        try result.apply()
+        body.written = true
+        engine.summarise("wrote \(result.clips.count) clip\(result.clips.count == 1 ? "" : "s")" +
+                         (result.plan.files.isEmpty ? "" : ", " + result.plan.files.map(\.path).joined(separator: ", ")) +
+                         " and media.plist")
+        try engine.finish(command: "align", body: body)
     }
 }
 

@@ -38,19 +38,10 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         let timestamp = try SourceDateEpoch.read()
-        let key: SigningKey?
-        do { key = try signingKey.map { path throws(CodedError) in try SigningKey.load(from: path) } } catch {
-            throw CommandFailure(error.description, code: error.code.rawValue)
-        }
-        let transcoder: Transcoder?
-        do { transcoder = transcode ? try Transcoder.make(cacheFolder: Transcoder.defaultCacheFolder()) : nil } catch {
-            throw CommandFailure(error.description)
-        }
-        let writer = DiagnosticConsoleWriter(style: Style(enabled: diagnostics.color.enabled(for: 2)))
-        let json = diagnostics.format == .json
-        let progress = ProgressLine()
-        var failed = false
-        var unbuildable = false
+        let key = try signingKey.map { path throws(CodedError) in try SigningKey.load(from: path) }
+        let transcoder = transcode ? try Transcoder.make(cacheFolder: Transcoder.defaultCacheFolder()) : nil
+        let engine = diagnostics.engine()
+        let progress = ProgressLine(enabled: Console.isTerminal(2) && !diagnostics.output.quiet)
         var report = BuildJSON()
         for folder in folders {
             let options = BundleBuilder.Options(outputFolder: output, signingKey: key, timestamp: timestamp,
@@ -61,41 +52,32 @@ struct BuildCommand: ParsableCommand {
                 result = try BundleBuilder.build(folder: folder, options: options)
             } catch {
                 progress.clear()
-                if json {
-                    // Not a finding about the module but a failure to build at all: exit 2, as in text.
-                    report.modules.append(.init(folder: folder, built: false, refusal: error.description))
-                    report.diagnostics += error.diagnostics
-                    failed = true
-                    unbuildable = true
-                    continue
-                }
-                throw CommandFailure("\(folder): \(error.description)")
+                // Not a finding about the module but a failure to build at all: exit 2.
+                report.modules.append(.init(folder: folder, built: false, refusal: error.description))
+                engine.fail(error)
+                continue
             }
             progress.clear()
-            var found = result.diagnostics
-            if diagnostics.warningsAsErrors { found = found.promotingWarningsToErrors() }
-            report.diagnostics += found
-            if !json { for diagnostic in found { Console.styled(writer.render(diagnostic), terminator: "", toError: true) } }
+            let found = engine.emit(result.diagnostics)
             guard let path = result.bundlePath, !found.hasErrors else {
                 let refusal = result.refusal ?? counts(found)
                 report.modules.append(.init(folder: folder, built: false, refusal: refusal))
-                if !json { Console.error("\(folder): not built: " + refusal) }
-                failed = true
+                if found.hasErrors {
+                    if !engine.isJSON { Console.error("\(folder): not built: " + refusal) }
+                } else {
+                    engine.fail(CommandFailure(.versionNotRaised, "\(folder): not built: \(refusal)", status: 1))
+                }
                 continue
             }
             let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
             report.modules.append(.init(folder: folder, built: true, bundle: path, size: size, entries: result.entries.count,
                                         signed: key != nil, transcoded: result.transcoded.map(BuildJSON.Transcoded.init)))
-            guard !json else { continue }
+            guard !engine.isJSON else { continue }
             if !result.transcoded.isEmpty { Console.out(transcodeTable(result.transcoded)) }
             Console.out("built \(path) (\(Formatting.size(size)), \(result.entries.count) entries" +
                         (key != nil ? ", signed" : "") + ")")
         }
-        if json {
-            Console.json(JSONReport(command: "build", ok: !failed, diagnostics: report.diagnostics, body: report).rendered())
-        }
-        if unbuildable { throw ExitCode(2) }
-        if failed { throw ExitCode(1) }
+        try engine.finish(command: "build", body: report)
     }
 
     private func transcodeTable(_ reports: [TranscodeReport]) -> String {
@@ -149,12 +131,4 @@ struct BuildJSON: Encodable {
     }
 
     var modules: [Module] = []
-    var diagnostics: [Diagnostic] = []
-
-    private enum Keys: String, CodingKey { case modules }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(modules, forKey: .modules)
-    }
 }

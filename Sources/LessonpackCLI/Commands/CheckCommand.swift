@@ -34,10 +34,8 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         if watch { try CheckWatch(folders: folders, options: options, interval: interval).run() }
+        let engine = options.engine()
         var modules: [DiagnosticJSONWriter.ModuleEntry] = []
-        var all: [Diagnostic] = []
-        var failed = false
-        let writer = DiagnosticConsoleWriter(style: Style(enabled: options.color.enabled(for: 1)))
         // Modules are checked on every core; their reports come out in the order the folders were named.
         OrderedParallelMap.run(folders, transform: { folder in
             (folder, Result { () throws(ModuleLoader.Failure) in try ModuleChecker.check(folder: folder) })
@@ -47,31 +45,21 @@ struct CheckCommand: ParsableCommand {
             case .success(let checked):
                 result = checked
             case .failure(let error):
-                failed = true
                 modules.append(.init(path: folder, errors: 0, warnings: 0, failure: error.description))
-                if options.format == .text { Console.error("lessonpack: error: \(error.description)") }
+                engine.fail(error)
                 return
             }
-            var diagnostics = result.diagnostics
-            if options.warningsAsErrors { diagnostics = diagnostics.promotingWarningsToErrors() }
-            all += diagnostics
+            let diagnostics = engine.emit(result.diagnostics)
             let module = result.source.module
             modules.append(.init(path: folder, id: module.id.isEmpty ? nil : module.id,
                                  version: module.version.isEmpty ? nil : module.version,
                                  errors: diagnostics.errorCount, warnings: diagnostics.warningCount))
-            if options.format == .text {
-                for diagnostic in diagnostics { Console.styled(writer.render(diagnostic), terminator: "") }
-                Console.out(summary(folder, diagnostics, identity: module))
-            }
+            engine.summarise(summary(folder, diagnostics, identity: module))
         })
-        if options.format == .json {
-            Console.json(JSONReport(command: "check", ok: !failed && !all.hasErrors, diagnostics: all,
-                                    body: DiagnosticJSONWriter.CheckBody(modules: modules)).rendered())
-        } else if folders.count > 1 {
-            Console.out("\(folders.count) modules: \(counts(all))")
+        if folders.count > 1 {
+            engine.summarise("\(folders.count) module\(folders.count == 1 ? "" : "s"): \(engine.counts)")
         }
-        if failed { throw ExitCode(2) }
-        if all.hasErrors { throw ExitCode(1) }
+        try engine.finish(command: "check", body: DiagnosticJSONWriter.CheckBody(modules: modules))
     }
 
     private func summary(_ folder: String, _ diagnostics: [Diagnostic], identity module: Module) -> String {

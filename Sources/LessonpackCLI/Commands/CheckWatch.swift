@@ -13,10 +13,11 @@ struct CheckWatch {
     let interval: Double
 
     func run() throws -> Never {
-        let writer = DiagnosticConsoleWriter(style: Style(enabled: options.color.enabled(for: 1)))
+        // Each report goes through the engine as a batch of its own: the engine's counts are not the watch's.
+        let engine = options.engine()
         var snapshot = FolderSnapshot(of: folders)
         var previous = check()
-        for diagnostic in previous { Console.styled(writer.render(diagnostic), terminator: "") }
+        engine.emit(previous)
         Console.out("\(counts(previous)); watching \(folders.joined(separator: ", ")) for changes (Ctrl-C stops)")
         while true {
             Thread.sleep(forTimeInterval: interval)
@@ -30,7 +31,7 @@ struct CheckWatch {
             if changes.isEmpty {
                 Console.out("no new problems and none fixed: \(counts(current))")
             } else {
-                for diagnostic in changes.added { Console.styled(writer.render(diagnostic), terminator: "") }
+                engine.emit(changes.added)
                 for diagnostic in changes.fixed {
                     Console.out("fixed: \(diagnostic.location): \(diagnostic.message) [\(diagnostic.code)]")
                 }

@@ -6,14 +6,53 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 
 extension ColourMode: ExpressibleByArgument {}
 
-/// The options every command that reports diagnostics shares.
-struct DiagnosticOptions: ParsableArguments {
+/// How a command talks to a person: colour, and how much it says. Every command takes these; those whose output
+/// has formats of its own (a report as HTML, a contour as CSV) take them without `OutputOptions`' `--format`.
+struct ConsoleOptions: ParsableArguments {
+    @Option(name: [.customLong("color"), .customLong("colour")], help: "Colour the output: auto, always or never.")
+    var color: ColourMode = .auto
+
+    @Flag(name: .shortAndLong, help: "Show errors only: no warnings, no summary, no progress.")
+    var quiet = false
+
+    @Flag(name: .shortAndLong, help: "Say more: the count of errors and warnings at the end, even when there are none.")
+    var verbose = false
+
+    func validate() throws {
+        if quiet && verbose { throw ValidationError("--quiet and --verbose ask for opposite things: give one") }
+    }
+
+    func engine(format: OutputFormat = .text, warningsAsErrors: Bool = false) -> DiagnosticsEngine {
+        DiagnosticsEngine(format: format, colour: color, warningsAsErrors: warningsAsErrors, quiet: quiet,
+                          verbose: verbose)
+    }
+}
+
+/// The output options of a command that reports: `--format text|json` and the console options.
+struct OutputOptions: ParsableArguments {
     @Option(help: "Output format: 'text' for people, 'json' for tools.")
     var format: OutputFormat = .text
+
+    @OptionGroup var console: ConsoleOptions
+
+    var color: ColourMode { console.color }
+    var quiet: Bool { console.quiet }
+    var verbose: Bool { console.verbose }
+
+    func engine(warningsAsErrors: Bool = false) -> DiagnosticsEngine {
+        console.engine(format: format, warningsAsErrors: warningsAsErrors)
+    }
+}
+
+/// The options every command that checks a module shares: the output options and `--werror`.
+struct DiagnosticOptions: ParsableArguments {
+    @OptionGroup var output: OutputOptions
 
     @Flag(name: .customLong("werror"), help: "Treat warnings as errors.")
     var warningsAsErrors = false
 
-    @Option(name: [.customLong("color"), .customLong("colour")], help: "Colour the output: auto, always or never.")
-    var color: ColourMode = .auto
+    var format: OutputFormat { output.format }
+    var color: ColourMode { output.color }
+
+    func engine() -> DiagnosticsEngine { output.engine(warningsAsErrors: warningsAsErrors) }
 }

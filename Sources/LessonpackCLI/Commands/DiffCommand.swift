@@ -20,14 +20,14 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: "The later version: a bundle or a module folder.", completion: .file())
     var new: String
 
-    @Option(help: "Output format: 'text' for people, 'json' for tools.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
         let check = VersionPolicy.check(old: try load(old), new: try load(new))
         let diff = check.diff
-        if format == .json {
-            Console.json(DiffJSON.render(check))
+        let engine = output.engine()
+        if engine.isJSON {
+            try engine.finish(command: "diff", body: DiffJSON.document(check), ok: check.refusal == nil)
             if check.refusal != nil { throw ExitCode(1) }
             return
         }
@@ -62,20 +62,16 @@ struct DiffCommand: ParsableCommand {
     private func load(_ path: String) throws -> Module {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw CommandFailure("\(path): no such file or folder")
+            throw CommandFailure(.inputMissing, "\(path): no such file or folder")
         }
         if isFolder.boolValue {
-            let source: ModuleSource
-            do { source = try ModuleLoader.load(folder: path) } catch { throw CommandFailure(error.description) }
+            let source = try ModuleLoader.load(folder: path)
             if source.diagnostics.hasErrors {
-                throw CommandFailure("\(path) has errors; run 'lessonpack check \(path)' and fix them first")
+                throw CommandFailure(.moduleHasErrors, "\(path) has errors; run 'lessonpack check \(path)' and fix them first")
             }
             return source.module
         }
-        do { return try BundleReader.open(path).module } catch {
-            BundleReporting().report(error.diagnostics)
-            throw CommandFailure("\(path) cannot be read as a bundle")
-        }
+        return try BundleReader.open(path).module
     }
 }
 
@@ -97,12 +93,11 @@ enum DiffJSON {
         var refusal: String?
     }
 
-    static func render(_ check: VersionCheck) -> String {
+    static func document(_ check: VersionCheck) -> Document {
         let diff = check.diff
-        let document = Document(
+        return Document(
             old: .init(id: diff.old.id, version: diff.old.version), new: .init(id: diff.new.id, version: diff.new.version),
             changes: diff.changes.map { .init(area: $0.area.rawValue, kind: $0.kind.rawValue, key: $0.key, detail: $0.detail) },
             bump: diff.requiredBump.description, required: check.required?.description, refusal: check.refusal)
-        return JSONReport(command: "diff", ok: check.refusal == nil, body: document).rendered()
     }
 }

@@ -41,35 +41,36 @@ struct ExportQuestionsCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write here instead of standard output ('-' for standard output).", completion: .file())
     var output: String = "-"
 
-    @Option(name: [.customLong("color"), .customLong("colour")], help: "Colour the output: auto, always or never.")
-    var color: ColourMode = .auto
+    @OptionGroup var outputOptions: OutputOptions
 
     func run() throws {
-        let source: ModuleSource
-        do { source = try ModuleLoader.load(folder: module) } catch { throw CommandFailure(error.description) }
+        let engine = outputOptions.engine()
+        let source = try ModuleLoader.load(folder: module)
         let export = GIFTWriter.export(source, from: from)
         // Standard output may be the GIFT itself, so everything said about it goes to standard error.
-        if export.hasErrors {
-            let writer = DiagnosticConsoleWriter(style: Style(enabled: color.enabled(for: 2)))
-            let shown = export.diagnostics.filter { $0.severity == .error }.sortedForDisplay()
-            for diagnostic in shown { Console.styled(writer.render(diagnostic), terminator: "", toError: true) }
-            Console.error("nothing was exported: \(counts(shown))")
-            throw ExitCode(1)
+        engine.emit(export.diagnostics.filter { $0.severity == .error })
+        var body = ExportJSON(module: module, testItems: from == .qa ? nil : export.testItems,
+                              qaQuestions: from == .test ? nil : export.qaQuestions)
+        guard !export.hasErrors else {
+            if !engine.isJSON { Console.error("nothing was exported: \(engine.counts)") }
+            return try engine.finish(command: "export questions", body: body)
         }
         var parts: [String] = []
         if from != .qa { parts.append("\(export.testItems) test item\(export.testItems == 1 ? "" : "s")") }
         if from != .test { parts.append("\(export.qaQuestions) Q&A question\(export.qaQuestions == 1 ? "" : "s")") }
         let summary = parts.joined(separator: " and ")
         switch OutputTarget(output) {
+        case .standardOutput where engine.isJSON:
+            body.document = export.text
         case .standardOutput:
             Console.data(export.text, terminator: "")
-            Console.error("exported \(summary) from \(module)")
+            if !outputOptions.quiet { Console.error("exported \(summary) from \(module)") }
         case .file(let path):
-            do { try AtomicFile.write(export.text, to: path, links: .writeThrough) } catch {
-                throw CommandFailure(writing: error)
-            }
-            Console.out("wrote \(path): \(summary)")
+            try AtomicFile.write(export.text, to: path, links: .writeThrough)
+            body.file = path
+            engine.summarise("wrote \(path): \(summary)")
         }
+        try engine.finish(command: "export questions", body: body)
     }
 }
 
@@ -92,8 +93,7 @@ struct ExportLessonCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The document to write ('-' for Markdown on standard output).", completion: .file())
     var output: String = "-"
 
-    @Option(name: [.customLong("color"), .customLong("colour")], help: "Colour the output: auto, always or never.")
-    var color: ColourMode = .auto
+    @OptionGroup var outputOptions: OutputOptions
 
     func run() throws {
         let target = OutputTarget(output)
@@ -104,25 +104,36 @@ struct ExportLessonCommand: ParsableCommand {
             }
             format = guessed
         }
-        let source: ModuleSource
-        do { source = try ModuleLoader.load(folder: module) } catch { throw CommandFailure(error.description) }
-        let errors = source.diagnostics.filter { $0.severity == .error }.sortedForDisplay()
-        if !errors.isEmpty {
-            let writer = DiagnosticConsoleWriter(style: Style(enabled: color.enabled(for: 2)))
-            for diagnostic in errors { Console.styled(writer.render(diagnostic), terminator: "", toError: true) }
-            Console.error("nothing was exported: \(counts(errors))")
-            throw ExitCode(1)
+        let engine = outputOptions.engine()
+        let source = try ModuleLoader.load(folder: module)
+        engine.emit(source.diagnostics.filter { $0.severity == .error })
+        var body = ExportJSON(module: module, documentFormat: format.documentName)
+        guard !engine.hasErrors else {
+            if !engine.isJSON { Console.error("nothing was exported: \(engine.counts)") }
+            return try engine.finish(command: "export lesson", body: body)
         }
-        let bytes: [UInt8]
-        do { bytes = try LessonExport.document(of: source.module, as: format) } catch {
-            throw CommandFailure(error.description)
-        }
+        let bytes = try LessonExport.document(of: source.module, as: format)
         switch target {
+        case .standardOutput where engine.isJSON:
+            body.document = String(decoding: bytes, as: UTF8.self)
         case .standardOutput:
             Console.data(String(decoding: bytes, as: UTF8.self), terminator: "")
         case .file(let path):
-            do { try AtomicFile.write(Data(bytes), to: path) } catch { throw CommandFailure(writing: error) }
-            Console.out("wrote \(path): the lesson as \(format.documentName)")
+            try AtomicFile.write(Data(bytes), to: path)
+            body.file = path
+            engine.summarise("wrote \(path): the lesson as \(format.documentName)")
         }
+        try engine.finish(command: "export lesson", body: body)
     }
+}
+
+/// `export questions|lesson --format json`'s own keys: `{"module", "file", "document", "documentFormat",
+/// "testItems", "qaQuestions"}`: `file` when -o named one, else `document` holds what was exported.
+struct ExportJSON: Encodable {
+    var module: String
+    var file: String?
+    var document: String?
+    var documentFormat: String?
+    var testItems: Int?
+    var qaQuestions: Int?
 }

@@ -30,32 +30,23 @@ struct FmtCommand: ParsableCommand {
     @Flag(help: "Change nothing; list the files that are not formatted, and exit 1 if there are any.")
     var check = false
 
-    @Option(name: [.customLong("color"), .customLong("colour")], help: "Colour the output: auto, always or never.")
-    var color: ColourMode = .auto
-
-    @Option(help: "Output format: 'text' for people, 'json' for tools.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: OutputOptions
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("name at least one folder or file") }
     }
 
     func run() throws {
-        let writer = DiagnosticConsoleWriter(style: Style(enabled: color.enabled(for: 1)))
+        let engine = output.engine()
         var files: [(path: String, role: SourceFile?, named: Bool)] = []
         for path in paths {
             let found = SourceFormatter.files(under: path)
-            if found.isEmpty { throw CommandFailure("\(path): no such file, or no .plist files in it") }
+            if found.isEmpty { throw CommandFailure(.noPropertyLists, "\(path): no such file, or no .plist files in it") }
             files += found.map { ($0.path, $0.role, $0.path == path) }
         }
         var (changed, unchanged, failed) = (0, 0, 0)
         var report = FmtJSON()
-        var found: [Diagnostic] = []
-        let json = format == .json
-        func show(_ diagnostic: Diagnostic) {
-            found.append(diagnostic)
-            if !json { Console.styled(writer.render(diagnostic), terminator: "") }
-        }
+        let json = engine.isJSON
         for file in files {
             let bytes: [UInt8]
             switch BoundedFile.read(file.path, limit: 32 << 20, links: file.named ? .follow : .refuse) {
@@ -63,7 +54,7 @@ struct FmtCommand: ParsableCommand {
             case .failure(let failure):
                 failed += 1
                 let code: DiagnosticCode = if case .tooLarge = failure { .fileTooLarge } else { .notARegularFile }
-                show(.error(code, "not formatted: this file \(failure)", at: SourceLocation(file: file.path)))
+                engine.emit([.error(code, "not formatted: this file \(failure)", at: SourceLocation(file: file.path))])
                 report.files.append(.init(path: file.path, status: "failed"))
                 continue
             }
@@ -77,29 +68,22 @@ struct FmtCommand: ParsableCommand {
                 if check {
                     if !json { Console.out("\(file.path): not formatted") }
                 } else {
-                    do {
-                        try AtomicFile.write(Data(text.utf8), to: file.path, links: file.named ? .writeThrough : .refuse)
-                    } catch {
-                        throw CommandFailure(error.description)
-                    }
+                    try AtomicFile.write(Data(text.utf8), to: file.path, links: file.named ? .writeThrough : .refuse)
                     if !json { Console.out("formatted \(file.path)") }
                 }
             case .failed(let diagnostics):
                 failed += 1
                 report.files.append(.init(path: file.path, status: "failed"))
-                for diagnostic in diagnostics.sortedForDisplay() { show(diagnostic) }
+                engine.emit(diagnostics)
             }
         }
         let verb = check ? "not formatted" : "formatted"
         var summary = "\(files.count) file\(files.count == 1 ? "" : "s"): \(changed) \(verb), \(unchanged) already formatted"
         if failed > 0 { summary += ", \(failed) with errors (left as they were)" }
         let ok = failed == 0 && !(check && changed > 0)
-        if json {
-            Console.json(JSONReport(command: check ? "fmt --check" : "fmt", ok: ok, diagnostics: found, body: report).rendered())
-        } else {
-            Console.out(summary)
-        }
-        if failed > 0 || (check && changed > 0) { throw ExitCode(1) }
+        engine.summarise(summary)
+        try engine.finish(command: check ? "fmt --check" : "fmt", body: report, ok: ok)
+        if !ok { throw ExitCode(1) }
     }
 }
 

@@ -32,16 +32,14 @@ struct ImportOptions: ParsableArguments {
     @Flag(help: "Report what would be imported without writing anything.")
     var dryRun = false
 
-    @Option(name: [.customLong("color"), .customLong("colour")], help: "Colour the output: auto, always or never.")
-    var color: ColourMode = .auto
+    @OptionGroup var output: OutputOptions
 
-    @Option(help: "Output format: 'text' for people, 'json' for tools.")
-    var format: OutputFormat = .text
+    var format: OutputFormat { output.format }
 
     func bytes() throws -> [UInt8] {
         switch BoundedFile.read(file, limit: 16 << 20) {
         case .success(let bytes): return bytes
-        case .failure(let failure): throw CommandFailure("\(file): \(failure)")
+        case .failure(let failure): throw CommandFailure(.unreadableFile, "\(file): \(failure)")
         }
     }
 
@@ -49,35 +47,23 @@ struct ImportOptions: ParsableArguments {
     /// `apply` writes the plan: by default its files; a lesson also makes placeholder clips and rescans media.
     func finish(reading diagnostics: [Diagnostic], _ plan: ImportPlan?,
                 apply: (ImportPlan) throws -> Void = { try $0.apply() }) throws {
-        let writer = DiagnosticConsoleWriter(style: Style(enabled: color.enabled(for: 1)))
-        let all = (diagnostics + (plan?.diagnostics ?? [])).sortedForDisplay()
-        if format == .json { return try finishJSON(all, plan, apply: apply) }
-        for diagnostic in all { Console.styled(writer.render(diagnostic), terminator: "") }
-        guard let plan, !all.hasErrors else {
-            Console.out("nothing was written: \(counts(all))")
-            throw ExitCode(1)
-        }
-        for line in plan.report { Console.out(line) }
-        if dryRun {
-            Console.out("dry run: \(plan.files.isEmpty ? "nothing would change" : "would write " + plan.files.map(\.path).joined(separator: ", "))")
-            return
-        }
-        do { try apply(plan) } catch { throw CommandFailure("\(error)") }
-        Console.out(plan.files.isEmpty ? "nothing to change" : "wrote " + plan.files.map(\.path).joined(separator: ", "))
-    }
-
-    private func finishJSON(_ all: [Diagnostic], _ plan: ImportPlan?, apply: (ImportPlan) throws -> Void) throws {
+        let engine = output.engine()
+        let all = engine.emit(diagnostics + (plan?.diagnostics ?? []))
         var body = ImportJSON(file: file, module: folder, dryRun: dryRun, report: plan?.report ?? [],
                               files: plan?.files.map(\.path) ?? [], written: false)
         guard let plan, !all.hasErrors else {
-            Console.json(JSONReport(command: "import", diagnostics: all, body: body).rendered())
-            throw ExitCode(1)
+            engine.summarise("nothing was written: \(counts(all))")
+            return try engine.finish(command: "import", body: body, ok: false)
         }
-        if !dryRun {
-            do { try apply(plan) } catch { throw CommandFailure("\(error)") }
-            body.written = !plan.files.isEmpty
+        if !engine.isJSON { for line in plan.report { Console.out(line) } }
+        if dryRun {
+            engine.summarise("dry run: \(plan.files.isEmpty ? "nothing would change" : "would write " + plan.files.map(\.path).joined(separator: ", "))")
+            return try engine.finish(command: "import", body: body)
         }
-        Console.json(JSONReport(command: "import", diagnostics: all, body: body).rendered())
+        do { try apply(plan) } catch { throw CommandFailure(error, otherwise: .outputWriteFailed) }
+        body.written = !plan.files.isEmpty
+        engine.summarise(plan.files.isEmpty ? "nothing to change" : "wrote " + plan.files.map(\.path).joined(separator: ", "))
+        try engine.finish(command: "import", body: body)
     }
 }
 
@@ -206,14 +192,15 @@ struct ImportLessonCommand: ParsableCommand {
     func run() throws {
         // Checked before anything is written: the lesson and its spoken clips go in together or not at all.
         if speak, ExternalTool.find("espeak-ng") == nil {
-            throw CommandFailure("espeak-ng, which --speak uses, is not installed (Debian's 'espeak-ng'); nothing was written")
+            throw CommandFailure(.speakingFailed, "espeak-ng, which --speak uses, is not installed (Debian's 'espeak-ng'); " +
+                                 "nothing was written")
         }
         let context = LessonImport.context(of: options.folder)
         let (lesson, diagnostics) = LessonImport.read(options.file, context: context)
         let plan = lesson.map { LessonImport.plan($0, from: options.file, into: options.folder) }
         try options.finish(reading: diagnostics, plan) { plan in
             let spoken = try LessonImport.apply(plan, to: options.folder, speak: speak)
-            if !spoken.isEmpty, options.format == .text {
+            if !spoken.isEmpty, options.format == .text, !options.output.quiet {
                 Console.out("spoke \(spoken.count) question and answer clip\(spoken.count == 1 ? "" : "s") with espeak-ng for now")
             }
         }

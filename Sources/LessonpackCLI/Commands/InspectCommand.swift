@@ -12,23 +12,18 @@ struct InspectCommand: ParsableCommand {
     @Argument(help: "The bundle.", completion: .file(extensions: ["lessonpack"]))
     var bundle: String
 
-    @Option(help: "Output format: 'text' for people, 'json' for tools.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
+        let engine = output.engine()
         let opened: OpenedBundle
         do { opened = try BundleReader.open(bundle) } catch {
-            BundleReporting().report(error.diagnostics)
-            throw ExitCode(BundleReporting.status(for: error.diagnostics))
+            engine.emit(error.diagnostics, unreadable: DiagnosticsEngine.unreadableBundle)
+            return try engine.finish(command: "inspect")
         }
         let inspection = BundleInspection(opened, describe: ActivityRegistry.summary)
-        if format == .json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            Console.json(String(decoding: try encoder.encode(inspection), as: UTF8.self))
-        } else {
-            Console.out(render(inspection))
-        }
+        if !engine.isJSON { Console.out(render(inspection)) }
+        try engine.finish(command: "inspect", body: InspectJSON(inspection))
     }
 
     private func render(_ inspection: BundleInspection) -> String {
@@ -63,5 +58,35 @@ struct InspectCommand: ParsableCommand {
             lines.append("  \(index + 1). " + Formatting.padded(activity.title, 28) + activity.counts.joined(separator: ", "))
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+/// `inspect --format json`'s own keys, in the frame every command shares: the bundle's description, with the
+/// module's version as `moduleVersion` (the frame's `version` is the document's own).
+struct InspectJSON: Encodable {
+    var id: String
+    var title: String
+    var moduleVersion: String
+    var level: String
+    var format: Int
+    var tool: String
+    var signature: String
+    var fileSize: UInt64
+    var entries: [BundleInspection.Entry]
+    var totals: [BundleInspection.KindTotal]
+    var activities: [BundleInspection.ActivitySummary]
+
+    init(_ inspection: BundleInspection) {
+        id = inspection.id
+        title = inspection.title
+        moduleVersion = inspection.version
+        level = inspection.level
+        format = inspection.format
+        tool = inspection.tool
+        signature = inspection.signature
+        fileSize = inspection.fileSize
+        entries = inspection.entries
+        totals = inspection.totals
+        activities = inspection.activities
     }
 }

@@ -18,12 +18,24 @@ struct KeygenCommand: ParsableCommand {
     @Flag(help: "Replace existing key files.")
     var force = false
 
+    @OptionGroup var output: OutputOptions
+
     func run() throws {
         for path in [keyFile, keyFile + ".pub"] where FileManager.default.fileExists(atPath: path) && !force {
-            throw CommandFailure("\(path) already exists; use --force to replace it")
+            throw CommandFailure(.keyFileExists, "\(path) already exists; use --force to replace it")
         }
         let key = SigningKey.generate()
-        do { try key.save(to: keyFile) } catch { throw CommandFailure(error.description, code: error.code.rawValue) }
-        Console.out("wrote \(keyFile) (private) and \(keyFile).pub (public); key id \(key.verificationKey.keyID)")
+        try key.save(to: keyFile)
+        let engine = output.engine()
+        engine.summarise("wrote \(keyFile) (private) and \(keyFile).pub (public); key id \(key.verificationKey.keyID)")
+        try engine.finish(command: "keygen", body: KeygenJSON(privateKey: keyFile, publicKey: keyFile + ".pub",
+                                                             keyID: key.verificationKey.keyID))
     }
+}
+
+/// `keygen --format json`'s own keys: `{"privateKey", "publicKey", "keyID"}` (the files written, and the key's id).
+struct KeygenJSON: Encodable {
+    var privateKey: String
+    var publicKey: String
+    var keyID: String
 }

@@ -19,7 +19,7 @@ struct LRSConnection {
                 credentials = try LRSCredentials.fromEnvironment(ProcessInfo.processInfo.environment)
             }
         } catch {
-            throw CommandFailure(error.diagnostic)
+            throw CommandFailure(error)
         }
     }
 

@@ -33,7 +33,7 @@ struct InstallCommand: ParsableCommand {
 
     @OptionGroup var libraryOptions: LibraryOptions
 
-    var format: OutputFormat { libraryOptions.format }
+    var format: OutputFormat { libraryOptions.output.format }
 
     func validate() throws {
         if bundles.isEmpty && catalog == nil { throw ValidationError("name at least one bundle, or a --catalog folder") }
@@ -42,14 +42,13 @@ struct InstallCommand: ParsableCommand {
 
     func run() throws {
         let (library, trust) = try libraryOptions.open()
-        let reporting = BundleReporting(quiet: format == .json)
-        if let catalog { return try installCatalog(catalog, into: library, trust: trust, reporting: reporting) }
-        var status: Int32 = 0
+        let engine = libraryOptions.output.engine()
+        if let catalog { return try installCatalog(catalog, into: library, trust: trust, engine: engine) }
         var report = InstallJSON()
         for bundle in bundles {
             do {
                 let outcome = try library.install(bundle, trust: trust)
-                reporting.report(outcome.warnings)
+                engine.emit(outcome.warnings)
                 let installed = outcome.installed
                 report.modules.append(.init(source: bundle, id: installed.id, version: installed.version,
                                             result: outcome.alreadyInstalled ? "already-installed" : "installed",
@@ -60,36 +59,23 @@ struct InstallCommand: ParsableCommand {
                     : "installed \(installed.id) \(installed.version) (\(TerminalSafe.line(installed.title)), " +
                       "\(installed.signature))")
             } catch {
-                reporting.report(error.diagnostics)
+                engine.emit(error.diagnostics, unreadable: DiagnosticsEngine.unreadableBundle)
                 report.modules.append(.init(source: bundle, result: "failed"))
-                status = max(status, BundleReporting.status(for: error.diagnostics))
             }
         }
-        if format == .json {
-            Console.json(JSONReport(command: "install", ok: status == 0, diagnostics: reporting.reported, body: report).rendered())
-        }
-        if status != 0 { throw ExitCode(status) }
+        try engine.finish(command: "install", body: report)
     }
 
     private func installCatalog(_ folder: String, into library: ModuleLibrary, trust: ModuleLibrary.Trust,
-                                reporting: BundleReporting) throws {
+                                engine: DiagnosticsEngine) throws {
         if RemoteLibrary.isWebAddress(folder) {
-            return try RemoteCatalogRun(library: library, trust: trust, format: format, reporting: reporting)
-                .install(folder)
+            return try RemoteCatalogRun(library: library, trust: trust, engine: engine).install(folder)
         }
-        let outcomes: [ModuleLibrary.CatalogOutcome]
-        do { outcomes = try library.install(catalog: folder, trust: trust) } catch {
-            throw CommandFailure(error.diagnostic)
-        }
+        let outcomes = try library.install(catalog: folder, trust: trust)
         var report = InstallJSON()
-        let counts = CatalogCounts(outcomes, source: folder, format: format, reporting: reporting, report: &report)
-        if format == .json {
-            Console.json(JSONReport(command: "install", ok: counts.failed == 0, diagnostics: reporting.reported,
-                                    body: report).rendered())
-            if counts.failed > 0 { throw ExitCode(1) }
-            return
-        }
-        Console.out("\(outcomes.count) modules in the catalog: \(counts.summary)")
+        let counts = CatalogCounts(outcomes, source: folder, engine: engine, report: &report)
+        engine.summarise("\(outcomes.count) modules in the catalog: \(counts.summary)")
+        try engine.finish(command: "install", body: report, ok: counts.failed == 0)
         if counts.failed > 0 { throw ExitCode(1) }
     }
 }
@@ -105,14 +91,10 @@ struct LibraryOptions: ParsableArguments {
     @Option(help: "Where progress and installed modules are kept.", completion: .directory)
     var dataDir: String?
 
-    @Option(help: "Output format: 'text' for people, 'json' for tools.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: OutputOptions
 
     func open() throws -> (ModuleLibrary, ModuleLibrary.Trust) {
-        let trustedKey: VerificationKey?
-        do { trustedKey = try key.map { path throws(CodedError) in try VerificationKey.load(from: path) } } catch {
-            throw CommandFailure(error.description, code: error.code.rawValue)
-        }
+        let trustedKey = try key.map { path throws(CodedError) in try VerificationKey.load(from: path) }
         return (ModuleLibrary(dataFolder: dataDir ?? ProgressStore.defaultFolder()),
                 ModuleLibrary.Trust(key: trustedKey, allowDowngrade: allowDowngrade))
     }
@@ -127,12 +109,12 @@ struct CatalogCounts {
         "\(installed) installed, \(updated) updated, \(current) already up to date" + (failed > 0 ? ", \(failed) refused" : "")
     }
 
-    init(_ outcomes: [ModuleLibrary.CatalogOutcome], source folder: String, format: OutputFormat,
-         reporting: BundleReporting, report: inout InstallJSON) {
-        let text = format == .text
+    init(_ outcomes: [ModuleLibrary.CatalogOutcome], source folder: String, engine: DiagnosticsEngine,
+         report: inout InstallJSON) {
+        let text = !engine.isJSON
         for outcome in outcomes {
             let name = "\(outcome.id) \(outcome.version)"
-            reporting.report(outcome.warnings)
+            engine.emit(outcome.warnings)
             switch outcome.result {
             case .installed:
                 installed += 1
@@ -149,7 +131,7 @@ struct CatalogCounts {
             case .failed(let problems):
                 failed += 1
                 report.modules.append(.init(source: folder, id: outcome.id, version: outcome.version, result: "failed"))
-                reporting.report(problems)
+                engine.emit(problems)
             }
         }
     }
@@ -161,17 +143,16 @@ struct ListCommand: ParsableCommand {
     @Option(help: "Where progress and installed modules are kept.", completion: .directory)
     var dataDir: String?
 
-    @Option(help: "Output format: 'text' for people, 'json' for tools.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
         let installed = ModuleLibrary(dataFolder: dataDir ?? ProgressStore.defaultFolder()).list()
-        if format == .json {
+        let engine = output.engine()
+        if engine.isJSON {
             let body = ListJSON(modules: installed.map {
                 .init(id: $0.id, version: $0.version, title: $0.title, signature: "\($0.signature)")
             })
-            Console.json(JSONReport(command: "list", body: body).rendered())
-            return
+            return try engine.finish(command: "list", body: body)
         }
         guard !installed.isEmpty else {
             Console.out("No modules installed yet: 'lessonpack install BUNDLE' adds one.")

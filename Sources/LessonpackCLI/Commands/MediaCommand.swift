@@ -30,81 +30,47 @@ struct MediaScanCommand: ParsableCommand {
     @Argument(help: "The module folder.", completion: .directory)
     var folder: String
 
-    @Option(help: "Output format: 'text' for people, 'json' for tools.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
         // Only a module's folder gets a media.plist: run anywhere else, the scan would leave a stray manifest.
         guard case .success(let mode) = ReadableFile.kind(of: SourceFile.module.path, in: folder), mode & S_IFMT == S_IFREG else {
-            throw CommandFailure("\(folder) is not a module folder: it has no \(SourceFile.module.path); run " +
-                                 "'lessonpack media scan' on the folder that holds module.plist, or start one with " +
-                                 "'lessonpack new'")
+            throw CommandFailure(.notAModuleFolder, "\(folder) is not a module folder: it has no " +
+                                 "\(SourceFile.module.path); run 'lessonpack media scan' on the folder that holds " +
+                                 "module.plist, or start one with 'lessonpack new'")
         }
-        do {
-            _ = try ModuleLoader.load(folder: folder)
-        } catch {
-            throw CommandFailure(error.description)
-        }
+        _ = try ModuleLoader.load(folder: folder)
+        let engine = output.engine()
         let scan = MediaScanner.scan(folder: folder)
-        if format == .json { return try reportJSON(scan) }
-        for (path, reason) in scan.skipped { Console.error("warning: media/\(path) skipped: \(reason)") }
-        for (path, reason) in scan.refused { Console.error("error: media/\(path) left out: \(reason)") }
-        if let reason = scan.probeUnavailable {
-            Console.error("warning: \(reason): files were not looked inside" + (scan.withoutDuration.isEmpty ? "" :
-                          ", and no duration is recorded for " + scan.withoutDuration.map { "media/\($0)" }.joined(separator: ", ")))
-        } else if !scan.withoutDuration.isEmpty {
-            Console.error("warning: no duration could be read from " +
-                          scan.withoutDuration.map { "media/\($0)" }.joined(separator: ", "))
-        }
-        try write(scan)
-        for (path, change) in scan.changes where change != .unchanged {
-            Console.out("\(change.rawValue) media/\(path)")
-        }
-        for placed in try placeClips(scan) { Console.out("filled \(placed.entry)'s clip: media/\(placed.path)") }
-        let unchanged = scan.changes.filter { $0.change == .unchanged }.count
-        Console.out("\(ModuleLayout.join(folder, SourceFile.media.path)): \(scan.files.count) files" +
-                    (unchanged == scan.files.count ? ", no changes" : ""))
-        if !scan.refused.isEmpty { throw ExitCode(1) }
-    }
-
-    private func write(_ scan: MediaScanner.Scan) throws {
-        do {
-            try MediaScanner.write(scan, folder: folder)
-        } catch let failure as AtomicFile.Failure {
-            throw CommandFailure(writing: failure)
-        } catch {
-            throw CommandFailure(SystemErrorText.describe(error))
-        }
-    }
-
-    /// The clip fields the scanned audio's names point at, filled in the transcript and the questions.
-    private func placeClips(_ scan: MediaScanner.Scan) throws -> [ClipPlacement.Placed] {
-        do {
-            return try ClipPlacement.place(scan.files.filter { $0.kind == .audio }.map(\.path), in: folder)
-        } catch {
-            throw CommandFailure(error.description)
-        }
-    }
-
-    private func reportJSON(_ scan: MediaScanner.Scan) throws {
-        try write(scan)
-        let placed = try placeClips(scan)
         let location = { (path: String) in SourceLocation(file: ModuleLayout.join(folder, "media/" + path)) }
+        let manifest = SourceLocation(file: ModuleLayout.join(folder, SourceFile.media.path))
         var diagnostics: [Diagnostic] = scan.skipped.map { .warning(.mediaSkipped, "skipped: \($0.reason)", at: location($0.path)) }
         diagnostics += scan.refused.map { .error(.mediaRefused, "left out: \($0.reason)", at: location($0.path)) }
         if let reason = scan.probeUnavailable {
-            diagnostics.append(.warning(.mediaSkipped, "\(reason): files were not looked inside",
-                                        at: SourceLocation(file: ModuleLayout.join(folder, SourceFile.media.path))))
+            diagnostics.append(.warning(.mediaSkipped, "\(reason): files were not looked inside" +
+                                        (scan.withoutDuration.isEmpty ? "" : ", and no duration is recorded for " +
+                                         scan.withoutDuration.map { "media/\($0)" }.joined(separator: ", ")), at: manifest))
+        } else if !scan.withoutDuration.isEmpty {
+            diagnostics.append(.warning(.mediaSkipped, "no duration could be read from " +
+                                        scan.withoutDuration.map { "media/\($0)" }.joined(separator: ", "), at: manifest))
+        }
+        engine.emit(diagnostics)
+        do { try MediaScanner.write(scan, folder: folder) } catch { throw CommandFailure(error, otherwise: .outputWriteFailed) }
+        let placed = try ClipPlacement.place(scan.files.filter { $0.kind == .audio }.map(\.path), in: folder)
+        if !engine.isJSON {
+            for (path, change) in scan.changes where change != .unchanged { Console.out("\(change.rawValue) media/\(path)") }
+            for placed in placed { Console.out("filled \(placed.entry)'s clip: media/\(placed.path)") }
+            let unchanged = scan.changes.filter { $0.change == .unchanged }.count
+            engine.summarise("\(manifest.file): \(scan.files.count) files" + (unchanged == scan.files.count ? ", no changes" : ""))
         }
         let changes = Dictionary(scan.changes.map { ($0.path, $0.change.rawValue) }, uniquingKeysWith: { first, _ in first })
         let body = MediaScanJSON(
-            manifest: ModuleLayout.join(folder, SourceFile.media.path),
+            manifest: manifest.file,
             files: scan.files.map { .init(path: $0.path, kind: $0.kind.rawValue, size: $0.size, sha256: $0.sha256,
                                           duration: $0.duration, change: changes[$0.path] ?? "unchanged") },
             removed: scan.changes.filter { $0.change == .removed }.map(\.path),
             filled: placed.map { .init(field: $0.field, entry: $0.entry, path: $0.path) })
-        Console.json(JSONReport(command: "media scan", diagnostics: diagnostics.sortedForDisplay(), body: body).rendered())
-        if !scan.refused.isEmpty { throw ExitCode(1) }
+        try engine.finish(command: "media scan", body: body)
     }
 }
 

@@ -47,8 +47,7 @@ struct NewCommand: ParsableCommand {
     @Flag(help: "With --from: speak the questions and answers with espeak-ng until they are recorded.")
     var speak = false
 
-    @Option(name: [.customLong("color"), .customLong("colour")], help: "Colour the output: auto, always or never.")
-    var color: ColourMode = .auto
+    @OptionGroup var output: OutputOptions
 
     func validate() throws {
         if lesson == nil, video != nil || speak {
@@ -61,13 +60,7 @@ struct NewCommand: ParsableCommand {
         if let lesson { return try runFromLesson(lesson) }
         let id = id ?? ModuleTemplate.suggestedID(forFolder: folder)
         let title = title ?? ModuleTemplate.suggestedTitle(forID: id)
-        do {
-            try ModuleTemplate.create(from: template.map { .folder($0) } ?? .starter, at: folder, id: id, title: title)
-        } catch {
-            throw CommandFailure(error.description)
-        }
-        Console.out("created \(folder) (\(id)); it passes 'lessonpack check', which lists each placeholder left to " +
-                    "replace. To do:")
+        try ModuleTemplate.create(from: template.map { .folder($0) } ?? .starter, at: folder, id: id, title: title)
         let steps = template == nil ? [
             "module.plist: title, summary, level, speakers and objectives",
             "media/conversation.mp4: your filmed conversation",
@@ -76,36 +69,49 @@ struct NewCommand: ParsableCommand {
             "definitions.plist and phrasebook.plist",
             "after changing media: 'lessonpack media scan \(folder)'; then 'lessonpack check \(folder)'",
         ] : ["replace the placeholder clips under media/, then run 'lessonpack media scan \(folder)' and 'lessonpack check \(folder)'"]
-        for (index, step) in steps.enumerated() { Console.out("  \(index + 1). \(step)") }
+        let engine = output.engine()
+        engine.summarise("created \(folder) (\(id)); it passes 'lessonpack check', which lists each placeholder left to " +
+                         "replace. To do:\n" + steps.enumerated().map { "  \($0 + 1). \($1)" }.joined(separator: "\n"))
+        try engine.finish(command: "new", body: NewJSON(folder: folder, id: id, report: steps))
     }
 
     private func runFromLesson(_ lesson: String) throws {
         let id = id ?? ModuleTemplate.suggestedID(forFolder: folder)
-        let writer = DiagnosticConsoleWriter(style: Style(enabled: color.enabled(for: 1)))
+        let engine = output.engine()
+        var body = NewJSON(folder: folder, id: id, from: lesson, report: [])
         let (read, diagnostics) = LessonImport.read(lesson)
         guard let read else {
-            for diagnostic in diagnostics.sortedForDisplay() { Console.styled(writer.render(diagnostic), terminator: "") }
-            Console.out("nothing was written: \(counts(diagnostics))")
-            throw ExitCode(1)
+            engine.emit(diagnostics)
+            engine.summarise("nothing was written: \(counts(diagnostics))")
+            return try engine.finish(command: "new", body: body)
         }
         let outcome: LessonModule.Outcome
         do {
             outcome = try LessonModule.create(at: folder, id: id, title: title, lesson: read, from: lesson, video: video,
                                               speak: speak, align: NewCommand.aligner)
         } catch {
-            let all = (diagnostics + error.diagnostics).sortedForDisplay()
-            for diagnostic in all { Console.styled(writer.render(diagnostic), terminator: "") }
-            throw CommandFailure("\(error.description); nothing was written", status: all.hasErrors ? 1 : 2)
+            engine.emit(diagnostics)
+            // Problems found in the document or the video are problems found (1); anything else stopped the work.
+            engine.fail(error, status: (diagnostics + error.diagnostics).hasErrors ? 1 : 2)
+            return try engine.finish(command: "new", body: body)
         }
-        for diagnostic in (diagnostics + outcome.diagnostics).sortedForDisplay() {
-            Console.styled(writer.render(diagnostic), terminator: "")
-        }
-        Console.out("created \(folder) (\(id)) from \(lesson)")
-        for line in outcome.report { Console.out("  " + line) }
-        Console.out("next: 'lessonpack check \(folder)' lists what is still a placeholder; 'lessonpack studio \(folder)' " +
-                    "to look at it")
+        engine.emit(diagnostics + outcome.diagnostics)
+        body.report = outcome.report
+        engine.summarise((["created \(folder) (\(id)) from \(lesson)"] + outcome.report.map { "  " + $0 } +
+                          ["next: 'lessonpack check \(folder)' lists what is still a placeholder; 'lessonpack studio " +
+                           "\(folder)' to look at it"]).joined(separator: "\n"))
+        try engine.finish(command: "new", body: body)
     }
 
     /// Times the lines of a new module from its video, as 'lessonpack align' does.
     static let aligner: LessonModule.Aligner = { folder in try ModuleAlignment.run(folder: folder) }
+}
+
+/// `new --format json`'s own keys: `{"folder", "id", "from", "report": [line]}` (`report`: what is left to do, or,
+/// with --from, what the document gave).
+struct NewJSON: Encodable {
+    var folder: String
+    var id: String
+    var from: String?
+    var report: [String]
 }

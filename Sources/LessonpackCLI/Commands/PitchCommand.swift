@@ -17,7 +17,8 @@ struct PitchCommand: ParsableCommand {
             prints the same frames with the median. With several files, csv adds a first column 'file' and json \
             lists one object per file under 'files'.
 
-            Exit status: 0 every file analysed, 1 a file cannot be read as audio (the others are still printed).
+            Exit status: 0 every file analysed, 1 a file does not decode as audio, 2 a file cannot be opened (the \
+            others are still printed, and the problems go to standard error).
             """)
 
     @Argument(help: "The audio files.", completion: .file())
@@ -26,15 +27,17 @@ struct PitchCommand: ParsableCommand {
     @Option(help: "Output format: 'text' for people, 'csv' or 'json' for tools.")
     var format: PitchFormat = .text
 
+    @OptionGroup var console: ConsoleOptions
+
     func run() throws {
+        let engine = console.engine(format: format == .json ? .json : .text)
         var contours: [(file: String, contour: PitchContour)] = []
-        var failed = false
         for file in files {
             do {
                 contours.append((file, PitchTracker().contour(of: try AudioReader.read(file))))
             } catch {
-                Console.error("lessonpack pitch: \(error.description)")
-                failed = true
+                // A file that cannot be opened stopped the work (2); one that opens but is not audio is a problem (1).
+                engine.emit(error.reportedDiagnostics, unreadable: [.audioCannotOpen])
             }
         }
         switch format {
@@ -42,17 +45,14 @@ struct PitchCommand: ParsableCommand {
             if files.count == 1 { if let only = contours.first { Console.data(Self.csv(only.contour), terminator: "") } }
             else { Console.data(Self.csv(contours), terminator: "") }
         case .json:
-            if files.count == 1 {
-                if let only = contours.first {
-                    Console.json(JSONReport(command: "pitch", body: PitchJSON(file: only.file, contour: only.contour)).rendered())
-                }
-            } else {
-                let body = PitchFilesJSON(files: contours.map { PitchJSON(file: $0.file, contour: $0.contour) })
-                Console.json(JSONReport(command: "pitch", ok: !failed, body: body).rendered())
+            if files.count == 1, let only = contours.first {
+                return try engine.finish(command: "pitch", body: PitchJSON(file: only.file, contour: only.contour))
             }
+            let body = PitchFilesJSON(files: contours.map { PitchJSON(file: $0.file, contour: $0.contour) })
+            return try engine.finish(command: "pitch", body: body)
         case .text: for (file, contour) in contours { Console.out(Self.text(contour, file: file)) }
         }
-        if failed { throw ExitCode(1) }
+        try engine.finish(command: "pitch")
     }
 
     /// Several files in one table: `file,time,f0`. A file name with a comma or a quote is quoted, as CSV does.

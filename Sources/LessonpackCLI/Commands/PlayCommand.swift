@@ -43,13 +43,15 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "The command that records ({output}, {seconds}), or 'none'.")
     var recorder: String?
 
+    @OptionGroup var console: ConsoleOptions
+
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let dataFolder = dataDir ?? ProgressStore.defaultFolder()
         let path = FileManager.default.fileExists(atPath: module) ? module
             : ModuleLibrary(dataFolder: dataFolder).newest(module)?.path
         guard let path else {
-            throw CommandFailure("\(module): no such bundle or folder, and no installed module with that id " +
+            throw CommandFailure(.moduleNotFound, "\(module): no such bundle or folder, and no installed module with that id " +
                                  "('lessonpack list' shows them)")
         }
         let session: PlayerSession
@@ -65,14 +67,10 @@ struct PlayCommand: ParsableCommand {
                 // Per module: line ids are unique within a module, not across modules. Both were checked to be ids.
                 seed: seed, workFolder: dataFolder + "/recordings/" + loaded.module.id, at: Date())
         } catch let error as RuntimeError {
-            BundleReporting().report(error.diagnostics)
             // A module with errors is a problem found, as with 'check'; one that cannot be read at all is not.
-            throw CommandFailure(error.description, code: error.code.rawValue,
-                                 status: error.code == .runtimeModuleInvalid ? 1 : 2)
-        } catch let error as ProgressError {
-            throw CommandFailure(error.description, code: error.code.rawValue)
+            throw CommandFailure(error, status: error.code == .runtimeModuleInvalid ? 1 : 2)
         } catch {
-            throw CommandFailure(SystemErrorText.describe(error))
+            throw CommandFailure(error, otherwise: .progressUnavailable)
         }
         let interactive = Console.isTerminal(0) && Console.isTerminal(1) && environment["TERM"] != "dumb"
         // A terminal not set up for UTF-8 gets ASCII look-alikes rather than bytes of garbage.

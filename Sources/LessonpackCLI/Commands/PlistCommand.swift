@@ -14,40 +14,36 @@ struct PlistLintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
         abstract: "Check that files are valid XML or binary property lists.",
-        discussion: "Prints 'FILE: OK' for each valid file and every problem in the others. Exit status 0 when all are valid, 1 otherwise.")
+        discussion: """
+            Prints 'FILE: OK' for each valid file on standard output and every problem in the others on standard \
+            error. Exit status 0 when all are valid, 1 when one is not, 2 when one cannot be read at all.
+            """)
 
     @Argument(help: "Property list files.", completion: .file())
     var files: [String]
 
-    @Option(name: [.customLong("color"), .customLong("colour")], help: "Colour the output: auto, always or never.")
-    var color: ColourMode = .auto
-
-    @Option(help: "Output format: 'text' for people, 'json' for tools.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: OutputOptions
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("name at least one file") }
     }
 
     func run() throws {
-        let writer = DiagnosticConsoleWriter(style: Style(enabled: color.enabled(for: 1)))
-        let json = format == .json
+        let engine = output.engine()
         var allValid = true
         var report = LintJSON()
-        var found: [Diagnostic] = []
         // Files are read on every core; only their diagnostics come back, in the order the files were named.
         OrderedParallelMap.run(files, transform: { file in
             let document = PlistReader.read(xmlOrBinaryAt: file)
             return (file, document.diagnostics.sortedForDisplay(), document.hasErrors)
         }, consume: { file, diagnostics, hasErrors in
-            found += diagnostics
+            // A file that is not there or cannot be opened is not a property list with problems: exit status 2.
+            engine.emit(diagnostics, unreadable: [.unreadableFile, .notARegularFile])
             report.files.append(.init(path: file, valid: !hasErrors))
             if hasErrors { allValid = false }
-            guard !json else { return }
-            for diagnostic in diagnostics { Console.styled(writer.render(diagnostic), terminator: "") }
-            if !hasErrors { Console.out("\(file): OK") }
+            if !hasErrors { engine.summarise("\(file): OK") }
         })
-        if json { Console.json(JSONReport(command: "plist lint", ok: allValid, diagnostics: found, body: report).rendered()) }
+        try engine.finish(command: "plist lint", body: report, ok: allValid)
         if !allValid { throw ExitCode(1) }
     }
 }
@@ -84,13 +80,13 @@ struct PlistConvertCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write here instead of standard output ('-' for standard output).")
     var output: String?
 
+    @OptionGroup var console: ConsoleOptions
+
     func run() throws {
+        let engine = console.engine()
         let document = PlistReader.read(xmlOrBinaryAt: file)
-        let writer = DiagnosticConsoleWriter(style: Style(enabled: ColourMode.auto.enabled(for: 2)))
-        for diagnostic in document.diagnostics.sortedForDisplay() {
-            Console.styled(writer.render(diagnostic), terminator: "", toError: true)
-        }
-        guard let value = document.root?.value, !document.hasErrors else { throw ExitCode(1) }
+        engine.emit(document.diagnostics, unreadable: [.unreadableFile, .notARegularFile])
+        guard let value = document.root?.value, !document.hasErrors else { return try engine.finish(command: "plist convert") }
         let text: String
         do {
             text = switch format {
@@ -98,17 +94,15 @@ struct PlistConvertCommand: ParsableCommand {
             case .xml: try PlistXMLWriter.xml(value)
             }
         } catch {
-            Console.error("\(file): error: cannot convert to \(format.rawValue): \(SystemErrorText.describe(error))")
-            throw ExitCode(1)
+            // The document is read, but holds what the other format cannot: a problem in the input.
+            engine.emit([.error(.plistConvertFailed, "cannot convert to \(format.rawValue): \(error)",
+                                at: SourceLocation(file: file))])
+            return try engine.finish(command: "plist convert")
         }
         guard case .file(let path) = OutputTarget(output) else {
             Console.data(text, terminator: "")
             return
         }
-        do {
-            try AtomicFile.write(text, to: path, links: .writeThrough)
-        } catch {
-            throw CommandFailure(writing: error)
-        }
+        try AtomicFile.write(text, to: path, links: .writeThrough)
     }
 }

@@ -4,6 +4,7 @@ import LessonpackActivities
 import LessonpackModel
 import LessonpackPlayer
 import LessonpackProgress
+import LessonpackRemote
 import LessonpackXAPI
 
 struct ProgressCommand: ParsableCommand {
@@ -25,32 +26,25 @@ struct ProgressCommand: ParsableCommand {
     @Option(help: "Where progress and installed modules are kept.", completion: .directory)
     var dataDir: String?
 
+    @OptionGroup var console: ConsoleOptions
+
     func run() throws {
         // Reading only: a report works in a read-only folder, and never upgrades a store an older Lessonpack uses.
-        let store: ProgressStore?
-        do { store = try ProgressStore.reading(folder: dataDir ?? ProgressStore.defaultFolder()) } catch {
-            throw CommandFailure(error.description, code: error.code.rawValue)
-        }
+        let store = try ProgressStore.reading(folder: dataDir ?? ProgressStore.defaultFolder())
         if format == .answers || format == .xapi {
-            let statements: [QueuedStatement]
-            do { statements = try store?.allStatements() ?? [] } catch {
-                throw CommandFailure(error.description, code: error.code.rawValue)
-            }
+            let statements = try store?.allStatements() ?? []
             if format == .answers {
                 Console.data(ProgressReport.answersCSV(statements), terminator: "")
             } else {
                 // An empty history needs nobody's name: the array is empty.
                 let actor = try statements.isEmpty ? nil : store.map {
-                    try LearnerOptions.actor(email: email, name: name, store: $0, remember: false)
+                    try LearnerIdentity.agent(email: email, name: name, store: $0, remember: false)
                 }
                 Console.data(ProgressReport.xapi(statements, actor: actor), terminator: "\n")
             }
             return
         }
-        let report: [ProgressReport.Module]
-        do { report = try store.map(ProgressReport.build) ?? [] } catch {
-            throw CommandFailure(error.description, code: error.code.rawValue)
-        }
+        let report = try store.map { store throws(ProgressError) in ProgressReport.modules(try ProgressOverview(store)) } ?? []
         switch format {
         case .text: Console.out(ProgressReport.text(report))
         case .json: Console.json(ProgressReport.json(report))
@@ -107,16 +101,11 @@ enum ProgressReport {
         var total: Int
     }
 
-    static func build(_ store: ProgressStore) throws(ProgressError) -> [Module] {
-        var modules: [String: Module] = [:]
-        for seen in try store.modules() {
-            modules[seen.id, default: Module(id: seen.id, title: seen.title, versions: [], activities: [])].versions.append(seen.version)
-            modules[seen.id]?.title = seen.title
-        }
-        for id in modules.keys {
-            let histories = try store.history(moduleID: id)
-            modules[id]?.activities = ActivityKind.allCases.compactMap { kind in
-                guard let history = histories[kind] else { return nil }
+    /// The store's overview in the report's words: each activity titled, its status said as the contents say it.
+    static func modules(_ overview: ProgressOverview) -> [Module] {
+        overview.modules.map { module in
+            Module(id: module.id, title: module.title, versions: module.versions, activities: module.activities.map { history in
+                let kind = history.activity
                 var activity = Activity(activity: kind.rawValue, title: kind.title, status: SessionWording.status(history.status),
                                         attempts: history.attempts, finished: history.finished.count,
                                         inProgress: history.inProgress, bestPercent: history.bestPercent,
@@ -130,9 +119,8 @@ enum ProgressReport {
                     }
                 }
                 return activity
-            }
+            })
         }
-        return modules.values.sorted { $0.id < $1.id }
     }
 
     static func testAttempt(_ finished: FinishedAttempt) -> TestAttempt {

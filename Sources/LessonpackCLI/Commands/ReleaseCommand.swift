@@ -48,16 +48,11 @@ struct ReleaseCommand: ParsableCommand {
     }
 
     func run() throws {
-        let key: SigningKey?
-        do { key = try signingKey.map { path throws(CodedError) in try SigningKey.load(from: path) } } catch {
-            throw CommandFailure(error.description, code: error.code.rawValue)
-        }
-        let transcoder: Transcoder?
-        do { transcoder = transcode ? try Transcoder.make(cacheFolder: Transcoder.defaultCacheFolder()) : nil } catch {
-            throw CommandFailure(error.description)
-        }
-        let json = diagnostics.format == .json
-        let progress = ProgressLine()
+        let key = try signingKey.map { path throws(CodedError) in try SigningKey.load(from: path) }
+        let transcoder = transcode ? try Transcoder.make(cacheFolder: Transcoder.defaultCacheFolder()) : nil
+        let engine = diagnostics.engine()
+        let json = engine.isJSON
+        let progress = ProgressLine(enabled: Console.isTerminal(2) && !diagnostics.output.quiet)
         let options = Release.Options(output: output, signingKey: key, jobs: jobs, timestamp: try SourceDateEpoch.read(),
                                       warningsAsErrors: diagnostics.warningsAsErrors, transcoder: transcoder,
                                       progress: { event in
@@ -74,27 +69,22 @@ struct ReleaseCommand: ParsableCommand {
         let outcome: Release.Outcome
         do { outcome = try Release.run(folder, options: options) } catch {
             progress.clear()
-            if json {
-                Console.json(JSONReport(command: "release", diagnostics: [error.diagnostic], body: ReleaseJSON()).rendered())
-                throw ExitCode(2)
-            }
-            throw CommandFailure(error.diagnostic)
+            engine.fail(error)
+            return try engine.finish(command: "release", body: ReleaseJSON())
         }
         progress.clear()
 
-        let found = outcome.diagnostics
-        if json {
-            Console.json(JSONReport(command: "release", diagnostics: found.sortedForDisplay(), body: ReleaseJSON(outcome)).rendered())
-            if found.hasErrors || outcome.catalog == nil { throw ExitCode(1) }
-            return
-        }
-        let writer = DiagnosticConsoleWriter(style: Style(enabled: diagnostics.color.enabled(for: 2)))
-        for diagnostic in found.sortedForDisplay() { Console.styled(writer.render(diagnostic), terminator: "", toError: true) }
+        // Release already promoted warnings under --werror.
+        let found = engine.emit(outcome.diagnostics)
         guard !found.hasErrors, let catalog = outcome.catalog else {
-            let modules = Set(found.filter { $0.severity == .error }.map { moduleOf($0.location.file) }).count
-            Console.error("nothing was released: \(counts(found)) in \(modules) module\(modules == 1 ? "" : "s")")
+            if !json {
+                let modules = Set(found.filter { $0.severity == .error }.map { moduleOf($0.location.file) }).count
+                Console.error("nothing was released: \(counts(found)) in \(modules) module\(modules == 1 ? "" : "s")")
+            }
+            try engine.finish(command: "release", body: ReleaseJSON(outcome), ok: false)
             throw ExitCode(1)
         }
+        if json { return try engine.finish(command: "release", body: ReleaseJSON(outcome)) }
         for file in outcome.removed { Console.out("removed \(ModuleLayout.join(output, file)) (replaced)") }
         let summary = "\(catalog.modules.count) modules: \(outcome.built.count) built, \(outcome.unchanged.count) " +
             "unchanged (\(outcome.filesHashed) files read to hash)"

@@ -7,7 +7,7 @@ import LessonpackXAPI
 import TerminalText
 
 struct ReportCommand: ParsableCommand {
-    enum Format: String, ExpressibleByArgument, CaseIterable { case html, csv }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case html, csv, json }
 
     static let configuration = CommandConfiguration(
         commandName: "report",
@@ -36,8 +36,10 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "Only results before this day or moment (the day itself is left out).")
     var until: String?
 
-    @Option(help: "Output format: html or csv.")
+    @Option(help: "Output format: html or csv for people and spreadsheets, json for tools.")
     var format: Format = .html
+
+    @OptionGroup var console: ConsoleOptions
 
     @Option(name: .shortAndLong, help: "Where to write the report ('-' for standard output).")
     var output: String = "-"
@@ -66,7 +68,7 @@ struct ReportCommand: ParsableCommand {
             }
             switch fetched {
             case .success(let page): (statements, skipped) = (page.statements, page.skipped)
-            case .failure(let error): throw CommandFailure(error.diagnostic)
+            case .failure(let error): throw error
             }
         }
         for file in files {
@@ -75,26 +77,35 @@ struct ReportCommand: ParsableCommand {
             skipped += read.skipped
         }
         let gradebook = Gradebook(statements, since: since, until: until)
-        let text = format == .html ? gradebook.html(generated: Date()) : gradebook.csv()
+        let engine = console.engine(format: format == .json ? .json : .text)
+        if skipped + gradebook.ignored > 0 {
+            engine.emit([.warning(.reportStatementsLeftOut, "\(skipped + gradebook.ignored) statements were not " +
+                                  "Lessonpack's or could not be read, and were left out", at: SourceLocation(file: ""))])
+        }
+        let body = ReportJSON(gradebook, statements: statements.count)
+        let text: String = switch format {
+        case .html: gradebook.html(generated: Date())
+        case .csv: gradebook.csv()
+        case .json: JSONReport(command: "report", diagnostics: engine.diagnostics, body: body).rendered() + "\n"
+        }
         switch OutputTarget(output) {
         case .standardOutput:
+            if format == .json { return try engine.finish(command: "report", body: body) }
             Console.data(text, terminator: "")
         case .file(let path):
-            do { try AtomicFile.write(text, to: path, links: .writeThrough) } catch { throw CommandFailure(writing: error) }
+            try AtomicFile.write(text, to: path, links: .writeThrough)
             let learners = Set(gradebook.modules.flatMap { $0.learners.map(\.key) }).count
-            Console.out("wrote \(TerminalSafe.line(path)): \(gradebook.modules.count) module\(gradebook.modules.count == 1 ? "" : "s"), " +
-                        "\(learners) learner\(learners == 1 ? "" : "s"), from \(statements.count) statements")
+            engine.summarise("wrote \(TerminalSafe.line(path)): \(gradebook.modules.count) module\(gradebook.modules.count == 1 ? "" : "s"), " +
+                             "\(learners) learner\(learners == 1 ? "" : "s"), from \(statements.count) statements")
         }
-        if skipped + gradebook.ignored > 0 {
-            Console.error("note: \(skipped + gradebook.ignored) statements were not Lessonpack's or could not be read, and were left out")
-        }
+        try engine.finish(command: "report")
     }
 
     /// A file of statements: a JSON array, or an object with a `statements` array (a record store's page).
     static func statements(in path: String) throws -> (statements: [XAPIStatement], skipped: Int) {
         let bytes: [UInt8]
         do { bytes = try BoundedFile.read(path, limit: fileLimit).get() } catch {
-            throw CommandFailure("cannot read \(TerminalSafe.line(path)): \(error.description)", code: DiagnosticCode.reportInputInvalid.rawValue)
+            throw CommandFailure(.reportInputInvalid, "cannot read \(TerminalSafe.line(path)): \(error.description)")
         }
         struct Page: Decodable { var statements: [LenientStatement] }
         let decoder = JSONDecoder()
@@ -104,7 +115,7 @@ struct ReportCommand: ParsableCommand {
         } else if let page = try? decoder.decode(Page.self, from: Data(bytes)) {
             entries = page.statements
         } else {
-            throw CommandFailure("\(TerminalSafe.line(path)) is not a JSON array of xAPI statements", code: DiagnosticCode.reportInputInvalid.rawValue)
+            throw CommandFailure(.reportInputInvalid, "\(TerminalSafe.line(path)) is not a JSON array of xAPI statements")
         }
         return (entries.compactMap(\.statement), entries.filter { $0.statement == nil }.count)
     }
@@ -117,5 +128,64 @@ struct ReportCommand: ParsableCommand {
             return day
         }
         throw ValidationError("\(option) '\(text)' is not a day (2026-09-01) or an ISO 8601 time")
+    }
+}
+
+/// `report --format json`'s own keys: `{"statements", "ignored", "since", "until", "modules": [{"id", "title",
+/// "passMark", "objectives": [{"id", "text", "correct", "total"}], "items": [{"id", "text", "objective", "correct",
+/// "total"}], "learners": [{"key", "name", "testAttempts", "lastTestPercent", "bestTestPercent", "belowPassMark",
+/// "lastActivity", "objectives": {id: {"correct", "total"}}}]}]}`; times in ISO 8601.
+struct ReportJSON: Encodable {
+    struct Tally: Encodable {
+        var correct: Int
+        var total: Int
+        init(_ tally: Gradebook.Tally) { (correct, total) = (tally.correct, tally.total) }
+    }
+    struct Objective: Encodable { var id: String; var text: String?; var correct: Int; var total: Int }
+    struct Item: Encodable { var id: String; var text: String?; var objective: String?; var correct: Int; var total: Int }
+    struct Learner: Encodable {
+        var key: String
+        var name: String?
+        var testAttempts: Int
+        var lastTestPercent: Double?
+        var bestTestPercent: Double?
+        var belowPassMark: Bool?
+        var lastActivity: String
+        var objectives: [String: Tally]
+    }
+    struct Module: Encodable {
+        var id: String
+        var title: String?
+        var passMark: Int?
+        var objectives: [Objective]
+        var items: [Item]
+        var learners: [Learner]
+    }
+
+    var statements: Int
+    var ignored: Int
+    var since: String?
+    var until: String?
+    var modules: [Module]
+
+    init(_ gradebook: Gradebook, statements: Int) {
+        self.statements = statements
+        ignored = gradebook.ignored
+        since = gradebook.since?.ISO8601Format()
+        until = gradebook.until?.ISO8601Format()
+        modules = gradebook.modules.map { module in
+            Module(id: module.id, title: module.title, passMark: module.passMark,
+                   objectives: module.objectives.map {
+                       Objective(id: $0.id, text: $0.text, correct: $0.tally.correct, total: $0.tally.total)
+                   },
+                   items: module.items.map {
+                       Item(id: $0.id, text: $0.text, objective: $0.objective, correct: $0.tally.correct, total: $0.tally.total)
+                   },
+                   learners: module.learners.map {
+                       Learner(key: $0.key, name: $0.name, testAttempts: $0.testAttempts, lastTestPercent: $0.lastTestPercent,
+                               bestTestPercent: $0.bestTestPercent, belowPassMark: $0.belowPassMark,
+                               lastActivity: $0.lastActivity.ISO8601Format(), objectives: $0.objectives.mapValues(Tally.init))
+                   })
+        }
     }
 }

@@ -6,7 +6,7 @@ enum SourceDateEpoch {
     static func read() throws -> Int64? {
         guard let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], !text.isEmpty else { return nil }
         guard let value = Int64(text), value >= 0 else {
-            throw CommandFailure("SOURCE_DATE_EPOCH must be a number of seconds since 1970, not '\(text)'")
+            throw CommandFailure(.sourceDateEpochInvalid, "SOURCE_DATE_EPOCH must be a number of seconds since 1970, not '\(text)'")
         }
         setenv("TZ", "UTC0", 1)
         tzset()

@@ -29,18 +29,15 @@ struct StudioCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Where Build writes bundles.", completion: .directory)
     var output: String = "dist"
 
+    @OptionGroup var console: ConsoleOptions
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
     }
 
     func run() throws {
-        let studio: Studio
-        do {
-            studio = try Studio(folders: folders, workingFolder: FileManager.default.currentDirectoryPath,
+        let studio = try Studio(folders: folders, workingFolder: FileManager.default.currentDirectoryPath,
                                 outputFolder: output, aligner: NewCommand.aligner)
-        } catch {
-            throw CommandFailure(error.description)
-        }
         let environment = ProcessInfo.processInfo.environment
         let server = StudioServer(studio: studio, webFolder: environment["LESSONPACK_STUDIO_WEB"])
         let token = server.token
@@ -48,12 +45,13 @@ struct StudioCommand: ParsableCommand {
         let failure = Mutex<String?>(nil)
         let done = DispatchSemaphore(value: 0)
         let requestedPort = port
+        let quiet = console.quiet
         Task {
             do {
                 try await server.run(port: requestedPort) { port in
                     let address = "http://127.0.0.1:\(port)/?token=\(token)"
                     Console.out("Studio: \(address)")
-                    Console.error("Serving \(folders.count) module\(folders.count == 1 ? "" : "s"); stop with Ctrl-C.")
+                    if !quiet { Console.error("Serving \(folders.count) module\(folders.count == 1 ? "" : "s"); stop with Ctrl-C.") }
                     if open { Self.openBrowser(address) }
                 }
             } catch {
@@ -62,7 +60,7 @@ struct StudioCommand: ParsableCommand {
             done.signal()
         }
         done.wait()
-        if let message = failure.withLock({ $0 }) { throw CommandFailure(message) }
+        if let message = failure.withLock({ $0 }) { throw CommandFailure(.studioCannotServe, message) }
     }
 
     /// The desktop's default browser, left to run on its own.

@@ -37,8 +37,7 @@ struct SyncCommand: ParsableCommand {
     @Option(help: "Where progress and installed modules are kept.", completion: .directory)
     var dataDir: String?
 
-    @Option(help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: OutputOptions
 
     func validate() throws {
         guard (1...1000).contains(batchSize) else { throw ValidationError("--batch-size must be from 1 to 1000") }
@@ -46,12 +45,10 @@ struct SyncCommand: ParsableCommand {
 
     func run() throws {
         let connection = try LRSConnection(address: lrs, credentialsFile: credentials)
-        let store: ProgressStore
-        do { store = try ProgressStore(folder: dataDir ?? ProgressStore.defaultFolder()) } catch {
-            throw CommandFailure(error.description, code: error.code.rawValue)
-        }
-        let actor = try LearnerOptions.actor(email: email, name: name, store: store, remember: true)
-        let quiet = format == .json
+        let store = try ProgressStore(folder: dataDir ?? ProgressStore.defaultFolder())
+        let actor = try LearnerIdentity.agent(email: email, name: name, store: store, remember: true)
+        let engine = output.engine()
+        let quiet = engine.isJSON || output.quiet
         let policy = StatementSync.Policy(batchSize: batchSize)
         let outcome = connection.run { client async -> Result<StatementSync.Report, StatementSync.Failure> in
             do throws(StatementSync.Failure) {
@@ -67,38 +64,31 @@ struct SyncCommand: ParsableCommand {
         let endpoint = connection.endpoint
         let counts = (try? store.deliveryCounts(to: endpoint)) ?? DeliveryCounts()
         let report: StatementSync.Report
-        let failure: RemoteError?
         switch outcome {
-        case .success(let done): (report, failure) = (done, nil)
-        case .failure(let stopped): (report, failure) = (stopped.report, stopped.error)
+        case .success(let done): report = done
+        case .failure(let stopped):
+            report = stopped.report
+            // The store could not be reached or refused us: the work could not be done (2), in text and JSON alike.
+            engine.fail(stopped)
         }
-        if format == .json {
-            Console.json(JSONReport(command: "sync", ok: failure == nil && report.refused.isEmpty,
-                                    diagnostics: failure.map { [$0.diagnostic] } ?? [],
-                                    body: SyncJSON(report, counts)).rendered())
-            if failure != nil || !report.refused.isEmpty { throw ExitCode(1) }
-            return
-        }
-        for refusal in report.refused {
-            Console.error("warning: the record store refused statement \(refusal.id); it is kept, and not sent there " +
-                          "again: \(TerminalSafe.line(refusal.reason))")
-        }
+        engine.emit(report.refused.map { refusal in
+            .error(.lrsRejected, "the record store refused statement \(refusal.id); it is kept, and not sent there " +
+                   "again: \(refusal.reason)", at: SourceLocation(file: endpoint))
+        })
         let sent = "Sent \(report.sent) statement\(report.sent == 1 ? "" : "s") in \(report.batches) " +
             "request\(report.batches == 1 ? "" : "s") to \(TerminalSafe.line(endpoint))"
-        if let failure {
-            if report.sent > 0 { Console.out("\(sent) before the sync stopped; \(counts.unsent) stay queued.") }
-            throw CommandFailure(failure.diagnostic)
-        }
-        if report.sent == 0 && report.refused.isEmpty && counts.accepted + counts.refused == 0 {
-            Console.out("Nothing to send yet: answers are kept as you play ('lessonpack play' a module).")
+        if engine.status == 2 {
+            if report.sent > 0 { engine.summarise("\(sent) before the sync stopped; \(counts.unsent) stay queued.") }
+        } else if report.sent == 0 && report.refused.isEmpty && counts.accepted + counts.refused == 0 {
+            engine.summarise("Nothing to send yet: answers are kept as you play ('lessonpack play' a module).")
         } else if report.sent == 0 && report.refused.isEmpty {
-            Console.out("Nothing to send: that record store has all \(counts.accepted) statements" +
-                        (counts.refused > 0 ? " but the \(counts.refused) it refused." : " already."))
+            engine.summarise("Nothing to send: that record store has all \(counts.accepted) statements" +
+                             (counts.refused > 0 ? " but the \(counts.refused) it refused." : " already."))
         } else {
-            Console.out(sent + (report.refused.isEmpty ? "; nothing is left to send."
-                                : "; \(report.refused.count) refused (see above)."))
+            engine.summarise(sent + (report.refused.isEmpty ? "; nothing is left to send."
+                                     : "; \(report.refused.count) refused (see above)."))
         }
-        if !report.refused.isEmpty { throw ExitCode(1) }
+        try engine.finish(command: "sync", body: SyncJSON(report, counts))
     }
 
     static func seconds(_ duration: Duration) -> String {
@@ -131,37 +121,5 @@ struct SyncJSON: Encodable {
         unsent = counts.unsent
         accepted = counts.accepted
         refusedInAll = counts.refused
-    }
-}
-
-/// Who the learner is in statements: given now (and then remembered), or remembered from before.
-enum LearnerOptions {
-    static func actor(email: String?, name: String?, store: ProgressStore, remember: Bool) throws -> Agent {
-        let code = DiagnosticCode.learnerUnknown.rawValue
-        if let email, !isAddress(email) {
-            throw CommandFailure("'\(TerminalSafe.line(email))' is not an e-mail address", code: code)
-        }
-        if let name, name.isEmpty || name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw CommandFailure("--name must be a name on one line", code: code)
-        }
-        guard let address = email ?? store.learner()?.mbox.map({ String($0.dropFirst("mailto:".count)) }) else {
-            throw CommandFailure("the record store needs to know who you are: give --email (and --name) once, e.g. " +
-                                 "--email ana@example.org --name 'Ana Silva'", code: code)
-        }
-        if remember, email != nil || name != nil {
-            do { try store.setLearner(email: email, name: name) } catch {
-                throw CommandFailure(error.description, code: error.code.rawValue)
-            }
-        }
-        return Agent(name: name ?? store.learner()?.name, mbox: "mailto:" + address)
-    }
-
-    /// Something@something.something, with nothing a mail address cannot hold.
-    static func isAddress(_ text: String) -> Bool {
-        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."),
-              !parts[1].hasSuffix("."), text.count <= 254 else { return false }
-        return !text.unicodeScalars.contains { $0.properties.isWhitespace || $0.properties.generalCategory == .control
-            || "<>()[],;:\\\"".unicodeScalars.contains($0) }
     }
 }

@@ -23,30 +23,20 @@ struct UnpackCommand: ParsableCommand {
     @Argument(help: "The folder to create.", completion: .directory)
     var folder: String
 
-    @Option(help: "Output format: 'text' for people, 'json' for tools.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let reporting = BundleReporting(quiet: format == .json)
+        let engine = output.engine()
         do {
             let outcome = try BundleUnpacker.unpack(bundle, into: folder)
-            if format == .json {
-                let body = UnpackJSON(bundle: bundle, folder: folder, id: outcome.module.id, moduleVersion: outcome.module.version,
-                                      files: outcome.files)
-                Console.json(JSONReport(command: "unpack", body: body).rendered())
-            } else {
-                Console.out("unpacked \(outcome.module.id) \(outcome.module.version) into \(folder): " +
-                            "\(outcome.files.count) files; 'lessonpack check \(folder)' and 'lessonpack build \(folder)' " +
-                            "work on it as on any module")
-            }
-        } catch {
-            reporting.report(error.diagnostics)
-            let status = BundleReporting.status(for: error.diagnostics)
-            if format == .json {
-                Console.json(JSONReport(command: "unpack", diagnostics: error.diagnostics,
-                                        body: UnpackJSON(bundle: bundle, folder: folder, files: [])).rendered())
-            }
-            throw ExitCode(status)
+            engine.summarise("unpacked \(outcome.module.id) \(outcome.module.version) into \(folder): " +
+                             "\(outcome.files.count) files; 'lessonpack check \(folder)' and 'lessonpack build \(folder)' " +
+                             "work on it as on any module")
+            try engine.finish(command: "unpack", body: UnpackJSON(bundle: bundle, folder: folder, id: outcome.module.id,
+                                                                 moduleVersion: outcome.module.version, files: outcome.files))
+        } catch let error as BundleError {
+            engine.emit(error.diagnostics, unreadable: DiagnosticsEngine.unreadableBundle)
+            try engine.finish(command: "unpack", body: UnpackJSON(bundle: bundle, folder: folder, files: []))
         }
     }
 }

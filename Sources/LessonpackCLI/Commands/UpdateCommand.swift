@@ -26,9 +26,7 @@ struct UpdateCommand: ParsableCommand {
 
     func run() throws {
         let (library, trust) = try libraryOptions.open()
-        let format = libraryOptions.format
-        try RemoteCatalogRun(library: library, trust: trust, format: format,
-                             reporting: BundleReporting(quiet: format == .json)).update(modules)
+        try RemoteCatalogRun(library: library, trust: trust, engine: libraryOptions.output.engine()).update(modules)
     }
 }
 
@@ -37,8 +35,7 @@ struct UpdateCommand: ParsableCommand {
 struct RemoteCatalogRun {
     let library: ModuleLibrary
     let trust: ModuleLibrary.Trust
-    let format: OutputFormat
-    let reporting: BundleReporting
+    let engine: DiagnosticsEngine
 
     func install(_ address: String) throws {
         let outcome = try run { remote, options throws(RemoteError) in [try await remote.install(catalog: address, options: options)] }
@@ -47,8 +44,8 @@ struct RemoteCatalogRun {
 
     func update(_ ids: [String]) throws {
         let outcomes = try run { remote, options throws(RemoteError) in try await remote.update(only: ids, options: options) }
-        if outcomes.isEmpty && format == .text {
-            Console.out("No module was installed from a web catalog: 'lessonpack install --catalog https://…/' adds one.")
+        if outcomes.isEmpty && !engine.isJSON {
+            engine.summarise("No module was installed from a web catalog: 'lessonpack install --catalog https://…/' adds one.")
             return
         }
         try render(outcomes, command: "update")
@@ -57,7 +54,7 @@ struct RemoteCatalogRun {
     private func run(_ work: @escaping @Sendable (RemoteLibrary, RemoteLibrary.Options) async throws(RemoteError)
                         -> [RemoteLibrary.SourceOutcome]) throws -> [RemoteLibrary.SourceOutcome] {
         let remote = RemoteLibrary(library: library)
-        let progress = DownloadProgress(quiet: format == .json)
+        let progress = DownloadProgress(quiet: engine.isJSON || engine.quiet)
         let options = RemoteLibrary.Options(key: trust.key, allowDowngrade: trust.allowDowngrade) { progress.show($0) }
         let result = AsyncWork.wait { () async -> Result<[RemoteLibrary.SourceOutcome], RemoteError> in
             let outcome: Result<[RemoteLibrary.SourceOutcome], RemoteError>
@@ -68,7 +65,7 @@ struct RemoteCatalogRun {
         progress.finish()
         switch result {
         case .success(let outcomes): return outcomes
-        case .failure(let error): throw CommandFailure(error.diagnostic)
+        case .failure(let error): throw error
         }
     }
 
@@ -77,20 +74,15 @@ struct RemoteCatalogRun {
         var failed = false
         for outcome in outcomes {
             if let failure = outcome.failure {
-                reporting.report([failure])
+                engine.emit([failure])
                 failed = true
             }
             guard outcome.release != nil else { continue }
-            let counts = CatalogCounts(outcome.modules, source: outcome.url, format: format, reporting: reporting,
-                                       report: &report)
+            let counts = CatalogCounts(outcome.modules, source: outcome.url, engine: engine, report: &report)
             failed = failed || counts.failed > 0
-            if format == .text {
-                Console.out("\(TerminalSafe.line(outcome.url)) release \(outcome.release ?? 0): \(counts.summary)")
-            }
+            engine.summarise("\(TerminalSafe.line(outcome.url)) release \(outcome.release ?? 0): \(counts.summary)")
         }
-        if format == .json {
-            Console.json(JSONReport(command: command, ok: !failed, diagnostics: reporting.reported, body: report).rendered())
-        }
+        try engine.finish(command: command, body: report, ok: !failed)
         if failed { throw ExitCode(1) }
     }
 }

@@ -21,41 +21,28 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: "A public key (KEYFILE.pub) the bundles must be signed with.", completion: .file())
     var key: String?
 
-    @Option(help: "Output format: 'text' for people, 'json' for tools.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: OutputOptions
 
     func validate() throws {
         if bundles.isEmpty { throw ValidationError("name at least one bundle") }
     }
 
     func run() throws {
-        let trusted: VerificationKey?
-        do { trusted = try key.map { path throws(CodedError) in try VerificationKey.load(from: path) } } catch {
-            throw CommandFailure(error.description, code: error.code.rawValue)
-        }
-        let reporting = BundleReporting(descriptor: 1)
-        var status: Int32 = 0
+        let trusted = try key.map { path throws(CodedError) in try VerificationKey.load(from: path) }
+        let engine = output.engine()
         var document = VerifyJSON.Document()
         for bundle in bundles {
             let report = BundleVerifier.verify(bundle, trustedKey: trusted)
-            if !report.isValid { status = max(status, BundleReporting.status(for: report.diagnostics)) }
-            if format == .json {
-                document.add(bundle, report)
-                continue
-            }
+            engine.emit(report.diagnostics, unreadable: DiagnosticsEngine.unreadableBundle)
+            document.add(bundle, report)
             if report.isValid {
                 let what = report.manifest.map { "\($0.moduleID) \($0.version), \(report.entryCount) entries" } ?? ""
-                Console.out("\(bundle): OK (\(what), \(report.signature))")
-            } else {
-                reporting.report(report.diagnostics, toError: false)
+                engine.summarise("\(bundle): OK (\(what), \(report.signature))")
+            } else if !engine.isJSON {
                 Console.out("\(bundle): FAILED")
             }
         }
-        if format == .json {
-            Console.json(JSONReport(command: "verify", ok: status == 0, diagnostics: document.diagnostics,
-                                    body: document).rendered())
-        }
-        if status != 0 { throw ExitCode(status) }
+        try engine.finish(command: "verify", body: document)
     }
 }
 
@@ -65,7 +52,6 @@ struct VerifyCommand: ParsableCommand {
 enum VerifyJSON {
     struct Document: Encodable {
         var bundles: [Bundle] = []
-        var diagnostics: [Diagnostic] = []
 
         mutating func add(_ path: String, _ report: BundleVerifier.Report) {
             let signature: String = switch report.signature {
@@ -76,14 +62,6 @@ enum VerifyJSON {
             bundles.append(Bundle(path: path, valid: report.isValid, id: report.manifest?.moduleID,
                                   moduleVersion: report.manifest?.version, entries: report.entryCount,
                                   signature: signature, signedBy: report.signature.keyID))
-            diagnostics += report.diagnostics
-        }
-
-        private enum Keys: String, CodingKey { case bundles }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(bundles, forKey: .bundles)
         }
     }
 

@@ -33,7 +33,9 @@ struct DiagnosticConsoleWriter {
         case .warning: style.magenta("warning:")
         case .note: style.cyan("note:")
         }
-        return style.bold(TerminalSafe.line("\(location)") + ":") + " " + label + " " + message + "\n"
+        // A failure that concerns no file (a missing folder, a key that does not load) is the program's own word.
+        let place = location.file.isEmpty ? "lessonpack" : "\(location)"
+        return style.bold(TerminalSafe.line(place) + ":") + " " + label + " " + message + "\n"
     }
 
     private func excerpt(at location: SourceLocation) -> String {
