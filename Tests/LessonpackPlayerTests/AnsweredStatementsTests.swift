@@ -1,13 +1,29 @@
 import Foundation
+import LessonpackActivities
 import LessonpackPresentation
 import LessonpackTestSupport
 import Testing
 @testable import LessonpackPlayer
 
-/// What an action answered is told to the learning record store once, with the action: a new answer and a changed
-/// one each send an `answered` statement; the same answer again sends none.
+/// What an action answered is told to the learning record store once, with the action. Where an answer is final
+/// once given (a question's letter), each answer sends an `answered` statement as it is given; where the learner
+/// confirms all the answers together (checking the video task), a box moved on is no answer yet, and what was
+/// confirmed is told once, when the task is checked.
 @Suite struct AnsweredStatementsTests {
-    @Test func eachChangedAnswerIsToldOnce() throws {
+    @Test func eachAnswerGivenIsToldOnce() throws {
+        let folder = TemporaryFolder()
+        let session = try makeSession(in: folder)
+        func answered() throws -> Int {
+            try session.store.allStatements().filter { $0.body.contains("/verbs/answered") }.count
+        }
+        let questions = try open(QuestionsPresenter.self, in: session)
+        questions.send(.answer(0), at: Date())
+        #expect(try answered() == 1)
+        questions.send(.answer(0), at: Date())
+        #expect(try answered() == 1, "the same question answered again is not a second answer")
+    }
+
+    @Test func videoTaskMarksAreToldWhenTheTaskIsChecked() throws {
         let folder = TemporaryFolder()
         let session = try makeSession(in: folder)
         func answered() throws -> Int {
@@ -15,12 +31,12 @@ import Testing
         }
         let task = try open(VideoTaskPresenter.self, in: session)
         task.send(.mark(0, .correct), at: Date())
-        #expect(try answered() == 1)
-        task.send(.mark(0, .correct), at: Date())
-        #expect(try answered() == 1)
         task.send(.mark(0, .incorrect), at: Date())
-        #expect(try answered() == 2)
-        task.send(.mark(1, .correct), at: Date())
-        #expect(try answered() == 3)
+        #expect(try answered() == 0)
+        let statements = session.module.videoTask.count
+        task.send(.markAll(Array(repeating: .correct, count: statements)), at: Date())
+        #expect(try answered() == 0)
+        task.send(.check, at: Date())
+        #expect(try answered() == statements)
     }
 }
