@@ -76,9 +76,11 @@ package enum PlistReader {
             case .isSymbolicLink, .linkInPath, .notRegular, .isDirectory: .notARegularFile
             case .missing, .unreadable: .unreadableFile
             }
+            // The failure's own words read as a predicate ("is a folder, not a file") or as a whole clause.
             let message = switch failure {
             case .isSymbolicLink: "this file is a symbolic link; a module's sources must be regular files in its folder"
-            default: "this file \(failure)"
+            case .isDirectory, .linkInPath, .notRegular: "this file \(failure)"
+            case .missing, .tooLarge, .unreadable: failure.description
             }
             return PlistDocument(file: name, root: nil,
                                  diagnostics: [.error(code, message, at: SourceLocation(file: name))])

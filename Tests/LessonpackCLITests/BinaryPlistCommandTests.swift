@@ -49,6 +49,19 @@ import Testing
         #expect(result.standardOutput == "\(path): OK\n")
     }
 
+    /// A file that cannot be read is named with what is wrong, in a sentence that reads ("no such file", not
+    /// "this file no such file").
+    @Test func lintSaysWhyAFileCannotBeRead() throws {
+        let folder = TemporaryFolder()
+        let missing = folder.child("missing.plist")
+        let result = try LessonpackBinary.run(["plist", "lint", missing, folder.path])
+        #expect(result.status == 2)
+        #expect(Set(result.standardError.split(separator: "\n").map(String.init)) == [
+            "\(missing): error: no such file [unreadable-file]",
+            "\(folder.path): error: this file is a folder, not a file [not-a-regular-file]",
+        ])
+    }
+
     @Test func convertingABinaryFileGivesWhatTheXMLGives() throws {
         let folder = TemporaryFolder()
         let xmlPath = folder.write(Self.xml, to: "source.plist")
