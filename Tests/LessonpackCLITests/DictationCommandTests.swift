@@ -6,30 +6,7 @@ import Testing
 /// The dictation through the built binary: a module that lists it, played in plain mode from a file of answers,
 /// then its progress and its xAPI statements read back.
 @Suite(.serialized) struct DictationCommandTests {
-    /// The sample with the dictation listed, reading out two lines of the author's choice.
-    static func module(in folder: TemporaryFolder) throws -> String {
-        let module = folder.copy(Paths.sampleModule, as: "module")
-        try FixtureEdits("""
-            replace module.plist
-            		<string>pronunciation</string>
-            ---
-            		<string>pronunciation</string>
-            		<string>dictation</string>
-            ===
-            replace module.plist
-            		<string>test</string>
-            	</array>
-            ---
-            		<string>test</string>
-            	</array>
-            	<key>dictationLines</key>
-            	<array>
-            		<string>l04</string>
-            		<string>l01</string>
-            	</array>
-            """).apply(to: module)
-        return module
-    }
+    static func module(in folder: TemporaryFolder) throws -> String { try sampleWithDictation(in: folder) }
 
     @Test func plainModeMarksEachLineAndKeepsTheScore() throws {
         let folder = TemporaryFolder()

@@ -7,30 +7,7 @@ import Testing
 /// The dictation on the full screen: typing a line in its small line editor, the marks that read without colour,
 /// and finishing that asks first.
 @Suite struct DictationScreenTests {
-    /// The sample, listing the dictation with two lines of the author's choice.
-    static func module(in folder: TemporaryFolder) throws -> String {
-        let module = folder.copy(Paths.sampleModule, as: "module")
-        try FixtureEdits("""
-            replace module.plist
-            		<string>pronunciation</string>
-            ---
-            		<string>pronunciation</string>
-            		<string>dictation</string>
-            ===
-            replace module.plist
-            		<string>test</string>
-            	</array>
-            ---
-            		<string>test</string>
-            	</array>
-            	<key>dictationLines</key>
-            	<array>
-            		<string>l04</string>
-            		<string>l01</string>
-            	</array>
-            """).apply(to: module)
-        return module
-    }
+    static func module(in folder: TemporaryFolder) throws -> String { try sampleWithDictation(in: folder) }
 
     func run(_ keys: [Key], in folder: TemporaryFolder, module: String, rows: Int = 30, columns: Int = 100) throws -> ScriptedDisplay {
         let display = ScriptedDisplay(keys: keys, rows: rows, columns: columns)
