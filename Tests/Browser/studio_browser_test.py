@@ -779,10 +779,18 @@ class PreviewTests(StudioTestCase):
         self.page.section("module")
         self.page.click('[data-testid="activity-dictation"]', "the dictation's box")
         self.page.wait_saved()
+        # It reads out every line until the author chooses: here, every line but the first.
+        self.assertNotIn("dictationLines", read_plist(self.module_path("module.plist")))
+        self.page.click('[data-testid="dictation-every-line"]', "the box for every line")
+        self.page.wait_saved()
+        self.page.click('[data-testid="dictation-line-0"]', "the first line's box")
+        self.page.wait_saved()
+        ids = [line["id"] for line in self.module["transcript"]]
+        self.assertEqual(read_plist(self.module_path("module.plist"))["dictationLines"], ids[1:])
         view = self.page.open_preview("dictation")
         self.assertTrue(view["writing"])
         self.assertIsNone(view.get("line"), "the line is not shown before it is written")
-        first = self.module["transcript"][0]["text"]
+        first = self.module["transcript"][1]["text"]
         box = self.page.wait_visible('[data-testid="preview-root"] [data-testid="dictation-input"]')
         box.send_keys(first.lower().replace(".", "").replace(",", ""))
         self.page.preview_click("write")

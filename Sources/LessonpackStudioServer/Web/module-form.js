@@ -18,7 +18,10 @@ export function renderModuleForm(container, ctx) {
   // The objectives and the activities are below the first screen. While the page is loading they are drawn just
   // after its first paint, which then comes sooner; unless the form was drawn again meanwhile.
   ctx.afterFirstPaint(() => {
-    if (below.isConnected) replaceChildren(below, objectives(ctx, ctx.store.module), activities(ctx, ctx.store.module));
+    if (below.isConnected) {
+      replaceChildren(below, objectives(ctx, ctx.store.module), activities(ctx, ctx.store.module),
+        dictationLines(ctx, ctx.store.module));
+    }
   });
 }
 
@@ -126,4 +129,43 @@ function activities(ctx, module) {
   });
   return el("fieldset", { id: "module-activities", "data-field": "activities", class: "checks" },
     el("legend", {}, "Activities"), boxes, el("div", { class: "diag-slot" }));
+}
+
+/** Which lines the dictation reads out, when the module lists it: every line (no `dictationLines`), or the lines
+ *  ticked, in the transcript's order. */
+function dictationLines(ctx, module) {
+  if (!module.activities.includes("dictation")) return el("div", { hidden: true });
+  const chosen = module.dictationLines;
+  const every = el("input", { type: "checkbox", id: "dictation-every-line", "data-testid": "dictation-every-line" });
+  every.checked = chosen == null;
+  every.addEventListener("change", () => {
+    ctx.store.change((m) => {
+      if (every.checked) delete m.dictationLines;
+      else m.dictationLines = m.transcript.map((line) => line.id);
+    }, { path: "dictationLines" });
+    ctx.refresh(["module", "preview"], { focus: "#dictation-every-line" });
+  });
+  const lines = module.transcript.map((line, index) => {
+    const box = el("input", { type: "checkbox", id: `dictation-line-${index}`, "data-testid": `dictation-line-${index}` });
+    const at = (chosen ?? []).indexOf(line.id);
+    if (at >= 0) box.setAttribute("data-field", `dictationLines.${at}`);
+    box.checked = chosen == null || at >= 0;
+    box.disabled = chosen == null;
+    box.addEventListener("change", () => {
+      ctx.store.change((m) => {
+        const ticked = new Set(m.dictationLines ?? []);
+        if (box.checked) ticked.add(line.id);
+        else ticked.delete(line.id);
+        // In the order the conversation is heard.
+        m.dictationLines = m.transcript.map((l) => l.id).filter((id) => ticked.has(id));
+      }, { path: "dictationLines" });
+      ctx.refresh(["module", "preview"], { focus: `#dictation-line-${index}` });
+    });
+    const speaker = module.speakers.find((s) => s.id === line.speaker)?.name ?? line.speaker;
+    return el("div", { class: "check" }, box, el("label", { for: box.id }, `${index + 1}. ${speaker}: ${line.text}`));
+  });
+  return el("fieldset", { id: "module-dictation", "data-field": "dictationLines", class: "checks" },
+    el("legend", {}, "Dictation: the lines it reads out"),
+    el("div", { class: "check" }, every, el("label", { for: every.id }, "Every line of the conversation")),
+    lines, el("div", { class: "diag-slot" }));
 }
