@@ -48,6 +48,15 @@ extension ProgressStore {
                                 activity: activity, number: row["number"] ?? 1)
     }
 
+    /// Whether an `answered` statement was queued for the attempt: a store written before answers were told only
+    /// once confirmed (the video task's check, the test's finish) told each one as it was given.
+    package func hasAnsweredStatements(attempt: Int64) throws(ProgressError) -> Bool {
+        try read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM statement WHERE attemptID = ? AND verb = ?)",
+                              arguments: [attempt, ADLVerb.answered.id]) ?? false
+        }
+    }
+
     /// Statements the record store at `endpoint` has neither accepted nor refused, oldest first.
     package func unsentStatements(to endpoint: String, limit: Int) throws(ProgressError) -> [QueuedStatement] {
         try read { db in

@@ -88,7 +88,7 @@ import Testing
         }
         expect("6. Dictation")
         terminal.send("6"); expect("6. Dictation: keys"); terminal.send("x"); expect("Line 1 of 2")
-        terminal.send("Tab"); expect("sound is turned off (--player none)")
+        terminal.send("Tab"); expect("sound is turned off")
         terminal.type("thank you, please call me Davidd"); expect("> thank you, please call me Davidd_")
         terminal.send("BSpace"); expect("> thank you, please call me David_")
         terminal.send("Enter"); expect("All 6 words right.")

@@ -20,7 +20,7 @@ import Testing
     @Test func everyUnfinishedAttemptResumesWithItsAnswers() throws {
         let folder = TemporaryFolder()
         let session = try session(in: folder)
-        #expect(session.resumable(at: Date()) != nil)
+        #expect(Set(session.resumable(at: Date()).map(\.activity)) == [.videoTask, .questions, .test])
         #expect(session.takeNotices().filter { $0.contains("could not be carried on") }.isEmpty)
 
         let task = try open(VideoTaskPresenter.self, in: session)
@@ -38,5 +38,22 @@ import Testing
         #expect(test.engine.answers == ["t29": .choice(index: 0), "t15": .correct, "t22": .incorrect,
                                         "t25": .choice(index: 0), "t19": .correct])
         #expect(!test.engine.isFinished)
+    }
+
+    /// main's player told each of the video task's marks as it was given: checking the task after resuming tells
+    /// only the marks changed since, so no answer reaches the record store twice.
+    @Test func answersToldBeforeAreNotToldAgainOnFinishing() throws {
+        let folder = TemporaryFolder()
+        let session = try session(in: folder)
+        func answered() throws -> [String] {
+            try session.store.allStatements().map(\.body).filter { $0.contains("/verbs/answered") }
+        }
+        let before = try answered().count
+        let task = try open(VideoTaskPresenter.self, in: session)
+        task.send(.mark(0, .incorrect), at: Date())
+        task.send(.check, at: Date())
+        #expect(task.engine.isFinished)
+        // One more: statement s01, changed from true to false; the other nine were told already.
+        #expect(try answered().count == before + 1)
     }
 }

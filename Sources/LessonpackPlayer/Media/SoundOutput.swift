@@ -19,7 +19,7 @@ package final class SoundOutput: @unchecked Sendable {
     /// `configured` is a command template (`{file}`, `{start}` in seconds), "none", or nil to find a player.
     package init(configured: String?, environment: [String: String] = ProcessInfo.processInfo.environment) {
         if configured == "none" {
-            (template, wavOnly, executable, unavailableReason) = (nil, false, nil, "sound is turned off (--player none)")
+            (template, wavOnly, executable, unavailableReason) = (nil, false, nil, "sound is turned off")
             return
         }
         if let configured {

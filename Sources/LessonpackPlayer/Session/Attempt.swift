@@ -28,6 +28,8 @@ final class Attempt<Engine: ActivityEngine>: AttemptRecorder {
     private let contentHashes: [String: String]
     /// Each item's answer after the last action saved, for telling what the next one answers; nil until then.
     private var answersSoFar: [String: String?]?
+    /// For answers confirmed together: what a store from before had already told of them, one by one.
+    private var toldBeforeResuming: [String: String?] = [:]
 
     /// Deals a new attempt.
     init(module: Module, store: ProgressStore, sessionSeed: UInt64, previous: Engine.Setup?, options: Engine.Options,
@@ -55,6 +57,11 @@ final class Attempt<Engine: ActivityEngine>: AttemptRecorder {
         id = saved.id
         engine = Engine(module: module, setup: saved.setup, startedAt: saved.startedAt)
         for (action, at) in saved.actions { _ = engine.apply(action, at: at) }
+        // A store from before answers were told only once confirmed told each as it was given: those are not told
+        // again when the attempt finishes, only what changed since.
+        if Engine.kind.descriptor.confirmsAnswersTogether, (try? store.hasAnsweredStatements(attempt: saved.id)) == true {
+            toldBeforeResuming = engine.result(at: saved.actions.last?.at ?? saved.startedAt).answers
+        }
         // A log that ends the attempt with the attempt still open (a store from before results were saved with
         // the action that earned them): the result is saved now.
         if engine.isFinished { finish(at: saved.actions.last?.at ?? saved.startedAt) }
@@ -80,7 +87,7 @@ final class Attempt<Engine: ActivityEngine>: AttemptRecorder {
         var answered: [ItemOutcome] = []
         if Engine.isScored, let after {
             if Engine.kind.descriptor.confirmsAnswersTogether {
-                if finishing != nil { answered = ActivityResult.newAnswers(since: [:], in: after) }
+                if finishing != nil { answered = ActivityResult.newAnswers(since: toldBeforeResuming, in: after) }
             } else {
                 answered = ActivityResult.newAnswers(since: answersSoFar ?? engine.result(at: now).answers, in: after)
             }
