@@ -82,7 +82,17 @@ package enum DictationPresenter: ActivityPresenter {
     package struct Local: Sendable, Equatable {
         package var current = 0
         package var draft = ""
+        /// What was typed for other lines and not yet checked: moving to another line never loses it.
+        package var drafts: [Int: String] = [:]
         package var confirming = false
+
+        /// Moves to line `index`, keeping what was typed for the line left and taking up what was typed for it.
+        mutating func go(to index: Int) {
+            guard index != current else { return }
+            drafts[current] = draft.isEmpty ? nil : draft
+            current = index
+            draft = drafts.removeValue(forKey: index) ?? ""
+        }
     }
 
     package static let instruction = "Listen and type what you hear."
@@ -171,14 +181,12 @@ package enum DictationPresenter: ActivityPresenter {
         let line = engine.lines[local.current]
         switch event {
         case .move(let step):
-            local.current = CursorStep.clamped(local.current, by: step, count: engine.lines.count)
-            local.draft = ""
+            local.go(to: CursorStep.clamped(local.current, by: step, count: engine.lines.count))
         case .select(let index):
             guard engine.lines.indices.contains(index) else {
                 return .say("There is no line \(position(index)): the lines are 1 to \(engine.lines.count).", .bad)
             }
-            local.current = index
-            local.draft = ""
+            local.go(to: index)
         case .hear:
             guard !engine.isFinished else { return .say("The dictation is finished.") }
             return Reaction(actions: [.hear(line: line.id)], message: Message("Playing line \(local.current + 1)."))
@@ -198,8 +206,7 @@ package enum DictationPresenter: ActivityPresenter {
             return write(text, line: line, engine: engine, local: &local, at: now)
         case .advance:
             guard engine.written[line.id] != nil, let next = firstUnwritten(engine) else { return Reaction() }
-            local.current = next
-            local.draft = ""
+            local.go(to: next)
         case .finish:
             guard !engine.isFinished else { return .say("The dictation is finished.") }
             let left = engine.lines.count - engine.written.count

@@ -9,6 +9,12 @@ import Testing
 
 /// How plain mode reads what learners type.
 @Suite struct PlainViewTests {
+    /// The contents' help names the module's own activities, whatever kinds there are.
+    @Test func contentsHelpNamesTheModulesActivities() {
+        let help = PlainDriver.contentsHelp(for: [.video, .dictation, .test])
+        #expect(help.contains("1–3, or an activity's name (video, dictation, test): open it"))
+    }
+
     /// The test's view of a module whose only item is `kind`, as plain mode would be shown it.
     func view(_ kind: TestItem.Kind) throws -> TestPresenter.View {
         var module = try ModuleLoader.load(folder: Paths.sampleModule).module

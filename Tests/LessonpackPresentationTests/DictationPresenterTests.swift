@@ -59,6 +59,21 @@ import Testing
         #expect(local.current == 1)
     }
 
+    /// Moving to another line keeps what was typed: coming back finds it, not an empty box.
+    @Test func movingAwayKeepsWhatWasTyped() {
+        let engine = Self.engine()
+        let context = PresentationContext(module: Self.module)
+        var local = DictationPresenter.local(for: engine, context: context)
+        _ = DictationPresenter.reduce(.edit("good morning you"), engine: engine, local: &local, context: context, at: start)
+        _ = DictationPresenter.reduce(.move(1), engine: engine, local: &local, context: context, at: start)
+        #expect(local.current == 1 && local.draft == "")
+        _ = DictationPresenter.reduce(.edit("thank"), engine: engine, local: &local, context: context, at: start)
+        _ = DictationPresenter.reduce(.select(0), engine: engine, local: &local, context: context, at: start)
+        #expect(local.current == 0 && local.draft == "good morning you")
+        _ = DictationPresenter.reduce(.move(1), engine: engine, local: &local, context: context, at: start)
+        #expect(local.draft == "thank")
+    }
+
     @Test func marksReadWithoutColour() {
         let diff = WordDiff.compare(expected: "Did you find us easily?", typed: "did you fined easily today")
         #expect(DictationPresenter.marked(diff).map(\.text) == ["Did", "you", "fined→find", "[+us]", "easily", "[-today]"])

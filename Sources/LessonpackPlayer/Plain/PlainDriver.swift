@@ -47,7 +47,7 @@ package final class PlainDriver {
             switch words.first?.lowercased() {
             // `q` quits here as it does on the full-screen contents; nothing on the contents is typed as "q".
             case "quit"?, "exit"?, "q"?: return
-            case "help"?, "?"?: write(Self.contentsHelp)
+            case "help"?, "?"?: write(Self.contentsHelp(for: module.activities))
             case "listening"?, "hide"?: listening(words.dropFirst().first)
             case let word?:
                 guard let activity = Self.activity(word, in: module.activities) else {
@@ -174,12 +174,15 @@ package final class PlainDriver {
         return activities.first { $0.rawValue == word.lowercased() }
     }
 
-    static let contentsHelp = """
+    /// The contents' commands, with the module's own activities: their numbers and names.
+    static func contentsHelp(for activities: [ActivityKind]) -> String {
+        let names = activities.map(\.rawValue).joined(separator: ", ")
+        return """
         Commands:
-          1–8, or an activity's name (video, video-task, vocabulary, audio-game, pronunciation, questions,
-            dictionary, test): open it
+          1–\(activities.count), or an activity's name (\(names)): open it
           hide on|off: hide texts until heard (questions play by themselves, texts show once heard)
           quit (or q): leave Lessonpack (everything is already saved)
         In every activity: 'help' lists its commands, 'look' shows it again, 'back' returns here.
         """
+    }
 }

@@ -97,6 +97,6 @@ final class SessionHost: ActivityHost {
 
     func cannotStartAnother(_ error: any Error) {
         let told = (error as? ProgressError).map { "\($0.description) [\($0.code)]" } ?? "\(error)"
-        session.notice("cannot start another attempt: \(told)")
+        session.notice("A new start did not work: \(told)")
     }
 }
