@@ -77,7 +77,7 @@ extension ProgressStore {
         let reference = AttemptReference(registration: UUID().uuidString.lowercased(), moduleID: module.id,
                                          moduleVersion: module.version, activity: Engine.kind, number: number)
         return try write { db in
-            var record = AttemptRecord(id: nil, moduleID: module.id, moduleVersion: module.version,
+            let record = AttemptRecord(id: nil, moduleID: module.id, moduleVersion: module.version,
                                        activity: Engine.kind.rawValue, seed: Int64(bitPattern: seed),
                                        setup: StoredJSON.encode(setup), state: .inProgress, startedAt: startedAt,
                                        number: number, format: AttemptFormat.typed, parts: parts,

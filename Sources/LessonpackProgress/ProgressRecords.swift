@@ -31,15 +31,15 @@ struct ModuleRecord: Codable, FetchableRecord, PersistableRecord {
 
     enum Columns {
         static let id = Column(CodingKeys.id)
-        static let version = Column(CodingKeys.version)
         static let lastSeen = Column(CodingKeys.lastSeen)
     }
 }
 
 /// One attempt at one activity of a module.
-struct AttemptRecord: Codable, FetchableRecord, MutablePersistableRecord {
+struct AttemptRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "attempt"
 
+    /// Nil until inserted: SQLite numbers attempts.
     var id: Int64?
     var moduleID: String
     var moduleVersion: String
@@ -79,10 +79,6 @@ struct AttemptRecord: Codable, FetchableRecord, MutablePersistableRecord {
         static let setup = Column(CodingKeys.setup)
         static let parts = Column(CodingKeys.parts)
         static let closedReason = Column(CodingKeys.closedReason)
-    }
-
-    mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
     }
 
     /// The attempts at one activity of a module.
@@ -143,8 +139,6 @@ struct ResultItemRecord: Codable, FetchableRecord, PersistableRecord {
     enum Columns {
         static let attemptID = Column(CodingKeys.attemptID)
         static let moduleID = Column(CodingKeys.moduleID)
-        static let itemID = Column(CodingKeys.itemID)
-        static let contentHash = Column(CodingKeys.contentHash)
         static let outcome = Column(CodingKeys.outcome)
     }
 }
@@ -162,11 +156,6 @@ struct SettingRecord: Codable, FetchableRecord, PersistableRecord {
 
     var key: String
     var value: String
-
-    enum Columns {
-        static let key = Column(CodingKeys.key)
-        static let value = Column(CodingKeys.value)
-    }
 }
 
 /// Which Lessonpack last wrote the store.
@@ -176,16 +165,13 @@ struct StoreInfoRecord: Codable, FetchableRecord, PersistableRecord {
 
     var key: String
     var value: String
-
-    enum Columns {
-        static let key = Column(CodingKeys.key)
-    }
 }
 
 /// An xAPI statement waiting to be sent, or kept once sent.
-struct StatementRecord: Codable, FetchableRecord, MutablePersistableRecord {
+struct StatementRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "statement"
 
+    /// Nil until inserted: SQLite numbers statements in the order they are queued.
     var position: Int64?
     var id: String
     var attemptID: Int64?
@@ -196,10 +182,6 @@ struct StatementRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     enum Columns {
         static let position = Column(CodingKeys.position)
-    }
-
-    mutating func didInsert(_ inserted: InsertionSuccess) {
-        position = inserted.rowID
     }
 }
 

@@ -33,7 +33,7 @@ extension ProgressStore {
         for statement in statements {
             // A statement made twice (an attempt finished again on a resume) keeps its first copy: ids are derived
             // from what happened, so it is the same statement.
-            var record = StatementRecord(id: statement.id, attemptID: attempt, verb: statement.verb.id,
+            let record = StatementRecord(id: statement.id, attemptID: attempt, verb: statement.verb.id,
                                          timestamp: statement.timestamp,
                                          body: String(decoding: try statement.json(), as: UTF8.self))
             try record.insert(db, onConflict: .ignore)
