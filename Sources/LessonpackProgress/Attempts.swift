@@ -47,10 +47,16 @@ extension ProgressStore {
     package func noteModuleSeen(_ module: Module, at now: Date) throws(ProgressError) {
         let launched = StatementBuilder.launched(module, session: UUID().uuidString.lowercased(), at: now)
         try write { db in
-            try db.execute(sql: """
-                INSERT INTO module (id, version, title, firstSeen, lastSeen) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (id, version) DO UPDATE SET lastSeen = excluded.lastSeen, title = excluded.title
-                """, arguments: [module.id, module.version, module.title, now, now])
+            // A version seen before keeps when it was first seen; its title is the one it has now.
+            if var seen = try ModuleRecord.fetchOne(db, key: ["id": module.id, "version": module.version]) {
+                try seen.updateChanges(db) { seen in
+                    seen.lastSeen = now
+                    seen.title = module.title
+                }
+            } else {
+                try ModuleRecord(id: module.id, version: module.version, title: module.title, firstSeen: now,
+                                 lastSeen: now).insert(db)
+            }
             try Self.queue([launched], attempt: nil, db)
         }
     }
@@ -58,8 +64,9 @@ extension ProgressStore {
     /// The number the next attempt at `activity` gets: one more than any attempt so far, whatever became of it.
     package func nextAttemptNumber(moduleID: String, activity: ActivityKind) throws(ProgressError) -> Int {
         try read { db in
-            try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(number), 0) + 1 FROM attempt WHERE moduleID = ? AND activity = ?",
-                             arguments: [moduleID, activity.rawValue]) ?? 1
+            let last = try AttemptRecord.at(moduleID: moduleID, activity: activity.rawValue)
+                .select(max(AttemptRecord.Columns.number), as: Int.self).fetchOne(db)
+            return (last ?? 0) + 1
         }
     }
 
@@ -70,13 +77,13 @@ extension ProgressStore {
         let reference = AttemptReference(registration: UUID().uuidString.lowercased(), moduleID: module.id,
                                          moduleVersion: module.version, activity: Engine.kind, number: number)
         return try write { db in
-            try db.execute(sql: """
-                INSERT INTO attempt (moduleID, moduleVersion, activity, number, seed, format, setup, parts, state,
-                                     startedAt, startedMoment, uuid)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'in-progress', ?, ?, ?)
-                """, arguments: [module.id, module.version, Engine.kind.rawValue, number, Int64(bitPattern: seed),
-                                 AttemptFormat.typed, StoredJSON.encode(setup), parts, startedAt,
-                                 startedAt.timeIntervalSinceReferenceDate, reference.registration])
+            let record = AttemptRecord(id: nil, moduleID: module.id, moduleVersion: module.version,
+                                       activity: Engine.kind.rawValue, seed: Int64(bitPattern: seed),
+                                       setup: StoredJSON.encode(setup), state: .inProgress, startedAt: startedAt,
+                                       number: number, format: AttemptFormat.typed, parts: parts,
+                                       startedMoment: startedAt.timeIntervalSinceReferenceDate,
+                                       uuid: reference.registration)
+            try record.insert(db)
             let id = db.lastInsertedRowID
             try Self.queue([StatementBuilder.initialized(reference, module: module, at: startedAt)], attempt: id, db)
             return id
@@ -107,11 +114,11 @@ extension ProgressStore {
         let payload = StoredJSON.encode(action)
         let kind = action.storedName
         try write { db in
-            let next = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(sequence), 0) + 1 FROM action WHERE attemptID = ?",
-                                        arguments: [attempt]) ?? 1
-            try db.execute(sql: """
-                INSERT INTO action (attemptID, sequence, kind, payload, at, moment) VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [attempt, next, kind, payload, now, now.timeIntervalSinceReferenceDate])
+            let last = try ActionRecord.filter(ActionRecord.Columns.attemptID == attempt)
+                .select(max(ActionRecord.Columns.sequence), as: Int.self).fetchOne(db)
+            let next = (last ?? 0) + 1
+            try ActionRecord(attemptID: attempt, sequence: next, kind: kind, at: now, payload: payload,
+                             moment: now.timeIntervalSinceReferenceDate).insert(db)
             if !answered.isEmpty, let reference = try Self.reference(attempt, db) {
                 try Self.queue(answered.compactMap {
                     StatementBuilder.answered($0, reference, module: module, sequence: next, at: now)
@@ -131,16 +138,18 @@ extension ProgressStore {
 
     private static func finish(_ attempt: Int64, _ finishing: Finishing, _ db: Database) throws {
         let result = finishing.result
-        try db.execute(sql: """
-            UPDATE attempt SET state = 'finished', finishedAt = ?, scoreCorrect = ?, scoreTotal = ?, result = ?
-            WHERE id = ?
-            """, arguments: [result.finishedAt, result.score?.correct, result.score?.total, StoredJSON.encode(result), attempt])
+        typealias Columns = AttemptRecord.Columns
+        try AttemptRecord.filter(key: attempt).updateAll(db, [
+            Columns.state.set(to: AttemptState.finished), Columns.finishedAt.set(to: result.finishedAt),
+            Columns.scoreCorrect.set(to: result.score?.correct), Columns.scoreTotal.set(to: result.score?.total),
+            Columns.result.set(to: StoredJSON.encode(result)),
+        ])
         for item in result.items {
-            try db.execute(sql: """
-                INSERT OR REPLACE INTO resultItem (attemptID, moduleID, activity, itemID, contentHash, outcome, objective)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [attempt, finishing.module.id, result.activity.rawValue, item.id,
-                                 finishing.contentHashes[item.id] ?? "", item.outcome.rawValue, item.objective])
+            // An attempt finished again (on a resume) keeps one row per item: the latest.
+            try ResultItemRecord(attemptID: attempt, moduleID: finishing.module.id, activity: result.activity.rawValue,
+                                 itemID: item.id, contentHash: finishing.contentHashes[item.id] ?? "",
+                                 outcome: item.outcome.rawValue, objective: item.objective)
+                .insert(db, onConflict: .replace)
         }
         if let reference = try reference(attempt, db) {
             try queue(StatementBuilder.finished(reference, result: result, module: finishing.module), attempt: attempt, db)
@@ -149,33 +158,37 @@ extension ProgressStore {
 
     /// The statement that an attempt ended without being finished.
     private static func queueTerminated(_ attempt: Int64, at now: Date, _ db: Database) throws {
-        guard let reference = try reference(attempt, db),
-              let row = try Row.fetchOne(db, sql: "SELECT startedAt, startedMoment FROM attempt WHERE id = ?", arguments: [attempt])
+        guard let reference = try reference(attempt, db), let record = try AttemptRecord.fetchOne(db, key: attempt)
         else { return }
-        let started = moment(row["startedMoment"], row["startedAt"])
-        try queue([StatementBuilder.terminated(reference, module: nil, startedAt: started, at: now)], attempt: attempt, db)
+        try queue([StatementBuilder.terminated(reference, module: nil, startedAt: record.startMoment, at: now)],
+                  attempt: attempt, db)
     }
 
     /// The learner set the attempt aside (started afresh, or another game).
     package func abandon(_ attempt: Int64, at now: Date) throws(ProgressError) {
         try write { db in
-            try db.execute(sql: "UPDATE attempt SET state = 'abandoned', finishedAt = ? WHERE id = ? AND state = 'in-progress'",
-                           arguments: [now, attempt])
-            if db.changesCount > 0 { try Self.queueTerminated(attempt, at: now, db) }
+            let abandoned = try AttemptRecord.filter(key: attempt)
+                .filter(AttemptRecord.Columns.state == AttemptState.inProgress)
+                .updateAll(db, AttemptRecord.Columns.state.set(to: AttemptState.abandoned),
+                           AttemptRecord.Columns.finishedAt.set(to: now))
+            if abandoned > 0 { try Self.queueTerminated(attempt, at: now, db) }
         }
     }
 
     /// The unfinished attempts at this module, newest first.
     package func unfinishedAttempts(moduleID: String) throws(ProgressError) -> [UnfinishedAttempt] {
         try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT attempt.*, (SELECT COUNT(*) FROM action WHERE attemptID = attempt.id) AS steps FROM attempt
-                WHERE moduleID = ? AND state = 'in-progress' ORDER BY id DESC
-                """, arguments: [moduleID]).compactMap { row in
-                guard let activity = ActivityKind(rawValue: row["activity"]) else { return nil }
-                return UnfinishedAttempt(id: row["id"], moduleVersion: row["moduleVersion"], activity: activity,
-                                         number: row["number"] ?? 1, steps: row["steps"], startedAt: row["startedAt"])
-            }
+            try AttemptRecord
+                .filter(AttemptRecord.Columns.moduleID == moduleID && AttemptRecord.Columns.state == AttemptState.inProgress)
+                .order(AttemptRecord.Columns.id.desc)
+                .fetchAll(db)
+                .compactMap { record in
+                    guard let id = record.id, let activity = ActivityKind(rawValue: record.activity) else { return nil }
+                    return UnfinishedAttempt(id: id, moduleVersion: record.moduleVersion, activity: activity,
+                                             number: record.number ?? 1,
+                                             steps: try ActionRecord.filter(ActionRecord.Columns.attemptID == id).fetchCount(db),
+                                             startedAt: record.startedAt)
+                }
         }
     }
 
@@ -184,23 +197,23 @@ extension ProgressStore {
     /// An attempt from a store before schema 3 is rewritten in today's form first.
     package func carryOver<Engine: ActivityEngine>(_ attempt: Int64, as engine: Engine.Type, module: Module,
                                                   at now: Date) throws(ProgressError) -> CarryOver<Engine> {
-        guard let row = try read({ db in try Row.fetchOne(db, sql: "SELECT * FROM attempt WHERE id = ?", arguments: [attempt]) })
+        guard let record = try read({ db in try AttemptRecord.fetchOne(db, key: attempt) })
         else { return .closed(reason: "it is no longer in the store") }
-        let version: String = row["moduleVersion"]
-        if (row["format"] as Int?) != AttemptFormat.typed {
+        let version = record.moduleVersion
+        if record.format != AttemptFormat.typed {
             // Older stores kept no record of what the attempt used: it goes on only with the version it began with.
             guard version == module.version else {
                 return try close(attempt, because: "it was begun with version \(version), by an older Lessonpack that " +
                                  "did not record what it used", at: now)
             }
-            try rewriteLegacy(row, as: Engine.self, module: module)
+            try rewriteLegacy(record, attempt, as: Engine.self, module: module)
         }
         guard let saved = try read({ db in try Self.saved(Engine.self, attempt, db) }) else {
             return try close(attempt, because: "its saved steps cannot be read", at: now)
         }
         let parts = ModuleParts.hash(Engine.parts(of: saved.setup, in: module), in: module)
         let recorded: String? = try read { db in
-            try String.fetchOne(db, sql: "SELECT parts FROM attempt WHERE id = ?", arguments: [attempt])
+            try AttemptRecord.filter(key: attempt).select(AttemptRecord.Columns.parts, as: String.self).fetchOne(db)
         }
         guard parts == recorded else {
             let change = version == module.version ? "the module has been edited since" : "they changed in version \(module.version)"
@@ -208,7 +221,8 @@ extension ProgressStore {
         }
         if version != module.version {
             try write { db in
-                try db.execute(sql: "UPDATE attempt SET moduleVersion = ? WHERE id = ?", arguments: [module.version, attempt])
+                _ = try AttemptRecord.filter(key: attempt)
+                    .updateAll(db, AttemptRecord.Columns.moduleVersion.set(to: module.version))
             }
         }
         return .resume(saved)
@@ -217,23 +231,23 @@ extension ProgressStore {
     private func close<Engine: ActivityEngine>(_ attempt: Int64, because reason: String,
                                                at now: Date) throws(ProgressError) -> CarryOver<Engine> {
         try write { db in
-            try db.execute(sql: "UPDATE attempt SET state = 'superseded', finishedAt = ?, closedReason = ? WHERE id = ?",
-                           arguments: [now, reason, attempt])
+            try AttemptRecord.filter(key: attempt).updateAll(db, [
+                AttemptRecord.Columns.state.set(to: AttemptState.superseded),
+                AttemptRecord.Columns.finishedAt.set(to: now), AttemptRecord.Columns.closedReason.set(to: reason),
+            ])
             try Self.queueTerminated(attempt, at: now, db)
         }
         return .closed(reason: reason)
     }
 
-    private func rewriteLegacy<Engine: ActivityEngine>(_ row: Row, as engine: Engine.Type,
+    private func rewriteLegacy<Engine: ActivityEngine>(_ record: AttemptRecord, _ id: Int64, as engine: Engine.Type,
                                                        module: Module) throws(ProgressError) {
-        let id: Int64 = row["id"]
         let activity = Engine.kind
-        let setup = StoredJSON.decode([String: String].self, row["setup"]) ?? [:]
-        let seed = UInt64(bitPattern: row["seed"])
+        let setup = StoredJSON.decode([String: String].self, record.setup) ?? [:]
+        let seed = UInt64(bitPattern: record.seed)
         let steps = try read { db in
-            try Row.fetchAll(db, sql: "SELECT kind, item, value, at FROM action WHERE attemptID = ? ORDER BY sequence",
-                             arguments: [id]).map { step in
-                LegacyAttempt.Step(kind: step["kind"], item: step["item"], value: step["value"], at: step["at"])
+            try ActionRecord.of(id).fetchAll(db).map { step in
+                LegacyAttempt.Step(kind: step.kind, item: step.item, value: step.value, at: step.at)
             }
         }
         guard let converted = LegacyRecords.convertAttempt(activity, setup: setup, seed: seed, steps: steps,
@@ -241,50 +255,43 @@ extension ProgressStore {
         let parts = ModuleParts.hash(StoredJSON.decode(Engine.Setup.self, converted.setup)
             .map { Engine.parts(of: $0, in: module) } ?? [], in: module)
         try write { db in
-            try db.execute(sql: "DELETE FROM action WHERE attemptID = ?", arguments: [id])
+            try ActionRecord.filter(ActionRecord.Columns.attemptID == id).deleteAll(db)
             for (index, action) in converted.actions.enumerated() {
-                try db.execute(sql: """
-                    INSERT INTO action (attemptID, sequence, kind, payload, at, moment) VALUES (?, ?, ?, ?, ?, ?)
-                    """, arguments: [id, index + 1, action.kind, action.payload, action.at,
-                                     action.at.timeIntervalSinceReferenceDate])
+                try ActionRecord(attemptID: id, sequence: index + 1, kind: action.kind, at: action.at,
+                                 payload: action.payload, moment: action.at.timeIntervalSinceReferenceDate).insert(db)
             }
-            try db.execute(sql: "UPDATE attempt SET format = ?, setup = ?, parts = ? WHERE id = ?",
-                           arguments: [AttemptFormat.typed, converted.setup, parts, id])
+            try AttemptRecord.filter(key: id).updateAll(db, [
+                AttemptRecord.Columns.format.set(to: AttemptFormat.typed),
+                AttemptRecord.Columns.setup.set(to: converted.setup), AttemptRecord.Columns.parts.set(to: parts),
+            ])
         }
     }
 
     private static func saved<Engine: ActivityEngine>(_ engine: Engine.Type, _ id: Int64, _ db: Database) throws
         -> SavedAttempt<Engine>? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM attempt WHERE id = ?", arguments: [id]),
-              let setup = StoredJSON.decode(Engine.Setup.self, row["setup"]) else { return nil }
+        guard let record = try AttemptRecord.fetchOne(db, key: id),
+              let setup = StoredJSON.decode(Engine.Setup.self, record.setup) else { return nil }
         var actions: [(action: Engine.Action, at: Date)] = []
-        for step in try Row.fetchAll(db, sql: "SELECT payload, at, moment FROM action WHERE attemptID = ? ORDER BY sequence",
-                                     arguments: [id]) {
-            guard let payload: String = step["payload"], let action = StoredJSON.decode(Engine.Action.self, payload) else {
+        for step in try ActionRecord.of(id).fetchAll(db) {
+            guard let payload = step.payload, let action = StoredJSON.decode(Engine.Action.self, payload) else {
                 return nil
             }
-            actions.append((action, moment(step["moment"], step["at"])))
+            actions.append((action, step.exactMoment))
         }
-        return SavedAttempt(id: id, number: row["number"] ?? 1, seed: UInt64(bitPattern: row["seed"]), setup: setup,
-                            startedAt: moment(row["startedMoment"], row["startedAt"]), actions: actions)
-    }
-
-    /// A time as the engine saw it: the exact seconds when recorded, else the (millisecond) date stored beside them.
-    private static func moment(_ exact: Double?, _ stored: Date) -> Date {
-        exact.map(Date.init(timeIntervalSinceReferenceDate:)) ?? stored
+        return SavedAttempt(id: id, number: record.number ?? 1, seed: UInt64(bitPattern: record.seed), setup: setup,
+                            startedAt: record.startMoment, actions: actions)
     }
 
     /// The setup of the most recent attempt at an activity, whatever became of it: what a new deal must differ from.
     package func lastSetup<Engine: ActivityEngine>(_ engine: Engine.Type, module: Module) throws(ProgressError)
         -> Engine.Setup? {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: """
-                SELECT format, setup, seed FROM attempt WHERE moduleID = ? AND activity = ? ORDER BY id DESC LIMIT 1
-                """, arguments: [module.id, Engine.kind.rawValue]) else { return nil }
-            var text: String = row["setup"]
-            if (row["format"] as Int?) != AttemptFormat.typed {
+            guard let record = try AttemptRecord.at(moduleID: module.id, activity: Engine.kind.rawValue)
+                .order(AttemptRecord.Columns.id.desc).fetchOne(db) else { return nil }
+            var text = record.setup
+            if record.format != AttemptFormat.typed {
                 let legacy = StoredJSON.decode([String: String].self, text) ?? [:]
-                guard let converted = LegacyRecords.convertAttempt(Engine.kind, setup: legacy, seed: UInt64(bitPattern: row["seed"]),
+                guard let converted = LegacyRecords.convertAttempt(Engine.kind, setup: legacy, seed: UInt64(bitPattern: record.seed),
                                                                    steps: [], module: module) else { return nil }
                 text = converted.setup
             }

@@ -50,33 +50,40 @@ extension ProgressStore {
     /// Per activity, over every version of the module the learner has used.
     package func history(moduleID: String) throws(ProgressError) -> [ActivityKind: ActivityHistory] {
         try read { db in
+            typealias Columns = AttemptRecord.Columns
             var histories: [ActivityKind: ActivityHistory] = [:]
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT * FROM attempt WHERE moduleID = ? AND (state IN ('in-progress', 'finished')
-                    OR (state = 'abandoned' AND EXISTS (SELECT 1 FROM action WHERE attemptID = attempt.id))) ORDER BY id
-                """, arguments: [moduleID])
-            for row in rows {
-                guard let activity = ActivityKind(rawValue: row["activity"]) else { continue }
+            // Attempts set aside count only when they hold work; superseded ones are not the learner's doing.
+            let attempt = TableAlias()
+            let holdsWork = ActionRecord.filter(ActionRecord.Columns.attemptID == attempt[Columns.id]).exists()
+            let records = try AttemptRecord.aliased(attempt)
+                .filter(Columns.moduleID == moduleID)
+                .filter([AttemptState.inProgress, .finished].contains(Columns.state)
+                        || (Columns.state == AttemptState.abandoned && holdsWork))
+                .order(Columns.id)
+                .fetchAll(db)
+            for record in records {
+                guard let activity = ActivityKind(rawValue: record.activity) else { continue }
                 var history = histories[activity]
                     ?? ActivityHistory(activity: activity, attempts: 0, finished: [], inProgress: false)
-                if (row["state"] as String) == "abandoned" {
+                switch record.state {
+                case .abandoned:
                     history.setAsideWork = true
-                    histories[activity] = history
-                    continue
-                }
-                history.attempts += 1
-                if (row["state"] as String) == "in-progress" {
+                case .inProgress:
+                    history.attempts += 1
                     history.inProgress = true
-                } else {
-                    if let correct: Int = row["scoreCorrect"], let total: Int = row["scoreTotal"], total > 0 {
+                case .finished:
+                    history.attempts += 1
+                    if let correct = record.scoreCorrect, let total = record.scoreTotal, total > 0 {
                         let percent = Double(correct) * 100 / Double(total)
                         history.lastPercent = percent
                         history.bestPercent = max(history.bestPercent ?? 0, percent)
                     }
-                    if let text: String = row["result"], let result = StoredJSON.decode(ActivityResult.self, text) {
-                        history.finished.append(FinishedAttempt(number: row["number"] ?? history.finished.count + 1,
-                                                                moduleVersion: row["moduleVersion"], result: result))
+                    if let text = record.result, let result = StoredJSON.decode(ActivityResult.self, text) {
+                        history.finished.append(FinishedAttempt(number: record.number ?? history.finished.count + 1,
+                                                                moduleVersion: record.moduleVersion, result: result))
                     }
+                case .superseded:
+                    continue
                 }
                 histories[activity] = history
             }
@@ -88,18 +95,14 @@ extension ProgressStore {
     /// changed since count as unseen: they start afresh.
     package func lastTestDraw(moduleID: String, contentHashes: [String: String]) throws(ProgressError) -> [String] {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: """
-                SELECT id, result FROM attempt WHERE moduleID = ? AND activity = 'test' AND state = 'finished'
-                ORDER BY id DESC LIMIT 1
-                """, arguments: [moduleID]) else { return [] }
-            let rows = try Row.fetchAll(db, sql: "SELECT itemID, contentHash FROM resultItem WHERE attemptID = ?",
-                                        arguments: [row["id"] as Int64])
-            let unchanged = Set(rows.compactMap { row -> String? in
-                let id: String = row["itemID"]
-                return contentHashes[id] == (row["contentHash"] as String) ? id : nil
-            })
+            guard let last = try AttemptRecord.at(moduleID: moduleID, activity: ActivityKind.test.rawValue)
+                .filter(AttemptRecord.Columns.state == AttemptState.finished)
+                .order(AttemptRecord.Columns.id.desc).fetchOne(db),
+                  let id = last.id else { return [] }
+            let items = try ResultItemRecord.filter(ResultItemRecord.Columns.attemptID == id).fetchAll(db)
+            let unchanged = Set(items.filter { contentHashes[$0.itemID] == $0.contentHash }.map(\.itemID))
             // Keep the order the test showed them in.
-            guard let text: String = row["result"], let result = StoredJSON.decode(ActivityResult.self, text) else { return [] }
+            guard let text = last.result, let result = StoredJSON.decode(ActivityResult.self, text) else { return [] }
             return result.items.map(\.id).filter(unchanged.contains)
         }
     }
@@ -108,67 +111,72 @@ extension ProgressStore {
     /// given while the item read as it does now.
     package func mastered(moduleID: String, contentHashes: [String: String]) throws(ProgressError) -> Set<String> {
         try read { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT DISTINCT itemID, contentHash FROM resultItem WHERE moduleID = ? AND outcome = 'correct'
-                """, arguments: [moduleID])
-            return Set(rows.compactMap { row -> String? in
-                let id: String = row["itemID"]
-                return contentHashes[id] == (row["contentHash"] as String) ? id : nil
-            })
+            let items = try ResultItemRecord
+                .filter(ResultItemRecord.Columns.moduleID == moduleID
+                        && ResultItemRecord.Columns.outcome == ItemOutcome.Outcome.correct.rawValue)
+                .fetchAll(db)
+            return Set(items.filter { contentHashes[$0.itemID] == $0.contentHash }.map(\.itemID))
         }
     }
 
     /// The modules the learner has opened, newest version last.
     package func modules() throws(ProgressError) -> [(id: String, version: String, title: String)] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT id, version, title FROM module ORDER BY id, lastSeen").map {
-                (id: $0["id"], version: $0["version"], title: $0["title"])
+            try ModuleRecord.order(ModuleRecord.Columns.id, ModuleRecord.Columns.lastSeen).fetchAll(db).map {
+                (id: $0.id, version: $0.version, title: $0.title)
             }
         }
     }
 
     package func hasSeenHelp(_ screen: String) -> Bool {
-        (try? read { db in try Bool.fetchOne(db, sql: "SELECT 1 FROM helpSeen WHERE screen = ?", arguments: [screen]) }) == true
+        (try? read { db in try HelpSeenRecord.exists(db, key: screen) }) == true
     }
 
     package func markHelpSeen(_ screen: String) {
-        _ = try? write { db in try db.execute(sql: "INSERT OR IGNORE INTO helpSeen (screen) VALUES (?)", arguments: [screen]) }
+        _ = try? write { db in try HelpSeenRecord(screen: screen).insert(db, onConflict: .ignore) }
     }
 
     /// A setting the learner chose, as stored.
     package func setting(_ key: String) -> String? {
-        try? read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key]) }
+        try? read { db in try SettingRecord.fetchOne(db, key: key)?.value }
     }
 
     package func setSetting(_ key: String, to value: String) throws(ProgressError) {
         try write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
+            try SettingRecord(key: key, value: value).insert(db, onConflict: .replace)
         }
     }
 }
 
 extension ProgressStore {
     /// Results saved before objectives carried their performance text (stores from before schema 3) get it from
-    /// the module, so reports name objectives as the module words them. Results that have it keep their own, and
-    /// are not even read: this runs at every start.
+    /// the module, so reports name objectives as the module words them. Results that have it keep their own. This
+    /// runs at every start: it reads the module's finished results (a learner's handful), decodes them, and writes
+    /// only those it completes, all in one transaction.
     package func completeObjectiveTexts(for module: Module) throws(ProgressError) {
         let texts = Dictionary(module.objectives.map { ($0.id, $0.performance) }, uniquingKeysWith: { first, _ in first })
         let incomplete = try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT id, result FROM attempt WHERE moduleID = ? AND state = 'finished' AND result LIKE '%"objectives":[{%'
-                AND result NOT LIKE '%"performance":%'
-                """, arguments: [module.id])
+            try AttemptRecord
+                .filter(AttemptRecord.Columns.moduleID == module.id && AttemptRecord.Columns.state == AttemptState.finished
+                        && AttemptRecord.Columns.result != nil)
+                .fetchAll(db)
+                .compactMap { record -> (id: Int64, result: ActivityResult)? in
+                    guard let id = record.id, let text = record.result,
+                          let result = StoredJSON.decode(ActivityResult.self, text),
+                          result.objectives.contains(where: { $0.performance == nil && texts[$0.objective] != nil })
+                    else { return nil }
+                    return (id, result)
+                }
         }
-        for row in incomplete {
-            let text: String = row["result"]
-            guard var result = StoredJSON.decode(ActivityResult.self, text),
-                  result.objectives.contains(where: { $0.performance == nil && texts[$0.objective] != nil }) else { continue }
-            for index in result.objectives.indices where result.objectives[index].performance == nil {
-                result.objectives[index].performance = texts[result.objectives[index].objective]
-            }
-            let id: Int64 = row["id"]
-            try write { db in
-                try db.execute(sql: "UPDATE attempt SET result = ? WHERE id = ?", arguments: [StoredJSON.encode(result), id])
+        guard !incomplete.isEmpty else { return }
+        try write { db in
+            for (id, found) in incomplete {
+                var result = found
+                for index in result.objectives.indices where result.objectives[index].performance == nil {
+                    result.objectives[index].performance = texts[result.objectives[index].objective]
+                }
+                try AttemptRecord.filter(key: id)
+                    .updateAll(db, AttemptRecord.Columns.result.set(to: StoredJSON.encode(result)))
             }
         }
     }

@@ -12,16 +12,16 @@ enum ProgressSchema {
     /// Which Lessonpack wrote a store whose schema is newer than this build's, or nil when this build can use it.
     static func newerWriter(_ db: Database) throws -> String? {
         guard try db.tableExists("grdb_migrations"), try migrator.hasBeenSuperseded(db) else { return nil }
-        let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
-        let writer = try db.tableExists("storeInfo")
-            ? try String.fetchOne(db, sql: "SELECT value FROM storeInfo WHERE key = 'writtenBy'") : nil
+        let applied = try migrator.appliedIdentifiers(db)
+        let writer = try db.tableExists(StoreInfoRecord.databaseTableName)
+            ? try StoreInfoRecord.fetchOne(db, key: StoreInfoRecord.writtenBy)?.value : nil
         return "\(writer ?? "a newer lessonpack") (schema \(applied.count))"
     }
 
     /// Records which Lessonpack last wrote the store, so an older one can name it when it refuses the file.
     static func noteWriter(_ db: Database) throws {
-        try db.execute(sql: "INSERT OR REPLACE INTO storeInfo (key, value) VALUES ('writtenBy', ?)",
-                       arguments: ["lessonpack \(ToolVersion.current)"])
+        try StoreInfoRecord(key: StoreInfoRecord.writtenBy, value: "lessonpack \(ToolVersion.current)")
+            .insert(db, onConflict: .replace)
     }
 
     static var migrator: DatabaseMigrator {

@@ -33,19 +33,19 @@ extension ProgressStore {
         for statement in statements {
             // A statement made twice (an attempt finished again on a resume) keeps its first copy: ids are derived
             // from what happened, so it is the same statement.
-            try db.execute(sql: """
-                INSERT OR IGNORE INTO statement (id, attemptID, verb, timestamp, body) VALUES (?, ?, ?, ?, ?)
-                """, arguments: [statement.id, attempt, statement.verb.id, statement.timestamp,
-                                 String(decoding: try statement.json(), as: UTF8.self)])
+            let record = StatementRecord(id: statement.id, attemptID: attempt, verb: statement.verb.id,
+                                         timestamp: statement.timestamp,
+                                         body: String(decoding: try statement.json(), as: UTF8.self))
+            try record.insert(db, onConflict: .ignore)
         }
     }
 
     /// The attempt as its statements name it.
     static func reference(_ attempt: Int64, _ db: Database) throws -> AttemptReference? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM attempt WHERE id = ?", arguments: [attempt]),
-              let activity = ActivityKind(rawValue: row["activity"]), let uuid: String = row["uuid"] else { return nil }
-        return AttemptReference(registration: uuid, moduleID: row["moduleID"], moduleVersion: row["moduleVersion"],
-                                activity: activity, number: row["number"] ?? 1)
+        guard let record = try AttemptRecord.fetchOne(db, key: attempt),
+              let activity = ActivityKind(rawValue: record.activity), let uuid = record.uuid else { return nil }
+        return AttemptReference(registration: uuid, moduleID: record.moduleID, moduleVersion: record.moduleVersion,
+                                activity: activity, number: record.number ?? 1)
     }
 
     /// Whether an `answered` statement was queued for the attempt: a store written before answers were told only
@@ -60,33 +60,35 @@ extension ProgressStore {
     /// Statements the record store at `endpoint` has neither accepted nor refused, oldest first.
     package func unsentStatements(to endpoint: String, limit: Int) throws(ProgressError) -> [QueuedStatement] {
         try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT position, id, body FROM statement WHERE NOT EXISTS
-                    (SELECT 1 FROM delivery WHERE delivery.endpoint = ? AND delivery.position = statement.position)
-                ORDER BY position LIMIT ?
-                """, arguments: [endpoint, limit]).map(Self.queued)
+            let statement = TableAlias()
+            let delivered = DeliveryRecord
+                .filter(DeliveryRecord.Columns.endpoint == endpoint
+                        && DeliveryRecord.Columns.position == statement[StatementRecord.Columns.position])
+                .exists()
+            return try StatementRecord.aliased(statement).filter(!delivered)
+                .order(StatementRecord.Columns.position).limit(limit)
+                .fetchAll(db).compactMap(Self.queued)
         }
     }
 
     /// Every statement, sent or not, oldest first.
     package func allStatements() throws(ProgressError) -> [QueuedStatement] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT position, id, body FROM statement ORDER BY position").map(Self.queued)
+            try StatementRecord.order(StatementRecord.Columns.position).fetchAll(db).compactMap(Self.queued)
         }
     }
 
-    private static func queued(_ row: Row) -> QueuedStatement {
-        QueuedStatement(position: row["position"], id: row["id"], body: row["body"])
+    private static func queued(_ record: StatementRecord) -> QueuedStatement? {
+        record.position.map { QueuedStatement(position: $0, id: record.id, body: record.body) }
     }
 
     package func deliveryCounts(to endpoint: String) throws(ProgressError) -> DeliveryCounts {
         try read { db in
-            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM statement") ?? 0
+            let total = try StatementRecord.fetchCount(db)
+            let deliveries = DeliveryRecord.filter(DeliveryRecord.Columns.endpoint == endpoint)
             var counts = DeliveryCounts()
-            for row in try Row.fetchAll(db, sql: "SELECT outcome, COUNT(*) AS n FROM delivery WHERE endpoint = ? GROUP BY outcome",
-                                        arguments: [endpoint]) {
-                if (row["outcome"] as String) == "accepted" { counts.accepted = row["n"] } else { counts.refused += row["n"] }
-            }
+            counts.accepted = try deliveries.filter(DeliveryRecord.Columns.outcome == DeliveryOutcome.accepted).fetchCount(db)
+            counts.refused = try deliveries.filter(DeliveryRecord.Columns.outcome == DeliveryOutcome.refused).fetchCount(db)
             counts.unsent = total - counts.accepted - counts.refused
             return counts
         }
@@ -96,9 +98,8 @@ extension ProgressStore {
     package func markAccepted(_ statements: [QueuedStatement], by endpoint: String, at now: Date) throws(ProgressError) {
         try write { db in
             for statement in statements {
-                try db.execute(sql: """
-                    INSERT OR REPLACE INTO delivery (endpoint, position, at, outcome) VALUES (?, ?, ?, 'accepted')
-                    """, arguments: [endpoint, statement.position, now])
+                try DeliveryRecord(endpoint: endpoint, position: statement.position, at: now, outcome: .accepted)
+                    .insert(db, onConflict: .replace)
             }
         }
     }
@@ -106,9 +107,8 @@ extension ProgressStore {
     /// The record store at `endpoint` refused this statement on its own, for `reason`: it is not sent there again.
     package func markRefused(_ statement: QueuedStatement, by endpoint: String, reason: String, at now: Date) throws(ProgressError) {
         try write { db in
-            try db.execute(sql: """
-                INSERT OR REPLACE INTO delivery (endpoint, position, at, outcome, reason) VALUES (?, ?, ?, 'refused', ?)
-                """, arguments: [endpoint, statement.position, now, reason])
+            try DeliveryRecord(endpoint: endpoint, position: statement.position, at: now, outcome: .refused, reason: reason)
+                .insert(db, onConflict: .replace)
         }
     }
 }
@@ -130,7 +130,7 @@ extension ProgressStore {
         try write { db in
             for (key, value) in [(LearnerKey.email, email), (LearnerKey.name, name)] {
                 guard let value else { continue }
-                try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
+                try SettingRecord(key: key, value: value).insert(db, onConflict: .replace)
             }
         }
     }
