@@ -182,6 +182,8 @@ struct StatementRecord: Codable, FetchableRecord, PersistableRecord {
 
     enum Columns {
         static let position = Column(CodingKeys.position)
+        static let attemptID = Column(CodingKeys.attemptID)
+        static let verb = Column(CodingKeys.verb)
     }
 }
 

@@ -52,8 +52,8 @@ extension ProgressStore {
     /// once confirmed (the video task's check, the test's finish) told each one as it was given.
     package func hasAnsweredStatements(attempt: Int64) throws(ProgressError) -> Bool {
         try read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM statement WHERE attemptID = ? AND verb = ?)",
-                              arguments: [attempt, ADLVerb.answered.id]) ?? false
+            try StatementRecord.filter(StatementRecord.Columns.attemptID == attempt
+                                       && StatementRecord.Columns.verb == ADLVerb.answered.id).isEmpty(db) == false
         }
     }
 
