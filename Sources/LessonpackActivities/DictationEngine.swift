@@ -58,7 +58,9 @@ package struct DictationEngine: ActivityEngine {
     package init(module: Module, setup: Setup, startedAt: Date) {
         self.setup = setup
         self.startedAt = startedAt
-        lines = setup.lines.compactMap { id in module.transcript.first { $0.id == id } }
+        // Each line once, whatever the setup says: answers are kept by line, so a line twice could never be finished.
+        var named: Set<String> = []
+        lines = setup.lines.filter { named.insert($0).inserted }.compactMap { id in module.transcript.first { $0.id == id } }
     }
 
     package mutating func apply(_ action: Action, at now: Date) -> [Effect] {

@@ -52,11 +52,12 @@ package struct Module: Hashable, Sendable, Codable {
         self.dictationLines = dictationLines
     }
 
-    /// The lines the dictation reads out: the author's choice (ids the transcript does not have are left out, and
-    /// `check` reports them), or every line.
+    /// The lines the dictation reads out: the author's choice (ids the transcript does not have, and a line named
+    /// again, are left out, and `check` reports them), or every line.
     package var linesForDictation: [TranscriptLine] {
         guard let chosen = dictationLines else { return transcript }
-        return chosen.compactMap { id in transcript.first { $0.id == id } }
+        var named: Set<String> = []
+        return chosen.filter { named.insert($0).inserted }.compactMap { id in transcript.first { $0.id == id } }
     }
 }
 

@@ -6,6 +6,17 @@ import Testing
 
 /// The dictation engine: lines heard and written, each marked at once, scored by words right.
 @Suite struct DictationEngineTests {
+    /// A line named twice (a module that did not pass check, or a crafted store) is read out once, so writing
+    /// every line finishes the dictation.
+    @Test func aLineNamedTwiceIsWrittenOnce() {
+        var engine = DictationEngine(module: sample, setup: DictationEngine.Setup(lines: ["l01", "l02", "l01"]),
+                                     startedAt: Date(timeIntervalSinceReferenceDate: 0))
+        #expect(engine.lines.map(\.id) == ["l01", "l02"])
+        _ = engine.apply(.write(line: "l01", text: "hello"), at: Date(timeIntervalSinceReferenceDate: 1))
+        _ = engine.apply(.write(line: "l02", text: "hello"), at: Date(timeIntervalSinceReferenceDate: 2))
+        #expect(engine.isFinished)
+    }
+
     @Test func everyLineByDefaultInTheTranscriptsOrder() {
         let engine = dealt(DictationEngine.self)
         #expect(engine.setup.lines == sample.transcript.map(\.id))
