@@ -128,14 +128,6 @@ extension ProgressStore {
         }
     }
 
-    package func hasSeenHelp(_ screen: String) -> Bool {
-        (try? read { db in try HelpSeenRecord.exists(db, key: screen) }) == true
-    }
-
-    package func markHelpSeen(_ screen: String) {
-        _ = try? write { db in try HelpSeenRecord(screen: screen).insert(db, onConflict: .ignore) }
-    }
-
     /// A setting the learner chose, as stored.
     package func setting(_ key: String) -> String? {
         try? read { db in try SettingRecord.fetchOne(db, key: key)?.value }

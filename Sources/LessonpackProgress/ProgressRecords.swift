@@ -143,13 +143,6 @@ struct ResultItemRecord: Codable, FetchableRecord, PersistableRecord {
     }
 }
 
-/// A screen whose help the learner has seen.
-struct HelpSeenRecord: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "helpSeen"
-
-    var screen: String
-}
-
 /// A setting the learner chose, remembered between sessions.
 struct SettingRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "setting"

@@ -74,6 +74,8 @@ enum ProgressSchema {
                 table.primaryKey(["attemptID", "itemID"])
             }
             try db.create(index: "resultItemByModule", on: "resultItem", columns: ["moduleID", "itemID"])
+            // No longer read: help now opens until the learner hides it (the 'hidden-help' setting). The table
+            // stays, as a migration is kept as it was written.
             try db.create(table: "helpSeen") { table in
                 table.column("screen", .text).primaryKey()
             }

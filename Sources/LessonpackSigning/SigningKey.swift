@@ -23,7 +23,8 @@ package struct SigningKey: Sendable {
             try AtomicFile.write(Array(privateKey.pemRepresentation.utf8) + [0x0A], to: path, permissions: 0o600)
             try AtomicFile.write(Array(verificationKey.pem.utf8) + [0x0A], to: path + ".pub")
         } catch {
-            throw CodedError(.keyInvalid, error.description)
+            // A write that failed is the output's failure (no room, a link in the way), not a bad key.
+            throw CodedError(error.reportedDiagnostics.first?.code ?? .keyInvalid, error.description)
         }
     }
 

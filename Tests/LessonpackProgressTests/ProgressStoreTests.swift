@@ -281,16 +281,12 @@ func testSetup(seed: UInt64, module: Module = sampleModule) -> TestEngine.Setup 
         _ = try PlayerLock(folder: folder.path)
     }
 
-    @Test func settingsAndHelpAreRemembered() throws {
+    @Test func settingsAreRemembered() throws {
         let folder = TemporaryFolder()
         let store = try ProgressStore(folder: folder.path)
         #expect(store.setting("listening-first") == nil)
         try store.setSetting("listening-first", to: "on")
         #expect(try ProgressStore(folder: folder.path).setting("listening-first") == "on")
-        #expect(!store.hasSeenHelp("test"))
-        store.markHelpSeen("test")
-        store.markHelpSeen("test")
-        #expect(store.hasSeenHelp("test"))
     }
 
     @Test func theDataFolderFollowsTheEnvironment() {

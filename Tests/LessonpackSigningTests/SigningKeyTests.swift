@@ -26,6 +26,15 @@ import Testing
         #expect { try VerificationKey(raw: [1, 2, 3]) } throws: { ($0 as? CodedError)?.code == .signatureInvalid }
     }
 
+    /// A key that cannot be written says so with the output's code, as every other output does.
+    @Test func aKeyThatCannotBeWrittenIsAnOutputFailure() {
+        let folder = TemporaryFolder()
+        #expect { try SigningKey.generate().save(to: folder.child("no-such-folder/k")) } throws: { error in
+            guard let code = (error as? CodedError)?.code else { return false }
+            return code != .keyInvalid && code.rawValue.hasPrefix("output-")
+        }
+    }
+
     @Test func aMissingKeyFileSaysWhichFile() {
         #expect { try SigningKey.load(from: "/nonexistent/key") } throws: { error in
             guard let error = error as? CodedError else { return false }

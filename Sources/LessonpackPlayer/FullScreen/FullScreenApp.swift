@@ -125,9 +125,10 @@ package final class FullScreenApp {
         for notice in session.takeNotices() { status = Message(notice, .accent) }
         var lines = [FrameLine(TextLayout.pad(shown(" Lessonpack · \(session.module.title) · \(top.title)"), width: columns),
                                TextStyle(bold: true, reverse: true))]
-        // The message may take up to three lines; the body has what is left.
+        // The message may take up to a third of the screen (three lines at least), so that a long one (an answer
+        // that could not be saved, and what to do) is read to its end; the body has what is left.
         let message = status.map { TextLayout.wrap(shown($0.text), width: max(10, columns - 1)) } ?? [""]
-        let messageLines = Array(message.prefix(3))
+        let messageLines = Array(message.prefix(max(3, (rows - 2) / 3)))
         let height = rows - 2 - messageLines.count
         var body = Array(shownLines(top.body(width: columns, height: height, now: now())).prefix(height))
         body += Array(repeating: FrameLine(), count: max(0, height - body.count))
