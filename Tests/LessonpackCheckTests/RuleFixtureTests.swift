@@ -1,5 +1,6 @@
 import Foundation
 import LessonpackDiagnostics
+import LessonpackModel
 import LessonpackTestSupport
 import Testing
 @testable import LessonpackCheck

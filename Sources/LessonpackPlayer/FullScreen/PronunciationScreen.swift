@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackActivities
 import LessonpackPresentation
 import TerminalText
 
