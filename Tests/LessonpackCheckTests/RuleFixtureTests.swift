@@ -54,6 +54,15 @@ import Testing
         }
     }
 
+    /// `file:line:col: severity: message [code]` for each diagnostic after `edits` (in Fixtures/rules' edits.txt
+    /// format) break a copy of the base module: for the further cases of a code, beside its fixture.
+    static func check(editingBase edits: String) throws -> [String] {
+        let folder = TemporaryFolder()
+        let module = folder.copy(fixtures + "/base", as: "module")
+        try FixtureEdits(edits).apply(to: module)
+        return try ModuleChecker.check(folder: module).diagnostics.flatMap { lines(for: $0, module: module) }
+    }
+
     /// `file:line:col: severity: message [code]`, then its notes, with the temporary folder written as `<module>`.
     static func lines(for diagnostic: Diagnostic, module: String) -> [String] {
         func relative(_ text: String) -> String {
