@@ -73,17 +73,17 @@ import Testing
     /// On an item with six choices, f chooses F: finishing is End (or f on another item).
     @Test func theFullScreenTestPrefersAnswersToCommandKeys() throws {
         let six = try view(choices: 6)
-        guard case .events(let chosen)? = TestScreen.input(.character("f"), view: six) else {
+        guard case .events(let chosen) = TestScreen.input(.character("f"), view: six) else {
             Issue.record("f did nothing")
             return
         }
         #expect(chosen == [.choose(5)])
-        guard case .events(let finishing)? = TestScreen.input(.end, view: six) else {
+        guard case .events(let finishing) = TestScreen.input(.end, view: six) else {
             Issue.record("End did nothing")
             return
         }
         #expect(finishing == [.finish])
-        guard case .events(let alsoFinishing)? = TestScreen.input(.character("f"), view: try view(choices: 3)) else {
+        guard case .events(let alsoFinishing) = TestScreen.input(.character("f"), view: try view(choices: 3)) else {
             Issue.record("f did nothing on a three-choice item")
             return
         }
