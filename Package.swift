@@ -259,7 +259,7 @@ let package = Package(
         .testTarget(name: "LessonpackCLITests", dependencies: [
             "LessonpackCLI", "LessonpackDiagnostics", "LessonpackSystem", "LessonpackProgress", "LessonpackTestSupport",
             "BundleArchive", argumentParser,
-        ], exclude: ["Fixtures"]),
+        ], exclude: ["Fixtures", "ScreenGoldens"]),
 
         // MARK: Fuzzing: what each fuzzer does with an input, and every input that once crashed, replayed
         .target(name: "FuzzHarness", dependencies: [
