@@ -34,7 +34,7 @@ import Testing
         return nil
     }
 
-    /// Defect 9: a choice by letter in either case, or by its number, however many choices there are.
+    /// A choice by letter in either case, or by its number, however many choices there are.
     @Test func testChoicesTakeLettersInEitherCaseAndNumbers() throws {
         let three = try view(choices: 3)
         #expect(events(PlainTest.read(["b"], view: three)) == [.choose(1), .nextUnanswered])
@@ -55,7 +55,7 @@ import Testing
         #expect(events(PlainTest.read(["b"], view: view)) == nil)
     }
 
-    /// Defect 1: plain mode can replay a statement's lines.
+    /// Plain mode can replay a statement's lines.
     @Test func theVideoTaskHasAReplayCommand() {
         #expect(PlainVideoTask.commands.contains { $0.hasPrefix("replay N") })
     }
