@@ -16,7 +16,10 @@ let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package
 // that no two accesses to a class's stored property overlap; in these two targets those checks were 17% of the
 // instructions of `plist lint` (bench/RESULTS.md, callgrind). Debug builds, which every test runs, keep them, so an
 // overlap is still caught; the compile-time checks stay on everywhere.
-let uncheckedExclusivityInRelease: [SwiftSetting] = [
+// Every target imports the modules whose members it uses (SE-0444), not only those a dependency happens to import:
+// a target's imports then say what it leans on, and removing an import elsewhere cannot break it.
+let declaredImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+let uncheckedExclusivityInRelease: [SwiftSetting] = declaredImports + [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
 
@@ -71,20 +74,20 @@ let package = Package(
         // MARK: XML events with source positions, under a safety policy for untrusted files
         .target(name: "XMLStream", dependencies: ["CLibXML2", "LessonpackDiagnostics"],
                 swiftSettings: uncheckedExclusivityInRelease),
-        .testTarget(name: "XMLStreamTests", dependencies: ["XMLStream"]),
+        .testTarget(name: "XMLStreamTests", dependencies: ["XMLStream", "LessonpackDiagnostics"]),
 
         // MARK: Property lists: read with source locations, written as XML or JSON
         .target(name: "PropertyList", dependencies: ["XMLStream", "LessonpackDiagnostics", "LessonpackSystem"],
                 swiftSettings: uncheckedExclusivityInRelease),
-        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "LessonpackTestSupport"]),
+        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "LessonpackTestSupport", "LessonpackDiagnostics"]),
 
         // MARK: The module: its source format read into a typed model, with where everything was written
         .target(name: "LessonpackModel", dependencies: ["PropertyList", "LessonpackDiagnostics", "LessonpackSystem"]),
-        .testTarget(name: "LessonpackModelTests", dependencies: ["LessonpackModel", "LessonpackTestSupport"]),
+        .testTarget(name: "LessonpackModelTests", dependencies: ["LessonpackModel", "LessonpackTestSupport", "LessonpackDiagnostics"]),
 
         // MARK: Validation: every rule a module must pass, each in its own file with a stable code
-        .target(name: "LessonpackCheck", dependencies: ["LessonpackModel", "LessonpackDiagnostics", "LessonpackSystem"]),
-        .testTarget(name: "LessonpackCheckTests", dependencies: ["LessonpackCheck", "LessonpackTestSupport"],
+        .target(name: "LessonpackCheck", dependencies: ["LessonpackModel", "LessonpackDiagnostics", "LessonpackSystem", "PropertyList"]),
+        .testTarget(name: "LessonpackCheckTests", dependencies: ["LessonpackCheck", "LessonpackTestSupport", "LessonpackDiagnostics", "LessonpackModel"],
                     exclude: ["Fixtures"]),
 
         // MARK: The ZIP container: our own strict reading of every record, zlib for the data, libarchive to write
@@ -94,10 +97,11 @@ let package = Package(
         // MARK: Bundles: build, sign, verify, inspect, diff
         .target(name: "LessonpackBundle", dependencies: [
             "BundleArchive", "LessonpackCheck", "LessonpackModel", "LessonpackSigning", "PropertyList", "LessonpackSystem",
+            "LessonpackDiagnostics", crypto,
         ]),
         .testTarget(name: "LessonpackBundleTests", dependencies: [
             "LessonpackSigning", "LessonpackBundle", "BundleArchive", "LessonpackActivities", "LessonpackAuthoring",
-            "LessonpackSystem", "LessonpackTestSupport",
+            "LessonpackSystem", "LessonpackTestSupport", "LessonpackCheck", "LessonpackDiagnostics", "LessonpackModel",
         ]),
 
         // MARK: Signing: Ed25519 keys and signatures, all an untrusted catalog's reader needs of the bundle's trust
@@ -116,13 +120,14 @@ let package = Package(
         ]),
         .testTarget(name: "LessonpackRuntimeTests", dependencies: [
             "LessonpackRuntime", "LessonpackBundle", "BundleArchive", "LessonpackModel", "LessonpackSystem",
-            "LessonpackTestSupport",
+            "LessonpackTestSupport", "LessonpackDiagnostics",
         ]),
 
         // MARK: Activities: the eight engines, pure state machines over the model, dealt from an injected random source
         .target(name: "LessonpackActivities", dependencies: ["LessonpackModel", "LessonpackRandom", "LessonpackDiagnostics"]),
         .testTarget(name: "LessonpackActivitiesTests", dependencies: [
             "LessonpackActivities", "LessonpackRandom", "LessonpackRuntime", "LessonpackModel", "LessonpackTestSupport",
+            "LessonpackBundle",
         ]),
 
         // MARK: Presentation: per activity, what the learner is shown and may do, for every front end
@@ -134,9 +139,9 @@ let package = Package(
 
         // MARK: The catalog format: what a release lists, written by releases and read, as untrusted input, by installs
         .target(name: "LessonpackCatalogFormat", dependencies: [
-            "LessonpackDiagnostics", "LessonpackModel", "LessonpackSigning", "LessonpackSystem", "PropertyList",
+            "LessonpackDiagnostics", "LessonpackModel", "LessonpackSigning", "LessonpackSystem", "PropertyList", crypto,
         ]),
-        .testTarget(name: "LessonpackCatalogFormatTests", dependencies: ["LessonpackSigning", "LessonpackCatalogFormat", "LessonpackTestSupport"]),
+        .testTarget(name: "LessonpackCatalogFormatTests", dependencies: ["LessonpackSigning", "LessonpackCatalogFormat", "LessonpackTestSupport", "LessonpackDiagnostics", "LessonpackSystem"]),
 
         // MARK: The learner's library: verified bundles installed by id, from files or a catalog, under the trust rules
         .target(name: "LessonpackLibrary", dependencies: [
@@ -144,6 +149,7 @@ let package = Package(
         ]),
         .testTarget(name: "LessonpackLibraryTests", dependencies: [
             "LessonpackSigning", "LessonpackLibrary", "LessonpackBundle", "LessonpackCatalogFormat", "LessonpackSystem", "LessonpackTestSupport",
+            "LessonpackDiagnostics",
         ]),
 
         // MARK: xAPI: what a learner does, as statements a learning record store takes (a leaf over the model)
@@ -160,6 +166,7 @@ let package = Package(
         .testTarget(name: "LessonpackProgressTests", dependencies: [
             "LessonpackProgress", "LessonpackActivities", "LessonpackRandom", "LessonpackRuntime", "LessonpackModel",
             "LessonpackTestSupport", "LessonpackXAPI", .product(name: "GRDB", package: "GRDB.swift"),
+            "LessonpackDiagnostics",
         ], exclude: ["Fixtures"]),
 
         // MARK: Remote: a publisher's release fetched over HTTP(S), pinned to its key, bundles resumed; statements
@@ -169,21 +176,23 @@ let package = Package(
             "LessonpackSystem", "LessonpackProgress", "LessonpackXAPI", .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            crypto,
         ]),
         .testTarget(name: "LessonpackRemoteTests", dependencies: [
             "LessonpackRemote", "LessonpackLibrary", "LessonpackCatalogFormat", "LessonpackBundle", "LessonpackSystem",
             "LessonpackTestSupport", "LessonpackProgress", "LessonpackXAPI", "LessonpackModel", "LessonpackDiagnostics",
+            .product(name: "NIOCore", package: "swift-nio"),
         ]),
 
         // MARK: The player: sessions and attempts, media, and the full-screen and plain front ends over the presenters
         .target(name: "LessonpackPlayer", dependencies: [
             "LessonpackActivities", "LessonpackPresentation", "LessonpackRandom", "LessonpackRuntime", "LessonpackProgress",
-            "LessonpackModel", "LessonpackSystem", "TerminalText", "LessonpackAudio",
+            "LessonpackModel", "LessonpackSystem", "TerminalText", "LessonpackAudio", "LessonpackDiagnostics",
         ]),
         .testTarget(name: "LessonpackPlayerTests", dependencies: [
             "LessonpackPlayer", "LessonpackActivities", "LessonpackPresentation", "LessonpackProgress", "LessonpackRandom",
             "LessonpackRuntime", "LessonpackModel", "LessonpackSystem", "LessonpackTestSupport", "TerminalText",
-            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDB", package: "GRDB.swift"), "LessonpackDiagnostics",
         ]),
         // The terminal: ncurses behind the player's Display protocol.
         .target(name: "TerminalScreen", dependencies: ["CNcurses", "LessonpackPlayer", "TerminalText"]),
@@ -199,7 +208,7 @@ let package = Package(
         ]),
         .testTarget(name: "LessonpackAuthoringTests", dependencies: [
             "LessonpackAuthoring", "LessonpackCheck", "LessonpackModel", "LessonpackSystem", "LessonpackTestSupport",
-            "PropertyList",
+            "PropertyList", "LessonpackDiagnostics",
         ], exclude: ["Fixtures"]),
 
         // MARK: Releases: many modules built at once into a catalog, skipping what did not change
@@ -209,23 +218,24 @@ let package = Package(
         ]),
         .testTarget(name: "LessonpackCatalogTests", dependencies: [
             "LessonpackSigning", "LessonpackCatalog", "LessonpackCatalogFormat", "LessonpackBundle", "LessonpackModel", "LessonpackSystem",
-            "LessonpackTestSupport",
+            "LessonpackTestSupport", "LessonpackDiagnostics",
         ]),
 
         // MARK: The studio: a module folder edited through forms, checked live, previewed and built (no HTTP here)
         .target(name: "LessonpackStudio", dependencies: [
             "LessonpackSigning", "LessonpackActivities", "LessonpackAuthoring", "LessonpackBundle", "LessonpackCheck", "LessonpackDiagnostics",
             "LessonpackModel", "LessonpackPresentation", "LessonpackRandom", "LessonpackSystem", "PropertyList",
-            "LessonpackAudio",
+            "LessonpackAudio", "LessonpackAlign",
         ]),
         .testTarget(name: "LessonpackStudioTests", dependencies: [
             "LessonpackStudio", "LessonpackAuthoring", "LessonpackModel", "LessonpackSystem", "LessonpackTestSupport",
-            "PropertyList",
+            "PropertyList", "LessonpackBundle", "LessonpackDiagnostics",
         ]),
         // The studio's local web server: its routes, its security checks, and its pages, embedded in the binary.
         .target(name: "LessonpackStudioServer", dependencies: [
             "LessonpackStudio", "LessonpackDiagnostics", "LessonpackModel", "LessonpackSystem",
             .product(name: "Hummingbird", package: "hummingbird"),
+            "LessonpackAuthoring", .product(name: "NIOCore", package: "swift-nio"),
         ], exclude: ["Web"], plugins: ["EmbedWebPlugin"]),
         // Puts the Web folder into the binary at build time: the page has one copy in the repository.
         .plugin(name: "EmbedWebPlugin", capability: .buildTool(), dependencies: ["EmbedFiles"]),
@@ -242,16 +252,19 @@ let package = Package(
             "LessonpackLibrary", "LessonpackRemote", "LessonpackCheck", "LessonpackAuthoring", "LessonpackStudio", "LessonpackStudioServer",
             "LessonpackModel", "PropertyList", "LessonpackDiagnostics", "LessonpackAudio",
             "LessonpackSystem", "TerminalText", argumentParser,
+            "BundleArchive", "LessonpackProgress", "LessonpackRuntime", "LessonpackXAPI",
         ]),
         .executableTarget(name: "lessonpack", dependencies: ["LessonpackCLI"]),
         // Rendering unit tests, and end-to-end tests that run the built executable as users do.
         .testTarget(name: "LessonpackCLITests", dependencies: [
             "LessonpackCLI", "LessonpackDiagnostics", "LessonpackSystem", "LessonpackProgress", "LessonpackTestSupport",
-        ], exclude: ["Fixtures"]),
+            "BundleArchive", argumentParser,
+        ], exclude: ["Fixtures", "ScreenGoldens"]),
 
         // MARK: Fuzzing: what each fuzzer does with an input, and every input that once crashed, replayed
         .target(name: "FuzzHarness", dependencies: [
             "LessonpackActivities", "PropertyList", "LessonpackCheck", "LessonpackBundle", "LessonpackCatalogFormat", "LessonpackModel",
+            "LessonpackDiagnostics",
         ]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness", "LessonpackTestSupport"], exclude: ["Inputs"]),
 
@@ -260,3 +273,8 @@ let package = Package(
                 path: "Tests/LessonpackTestSupport"),
     ]
 )
+
+// Declared imports everywhere: every Swift target that does not set its own settings takes the shared ones.
+for target in package.targets where target.type != .system && target.type != .plugin && target.swiftSettings == nil {
+    target.swiftSettings = declaredImports
+}

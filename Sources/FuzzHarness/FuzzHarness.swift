@@ -3,6 +3,7 @@ import LessonpackActivities
 import LessonpackBundle
 import LessonpackCatalogFormat
 import LessonpackCheck
+import LessonpackDiagnostics
 import LessonpackModel
 import PropertyList
 

@@ -1,3 +1,4 @@
+import Foundation
 /// A typed line compared with the line it should be, word by word, the way a teacher marks a dictation: case and
 /// punctuation do not count, a contraction and its long form are the same words ("I'm" = "I am"), and each word of
 /// the line is right, misspelt, or missing, with extra words the learner added marked apart. Pure, so the

@@ -1,5 +1,6 @@
 import CSamplerate
 import CSndfile
+import Foundation
 import LessonpackSystem
 
 /// Decodes an audio file in-process with libsndfile (WAV, FLAC, MP3, Ogg Vorbis and Ogg Opus, among others), mixes it

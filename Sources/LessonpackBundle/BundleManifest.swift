@@ -1,3 +1,4 @@
+import LessonpackDiagnostics
 import LessonpackModel
 import PropertyList
 

@@ -1,4 +1,6 @@
+import Crypto
 import Foundation
+import LessonpackDiagnostics
 import LessonpackSigning
 import PropertyList
 

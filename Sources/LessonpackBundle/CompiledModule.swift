@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackCheck
 import LessonpackSystem
 import LessonpackModel
 

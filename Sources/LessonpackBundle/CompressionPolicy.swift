@@ -1,6 +1,7 @@
 import BundleArchive
 import Foundation
 import LessonpackModel
+import LessonpackSystem
 
 /// Which entries to deflate. Text always. Media already compressed by its codec (Opus, H.264, PNG…) is usually
 /// stored, since deflate spends time for nothing; but containers carry headers and padding that do compress

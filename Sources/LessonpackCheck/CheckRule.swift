@@ -1,6 +1,7 @@
 import LessonpackDiagnostics
 import LessonpackModel
 import LessonpackSystem
+import PropertyList
 
 /// One rule about a module as a whole. Each lives in its own file under Rules/, is listed in `RuleCatalogue` with
 /// the codes it reports (which say how serious each finding is), and has a fixture module per code under

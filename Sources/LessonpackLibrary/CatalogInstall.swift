@@ -3,6 +3,7 @@ import LessonpackBundle
 import LessonpackCatalogFormat
 import LessonpackDiagnostics
 import LessonpackModel
+import LessonpackSigning
 import LessonpackSystem
 
 /// Installing from a catalog folder (the output of `lessonpack release`, on a share or copied from one): every

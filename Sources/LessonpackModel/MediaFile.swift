@@ -27,16 +27,16 @@ package struct MediaFile: Hashable, Sendable, Codable {
 package enum MediaKind: String, CaseIterable, Hashable, Sendable, Codable {
     case video, audio, image, subtitles
 
-    /// The kind a file's extension says it is, or nil for extensions a module does not use.
+    /// The kind a file's extension says it is, or nil for extensions a module does not use (none of the kinds
+    /// lists it).
     package init?(fileExtension: String) {
-        switch fileExtension.lowercased() {
-        case "mp4", "m4v", "webm", "mkv", "mov", "ogv": self = .video
-        case "wav", "opus", "ogg", "oga", "mp3", "m4a", "aac", "flac": self = .audio
-        case "png", "jpg", "jpeg", "gif", "webp", "svg": self = .image
-        case "vtt", "srt": self = .subtitles
-        default: return nil
-        }
+        guard let kind = Self.byExtension[fileExtension.lowercased()] else { return nil }
+        self = kind
     }
+
+    /// Each extension a module uses, to its kind: `fileExtensions` read the other way, so the two cannot differ.
+    private static let byExtension: [String: MediaKind] = Dictionary(
+        uniqueKeysWithValues: allCases.flatMap { kind in kind.fileExtensions.map { ($0, kind) } })
 
     /// The extensions of each kind, as the documentation and the messages list them.
     package var fileExtensions: [String] {

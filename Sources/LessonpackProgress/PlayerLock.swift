@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackDiagnostics
 import LessonpackSystem
 
 /// One player at a time per progress store. Two would both carry on the same attempt and overwrite each other's

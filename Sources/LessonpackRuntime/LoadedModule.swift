@@ -1,6 +1,7 @@
 import Foundation
 import LessonpackBundle
 import LessonpackCheck
+import LessonpackDiagnostics
 import LessonpackModel
 
 /// A module ready to play: its content, immutable, and where to get its media.

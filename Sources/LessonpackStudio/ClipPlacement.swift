@@ -1,4 +1,5 @@
 import LessonpackAuthoring
+import LessonpackDiagnostics
 import LessonpackModel
 import LessonpackSystem
 

@@ -1,3 +1,4 @@
+import LessonpackAlign
 import LessonpackAuthoring
 import LessonpackDiagnostics
 import LessonpackModel

@@ -1,5 +1,6 @@
 import LessonpackAuthoring
 import LessonpackDiagnostics
+import LessonpackSystem
 
 /// The page's Import: a file the author picked, through the same importers `lessonpack import` runs, written only
 /// when nothing went wrong. The file's name only chooses its format (by extension); it is never opened as a path.

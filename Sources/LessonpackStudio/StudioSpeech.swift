@@ -1,3 +1,4 @@
+import Foundation
 import LessonpackAuthoring
 import LessonpackModel
 import LessonpackSystem

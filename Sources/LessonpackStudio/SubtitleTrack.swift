@@ -1,3 +1,4 @@
+import Foundation
 import LessonpackModel
 
 /// The transcript as a WebVTT track, so the preview's and the editor's `<video>` show subtitles straight from the

@@ -47,20 +47,27 @@ package enum ActivityIRI {
         guard iri.hasPrefix(prefix) else { return nil }
         let fields = iri.dropFirst(prefix.count).split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard let module = fields.first.flatMap(unescaped), !module.isEmpty else { return nil }
+        // After the module come `name:value` pairs, in one of the shapes IRIs are made in.
+        let rest = Array(fields.dropFirst())
+        guard rest.count.isMultiple(of: 2) else { return nil }
+        let pairs = stride(from: 0, to: rest.count, by: 2).map { (name: rest[$0], value: rest[$0 + 1]) }
+        guard shapes.contains(pairs.map(\.name)) else { return nil }
+        let values = Dictionary(uniqueKeysWithValues: pairs.map { ($0.name, $0.value) })
         var parts = Parts(module: module)
-        switch fields.count {
-        case 1: return parts
-        case 3 where fields[1] == "activity":
-            parts.activity = ActivityKind(rawValue: fields[2])
-        case 5 where fields[1] == "activity" && fields[3] == "item":
-            parts.activity = ActivityKind(rawValue: fields[2])
-            parts.item = unescaped(fields[4])
-        case 3 where fields[1] == "objective":
-            parts.objective = unescaped(fields[2])
-        default: return nil
+        if let kind = values["activity"] {
+            guard let activity = ActivityKind(rawValue: kind) else { return nil }
+            parts.activity = activity
         }
-        return parts.activity == nil && parts.objective == nil && fields.count > 1 ? nil : parts
+        parts.item = values["item"].flatMap(unescaped)
+        if let objective = values["objective"] {
+            guard let unescapedObjective = unescaped(objective) else { return nil }
+            parts.objective = unescapedObjective
+        }
+        return parts
     }
+
+    /// The names after the module in the IRIs `module`, `activity`, `item` and `objective` make.
+    private static let shapes: Set<[String]> = [[], ["activity"], ["activity", "item"], ["objective"]]
 
     private static let hexDigits = Set("0123456789abcdefABCDEF".utf8)
     private static let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.".utf8)

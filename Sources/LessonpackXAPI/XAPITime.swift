@@ -37,22 +37,25 @@ package enum XAPITime {
         var number = ""
         var inTime = false
         for character in duration.dropFirst() {
-            switch character {
-            case "T": inTime = true
-            case "0"..."9", ".": number.append(character)
-            case "D", "H", "M", "S":
-                guard let value = Double(number) else { return nil }
-                number = ""
-                switch (character, inTime) {
-                case ("D", false): total += value * 86_400
-                case ("H", true): total += value * 3_600
-                case ("M", true): total += value * 60
-                case ("S", true): total += value
-                default: return nil
+            if character == "T" {
+                inTime = true
+            } else if ("0"..."9").contains(character) || character == "." {
+                number.append(character)
+            } else {
+                // Any other character must be a unit of its half (days before the T, the rest after it), after a
+                // number.
+                guard let unit = (inTime ? timeUnits : dateUnits)[character], let value = Double(number) else {
+                    return nil
                 }
-            default: return nil
+                total += value * unit
+                number = ""
             }
         }
         return number.isEmpty ? total : nil
     }
+
+    /// Seconds in each unit a duration may have: days before the T, hours, minutes and seconds after it. (Years,
+    /// months and weeks have no fixed length, and statements do not carry them.)
+    private static let dateUnits: [Character: Double] = ["D": 86_400]
+    private static let timeUnits: [Character: Double] = ["H": 3_600, "M": 60, "S": 1]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackModel
 import LessonpackTestSupport
 import Testing
 @testable import LessonpackActivities

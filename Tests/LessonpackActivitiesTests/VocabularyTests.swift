@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackModel
 import Testing
 @testable import LessonpackActivities
 

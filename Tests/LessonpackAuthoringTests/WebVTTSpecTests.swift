@@ -23,7 +23,7 @@ import Testing
 
     // MARK: Blocks ("collect a WebVTT block")
 
-    /// Defect a: the timing line was folded into the previous cue's text, with no word said.
+    /// The timing line was folded into the previous cue's text, with no word said.
     @Test func aTimingLineStraightAfterCueTextStartsANewCue() {
         let result = read("WEBVTT\n\n00:01.000 --> 00:02.000\nHello\n00:03.000 --> 00:04.000\nWorld\n")
         #expect(cues(result) == ["1.0-2.0 Hello", "3.0-4.0 World"])
@@ -36,7 +36,7 @@ import Testing
         #expect(numbered.diagnostics.map(\.location.line) == [7])
     }
 
-    /// Defect b: the cue was taken for part of the header and lost.
+    /// The cue was taken for part of the header and lost.
     @Test func aTimingLineStraightAfterTheHeaderIsTheFirstCue() {
         let result = read("WEBVTT\n00:01.000 --> 00:02.000\nHello\n")
         #expect(cues(result) == ["1.0-2.0 Hello"])
@@ -198,7 +198,7 @@ import Testing
 
     // MARK: Characters (the parser's preprocessing, and what a transcript line can hold)
 
-    /// Defect c: VT, FF, NEL, U+2028 and U+2029 broke lines, so every line number after one was wrong.
+    /// VT, FF, NEL, U+2028 and U+2029 broke lines, so every line number after one was wrong.
     @Test func onlyCRAndLFAndCRLFEndALine() {
         let text = "WEBVTT\n\n00:01.000 --> 00:02.000\nA\u{0B}B\u{0C}C\u{85}D\u{2028}E\u{2029}\u{2028}\u{2028}F\n\n" +
                    "00:0x.000 --> 00:04.000\nG\n\n00:05.000 --> 00:06.000\nH\n"
@@ -221,7 +221,7 @@ import Testing
         #expect(mixed.items.map(\.location.line) == [4, 7])
     }
 
-    /// Defect c, for the other transcript formats, which share TextSource: they too end lines only at CR, LF and
+    /// The same, for the other transcript formats, which share TextSource: they too end lines only at CR, LF and
     /// CRLF, and read the other separators as spaces.
     @Test func plainTextAndSubRipAlsoEndLinesOnlyAtCRAndLF() {
         let plain = read("Ana: one\u{2028}two\u{0B}three\nBen: four\rCarl: five\n", as: .plain)
@@ -236,7 +236,7 @@ import Testing
         #expect(latin1.diagnostics.first?.location == .init(file: "l.txt", line: 3, column: 10))
     }
 
-    /// Defect d: a NUL stayed in the text and the import failed only when writing the module file.
+    /// A NUL stayed in the text and the import failed only when writing the module file.
     @Test func aNULBecomesAReplacementCharacterAndTheImportWrites() throws {
         let result = read("WEBVTT\n\n00:01.000 --> 00:02.000\nAna: caf\u{0}\n")
         #expect(result.items.map(\.text) == ["caf\u{FFFD}"])

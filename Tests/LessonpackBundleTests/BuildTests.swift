@@ -1,6 +1,7 @@
 import BundleArchive
 import Foundation
 import LessonpackCheck
+import LessonpackDiagnostics
 import LessonpackModel
 import LessonpackSystem
 import LessonpackTestSupport

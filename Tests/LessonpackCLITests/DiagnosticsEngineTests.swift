@@ -1,4 +1,5 @@
 import ArgumentParser
+import BundleArchive
 import LessonpackDiagnostics
 import LessonpackSystem
 import Testing

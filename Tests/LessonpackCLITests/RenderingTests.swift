@@ -1,3 +1,4 @@
+import Foundation
 import LessonpackDiagnostics
 import LessonpackTestSupport
 import Testing

@@ -9,11 +9,12 @@ import Testing
 @Suite(.serialized) struct ScreenGoldenTests {
     static let folder = Paths.inPackage("Tests/LessonpackCLITests/ScreenGoldens")
 
-    /// Opens each activity in turn from the contents: its help box as it opens, then its screen once the help is
-    /// closed.
-    func walk(columns: Int, rows: Int, environment: [String: String]) throws -> [(name: String, screen: String)] {
+    /// Opens each activity in turn from the contents (or only those whose contents line `opening` picks): its help
+    /// box as it opens, then its screen once the help is closed.
+    func walk(columns: Int, rows: Int, environment: [String: String], module: String = Paths.sampleModule,
+              opening: (_ line: Substring) -> Bool = { _ in true }) throws -> [(name: String, screen: String)] {
         let data = TemporaryFolder()
-        let terminal = try TmuxSession(command: [LessonpackBinary.path, "play", Paths.sampleModule, "--seed", "3",
+        let terminal = try TmuxSession(command: [LessonpackBinary.path, "play", module, "--seed", "3",
                                                  "--data-dir", data.path, "--player", "none", "--recorder", "none"],
                                        environment: environment, columns: columns, rows: rows)
         var screens: [(name: String, screen: String)] = []
@@ -21,16 +22,17 @@ import Testing
         let contents = Self.settled(terminal)
         screens.append(("contents", contents))
         // Every activity the contents list ("  3. Language and vocabulary   not started").
-        let activities = contents.split(separator: "\n").filter { $0.range(of: #"^  \d+\. "#, options: .regularExpression) != nil }.count
-        #expect(activities > 0, "no activities on the contents: \(contents)")
-        for number in 1...max(1, activities) {
+        let activities = contents.split(separator: "\n").filter { $0.range(of: #"^  \d+\. "#, options: .regularExpression) != nil }
+        #expect(!activities.isEmpty, "no activities on the contents: \(contents)")
+        for (index, line) in activities.enumerated() where opening(line) {
+            let number = index + 1
             terminal.send(String(number))
             let help = terminal.waitFor("close help")
             #expect(help.found && help.screen.contains(": keys"), "activity \(number) opened without its help: \(help.screen)")
             screens.append(("\(number)-help", Self.settled(terminal)))
             terminal.send("x")
             // The audio game opens on its levels: a game shows its tiles.
-            if number == 4 {
+            if line.contains("Audio game") {
                 _ = terminal.waitFor("? help")
                 terminal.send("m")
                 #expect(terminal.waitFor("Tray").found)
@@ -88,16 +90,48 @@ import Testing
 
     @Test func everyScreenAtSixtyByTwenty() throws {
         let screens = try walk(columns: 60, rows: 20, environment: [:])
+        Self.expectSixtyColumns(screens)
+        try compare(screens, as: "60x20")
+    }
+
+    /// Every screen fits 60 columns, and every screen but a help box keeps "? help" in view.
+    static func expectSixtyColumns(_ screens: [(name: String, screen: String)]) {
         for (name, screen) in screens {
             let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
             #expect(lines.allSatisfy { $0.count <= 60 }, "\(name) is wider than the terminal")
             if !name.hasSuffix("help") { #expect(screen.contains("? help"), "\(name) hides '? help'") }
         }
-        try compare(screens, as: "60x20")
     }
 
     @Test func everyScreenInASCII() throws {
         let screens = try walk(columns: 100, rows: 30, environment: ["LC_ALL": "C"])
+        Self.expectASCII(screens)
+        try compare(screens, as: "ascii")
+    }
+
+    /// The dictation, which the sample module does not list, in a copy of it that does: its help and its screen, at
+    /// 60×20 and in ASCII.
+    @Test func theDictationScreenAtSixtyByTwentyAndInASCII() throws {
+        let folder = TemporaryFolder()
+        let module = folder.copy(Paths.sampleModule, as: "module")
+        try FixtureEdits("""
+            replace module.plist
+            \t\t<string>pronunciation</string>
+            ---
+            \t\t<string>pronunciation</string>
+            \t\t<string>dictation</string>
+            """).apply(to: module)
+        let small = try walk(columns: 60, rows: 20, environment: [:], module: module) { $0.contains("Dictation") }
+        #expect(small.count == 3, "the contents list no dictation: \(small.first?.screen ?? "")")
+        Self.expectSixtyColumns(small)
+        try compare(Array(small.dropFirst()), as: "dictation-60x20")
+        let ascii = try walk(columns: 100, rows: 30, environment: ["LC_ALL": "C"], module: module) { $0.contains("Dictation") }
+        Self.expectASCII(ascii)
+        try compare(Array(ascii.dropFirst()), as: "dictation-ascii")
+    }
+
+    /// Every screen is ASCII, and each help box's right border stands straight.
+    static func expectASCII(_ screens: [(name: String, screen: String)]) {
         for (name, screen) in screens {
             #expect(screen.utf8.allSatisfy { $0 < 0x80 }, "\(name) is not ASCII")
             // A help box's right border stands where its top corner does, on every line: the arrows' "<-" fit.
@@ -114,6 +148,5 @@ import Testing
                 #expect(border.map { $0 < line.endIndex && line[$0] == "|" } == true, "\(name): a line leaves the box: \(line)")
             }
         }
-        try compare(screens, as: "ascii")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LessonpackCheck
+import LessonpackDiagnostics
 import LessonpackTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import LessonpackDiagnostics
+import LessonpackModel
 import LessonpackTestSupport
 import Testing
 @testable import LessonpackCheck
@@ -51,6 +52,15 @@ import Testing
             // The source map turns the path into the place the diagnostic shows.
             if let path = diagnostic.path { #expect(result.source.map.location(of: path) == diagnostic.location) }
         }
+    }
+
+    /// `file:line:col: severity: message [code]` for each diagnostic after `edits` (in Fixtures/rules' edits.txt
+    /// format) break a copy of the base module: for the further cases of a code, beside its fixture.
+    static func check(editingBase edits: String) throws -> [String] {
+        let folder = TemporaryFolder()
+        let module = folder.copy(fixtures + "/base", as: "module")
+        try FixtureEdits(edits).apply(to: module)
+        return try ModuleChecker.check(folder: module).diagnostics.flatMap { lines(for: $0, module: module) }
     }
 
     /// `file:line:col: severity: message [code]`, then its notes, with the temporary folder written as `<module>`.

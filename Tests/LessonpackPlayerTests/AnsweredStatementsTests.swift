@@ -1,6 +1,7 @@
 import Foundation
 import LessonpackActivities
 import LessonpackPresentation
+import LessonpackProgress
 import LessonpackTestSupport
 import Testing
 @testable import LessonpackPlayer

@@ -53,7 +53,7 @@ import Testing
         #expect(display.lastScreen.contains("Mark every statement first: 2, 3, 4, 5, 6, 7, 8, 9 and 10 are still empty."))
     }
 
-    /// Defect 6: leaving the resume question with q or Esc keeps the attempt; starting afresh asks first.
+    /// Leaving the resume question with q or Esc keeps the attempt; starting afresh asks first.
     @Test func theResumeQuestionNeverDiscardsWithoutAsking() throws {
         let folder = TemporaryFolder()
         _ = try run([.character("2"), .escape, .space], in: folder)
@@ -69,7 +69,7 @@ import Testing
         #expect(!gone.lastScreen.contains("did not finish"))
     }
 
-    /// Defect 8: typing a word that starts with f searches, like any other letter.
+    /// Typing a word that starts with f searches, like any other letter.
     @Test func theDictionarySearchesWhateverLetterAWordStartsWith() throws {
         let display = try run([.character("7"), .escape] + .typing("fri"), in: TemporaryFolder())
         #expect(display.lastScreen.contains("Search (word start): fri"))
@@ -78,7 +78,7 @@ import Testing
         #expect(boxes.lastScreen.contains("Talking about your work experience"))
     }
 
-    /// Defect 7: the questions' header counts attempts, and the contents show the best score even while another
+    /// The questions' header counts attempts, and the contents show the best score even while another
     /// attempt is under way.
     @Test func questionsCountAttemptsAndTheContentsKeepTheBestScore() throws {
         let folder = TemporaryFolder()

@@ -40,7 +40,7 @@ import Testing
         return nil
     }
 
-    /// Defect 9: a choice by letter in either case, or by its number, however many choices there are.
+    /// A choice by letter in either case, or by its number, however many choices there are.
     @Test func testChoicesTakeLettersInEitherCaseAndNumbers() throws {
         let three = try view(choices: 3)
         #expect(events(PlainTest.read(["b"], view: three)) == [.choose(1), .nextUnanswered])
@@ -61,7 +61,7 @@ import Testing
         #expect(events(PlainTest.read(["b"], view: view)) == nil)
     }
 
-    /// Defect 1: plain mode can replay a statement's lines.
+    /// Plain mode can replay a statement's lines.
     @Test func theVideoTaskHasAReplayCommand() {
         #expect(PlainVideoTask.commands.contains { $0.hasPrefix("replay N") })
     }
@@ -79,17 +79,17 @@ import Testing
     /// On an item with six choices, f chooses F: finishing is End (or f on another item).
     @Test func theFullScreenTestPrefersAnswersToCommandKeys() throws {
         let six = try view(choices: 6)
-        guard case .events(let chosen)? = TestScreen.input(.character("f"), view: six) else {
+        guard case .events(let chosen) = TestScreen.input(.character("f"), view: six) else {
             Issue.record("f did nothing")
             return
         }
         #expect(chosen == [.choose(5)])
-        guard case .events(let finishing)? = TestScreen.input(.end, view: six) else {
+        guard case .events(let finishing) = TestScreen.input(.end, view: six) else {
             Issue.record("End did nothing")
             return
         }
         #expect(finishing == [.finish])
-        guard case .events(let alsoFinishing)? = TestScreen.input(.character("f"), view: try view(choices: 3)) else {
+        guard case .events(let alsoFinishing) = TestScreen.input(.character("f"), view: try view(choices: 3)) else {
             Issue.record("f did nothing on a three-choice item")
             return
         }

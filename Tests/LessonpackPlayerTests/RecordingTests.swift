@@ -1,5 +1,6 @@
 import Foundation
 import LessonpackActivities
+import LessonpackModel
 import LessonpackPresentation
 import LessonpackProgress
 import LessonpackSystem
@@ -7,7 +8,7 @@ import LessonpackTestSupport
 import Testing
 @testable import LessonpackPlayer
 
-/// Defect 11: recording runs in the background with a countdown, stops early when asked, and a recording that
+/// Recording runs in the background with a countdown, stops early when asked, and a recording that
 /// failed leaves the activity visited, not done.
 @Suite(.serialized) struct RecordingTests {
     /// A recorder that takes its time, as a microphone does, and writes a tone when stopped or done. It creates

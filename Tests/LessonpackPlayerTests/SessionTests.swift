@@ -1,5 +1,6 @@
 import Foundation
 import LessonpackActivities
+import LessonpackDiagnostics
 import LessonpackModel
 import LessonpackPresentation
 import LessonpackProgress
@@ -68,7 +69,7 @@ import Testing
         for shown in next.engine.presented { #expect(orders[shown.question.id] != shown.order) }
     }
 
-    /// Defect 2: a deal depends on the seed, the activity and the attempt's number, not on what came before it.
+    /// A deal depends on the seed, the activity and the attempt's number, not on what came before it.
     @Test func aDealDependsOnlyOnTheSeedTheActivityAndTheAttempt() throws {
         let direct = try open(TestPresenter.self, in: try makeSession(in: TemporaryFolder(), seed: 77)).engine.setup
         let folder = TemporaryFolder()
@@ -83,7 +84,7 @@ import Testing
         #expect(try open(TestPresenter.self, in: busy).engine.setup == direct)
     }
 
-    /// Defect 4: a second player on the same progress is refused, saying why.
+    /// A second player on the same progress is refused, saying why.
     @Test func aSecondPlayerOnTheSameProgressIsRefused() throws {
         let folder = TemporaryFolder()
         let first = try makeSession(in: folder)
@@ -96,7 +97,7 @@ import Testing
         withExtendedLifetime(first) {}
     }
 
-    /// Defect 3: an unfinished attempt follows the module to a new version when what it uses did not change, and is
+    /// An unfinished attempt follows the module to a new version when what it uses did not change, and is
     /// closed, saying so, when it did.
     @Test func aModuleUpdateCarriesOverOrClosesUnfinishedAttemptsVisibly() throws {
         let folder = TemporaryFolder()
@@ -137,7 +138,7 @@ import Testing
         try text.replacingCharacters(in: range, with: new).write(toFile: path, atomically: true, encoding: .utf8)
     }
 
-    /// Defect 7: a questions attempt knows its number.
+    /// A questions attempt knows its number.
     @Test func questionsSayWhichAttemptTheyAre() throws {
         let session = try makeSession(in: TemporaryFolder())
         let questions = try open(QuestionsPresenter.self, in: session)
@@ -148,7 +149,7 @@ import Testing
         #expect(questions.view(at: Date()).header.contains("· try 2 ·"))
     }
 
-    /// Defect 12: the last test's results can be seen again, with each objective's performance.
+    /// The last test's results can be seen again, with each objective's performance.
     @Test func theLastTestsResultsCanBeSeenAgain() throws {
         let session = try makeSession(in: TemporaryFolder())
         let test = try open(TestPresenter.self, in: session)

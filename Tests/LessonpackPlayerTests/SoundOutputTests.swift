@@ -4,8 +4,8 @@ import LessonpackTestSupport
 import Testing
 @testable import LessonpackPlayer
 
-/// Defect 13, as the player meets it: pausing, seeking and stopping leave no player running and none defunct,
-/// even a player started through a wrapper script.
+/// Media players as the player meets them (see ChildProcessTests): pausing, seeking and stopping leave no player
+/// running and none defunct, even a player started through a wrapper script.
 @Suite(.serialized) struct SoundOutputTests {
     @Test func everyStoppedPlayerIsGoneAndReaped() throws {
         let folder = TemporaryFolder()

@@ -58,7 +58,7 @@ import Testing
         script.send(.markAll(marks))
         script.send(.check, showing: true)
         script.send(.select(5), showing: true)
-        // Defect 1: the lines play from the first one's start to the last one's end, and no further.
+        // The lines play from the first one's start to the last one's end, and no further.
         script.send(.replay(nil))
         script.send(.replay(0))
         script.send(.cycle(0))
@@ -153,7 +153,7 @@ import Testing
 
     func dictionary() throws {
         var script = PresenterScript<DictionaryPresenter>(dealt(DictionaryEngine.self))
-        // Defect 8: a word starting with f is a search like any other.
+        // A word starting with f is a search like any other.
         script.send(.type("f"))
         script.send(.type("r"), showing: true)
         script.send(.deleteBack)

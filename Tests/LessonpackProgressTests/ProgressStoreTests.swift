@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import LessonpackActivities
+import LessonpackDiagnostics
 import LessonpackModel
 import LessonpackRandom
 import LessonpackTestSupport

@@ -5,6 +5,7 @@ import LessonpackProgress
 import LessonpackSystem
 import LessonpackTestSupport
 import LessonpackXAPI
+import NIOCore
 import Testing
 @testable import LessonpackRemote
 

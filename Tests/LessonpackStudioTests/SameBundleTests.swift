@@ -1,6 +1,7 @@
 import Foundation
 import LessonpackAuthoring
 import LessonpackBundle
+import LessonpackDiagnostics
 import LessonpackModel
 import LessonpackSystem
 import LessonpackTestSupport

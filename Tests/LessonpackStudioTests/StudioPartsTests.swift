@@ -1,5 +1,6 @@
 import Foundation
 import LessonpackAuthoring
+import LessonpackBundle
 import LessonpackModel
 import LessonpackSystem
 import LessonpackTestSupport

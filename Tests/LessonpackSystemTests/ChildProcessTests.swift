@@ -3,7 +3,7 @@ import LessonpackSystem
 import LessonpackTestSupport
 import Testing
 
-/// Defect 13: helpers run in a process group of their own; stopping one ends everything it started, and nothing is
+/// Helpers run in a process group of their own; stopping one ends everything it started, and nothing is
 /// left defunct.
 @Suite(.serialized) struct ChildProcessTests {
     /// A wrapper script, as a configured player may be: it starts a child of its own and waits.

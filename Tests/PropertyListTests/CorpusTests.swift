@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackDiagnostics
 import LessonpackTestSupport
 import Testing
 @testable import PropertyList

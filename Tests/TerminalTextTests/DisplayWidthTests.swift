@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TerminalText
 
-/// Defect 15: widths are the C library's, so text lines up as the terminal draws it.
+/// Widths are the C library's, so text lines up as the terminal draws it.
 @Suite struct DisplayWidthTests {
     @Test func theSystemsWidthsAreUsed() {
         #expect(DisplayWidth.usesSystemWidths, "no UTF-8 locale: install locales or use glibc's built-in C.UTF-8")
@@ -27,7 +27,7 @@ import Testing
     }
 }
 
-/// Defect 10: a terminal not set up for UTF-8 is written to in ASCII.
+/// A terminal not set up for UTF-8 is written to in ASCII.
 @Suite struct AsciiFallbackTests {
     @Test func symbolsAccentsAndTheRest() {
         #expect(AsciiFallback.text("[✓] café · 1:05 – ▶ playing…") == "[+] cafe - 1:05 - > playing...")

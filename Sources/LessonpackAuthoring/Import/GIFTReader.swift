@@ -182,12 +182,11 @@ enum GIFTReader {
     private static func trueFalse(_ answers: String) -> Bool? {
         let head = answers.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first
             .map { $0.trimmingAny(of: " \t\n") } ?? ""
-        switch head {
-        case "T", "TRUE": return true
-        case "F", "FALSE": return false
-        default: return nil
-        }
+        return trueFalseAnswers[head]
     }
+
+    /// The answers a true-false question's braces may hold; anything else makes it another kind of question.
+    private static let trueFalseAnswers: [String: Bool] = ["T": true, "TRUE": true, "F": false, "FALSE": false]
 
     private static func clean(_ characters: ArraySlice<Character>) -> String {
         CueText.collapseWhitespace(unescape(characters).newlinesAsSpaces).trimmingAny(of: " ")

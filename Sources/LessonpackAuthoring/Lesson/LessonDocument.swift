@@ -178,14 +178,16 @@ package enum LessonDocumentFormat: String, Sendable, CaseIterable {
     package static func guess(forFile file: String) -> LessonDocumentFormat? {
         let lowered = file.lowercased()
         guard let dot = lowered.lastIndex(of: ".") else { return nil }
-        switch lowered[lowered.index(after: dot)...] {
-        case "md", "markdown", "txt", "text": return .markdown
-        case "docx": return .docx
-        case "odt": return .odt
-        case "html", "htm", "xhtml": return .html
-        default: return nil
-        }
+        return byExtension[String(lowered[lowered.index(after: dot)...])]
     }
+
+    /// The extensions a lesson may have, to the format each says; any other is not a lesson's.
+    private static let byExtension: [String: LessonDocumentFormat] = [
+        "md": .markdown, "markdown": .markdown, "txt": .markdown, "text": .markdown,
+        "docx": .docx,
+        "odt": .odt,
+        "html": .html, "htm": .html, "xhtml": .html,
+    ]
 
     /// Text documents have lines and columns; a word processor's have paragraphs.
     package var hasLines: Bool { self == .markdown }

@@ -485,7 +485,8 @@ struct LessonDrafts {
             case .letter, .bullet: styled = styled.dropping(length)
             case .number: return nil
             }
-        default: return nil
+        // A numbered item is a question, and headings and table rows are never answers.
+        case .listItem(.number, _), .heading, .tableRow: return nil
         }
         let mark = LessonMarks.rightAnswer(in: styled.plain)
         let bold = !styled.runs.isEmpty && styled.runs.allSatisfy { $0.isStrong || $0.text.allSatisfy(\.isWhitespace) }

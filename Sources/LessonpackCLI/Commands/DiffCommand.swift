@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LessonpackBundle
+import LessonpackDiagnostics
 import LessonpackModel
 
 struct DiffCommand: ParsableCommand {

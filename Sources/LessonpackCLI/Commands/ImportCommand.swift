@@ -2,6 +2,7 @@ import ArgumentParser
 import LessonpackAuthoring
 import LessonpackDiagnostics
 import LessonpackSystem
+import PropertyList
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LessonpackModel
 import LessonpackSystem
 import Foundation
 import LessonpackLibrary

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LessonpackBundle
 import LessonpackDiagnostics
+import LessonpackModel
 
 struct UnpackCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

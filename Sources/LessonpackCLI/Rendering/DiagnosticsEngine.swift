@@ -1,5 +1,7 @@
 import ArgumentParser
+import BundleArchive
 import LessonpackDiagnostics
+import LessonpackLibrary
 
 /// Where every diagnostic a command finds goes, as in swift-format's and DocC's engines: it applies `--werror`,
 /// sorts and counts, shows each batch on standard error as it comes (text) or keeps it for the document (JSON), and

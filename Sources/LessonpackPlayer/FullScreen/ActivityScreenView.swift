@@ -10,8 +10,8 @@ protocol ActivityScreenView {
     static var helpID: String { get }
     static var help: [String] { get }
     static func hints(_ view: Presenter.View) -> String
-    /// What a key means here: events for the presenter, or back to the contents. Nil: nothing.
-    static func input(_ key: Key, view: Presenter.View) -> ScreenInput<Presenter.Event>?
+    /// What a key means here: events for the presenter, back to the contents, or not a key of this screen.
+    static func input(_ key: Key, view: Presenter.View) -> ScreenInput<Presenter.Event>
     static func body(_ view: Presenter.View, width: Int, height: Int, scroll: inout Int) -> [FrameLine]
 }
 
@@ -20,6 +20,9 @@ enum ScreenInput<Event> {
     case back
     /// Scrolls a long body (the test's review) by this many lines.
     case scroll(Int)
+    /// Not one of this screen's keys, here and now: it does nothing. (The keys every screen shares, such as `?`,
+    /// never reach the screen.)
+    case unhandled
 }
 
 /// One activity on the full screen, as the app holds it.
@@ -44,12 +47,12 @@ final class ActivityScreen<View: ActivityScreenView>: Screen {
 
     func handle(_ key: Key, now: Date) -> ScreenAction {
         switch View.input(key, view: run.view(at: now)) {
-        case nil: return .none
-        case .back?: return .back
-        case .scroll(let step)?:
+        case .unhandled: return .none
+        case .back: return .back
+        case .scroll(let step):
             scroll = max(0, scroll + step)
             return .none
-        case .events(let events)?:
+        case .events(let events):
             var message: Message?
             for event in events { message = run.send(event, at: now) ?? message }
             return message.map { .message($0) } ?? .none

@@ -21,7 +21,7 @@ enum AudioGameScreen: ActivityScreenView {
         }
     }
 
-    static func input(_ key: Key, view: AudioGamePresenter.View) -> ScreenInput<AudioGamePresenter.Event>? {
+    static func input(_ key: Key, view: AudioGamePresenter.View) -> ScreenInput<AudioGamePresenter.Event> {
         switch view.mode {
         case .choosingLevel:
             switch key {
@@ -32,7 +32,7 @@ enum AudioGameScreen: ActivityScreenView {
             case .character("m"): return .events([.chooseLevel(.medium)])
             case .character("h"): return .events([.chooseLevel(.hard)])
             case .character("q"), .escape: return .back
-            default: return nil
+            default: return .unhandled
             }
         case .picking:
             switch key {
@@ -42,7 +42,7 @@ enum AudioGameScreen: ActivityScreenView {
             case .character("p"): return .events([.hearAtCursor])
             case .character("n"): return .events([.askLevel])
             case .character("q"), .escape: return .back
-            default: return nil
+            default: return .unhandled
             }
         case .dropping:
             switch key {
@@ -51,7 +51,7 @@ enum AudioGameScreen: ActivityScreenView {
             case .enter, .space: return .events([.dropAtCursor])
             case .character("p"): return .events([.hearAtCursor])
             case .escape, .character("q"): return .events([.putBack])
-            default: return nil
+            default: return .unhandled
             }
         }
     }

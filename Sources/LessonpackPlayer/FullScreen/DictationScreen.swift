@@ -25,7 +25,7 @@ enum DictationScreen: ActivityScreenView {
         return "Enter next · Tab listen · s slower · f finish"
     }
 
-    static func input(_ key: Key, view: DictationPresenter.View) -> ScreenInput<DictationPresenter.Event>? {
+    static func input(_ key: Key, view: DictationPresenter.View) -> ScreenInput<DictationPresenter.Event> {
         if view.confirming != nil {
             return key == .character("y") ? .events([.finish]) : .events([.cancelFinish])
         }
@@ -42,7 +42,7 @@ enum DictationScreen: ActivityScreenView {
             switch key {
             case .character("g"): return .events([.newAttempt])
             case .character("q"), .enter: return .back
-            default: return nil
+            default: return .unhandled
             }
         }
         if view.writing {
@@ -53,7 +53,7 @@ enum DictationScreen: ActivityScreenView {
             case .backspace: return .events([.edit(String(view.draft.dropLast()))])
             // Enter with nothing typed plays the line, so Enter alone is enough to start.
             case .enter: return .events([view.draft.contains { $0.isLetter || $0.isNumber } ? .submit : .hear])
-            default: return nil
+            default: return .unhandled
             }
         }
         switch key {
@@ -63,7 +63,7 @@ enum DictationScreen: ActivityScreenView {
         case .character("S"): return .events([.hearSlowly(0.5)])
         case .character("f"): return .events([.finish])
         case .character("q"): return .back
-        default: return nil
+        default: return .unhandled
         }
     }
 

@@ -17,7 +17,7 @@ enum DictionaryScreen: ActivityScreenView {
         view.page == .boxes ? "Tab entries · type to search · Esc back" : "type to search · Tab next page · ↑↓ Enter · Esc clear/back"
     }
 
-    static func input(_ key: Key, view: DictionaryPresenter.View) -> ScreenInput<DictionaryPresenter.Event>? {
+    static func input(_ key: Key, view: DictionaryPresenter.View) -> ScreenInput<DictionaryPresenter.Event> {
         switch key {
         case .up: .events([.move(-1)])
         case .down: .events([.move(1)])
@@ -29,7 +29,7 @@ enum DictionaryScreen: ActivityScreenView {
             : .events(view.page == .boxes ? [.showPage(.wordStart)] : [.clear])
         case .space: .events([.type(" ")])
         case .character(let character): .events([.type(String(character))])
-        default: nil
+        default: .unhandled
         }
     }
 

@@ -1,4 +1,6 @@
 import Foundation
+import LessonpackActivities
+import LessonpackDiagnostics
 import LessonpackModel
 import LessonpackPresentation
 import LessonpackProgress

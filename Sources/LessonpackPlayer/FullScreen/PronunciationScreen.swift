@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackActivities
 import LessonpackPresentation
 import TerminalText
 
@@ -19,10 +20,10 @@ enum PronunciationScreen: ActivityScreenView {
         view.recording != nil ? "r or Enter: stop recording" : "↑↓ line · o original · s/S slower · r record · b both · t turns · q back"
     }
 
-    static func input(_ key: Key, view: PronunciationPresenter.View) -> ScreenInput<PronunciationPresenter.Event>? {
+    static func input(_ key: Key, view: PronunciationPresenter.View) -> ScreenInput<PronunciationPresenter.Event> {
         if view.recording != nil {
             // While recording, only stopping it means anything.
-            return [.character("r"), .enter, .space, .escape].contains(key) ? .events([.stopRecording]) : nil
+            return [.character("r"), .enter, .space, .escape].contains(key) ? .events([.stopRecording]) : .unhandled
         }
         switch key {
         case .up: return .events([.move(-1)])
@@ -34,7 +35,7 @@ enum PronunciationScreen: ActivityScreenView {
         case .character("s"): return .events([.hearSlowly(0.75)])
         case .character("S"): return .events([.hearSlowly(0.5)])
         case .character("q"), .escape: return .back
-        default: return nil
+        default: return .unhandled
         }
     }
 

@@ -17,7 +17,7 @@ enum QuestionsScreen: ActivityScreenView {
             : "a/b/c answer · p hear · ←→ questions · g start again · q back"
     }
 
-    static func input(_ key: Key, view: QuestionsPresenter.View) -> ScreenInput<QuestionsPresenter.Event>? {
+    static func input(_ key: Key, view: QuestionsPresenter.View) -> ScreenInput<QuestionsPresenter.Event> {
         if view.confirming != nil { return .events([key == .character("y") ? .newAttemptNow : .keepAnswers]) }
         switch key {
         case .up: return .events([.moveCursor(-1)])
@@ -35,8 +35,8 @@ enum QuestionsScreen: ActivityScreenView {
             if let index = answerIndex(String(character), count: view.answers.count), character.isLetter {
                 return .events([.answer(index)])
             }
-            return nil
-        default: return nil
+            return .unhandled
+        default: return .unhandled
         }
     }
 

@@ -21,14 +21,14 @@ enum TestScreen: ActivityScreenView {
         return "a/b/c choose · ←→ items · f finish · r last results · q back"
     }
 
-    static func input(_ key: Key, view: TestPresenter.View) -> ScreenInput<TestPresenter.Event>? {
+    static func input(_ key: Key, view: TestPresenter.View) -> ScreenInput<TestPresenter.Event> {
         if let results = view.results {
             switch key {
             case .up: return .scroll(-1)
             case .down: return .scroll(1)
             case .escape where results.earlier != nil: return .events([.hideResults])
             case .character("q"), .escape, .enter: return .back
-            default: return nil
+            default: return .unhandled
             }
         }
         if view.confirming != nil {
@@ -56,7 +56,7 @@ enum TestScreen: ActivityScreenView {
         case .character("f"), .end: return .events([.finish])
         case .character("r"): return .events([.showLastResults])
         case .character("q"), .escape: return .back
-        default: return nil
+        default: return .unhandled
         }
     }
 

@@ -14,7 +14,7 @@ enum VideoScreen: ActivityScreenView {
 
     static func hints(_ view: VideoPresenter.View) -> String { "space play/pause · ←→ 5 s · ↑↓ lines · s subtitles · q back" }
 
-    static func input(_ key: Key, view: VideoPresenter.View) -> ScreenInput<VideoPresenter.Event>? {
+    static func input(_ key: Key, view: VideoPresenter.View) -> ScreenInput<VideoPresenter.Event> {
         switch key {
         case .space: .events([.togglePlay])
         case .left: .events([.rewind])
@@ -25,7 +25,7 @@ enum VideoScreen: ActivityScreenView {
         case .down: .events([.moveCursor(1)])
         case .enter: .events([.replayLine(nil)])
         case .character("q"), .escape: .back
-        default: nil
+        default: .unhandled
         }
     }
 

@@ -20,7 +20,7 @@ enum VideoTaskScreen: ActivityScreenView {
             : "↑↓ choose · Enter watch again · n start again · q back"
     }
 
-    static func input(_ key: Key, view: VideoTaskPresenter.View) -> ScreenInput<VideoTaskPresenter.Event>? {
+    static func input(_ key: Key, view: VideoTaskPresenter.View) -> ScreenInput<VideoTaskPresenter.Event> {
         if view.confirming != nil { return .events([key == .character("y") ? .tryAgainNow : .keepMarks]) }
         return switch key {
         case .up: .events([.move(-1)])
@@ -32,7 +32,7 @@ enum VideoTaskScreen: ActivityScreenView {
         case .character("f"): .events([.mark(view.selected, .incorrect)])
         case .character("n"): .events([.tryAgain])
         case .character("q"), .escape: .back
-        default: nil
+        default: .unhandled
         }
     }
 

@@ -12,14 +12,14 @@ enum VocabularyScreen: ActivityScreenView {
 
     static func hints(_ view: VocabularyPresenter.View) -> String { "Tab/←→ terms · Enter define · p hear · q back" }
 
-    static func input(_ key: Key, view: VocabularyPresenter.View) -> ScreenInput<VocabularyPresenter.Event>? {
+    static func input(_ key: Key, view: VocabularyPresenter.View) -> ScreenInput<VocabularyPresenter.Event> {
         switch key {
         case .tab, .right, .down: .events([.next])
         case .backTab, .left, .up: .events([.previous])
         case .enter, .space: .events([.openSelected])
         case .character("p"): .events([.hearSelectedLine])
         case .character("q"), .escape: .back
-        default: nil
+        default: .unhandled
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackDiagnostics
 import LessonpackSystem
 
 /// Records the learner through a program installed on the machine: arecord, sox or ffmpeg, or a configured

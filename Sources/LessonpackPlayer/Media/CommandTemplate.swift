@@ -1,3 +1,4 @@
+import Foundation
 /// A command line with placeholders, as a user configures a player or recorder: `mpv --no-video {file}`.
 /// Split on spaces (no shell is involved, so nothing is interpreted); each `{name}` is replaced in place.
 package struct CommandTemplate: Sendable, Equatable {

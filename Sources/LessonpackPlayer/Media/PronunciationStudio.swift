@@ -1,6 +1,7 @@
 import Foundation
 import LessonpackActivities
 import LessonpackAudio
+import LessonpackDiagnostics
 import LessonpackModel
 import LessonpackRuntime
 import LessonpackSystem

@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackActivities
 import LessonpackModel
 import LessonpackPresentation
 import LessonpackProgress

@@ -1,3 +1,4 @@
+import Foundation
 /// The gradebook as CSV: one row per module, learner and objective, at-risk learners first, for a spreadsheet.
 extension Gradebook {
     package func csv() -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackActivities
 
 /// The gradebook as one self-contained HTML page (no script, no file beside it, nothing fetched): per module, the
 /// learners at risk, the gradebook, per-objective bars for the class, item difficulty, the most-missed items with
