@@ -1,5 +1,6 @@
 import Foundation
 import LessonpackActivities
+import LessonpackModel
 import LessonpackPresentation
 import LessonpackProgress
 import LessonpackTestSupport

@@ -1,6 +1,8 @@
 import Foundation
 import LessonpackActivities
+import LessonpackModel
 import LessonpackPresentation
+import LessonpackProgress
 import LessonpackTestSupport
 import Testing
 @testable import LessonpackPlayer
