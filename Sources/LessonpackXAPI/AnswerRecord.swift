@@ -36,7 +36,8 @@ package struct AnswerRecord: Sendable, Equatable {
             .flatMap { (1...1_000_000).contains($0) && $0 == $0.rounded() ? Int($0) : nil }
         prompt = definition?.description?["en-US"] ?? definition?.description?.values.first ?? item
         switch definition?.interactionType {
-        case "true-false": answer = response == "true" ? "correct" : response == "false" ? "incorrect" : response
+        // A statement judged true or false reads as the learner said it, as the player words it.
+        case "true-false": answer = response
         case "choice":
             let choice = definition?.choices?.first { $0.id == response }
             answer = choice?.description["en-US"] ?? choice?.description.values.first ?? response

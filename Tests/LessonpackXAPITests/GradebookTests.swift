@@ -72,6 +72,8 @@ import Testing
         #expect(ben.objectives["o1"] == Gradebook.Tally(correct: 1, total: 2))
         #expect(ben.objectives["o2"] == Gradebook.Tally(correct: 0, total: 2))
         #expect(ben.answers.count == 4 && ben.answers.last?.answer == "a")
+        // Ben said i1 is true (right) and i2 true (wrong): a statement's answer reads as the learner said it.
+        #expect(ben.answers.prefix(2).map(\.answer) == ["true", "true"])
         #expect(module.objectives.map(\.text) == ["Greet", "Say goodbye"])
         #expect(module.mostMissed(5).map(\.id) == ["i2", "i3", "i4"])
         #expect(module.items.first { $0.id == "i3" }?.text == "=HYPERLINK(\"x\")")
