@@ -9,6 +9,20 @@ import Testing
 
 /// How plain mode reads what learners type.
 @Suite struct PlainViewTests {
+    /// `slow` and `slow 0.5` mean the same in the pronunciation practice and the dictation.
+    @Test func slowTakesTheTwoSpeedsAndSaysWhatToTypeOtherwise() {
+        func speeds(_ word: String?) -> [Double]? {
+            if case .events(let speeds) = PlainWords.slowed(word, { $0 }) { return speeds }
+            return nil
+        }
+        #expect(speeds(nil) == [0.75] && speeds("0.75") == [0.75] && speeds("0.5") == [0.5])
+        guard case .show(let lines) = PlainWords.slowed("2", { $0 }) else {
+            Issue.record("'slow 2' was taken")
+            return
+        }
+        #expect(lines == ["slow 0.75, or slow 0.5"])
+    }
+
     /// The contents' help names the module's own activities, whatever kinds there are.
     @Test func contentsHelpNamesTheModulesActivities() {
         let help = PlainDriver.contentsHelp(for: [.video, .dictation, .test])

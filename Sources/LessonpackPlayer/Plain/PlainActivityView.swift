@@ -84,6 +84,16 @@ final class PlainActivity<View: PlainActivityView>: PlainActivityDriving {
 
 /// Reading numbers the way learners type them.
 enum PlainWords {
+    /// `slow` and `slow 0.5`: a clip slowed to 0.75 (the default) or 0.5 of its speed; anything else says what to
+    /// type. Pronunciation and the dictation both take it.
+    static func slowed<Event>(_ word: String?, _ event: (Double) -> Event) -> PlainCommand<Event> {
+        switch word {
+        case nil, "0.75"?: .events([event(0.75)])
+        case "0.5"?: .events([event(0.5)])
+        default: .show(["slow 0.75, or slow 0.5"])
+        }
+    }
+
     /// "3" → 2 (a number counted from 1, to an index), within `count`.
     static func index(_ word: String?, count: Int) -> Int? {
         guard let word, let number = Int(word), (1...max(1, count)).contains(number), count > 0 else { return nil }

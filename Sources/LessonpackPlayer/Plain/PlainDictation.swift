@@ -41,12 +41,7 @@ enum PlainDictation: PlainActivityView {
     static func read(_ words: [String], view: DictationPresenter.View) -> PlainCommand<DictationPresenter.Event> {
         switch words.first?.lowercased() {
         case "listen", "hear": return .events([.hear])
-        case "slow":
-            switch words.dropFirst().first {
-            case nil, "0.75"?: return .events([.hearSlowly(0.75)])
-            case "0.5"?: return .events([.hearSlowly(0.5)])
-            default: return .show(["slow 0.75, or slow 0.5"])
-            }
+        case "slow": return PlainWords.slowed(words.dropFirst().first) { .hearSlowly($0) }
         case "write":
             let text = words.dropFirst().joined(separator: " ")
             guard !text.isEmpty else { return .show(["Type 'write' and then what you heard, e.g. 'write I am fine'."]) }

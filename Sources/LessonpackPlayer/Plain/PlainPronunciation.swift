@@ -36,12 +36,7 @@ enum PlainPronunciation: PlainActivityView {
             return .events([.select(index)])
         case "original": return .events([.hearOriginal])
         case "record": return .events([.record])
-        case "slow":
-            switch words.dropFirst().first {
-            case nil, "0.75"?: return .events([.hearSlowly(0.75)])
-            case "0.5"?: return .events([.hearSlowly(0.5)])
-            default: return .show(["slow 0.75, or slow 0.5"])
-            }
+        case "slow": return PlainWords.slowed(words.dropFirst().first) { .hearSlowly($0) }
         case "compare":
             switch words.dropFirst().first?.lowercased() {
             case "turns"?: return .events([.compare(.sequential)])
