@@ -282,12 +282,16 @@ extension ProgressStore {
                             startedAt: record.startMoment, actions: actions)
     }
 
-    /// The setup of the most recent attempt at an activity, whatever became of it: what a new deal must differ from.
+    /// The setup of the attempt a new deal must differ from: the most recent attempt at the activity, or the most
+    /// recent finished one, as its descriptor's `dealsAfter` says.
     package func lastSetup<Engine: ActivityEngine>(_ engine: Engine.Type, module: Module) throws(ProgressError)
         -> Engine.Setup? {
         try read { db in
-            guard let record = try AttemptRecord.at(moduleID: module.id, activity: Engine.kind.rawValue)
-                .order(AttemptRecord.Columns.id.desc).fetchOne(db) else { return nil }
+            var attempts = AttemptRecord.at(moduleID: module.id, activity: Engine.kind.rawValue)
+            if Engine.kind.descriptor.dealsAfter == .lastFinishedAttempt {
+                attempts = attempts.filter(AttemptRecord.Columns.state == AttemptState.finished)
+            }
+            guard let record = try attempts.order(AttemptRecord.Columns.id.desc).fetchOne(db) else { return nil }
             var text = record.setup
             if record.format != AttemptFormat.typed {
                 let legacy = StoredJSON.decode([String: String].self, text) ?? [:]

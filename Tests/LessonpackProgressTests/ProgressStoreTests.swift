@@ -209,6 +209,35 @@ func testSetup(seed: UInt64, module: Module = sampleModule) -> TestEngine.Setup 
         #expect(try store.lastTestDraw(moduleID: module.id, contentHashes: newHashes) == ["t01", "t03"])
     }
 
+    /// What a fresh deal is dealt unlike follows the kind's descriptor: the last attempt for most, the last finished
+    /// one for the test, so a test left half way does not count as seen.
+    @Test func aNewDealIsDealtUnlikeTheAttemptItsKindSays() throws {
+        let folder = TemporaryFolder()
+        let store = try ProgressStore(folder: folder.path)
+        let finished = try store.startAttempt(TestEngine.self, module: module, number: 1, seed: 1, setup: testSetup(seed: 1),
+                                              startedAt: start)
+        try store.finish(finished, module: module, result: ActivityResult(activity: .test, startedAt: start, finishedAt: start,
+                                                                           items: [], score: Score(correct: 0, total: 0)),
+                         contentHashes: [:])
+        _ = try store.startAttempt(TestEngine.self, module: module, number: 2, seed: 2, setup: testSetup(seed: 2),
+                                   startedAt: start)
+        #expect(testSetup(seed: 1) != testSetup(seed: 2))
+        #expect(try store.lastSetup(TestEngine.self, module: module) == testSetup(seed: 1))
+
+        let questions = { (seed: UInt64) in
+            var random = SeededRandom(seed: seed)
+            return QuestionsEngine.deal(for: module, random: &random, previous: nil, options: QuestionsEngine.defaultOptions)
+        }
+        let first = try store.startAttempt(QuestionsEngine.self, module: module, number: 1, seed: 1, setup: questions(1),
+                                           startedAt: start)
+        try store.finish(first, module: module, result: ActivityResult(activity: .questions, startedAt: start, finishedAt: start,
+                                                                        items: [], score: Score(correct: 0, total: 0)),
+                         contentHashes: [:])
+        _ = try store.startAttempt(QuestionsEngine.self, module: module, number: 2, seed: 2, setup: questions(2),
+                                   startedAt: start)
+        #expect(try store.lastSetup(QuestionsEngine.self, module: module) == questions(2))
+    }
+
     @Test func anUnfinishedAttemptCarriesOverToANewVersionOnlyWhenWhatItUsesIsUnchanged() throws {
         let folder = TemporaryFolder()
         let store = try ProgressStore(folder: folder.path)
