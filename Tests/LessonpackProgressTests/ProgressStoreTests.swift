@@ -271,7 +271,12 @@ func testSetup(seed: UInt64, module: Module = sampleModule) -> TestEngine.Setup 
             Issue.record("an attempt whose items changed was carried on")
             return
         }
-        #expect(reason.contains("they changed in version 1.2.0"), "\(reason)")
+        #expect(reason == .changed(inVersion: "1.2.0"))
+        #expect(reason.recorded.contains("they changed in version 1.2.0"), "\(reason.recorded)")
+        let kept = try store.read { db in
+            try String.fetchOne(db, sql: "SELECT closedReason FROM attempt WHERE id = ?", arguments: [second])
+        }
+        #expect(kept == reason.recorded, "the store keeps the exact reason")
         #expect(try store.unfinishedAttempts(moduleID: module.id).isEmpty)
         let state = try store.read { db in try String.fetchOne(db, sql: "SELECT state FROM attempt WHERE id = ?", arguments: [second]) }
         #expect(state == "superseded")

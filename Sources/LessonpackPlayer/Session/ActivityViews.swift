@@ -75,7 +75,7 @@ where ScreenView.Presenter == PlainView.Presenter {
             case .resume(let saved):
                 attempt = Attempt(resuming: saved, module: session.module, store: session.store,
                                   sessionSeed: session.seed, contentHashes: session.contentHashes)
-            case .closed(let reason): closed = reason
+            case .closed(let reason): closed = reason.inPlainWords
             }
         }
         let dealt: Attempt<Engine>
@@ -96,7 +96,7 @@ where ScreenView.Presenter == PlainView.Presenter {
             return .resumable
         }
         switch carried {
-        case .closed(let reason): return .closed(reason)
+        case .closed(let reason): return .closed(reason.inPlainWords)
         case .resume(let saved):
             guard !Engine.isScored else { return .resumable }
             // Killed while watching or browsing: it counts as visited, as leaving would have made it.
