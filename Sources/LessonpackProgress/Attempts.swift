@@ -81,13 +81,11 @@ extension ProgressStore {
     package func noteModuleSeen(_ module: Module, at now: Date) throws(ProgressError) {
         let launched = StatementBuilder.launched(module, session: UUID().uuidString.lowercased(), at: now)
         try write { db in
-            // A version seen before keeps when it was first seen; its title is the one it has now.
-            if var seen = try ModuleRecord.fetchOne(db, key: ["id": module.id, "version": module.version]) {
-                try seen.updateChanges(db) { seen in
-                    seen.lastSeen = now
-                    seen.title = module.title
-                }
-            } else {
+            // A version seen before keeps when it was first seen; its title is the one it has now. Updated in place,
+            // without reading the record back: this runs on every start of the player.
+            let seen = try ModuleRecord.filter(key: ["id": module.id, "version": module.version])
+                .updateAll(db, [ModuleRecord.Columns.lastSeen.set(to: now), ModuleRecord.Columns.title.set(to: module.title)])
+            if seen == 0 {
                 try ModuleRecord(id: module.id, version: module.version, title: module.title, firstSeen: now,
                                  lastSeen: now).insert(db)
             }

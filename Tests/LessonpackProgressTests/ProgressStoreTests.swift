@@ -209,6 +209,27 @@ func testSetup(seed: UInt64, module: Module = sampleModule) -> TestEngine.Setup 
         #expect(try store.lastTestDraw(moduleID: module.id, contentHashes: newHashes) == ["t01", "t03"])
     }
 
+    /// A version seen again keeps when it was first seen, takes its title as it is now, and notes when it was last
+    /// seen, written as the first sighting wrote it.
+    @Test func aModuleSeenAgainKeepsItsFirstSightingAndTakesItsNewTitle() throws {
+        let folder = TemporaryFolder()
+        let store = try ProgressStore(folder: folder.path)
+        try store.noteModuleSeen(module, at: start)
+        var retitled = module
+        retitled.title = "A new title"
+        try store.noteModuleSeen(retitled, at: start.addingTimeInterval(90))
+        let rows = try store.read { db in
+            try Row.fetchAll(db, sql: "SELECT title, firstSeen, lastSeen FROM module WHERE id = ? AND version = ?",
+                             arguments: [module.id, module.version])
+        }
+        #expect(rows.count == 1)
+        let row = try #require(rows.first)
+        #expect(row["title"] as String == "A new title")
+        #expect(row["firstSeen"] as Date == start)
+        #expect(row["lastSeen"] as Date == start.addingTimeInterval(90))
+        #expect((row["lastSeen"] as String).count == (row["firstSeen"] as String).count, "one way of writing a date")
+    }
+
     /// What a fresh deal is dealt unlike follows the kind's descriptor: the last attempt for most, the last finished
     /// one for the test, so a test left half way does not count as seen.
     @Test func aNewDealIsDealtUnlikeTheAttemptItsKindSays() throws {
