@@ -31,16 +31,22 @@ package enum LessonpackMain {
 
     /// The command the arguments ask for. Arguments that start with a subcommand's name are parsed by that
     /// subcommand alone first: parsed from the root, ArgumentParser reflects on every command of the tree (to look for
-    /// a completion-script request among them), which cost `play` a sixth of its start-up. Only a parse that succeeds
-    /// is kept; help, a mistake or anything else is parsed again from the root, so every message and usage line reads
-    /// exactly as before.
+    /// a completion-script request among them), which cost `play` a sixth of its start-up. Only a parse that gives
+    /// one of that subcommand's own commands is kept; help (which ArgumentParser answers with a command of its own that
+    /// would name the subcommand as the root), a mistake or anything else is parsed again from the root, so every
+    /// message and usage line reads exactly as before.
     static func parse(_ arguments: [String]) throws -> any ParsableCommand {
         if let name = arguments.first,
            let subcommand = Lessonpack.configuration.subcommands.first(where: { $0.configuration.commandName == name }),
-           let command = try? subcommand.parseAsRoot(Array(arguments.dropFirst())) {
+           let command = try? subcommand.parseAsRoot(Array(arguments.dropFirst())),
+           isCommand(type(of: command), in: subcommand) {
             return command
         }
         return try Lessonpack.parseAsRoot(arguments)
+    }
+
+    private static func isCommand(_ type: any ParsableCommand.Type, in tree: any ParsableCommand.Type) -> Bool {
+        ObjectIdentifier(type) == ObjectIdentifier(tree) || tree.configuration.subcommands.contains { isCommand(type, in: $0) }
     }
 
     /// A command that could not do its work: its diagnostics on standard error, and for a script that asked for
