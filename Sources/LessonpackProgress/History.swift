@@ -130,7 +130,7 @@ extension ProgressStore {
 
     /// A setting the learner chose, as stored.
     package func setting(_ key: String) -> String? {
-        try? read { db in try SettingRecord.fetchOne(db, key: key)?.value }
+        try? read { db in try SettingRecord.filter(key: key).select(SettingRecord.Columns.value, as: String.self).fetchOne(db) }
     }
 
     package func setSetting(_ key: String, to value: String) throws(ProgressError) {

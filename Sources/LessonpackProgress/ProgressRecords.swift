@@ -150,6 +150,10 @@ struct SettingRecord: Codable, FetchableRecord, PersistableRecord {
 
     var key: String
     var value: String
+
+    enum Columns {
+        static let value = Column(CodingKeys.value)
+    }
 }
 
 /// Which Lessonpack last wrote the store.
@@ -159,6 +163,10 @@ struct StoreInfoRecord: Codable, FetchableRecord, PersistableRecord {
 
     var key: String
     var value: String
+
+    enum Columns {
+        static let value = Column(CodingKeys.value)
+    }
 }
 
 /// An xAPI statement waiting to be sent, or kept once sent.
@@ -173,6 +181,17 @@ struct StatementRecord: Codable, FetchableRecord, PersistableRecord {
     var timestamp: String
     /// The statement as JSON, without its actor.
     var body: String
+
+    /// Written by hand, not through `Encodable`: every start of the player queues a statement, and GRDB's encoder
+    /// costs more on its first use than the insert itself (GRDB's own advice for records on a hot path).
+    func encode(to container: inout PersistenceContainer) {
+        container[CodingKeys.position.stringValue] = position
+        container[CodingKeys.id.stringValue] = id
+        container[CodingKeys.attemptID.stringValue] = attemptID
+        container[CodingKeys.verb.stringValue] = verb
+        container[CodingKeys.timestamp.stringValue] = timestamp
+        container[CodingKeys.body.stringValue] = body
+    }
 
     enum Columns {
         static let position = Column(CodingKeys.position)

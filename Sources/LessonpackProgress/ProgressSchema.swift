@@ -20,8 +20,12 @@ enum ProgressSchema {
 
     /// Records which Lessonpack last wrote the store, so an older one can name it when it refuses the file.
     static func noteWriter(_ db: Database) throws {
-        try StoreInfoRecord(key: StoreInfoRecord.writtenBy, value: "lessonpack \(ToolVersion.current)")
-            .insert(db, onConflict: .replace)
+        let writer = "lessonpack \(ToolVersion.current)"
+        // Written only when another build wrote last: this runs on every start of the player.
+        let noted = try StoreInfoRecord.filter(key: StoreInfoRecord.writtenBy)
+            .select(StoreInfoRecord.Columns.value, as: String.self).fetchOne(db)
+        guard noted != writer else { return }
+        try StoreInfoRecord(key: StoreInfoRecord.writtenBy, value: writer).insert(db, onConflict: .replace)
     }
 
     static var migrator: DatabaseMigrator {
