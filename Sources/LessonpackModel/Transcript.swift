@@ -47,13 +47,26 @@ package struct Definition: Hashable, Sendable, Codable {
     package static func parse(_ text: String) -> (partOfSpeech: String, meaning: String)? {
         let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\t" }
         guard trimmed.first == "(", let close = trimmed.firstIndex(of: ")") else { return nil }
-        let partOfSpeech = trimmed[trimmed.index(after: trimmed.startIndex)..<close]
-            .trimmingCharacters(in: .whitespaces)
-        let meaning = trimmed[trimmed.index(after: close)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        let partOfSpeech = Self.trimmed(trimmed[trimmed.index(after: trimmed.startIndex)..<close], newlines: false)
+        let meaning = Self.trimmed(trimmed[trimmed.index(after: close)...], newlines: true)
         // "(noun)" with nothing after it keeps its part of speech: the meaning is what is missing, and a form that
         // fills the two in turn must not lose the first.
         guard !partOfSpeech.isEmpty else { return nil }
         return (partOfSpeech, meaning)
+    }
+
+    /// Foundation's `trimmingCharacters(in: .whitespaces)` (or `.whitespacesAndNewlines`), scalar for scalar, without
+    /// loading its character sets: the player parses every definition as it opens a bundle.
+    static func trimmed(_ text: Substring, newlines: Bool) -> String {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            // Foundation's set still counts the zero-width space, a space separator in Unicode before 4.0.1.
+            if scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator { return true }
+            return newlines && ["\n", "\u{0B}", "\u{0C}", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar)
+        }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(scalars[first...last])
     }
 }
 

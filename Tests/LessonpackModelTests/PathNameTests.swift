@@ -26,3 +26,19 @@ import Testing
         #expect(PathName.foldedKey("Ärger.wav") != PathName.foldedKey("arger.wav"))
     }
 }
+
+/// A definition's part of speech and meaning are trimmed as Foundation trims them, without its character sets.
+@Suite struct DefinitionTrimming {
+    @Test func trimsAsFoundationDoes() {
+        let spaces = [" ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{A0}", "\u{2003}", "\u{2028}", "\u{2029}",
+                      "\u{3000}", "\u{200B}", "x", "é", "e\u{301}", ""]
+        var samples: [String] = []
+        for a in spaces { for b in spaces { samples += [a + "noun" + b, a + b + "a word" + a + b, a + b] } }
+        for sample in samples {
+            #expect(Definition.trimmed(Substring(sample), newlines: false) == sample.trimmingCharacters(in: .whitespaces),
+                    "\(sample.unicodeScalars.map { $0.value })")
+            #expect(Definition.trimmed(Substring(sample), newlines: true) == sample.trimmingCharacters(in: .whitespacesAndNewlines),
+                    "\(sample.unicodeScalars.map { $0.value })")
+        }
+    }
+}

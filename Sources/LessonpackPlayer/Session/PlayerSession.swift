@@ -15,7 +15,9 @@ package final class PlayerSession {
     /// The session's seed: with an activity and an attempt's number, it makes that attempt's deal.
     package let seed: UInt64
     let media: MediaEffects
-    let contentHashes: [String: String]
+    /// Computed when first needed (opening an activity, settling an unfinished one): hashing every item is a
+    /// twentieth of the start-up, and the contents screen does not need it.
+    private(set) lazy var contentHashes: [String: String] = ContentHashes.of(loaded.module)
     private(set) var settings: LearnerSettings
     private let lock: PlayerLock
     private var shownNotices: Set<String> = []
@@ -30,7 +32,6 @@ package final class PlayerSession {
         self.store = store
         var system = SeededRandom.fromSystem()
         self.seed = seed ?? system.next()
-        contentHashes = ContentHashes.of(loaded.module)
         settings = LearnerSettings(listeningFirst: store.setting(SettingKey.listeningFirst) == "on",
                                    hiddenHelp: Set((store.setting(SettingKey.hiddenHelp) ?? "").split(separator: " ").map(String.init)))
         media = MediaEffects(loaded: loaded, sound: sound, recorder: recorder, workFolder: workFolder)
