@@ -23,7 +23,9 @@ struct PlayCommand: ParsableCommand {
             --player 'mpv --no-video {file}', or 'none'.
 
             Exit status: 0 when you leave the player, 1 when the module has errors ('lessonpack check' lists \
-            them), 2 when it cannot be found or read, or for a usage mistake.
+            them), 2 when it cannot be found or read, or for a usage mistake. With --format json, a failure before \
+            the session starts is printed as a JSON document (docs/json-output.md) on standard error, since \
+            standard output is the session's.
             """)
 
     @Argument(help: "A .lessonpack bundle, a module source folder, or the id of an installed module.", completion: .file())
@@ -44,7 +46,7 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "The command that records ({output}, {seconds}), or 'none'.")
     var recorder: String?
 
-    @OptionGroup var console: ConsoleOptions
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
