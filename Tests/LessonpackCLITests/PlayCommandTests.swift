@@ -246,3 +246,19 @@ struct SeededRandomLite {
         #expect(missing.status == 2)
     }
 }
+
+/// `-q` leaves out the notes that only repeat what the learner chose; the session itself is the same.
+@Suite struct PlayQuietTests {
+    @Test func quietDoesNotRepeatThatSoundIsTurnedOff() throws {
+        let folder = TemporaryFolder()
+        let arguments = ["play", Paths.sampleModule, "--plain", "--seed", "1", "--player", "none"]
+        let told = try LessonpackBinary.run(arguments + ["--data-dir", folder.child("told")], standardInput: "1\nplay\nback\nquit\n")
+        #expect(told.status == 0, "\(told.standardError)")
+        #expect(told.standardOutput.contains("Note: sound is turned off"))
+        let quiet = try LessonpackBinary.run(arguments + ["-q", "--data-dir", folder.child("quiet")],
+                                             standardInput: "1\nplay\nback\nquit\n")
+        #expect(quiet.status == 0, "\(quiet.standardError)")
+        #expect(!quiet.standardOutput.contains("sound is turned off"))
+        #expect(quiet.standardOutput.contains("== Video =="))
+    }
+}
