@@ -65,7 +65,8 @@ let package = Package(
 
         // MARK: System: bounded reads, atomic writes, SHA-256, external tools with time limits
         .target(name: "LessonpackSystem", dependencies: ["LessonpackDiagnostics", crypto]),
-        .testTarget(name: "LessonpackSystemTests", dependencies: ["LessonpackSystem", "LessonpackTestSupport"]),
+        .testTarget(name: "LessonpackSystemTests", dependencies: ["LessonpackSystem", "LessonpackTestSupport",
+                                                                "LessonpackDiagnostics"]),
 
         // MARK: Audio: decoding, pitch contours, and how a learner's intonation compares with a model's
         .target(name: "LessonpackAudio", dependencies: ["CSndfile", "CSamplerate", "CSonic", "LessonpackDiagnostics", "LessonpackSystem"]),
@@ -79,7 +80,8 @@ let package = Package(
         // MARK: Property lists: read with source locations, written as XML or JSON
         .target(name: "PropertyList", dependencies: ["XMLStream", "LessonpackDiagnostics", "LessonpackSystem"],
                 swiftSettings: uncheckedExclusivityInRelease),
-        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "LessonpackTestSupport", "LessonpackDiagnostics"]),
+        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "LessonpackTestSupport", "LessonpackDiagnostics",
+                                                            "LessonpackSystem"]),
 
         // MARK: The module: its source format read into a typed model, with where everything was written
         .target(name: "LessonpackModel", dependencies: ["PropertyList", "LessonpackDiagnostics", "LessonpackSystem"]),

@@ -32,7 +32,7 @@ package enum BundleUnpacker {
 
         let sources: [SourceFile: [UInt8]]
         do { sources = try ModuleSourceWriter.sources(of: bundle.module) } catch {
-            throw BundleError(.unpackFailed, error.description, file: path)
+            throw BundleError(.moduleSourceUnwritable, error.description, file: path)
         }
         var written: [String] = []
         for (file, bytes) in sources.sorted(by: { $0.key.path < $1.key.path }) {

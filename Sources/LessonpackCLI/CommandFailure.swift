@@ -52,4 +52,7 @@ extension DiagnosticCode {
     static let sourceDateEpochInvalid: DiagnosticCode = "source-date-epoch-invalid"
     /// `studio` could not listen on the port asked for.
     static let studioCannotServe: DiagnosticCode = "studio-cannot-serve"
+    /// A value a command checks only once it runs is not one it takes (`import transcript --from doc`, `export
+    /// lesson -o notes.pdf`); ArgumentParser reports the values it checks itself as usage mistakes.
+    static let argumentInvalid: DiagnosticCode = "argument-invalid"
 }

@@ -7,25 +7,28 @@ import TerminalText
 package enum LessonpackMain {
     /// Runs the command line and returns the exit status: 0 success, 1 problems found, 2 usage or I/O failure.
     package static func run(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
+        var command: any ParsableCommand
         do {
-            var command = try parse(arguments)
+            command = try parse(arguments)
+        } catch {
+            return usage(error)
+        }
+        // A failure thrown before the command's engine exists is told with the command's own output options.
+        let output = (command as? any OutputOptionsCommand)?.commandOutput
+        do {
             try command.run()
             return 0
         } catch let exit as ExitCode {
             return exit.rawValue
         } catch let failure as CommandFailure {
-            return report(failure, status: failure.status, arguments)
+            return report(failure, status: failure.status, output, arguments)
         } catch let failure as any DiagnosticError {
-            return report(failure, status: 2, arguments)
+            return report(failure, status: 2, output, arguments)
+        } catch let invalid as ValidationError {
+            // A value `run` refuses is a usage mistake, told as a diagnostic with the command's options.
+            return report(CommandFailure(.argumentInvalid, invalid.message), status: 2, output, arguments)
         } catch {
-            let message = Lessonpack.fullMessage(for: error)
-            if Lessonpack.exitCode(for: error) == .success {
-                Console.out(message)
-                return 0
-            }
-            Console.error(message)
-            // Usage mistakes (an unknown option, a missing argument) exit 2, as other Unix tools do.
-            return 2
+            return usage(error)
         }
     }
 
@@ -49,16 +52,27 @@ package enum LessonpackMain {
         ObjectIdentifier(type) == ObjectIdentifier(tree) || tree.configuration.subcommands.contains { isCommand(type, in: $0) }
     }
 
-    /// A command that could not do its work: its diagnostics on standard error, and for a script that asked for
-    /// JSON, the frame alone on standard output, so it gets a document even when the command could not start.
-    private static func report(_ failure: some DiagnosticError, status: Int32, _ arguments: [String]) -> Int32 {
-        let engine = DiagnosticsEngine(format: asksForJSON(arguments) ? .json : .text, colour: .auto)
-        engine.fail(failure, status: status)
-        return engine.finishFailure(command: commandPath(arguments))
+    /// A usage mistake (an unknown option, a missing argument, a value `validate` refuses), in ArgumentParser's
+    /// words with the usage line; `--help` and `--version` land here too, and succeed.
+    private static func usage(_ error: any Error) -> Int32 {
+        let message = Lessonpack.fullMessage(for: error)
+        if Lessonpack.exitCode(for: error) == .success {
+            Console.out(message)
+            return 0
+        }
+        Console.error(message)
+        // Usage mistakes exit 2, as other Unix tools do.
+        return 2
     }
 
-    private static func asksForJSON(_ arguments: [String]) -> Bool {
-        arguments.contains("--format=json") || zip(arguments, arguments.dropFirst()).contains { $0 == "--format" && $1 == "json" }
+    /// A command that could not do its work: its diagnostics on standard error, and for a script that asked for
+    /// JSON, the frame alone (on standard output, or standard error for `play` and `studio`), so it gets a
+    /// document even when the command could not start.
+    private static func report(_ failure: some DiagnosticError, status: Int32, _ output: CommandOutput?,
+                               _ arguments: [String]) -> Int32 {
+        let engine = output?.engine() ?? DiagnosticsEngine(format: .text, colour: .auto)
+        engine.fail(failure, status: status)
+        return engine.finishFailure(command: commandPath(arguments))
     }
 
     /// "media scan" for `lessonpack media scan --format json x`: the subcommand names the arguments start with.

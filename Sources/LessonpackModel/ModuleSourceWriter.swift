@@ -1,3 +1,4 @@
+import LessonpackDiagnostics
 import PropertyList
 
 /// A module written back out as its source files, the inverse of the decoders: key for key in the order
@@ -24,6 +25,8 @@ extension Definition {
 }
 
 package enum ModuleSourceWriter {
+    /// A value the model holds that its source file cannot: a control character XML cannot carry, in a module
+    /// read from a bundle's module.json rather than from sources.
     package struct Failure: Error, CustomStringConvertible, Sendable {
         package var description: String
     }
@@ -150,4 +153,14 @@ package enum ModuleSourceWriter {
     private static func dictionary(_ fields: [String: PlistValue], order: [String]) -> PlistValue {
         .dictionary(order.compactMap { key in fields[key].map { PlistEntry(key, $0) } })
     }
+}
+
+extension DiagnosticCode {
+    /// A module's value cannot be written as its source file (`unpack` of a bundle whose module.json holds a
+    /// control character XML cannot carry).
+    package static let moduleSourceUnwritable: DiagnosticCode = "module-source-unwritable"
+}
+
+extension ModuleSourceWriter.Failure: DiagnosticError {
+    package var reportedDiagnostics: [Diagnostic] { [.failure(.moduleSourceUnwritable, description)] }
 }

@@ -1,3 +1,5 @@
+import LessonpackDiagnostics
+
 /// A version number as Semantic Versioning 2.0.0 defines it: `MAJOR.MINOR.PATCH`, optionally followed by
 /// `-prerelease` and `+build`. Ordering follows the specification's precedence rules (build metadata is ignored).
 package struct SemanticVersion: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
@@ -103,4 +105,14 @@ package enum SemanticVersionProblem: Error, Hashable, Sendable, CustomStringConv
         case .badBuild: "build metadata after '+' is dot-separated letters, digits and hyphens, like 1.0.0+20240501"
         }
     }
+}
+
+extension DiagnosticCode {
+    /// A module's version is not a semantic version.
+    package static let invalidVersion: DiagnosticCode = "invalid-version"
+}
+
+extension SemanticVersionProblem: DiagnosticError {
+    /// A version with no place to point at; `check` places it at module.plist's `version`.
+    package var reportedDiagnostics: [Diagnostic] { [.failure(.invalidVersion, "not a semantic version: \(description)")] }
 }

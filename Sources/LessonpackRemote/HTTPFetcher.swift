@@ -83,7 +83,7 @@ package final class HTTPFetcher: Sendable {
                           progress: @escaping @Sendable (Int, Int) -> Void) async throws(RemoteError) -> Download {
         let file: PartialFile
         do { file = try PartialFile(path) } catch {
-            throw RemoteError(.remoteHTTPError, "cannot write the download \(path): \(error.description)", url: url)
+            throw RemoteError(.downloadWriteFailed, "cannot write the download \(path): \(error.description)", url: url)
         }
         defer { file.close() }
         var request = Self.request(url)
@@ -170,7 +170,7 @@ package final class HTTPFetcher: Sendable {
         } catch let error as RemoteError {
             throw error
         } catch let error as PartialFile.Failure {
-            throw RemoteError(.remoteHTTPError, "cannot write the download for \(url): \(error.description)", url: url)
+            throw RemoteError(.downloadWriteFailed, "cannot write the download for \(url): \(error.description)", url: url)
         } catch {
             throw describe(error, url: url)
         }

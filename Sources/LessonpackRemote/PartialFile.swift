@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackDiagnostics
 import LessonpackSystem
 
 /// A download in progress: a regular file in the library's own downloads folder, only ever appended to, so an
@@ -41,4 +42,8 @@ final class PartialFile: @unchecked Sendable {
     }
 
     func close() { Foundation.close(descriptor) }
+}
+
+extension PartialFile.Failure: DiagnosticError {
+    var reportedDiagnostics: [Diagnostic] { [.failure(.downloadWriteFailed, description)] }
 }

@@ -27,10 +27,12 @@ extension DiagnosticCode {
     package static let librarySourcesInvalid: DiagnosticCode = "library-sources-invalid"
     /// `update` was named a module that no catalog installed.
     package static let updateNotFromCatalog: DiagnosticCode = "update-not-from-catalog"
+    /// A download could not be written to the library's downloads folder (no room, no permission, not a file).
+    package static let downloadWriteFailed: DiagnosticCode = "download-write-failed"
 
     package static let remoteCodes: [DiagnosticCode] = [.remoteAddressInvalid, .remoteUnreachable, .remoteHTTPError,
                                                        .remoteTooLarge, .catalogRollback, .librarySourcesInvalid,
-                                                       .updateNotFromCatalog]
+                                                       .updateNotFromCatalog, .downloadWriteFailed]
 }
 
 extension DiagnosticCode {

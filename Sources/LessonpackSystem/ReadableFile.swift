@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackDiagnostics
 
 /// A regular file opened for reading, and nothing else: a FIFO, a device, a socket or a folder is refused before a
 /// byte is read (opening a FIFO to read blocks until a writer comes, which an attacker need never do), and a
@@ -228,4 +229,27 @@ package final class ReadableFile: @unchecked Sendable {
     }
 
     static func reason() -> String { String(cString: strerror(errno)) }
+}
+
+extension DiagnosticCode {
+    /// A file is larger than what it is read for can be.
+    package static let fileTooLarge: DiagnosticCode = "file-too-large"
+    /// A file is not there, or cannot be read.
+    package static let unreadableFile: DiagnosticCode = "unreadable-file"
+    /// A link, a FIFO, a device or a folder where a file is read: never opened, never quoted.
+    package static let notARegularFile: DiagnosticCode = "not-a-regular-file"
+}
+
+extension ReadableFile.Failure: DiagnosticError {
+    /// The code a reader reports this failure under (docs/format.md).
+    package var code: DiagnosticCode {
+        switch self {
+        case .tooLarge: .fileTooLarge
+        case .isSymbolicLink, .linkInPath, .notRegular, .isDirectory: .notARegularFile
+        case .missing, .unreadable: .unreadableFile
+        }
+    }
+
+    /// The failure has no path of its own: a reader that knows the file says it (`PlistReader` does).
+    package var reportedDiagnostics: [Diagnostic] { [.failure(code, description)] }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LessonpackDiagnostics
+import LessonpackSystem
 
 /// Reads binary property lists (`bplist00`) into the same tree the XML reader makes, for the `plist` tools, the
 /// way `plutil` reads them. Foundation's `PropertyListSerialization` does the decoding; this code only bounds what

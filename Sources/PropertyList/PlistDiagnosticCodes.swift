@@ -6,10 +6,7 @@ extension DiagnosticCode {
     package static let dtdNotAllowed: DiagnosticCode = "dtd-not-allowed"
     package static let entityNotAllowed: DiagnosticCode = "entity-not-allowed"
     package static let nestingTooDeep: DiagnosticCode = "nesting-too-deep"
-    package static let fileTooLarge: DiagnosticCode = "file-too-large"
-    package static let unreadableFile: DiagnosticCode = "unreadable-file"
-    /// A link, a FIFO, a device or a folder where a file is read: never opened, never quoted.
-    package static let notARegularFile: DiagnosticCode = "not-a-regular-file"
+    // file-too-large, unreadable-file and not-a-regular-file are a file's own failures: ReadableFile.swift.
     /// `plist convert`: the value cannot be written in the format asked for (a date JSON cannot hold, text XML
     /// cannot carry).
     package static let plistConvertFailed: DiagnosticCode = "plist-convert-failed"

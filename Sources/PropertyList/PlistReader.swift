@@ -71,11 +71,6 @@ package enum PlistReader {
         case .success(let bytes):
             return read(bytes, file: name, limits: limits, keepingComments: keepingComments)
         case .failure(let failure):
-            let code: DiagnosticCode = switch failure {
-            case .tooLarge: .fileTooLarge
-            case .isSymbolicLink, .linkInPath, .notRegular, .isDirectory: .notARegularFile
-            case .missing, .unreadable: .unreadableFile
-            }
             // The failure's own words read as a predicate ("is a folder, not a file") or as a whole clause.
             let message = switch failure {
             case .isSymbolicLink: "this file is a symbolic link; a module's sources must be regular files in its folder"
@@ -83,7 +78,7 @@ package enum PlistReader {
             case .missing, .tooLarge, .unreadable: failure.description
             }
             return PlistDocument(file: name, root: nil,
-                                 diagnostics: [.error(code, message, at: SourceLocation(file: name))])
+                                 diagnostics: [.error(failure.code, message, at: SourceLocation(file: name))])
         }
     }
 

@@ -126,6 +126,8 @@ import Testing
         #expect(diagnostics.first?["file"] as? String == "job-interview/transcript.plist")
         #expect(diagnostics.first?["line"] as? Int == 27)
         #expect(diagnostics.first?["column"] as? Int == 4)
+        // The part of the module, as the studio's form names the field: the second line's speaker.
+        #expect(diagnostics.first?["path"] as? String == "transcript.1.speaker")
         let modules = try #require(document["modules"] as? [[String: Any]])
         #expect(modules.first?["id"] as? String == "job-interview")
     }

@@ -71,6 +71,15 @@ import Testing
                     environment: ["LESSONPACK_LRS_USERNAME": "a", "LESSONPACK_LRS_PASSWORD": "b"]),
             Failure(arguments: ["report", missing], code: "report-input-invalid", status: 2),
             Failure(arguments: ["report", text], code: "report-input-invalid", status: 2),
+            Failure(arguments: ["import", "transcript", text, "--into", module, "--from", "doc"], code: "argument-invalid",
+                    status: 2),
+            Failure(arguments: ["import", "questions", text, "--into", module, "--to", "exam"], code: "argument-invalid",
+                    status: 2),
+            Failure(arguments: ["export", "lesson", module, "-o", folder.child("notes.pdf")], code: "argument-invalid",
+                    status: 2),
+            Failure(arguments: ["pitch", text], code: "audio-unreadable", status: 1),
+            Failure(arguments: ["plist", "lint", folder.path], code: "not-a-regular-file", status: 2),
+            Failure(arguments: ["studio", "--no-open", missing], code: "not-a-module", status: 2),
         ]
     }
 
@@ -88,7 +97,7 @@ import Testing
     @Test func everyFailureGivesTheFrameUnderJSON() throws {
         let folder = TemporaryFolder()
         let reporting: Set<String> = ["check", "build", "verify", "inspect", "unpack", "diff", "media", "fmt", "plist",
-                                      "export", "import", "install", "sync", "report"]
+                                      "export", "import", "install", "sync", "report", "new", "keygen", "pitch"]
         for failure in Self.failures(in: folder) where reporting.contains(failure.arguments[0]) {
             guard failure.arguments[0] != "plist" || failure.arguments[1] == "lint" else { continue }
             let arguments = failure.arguments + ["--format", "json"]
@@ -98,6 +107,20 @@ import Testing
             let codes = (parsed?["diagnostics"] as? [[String: Any]])?.compactMap { $0["code"] as? String } ?? []
             #expect(codes.contains(failure.code), "\(failure) --format json: \(result.standardOutput)")
             #expect(parsed?["ok"] as? Bool == false)
+        }
+    }
+
+    /// `play` and `studio` keep standard output for the session and the address: the document goes to standard
+    /// error, alone there, with the same codes and status.
+    @Test func playAndStudioGiveTheFrameOnStandardError() throws {
+        let folder = TemporaryFolder()
+        for failure in Self.failures(in: folder) where ["play", "studio"].contains(failure.arguments[0]) {
+            let result = try LessonpackBinary.run(failure.arguments + ["--format", "json"], environment: failure.environment)
+            #expect(result.status == failure.status, "\(failure) --format json: \(result.standardError)")
+            #expect(result.standardOutput.isEmpty, "\(failure) --format json: \(result.standardOutput)")
+            let parsed = try? JSONSerialization.jsonObject(with: Data(result.standardError.utf8)) as? [String: Any]
+            let codes = (parsed?["diagnostics"] as? [[String: Any]])?.compactMap { $0["code"] as? String } ?? []
+            #expect(codes.contains(failure.code), "\(failure) --format json: \(result.standardError)")
         }
     }
 }

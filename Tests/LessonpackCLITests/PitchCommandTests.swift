@@ -20,7 +20,10 @@ import Testing
         let json = try LessonpackBinary.run(["pitch", tone, "--format", "json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
         #expect(object["command"] as? String == "pitch")
-        #expect(((object["medianF0"] as? Double) ?? 0) > 215)
+        // One file or many, the same shape: the files under `files`.
+        let files = try #require(object["files"] as? [[String: Any]])
+        #expect(files.count == 1 && files.first?["file"] as? String == tone)
+        #expect(((files.first?["medianF0"] as? Double) ?? 0) > 215)
 
         let text = try LessonpackBinary.run(["pitch", tone])
         #expect(text.standardOutput.contains("median 220 Hz"))
@@ -40,5 +43,11 @@ import Testing
         #expect(rows.contains { $0.hasPrefix(low + ",") })
         #expect(rows.contains { $0.hasPrefix("\"" + high + "\",") }, "a name with a comma is quoted")
         #expect(!rows.contains { $0.contains("notes.wav") })
+
+        let json = try LessonpackBinary.run(["pitch", low, notAudio, high, "--format", "json"])
+        #expect(json.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        #expect((object["files"] as? [[String: Any]])?.compactMap { $0["file"] as? String } == [low, high])
+        #expect((object["diagnostics"] as? [[String: Any]])?.first?["code"] as? String == "audio-unreadable")
     }
 }

@@ -45,11 +45,16 @@ import Testing
 
         let progress = try LessonpackBinary.run(["progress", "--data-dir", folder.child("data"), "--format", "json"])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(progress.standardOutput.utf8)) as? [String: Any])
+        // The frame every command shares, with the records as its own keys.
+        #expect(document["command"] as? String == "progress" && document["version"] as? Int == 1)
+        #expect(document["ok"] as? Bool == true && (document["diagnostics"] as? [Any])?.isEmpty == true)
         let modules = try #require(document["modules"] as? [[String: Any]])
         let activities = try #require(modules.first?["activities"] as? [[String: Any]])
         #expect(activities.count == 8)
         let test = try #require(activities.first { $0["activity"] as? String == "test" })
         #expect((test["objectives"] as? [[String: Any]])?.count == 3)
+        let finishedAt = try #require((test["tests"] as? [[String: Any]])?.first?["finishedAt"] as? String)
+        #expect(ISO8601DateFormatter().date(from: finishedAt) != nil, "\(finishedAt)")
         #expect(activities.first { $0["activity"] as? String == "video-task" }?["bestPercent"] as? Double == 100)
         let text = try LessonpackBinary.run(["progress", "--data-dir", folder.child("data")])
         #expect(text.standardOutput.contains("    test 1, "))
@@ -239,5 +244,21 @@ struct SeededRandomLite {
         let missing = try LessonpackBinary.run(["play", "--plain", folder.child("nothing"), "--data-dir", folder.child("data")],
                                                standardInput: "")
         #expect(missing.status == 2)
+    }
+}
+
+/// `-q` leaves out the notes that only repeat what the learner chose; the session itself is the same.
+@Suite struct PlayQuietTests {
+    @Test func quietDoesNotRepeatThatSoundIsTurnedOff() throws {
+        let folder = TemporaryFolder()
+        let arguments = ["play", Paths.sampleModule, "--plain", "--seed", "1", "--player", "none"]
+        let told = try LessonpackBinary.run(arguments + ["--data-dir", folder.child("told")], standardInput: "1\nplay\nback\nquit\n")
+        #expect(told.status == 0, "\(told.standardError)")
+        #expect(told.standardOutput.contains("Note: sound is turned off"))
+        let quiet = try LessonpackBinary.run(arguments + ["-q", "--data-dir", folder.child("quiet")],
+                                             standardInput: "1\nplay\nback\nquit\n")
+        #expect(quiet.status == 0, "\(quiet.standardError)")
+        #expect(!quiet.standardOutput.contains("sound is turned off"))
+        #expect(quiet.standardOutput.contains("== Video =="))
     }
 }

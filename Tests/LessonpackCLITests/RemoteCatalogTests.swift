@@ -205,6 +205,27 @@ import Testing
         #expect(try publisher.installedVersions() == ["at-the-cafe 1.0.0", "job-interview 1.0.1"])
     }
 
+    /// A download that cannot be written is the library's failure, not the server's: its own code, and the next
+    /// run, with the way clear, recovers.
+    @Test func aDownloadThatCannotBeWrittenSaysSo() throws {
+        let publisher = try Publisher()
+        #expect(try publisher.lessonpack(["install", "--catalog", publisher.address]).status == 0)
+        try publisher.releaseJobInterview(version: "1.0.1")
+        let sha256 = try #require(FileDigest.sha256(ofFileAt: publisher.site + "/job-interview-1.0.1.lessonpack"))
+        // A folder where the download's part file goes.
+        let part = publisher.data + "/library/.downloads/\(sha256).part"
+        try FileManager.default.createDirectory(atPath: part, withIntermediateDirectories: true)
+        let failed = try publisher.lessonpack(["update"])
+        #expect(failed.status == 1)
+        #expect(failed.standardError.contains("[download-write-failed]"), "\(failed.standardError)")
+        #expect(try publisher.installedVersions() == ["at-the-cafe 1.0.0", "job-interview 1.0.0"])
+
+        try FileManager.default.removeItem(atPath: part)
+        let recovered = try publisher.lessonpack(["update"])
+        #expect(recovered.status == 0, "\(recovered.standardError)")
+        #expect(try publisher.installedVersions().last == "job-interview 1.0.1")
+    }
+
     @Test func aServerErrorChangesNothingAndTheNextRunRecovers() throws {
         let publisher = try Publisher()
         #expect(try publisher.lessonpack(["install", "--catalog", publisher.address]).status == 0)

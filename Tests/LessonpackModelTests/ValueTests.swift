@@ -1,3 +1,4 @@
+import LessonpackDiagnostics
 import Testing
 @testable import LessonpackModel
 
@@ -12,6 +13,7 @@ import Testing
                       ("1.0.0+", .badBuild), ("", .notThreeNumbers)])
     func invalid(_ text: String, problem: SemanticVersionProblem) {
         #expect(SemanticVersion.parse(text) == .failure(problem))
+        #expect(problem.reportedDiagnostics.map(\.code) == [.invalidVersion])
     }
 
     @Test func precedenceFollowsTheSpecification() {
@@ -146,5 +148,14 @@ import Testing
 
     @Test func aCarriageReturnLineFeedIsOneCharacter() {
         #expect(TermLayout.layout(of: "one\r\ntwo", terms: ["two"]).placed == [TermLayout.Placement(term: "two", range: 4..<7)])
+    }
+}
+
+/// A value's problem, said on its own, has the code its reader reports it under.
+@Suite struct ValueProblemCodeTests {
+    @Test func aTimeThatIsNotOneIsInvalidTime() throws {
+        guard case .failure(let problem) = TimeText.parse("1:2:3") else { Issue.record("1:2:3 was read"); return }
+        #expect(problem.reportedDiagnostics.map(\.code) == [.invalidTime])
+        #expect(problem.description.hasPrefix("not a time: "))
     }
 }

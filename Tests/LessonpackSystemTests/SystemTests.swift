@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackDiagnostics
 import LessonpackTestSupport
 import Testing
 @testable import LessonpackSystem
@@ -54,6 +55,24 @@ import Testing
         #expect(BoundedFile.read(path, limit: 9) == .failure(.tooLarge(size: 10, limit: 9)))
         #expect(BoundedFile.read(folder.path, limit: 9) == .failure(.isDirectory))
         #expect(BoundedFile.read(folder.child("none"), limit: 9) == .failure(.missing))
+    }
+
+    /// A file's failure carries its own code, whoever reads the file: the reader adds only the path.
+    @Test func eachFailureSaysItsCode() {
+        let folder = TemporaryFolder()
+        let path = folder.write("0123456789", to: "f")
+        func failure(_ read: Result<[UInt8], ReadableFile.Failure>) -> ReadableFile.Failure? {
+            if case .failure(let failure) = read { failure } else { nil }
+        }
+        let failures: [(ReadableFile.Failure?, DiagnosticCode)] = [
+            (failure(BoundedFile.read(path, limit: 9)), .fileTooLarge),
+            (failure(BoundedFile.read(folder.path, limit: 9)), .notARegularFile),
+            (failure(BoundedFile.read(folder.child("none"), limit: 9)), .unreadableFile),
+        ]
+        for (failure, code) in failures {
+            #expect(failure?.reportedDiagnostics.map(\.code) == [code])
+            #expect(failure?.reportedDiagnostics.first?.message == failure?.description)
+        }
     }
 
     @Test func onlyRegularFilesAreReadAndAFIFONeverBlocks() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import LessonpackDiagnostics
+import LessonpackSystem
 import Testing
 @testable import PropertyList
 

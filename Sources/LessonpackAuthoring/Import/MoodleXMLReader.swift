@@ -1,4 +1,5 @@
 import LessonpackDiagnostics
+import LessonpackSystem
 import PropertyList
 import XMLStream
 

@@ -14,8 +14,8 @@ struct PitchCommand: ParsableCommand {
 
             --format text draws the contour and sums it up; csv prints a header 'time,f0' and then one row per \
             frame (time in seconds at the frame's centre, F0 in Hz, empty when the frame is unvoiced); json \
-            prints the same frames with the median. With several files, csv adds a first column 'file' and json \
-            lists one object per file under 'files'.
+            lists one object per file under 'files', each with the same frames and the median. With several \
+            files, csv adds a first column 'file'.
 
             Exit status: 0 every file analysed, 1 a file does not decode as audio, 2 a file cannot be opened (the \
             others are still printed, and the problems go to standard error).
@@ -45,11 +45,7 @@ struct PitchCommand: ParsableCommand {
             if files.count == 1 { if let only = contours.first { Console.data(Self.csv(only.contour), terminator: "") } }
             else { Console.data(Self.csv(contours), terminator: "") }
         case .json:
-            if files.count == 1, let only = contours.first {
-                return try engine.finish(command: "pitch", body: PitchJSON(file: only.file, contour: only.contour))
-            }
-            let body = PitchFilesJSON(files: contours.map { PitchJSON(file: $0.file, contour: $0.contour) })
-            return try engine.finish(command: "pitch", body: body)
+            return try engine.finish(command: "pitch", body: PitchJSON(files: contours.map { PitchJSON.File(file: $0.file, contour: $0.contour) }))
         case .text: for (file, contour) in contours { Console.out(Self.text(contour, file: file)) }
         }
         try engine.finish(command: "pitch")
@@ -93,12 +89,9 @@ enum PitchFormat: String, ExpressibleByArgument, CaseIterable {
     case text, csv, json
 }
 
-/// `pitch --format json` of several files: `{"files": [one file's keys, as below]}`.
-struct PitchFilesJSON: Encodable {
-    var files: [PitchJSON]
-}
-
-/// `pitch --format json`'s own keys: `{"file", "step", "medianF0", "frames": [{"time", "f0"}]}`, f0 null when unvoiced.
+/// `pitch --format json`'s own keys, one shape for one file or many: `{"files": [{"file", "step", "medianF0",
+/// "frames": [{"time", "f0"}]}]}`, f0 null when unvoiced; a file that could not be analysed is left out (its
+/// diagnostic says why).
 struct PitchJSON: Encodable {
     struct Frame: Encodable {
         var time: Double
@@ -112,15 +105,19 @@ struct PitchJSON: Encodable {
         private enum Keys: String, CodingKey { case time, f0 }
     }
 
-    var file: String
-    var step: Double
-    var medianF0: Double?
-    var frames: [Frame]
+    struct File: Encodable {
+        var file: String
+        var step: Double
+        var medianF0: Double?
+        var frames: [Frame]
 
-    init(file: String, contour: PitchContour) {
-        self.file = file
-        step = contour.step
-        medianF0 = contour.medianF0.map { ($0 * 100).rounded() / 100 }
-        frames = contour.f0.indices.map { Frame(time: contour.time(ofFrame: $0), f0: contour.f0[$0]) }
+        init(file: String, contour: PitchContour) {
+            self.file = file
+            step = contour.step
+            medianF0 = contour.medianF0.map { ($0 * 100).rounded() / 100 }
+            frames = contour.f0.indices.map { Frame(time: contour.time(ofFrame: $0), f0: contour.f0[$0]) }
+        }
     }
+
+    var files: [File]
 }

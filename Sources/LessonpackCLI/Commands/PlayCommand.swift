@@ -23,7 +23,9 @@ struct PlayCommand: ParsableCommand {
             --player 'mpv --no-video {file}', or 'none'.
 
             Exit status: 0 when you leave the player, 1 when the module has errors ('lessonpack check' lists \
-            them), 2 when it cannot be found or read, or for a usage mistake.
+            them), 2 when it cannot be found or read, or for a usage mistake. With --format json, a failure before \
+            the session starts is printed as a JSON document (docs/json-output.md) on standard error, since \
+            standard output is the session's.
             """)
 
     @Argument(help: "A .lessonpack bundle, a module source folder, or the id of an installed module.", completion: .file())
@@ -38,13 +40,13 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Where progress and installed modules are kept.", completion: .directory)
     var dataDir: String?
 
-    @Option(help: "The command that plays sound ({file}, {start}), or 'none'.")
+    @Option(help: "The command that plays sound ({file}, {start}), or 'none' (with -q, the player does not say so).")
     var player: String?
 
     @Option(help: "The command that records ({output}, {seconds}), or 'none'.")
     var recorder: String?
 
-    @OptionGroup var console: ConsoleOptions
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
@@ -55,6 +57,8 @@ struct PlayCommand: ParsableCommand {
             throw CommandFailure(.moduleNotFound, "\(module): no such bundle or folder, and no installed module with that id " +
                                  "('lessonpack list' shows them)")
         }
+        let playerCommand = player ?? environment["LESSONPACK_PLAYER"]
+        let sound = SoundOutput(configured: playerCommand)
         let session: PlayerSession
         do {
             let loaded = try LoadedModule.open(path)
@@ -63,7 +67,7 @@ struct PlayCommand: ParsableCommand {
             let store = try ProgressStore(folder: dataFolder, busyTimeout: ProgressStore.busyTimeout())
             session = try PlayerSession(
                 loaded: loaded, store: store, lock: lock,
-                sound: SoundOutput(configured: player ?? environment["LESSONPACK_PLAYER"]),
+                sound: sound,
                 recorder: CommandRecorder(configured: recorder ?? environment["LESSONPACK_RECORDER"]),
                 // Per module: line ids are unique within a module, not across modules. Both were checked to be ids.
                 seed: seed, workFolder: dataFolder + "/recordings/" + loaded.module.id, at: Date())
@@ -73,6 +77,8 @@ struct PlayCommand: ParsableCommand {
         } catch {
             throw CommandFailure(error, otherwise: .progressUnavailable)
         }
+        // -q leaves out the notes that only repeat the learner's own choice; every other note stays.
+        if output.quiet, playerCommand == "none", let reason = sound.unavailableReason { session.countAsShown(reason) }
         let interactive = Console.isTerminal(0) && Console.isTerminal(1) && environment["TERM"] != "dumb"
         // A terminal not set up for UTF-8 gets ASCII look-alikes rather than bytes of garbage.
         let ascii = !AsciiFallback.terminalIsUTF8(environment: environment)

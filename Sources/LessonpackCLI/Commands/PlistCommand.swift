@@ -70,8 +70,8 @@ struct PlistConvertCommand: ParsableCommand {
             plutil writes them, because the binary reader does not keep their order. JSON is not read.
             """)
 
-    @Option(name: .customLong("to"), help: "Output format: json or xml.")
-    var format: Format
+    @Option(name: .customLong("to"), help: "The format to convert to: json or xml.")
+    var target: Format
 
     @Argument(help: "The property list to convert.")
     var file: String
@@ -79,29 +79,41 @@ struct PlistConvertCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write here instead of standard output ('-' for standard output).")
     var output: String?
 
-    @OptionGroup var console: ConsoleOptions
+    @OptionGroup var outputOptions: OutputOptions
 
     func run() throws {
-        let engine = console.engine()
+        let engine = outputOptions.engine()
         let document = PlistReader.read(xmlOrBinaryAt: file)
         engine.emit(document.diagnostics, unreadable: [.unreadableFile, .notARegularFile])
         guard let value = document.root?.value, !document.hasErrors else { return try engine.finish(command: "plist convert") }
         let text: String
         do {
-            text = switch format {
+            text = switch target {
             case .json: try PlistJSONWriter.json(value)
             case .xml: try PlistXMLWriter.xml(value)
             }
         } catch {
             // The document is read, but holds what the other format cannot: a problem in the input.
-            engine.emit([.error(.plistConvertFailed, "cannot convert to \(format.rawValue): \(error)",
+            engine.emit([.error(.plistConvertFailed, "cannot convert to \(target.rawValue): \(error)",
                                 at: SourceLocation(file: file))])
             return try engine.finish(command: "plist convert")
         }
         guard case .file(let path) = OutputTarget(output) else {
+            if engine.isJSON { return try engine.finish(command: "plist convert", body: ConvertJSON(to: target, document: text)) }
             Console.data(text, terminator: "")
             return
         }
         try AtomicFile.write(text, to: path, links: .writeThrough)
+        try engine.finish(command: "plist convert", body: ConvertJSON(to: target, file: path))
     }
 }
+
+/// `plist convert --format json`'s own keys: `to` (json or xml), and `file` (written with `-o`) or else
+/// `document` (the converted text itself).
+struct ConvertJSON: Encodable {
+    var to: PlistConvertCommand.Format
+    var file: String?
+    var document: String?
+}
+
+extension PlistConvertCommand.Format: Encodable {}

@@ -47,14 +47,14 @@ struct ProgressCommand: ParsableCommand {
         let report = try store.map { store throws(ProgressError) in ProgressReport.modules(try ProgressOverview(store)) } ?? []
         switch format {
         case .text: Console.out(ProgressReport.text(report))
-        case .json: Console.json(ProgressReport.json(report))
+        case .json: try console.engine(format: .json).finish(command: "progress", body: ProgressReport.Body(modules: report))
         case .csv: Console.data(ProgressReport.csv(report), terminator: "")
         case .answers, .xapi: break
         }
     }
 }
 
-/// The progress report, in the three forms `progress` prints.
+/// The progress report, in the three forms `progress` prints (json in the shared frame).
 enum ProgressReport {
     struct Module: Encodable {
         var id: String
@@ -172,15 +172,8 @@ enum ProgressReport {
         return formatter.string(from: date)
     }
 
-    static func json(_ modules: [Module]) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return (try? encoder.encode(Document(modules: modules))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-    }
-
-    struct Document: Encodable {
-        var version = 2
+    /// `progress --format json`'s own keys, in the frame every command shares (docs/json-output.md).
+    struct Body: Encodable {
         var modules: [Module]
     }
 

@@ -15,6 +15,10 @@ struct StudioCommand: ParsableCommand {
             change is saved to the source files at once (laid out as 'lessonpack fmt' does, comments kept) and \
             checked with every rule 'lessonpack check' runs. New modules are made in the current folder. Stop it \
             with Ctrl-C. docs/studio.md shows the pages.
+
+            With --format json, that line is a JSON document instead (docs/json-output.md), with the address \
+            as 'address', and a failure before the server starts (a folder that cannot be opened, a port \
+            that is taken) is a JSON document on standard error.
             """)
 
     @Argument(help: "Module folders to open (none: start with the New module form).", completion: .directory)
@@ -29,7 +33,7 @@ struct StudioCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Where Build writes bundles.", completion: .directory)
     var output: String = "dist"
 
-    @OptionGroup var console: ConsoleOptions
+    @OptionGroup var outputOptions: OutputOptions
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
@@ -45,13 +49,19 @@ struct StudioCommand: ParsableCommand {
         let failure = Mutex<String?>(nil)
         let done = DispatchSemaphore(value: 0)
         let requestedPort = port
-        let quiet = console.quiet
+        let quiet = outputOptions.quiet, json = outputOptions.format == .json
+        let modules = folders.count
         Task {
             do {
                 try await server.run(port: requestedPort) { port in
                     let address = "http://127.0.0.1:\(port)/?token=\(token)"
-                    Console.out("Studio: \(address)")
-                    if !quiet { Console.error("Serving \(folders.count) module\(folders.count == 1 ? "" : "s"); stop with Ctrl-C.") }
+                    if json {
+                        let body = StudioJSON(address: address, port: port, folders: modules)
+                        Console.json(JSONReport(command: "studio", body: body).rendered())
+                    } else {
+                        Console.out("Studio: \(address)")
+                    }
+                    if !quiet && !json { Console.error("Serving \(modules) module\(modules == 1 ? "" : "s"); stop with Ctrl-C.") }
                     if open { Self.openBrowser(address) }
                 }
             } catch {
@@ -73,4 +83,12 @@ struct StudioCommand: ParsableCommand {
         process.standardError = FileHandle.nullDevice
         try? process.run()
     }
+}
+
+/// `studio --format json`'s own keys, printed once the server listens: `{"address", "port", "folders"}`, the
+/// address with the session's token, and how many module folders were opened.
+struct StudioJSON: Encodable {
+    var address: String
+    var port: Int
+    var folders: Int
 }

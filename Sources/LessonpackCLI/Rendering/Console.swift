@@ -22,8 +22,8 @@ enum Console {
 
     /// A JSON document, with the characters a terminal would obey written as JSON escapes: valid, the same to any
     /// JSON reader, safe to print.
-    static func json(_ text: String) {
-        write(TerminalSafe.json(text) + "\n", to: FileHandle.standardOutput)
+    static func json(_ text: String, toError: Bool = false) {
+        write(TerminalSafe.json(text) + "\n", to: toError ? FileHandle.standardError : FileHandle.standardOutput)
     }
 
     /// Text whose untrusted parts the caller escaped, with our own colour codes around them.

@@ -1,9 +1,10 @@
 import Foundation
 import LessonpackDiagnostics
+import LessonpackStudio
 
 /// Diagnostics for tools, in the frame every `--format json` shares (`JSONReport`); `check` adds its modules:
 ///
-///     {"version": 1, "command": "check", "ok", "modules": […], "diagnostics": [{"file", "line", "column",
+///     {"version": 1, "command": "check", "ok", "modules": […], "diagnostics": [{"file", "line", "column", "path",
 ///      "severity", "code", "message", "notes": [{"message", "file", "line", "column"}]}], "errors": N, "warnings": N}
 enum DiagnosticJSONWriter {
     /// `check`'s own keys.
@@ -25,6 +26,11 @@ enum DiagnosticJSONWriter {
         var file: String
         var line: Int?
         var column: Int?
+        /// The part of the module the problem is about, spelt as the studio's form fields are
+        /// (`transcript.3.speaker`, counting from 0): the place a tool can rely on where `line` is absent (a
+        /// bundle's module.json) or moves as the file is edited. Absent when the problem is about no part, or
+        /// about a file or list as a whole.
+        var path: String?
         var severity: String
         var code: String
         var message: String
@@ -34,6 +40,7 @@ enum DiagnosticJSONWriter {
             file = diagnostic.location.file
             line = diagnostic.location.line
             column = diagnostic.location.column
+            path = diagnostic.path?.formField
             severity = diagnostic.severity.rawValue
             code = diagnostic.code.rawValue
             message = diagnostic.message

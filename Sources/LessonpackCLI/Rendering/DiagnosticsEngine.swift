@@ -14,14 +14,18 @@ final class DiagnosticsEngine {
     let quiet: Bool
     /// `-v`: commands add the counts at the end, even when there is nothing.
     let verbose: Bool
+    /// The JSON document goes to standard error, and alone there: the command's standard output is a session
+    /// (`play`) or a result of its own (`studio`'s address).
+    let documentOnStandardError: Bool
     private let writer: DiagnosticConsoleWriter
     private(set) var diagnostics: [Diagnostic] = []
     /// 2 once the work could not be done; a failure about the input itself may say 1.
     private var failureStatus: Int32 = 0
 
     init(format: OutputFormat, colour: ColourMode, warningsAsErrors: Bool = false, quiet: Bool = false,
-         verbose: Bool = false) {
+         verbose: Bool = false, documentOnStandardError: Bool = false) {
         self.format = format
+        self.documentOnStandardError = documentOnStandardError
         self.warningsAsErrors = warningsAsErrors
         self.quiet = quiet
         self.verbose = verbose
@@ -51,12 +55,13 @@ final class DiagnosticsEngine {
     }
 
     /// The work could not be done: the failure's diagnostics, shown on standard error in both formats (a script
-    /// reading JSON still sees why in its log), and exit status `status` (by default a `CommandFailure`'s own, else 2).
+    /// reading JSON still sees why in its log; where the document itself goes to standard error, it alone says
+    /// why), and exit status `status` (by default a `CommandFailure`'s own, else 2).
     func fail(_ failure: some DiagnosticError, status: Int32? = nil) {
         let batch = failure.reportedDiagnostics
         diagnostics += batch
         failureStatus = max(failureStatus, status ?? (failure as? CommandFailure)?.status ?? 2)
-        show(batch)
+        if !(isJSON && documentOnStandardError) { show(batch) }
     }
 
     /// Whether `code` came up as an error.
@@ -72,7 +77,8 @@ final class DiagnosticsEngine {
     func finish<Body: Encodable>(command: String, body: Body, ok: Bool? = nil) throws {
         if !isJSON && verbose { Console.error("\(command): \(counts)") }
         if isJSON {
-            Console.json(JSONReport(command: command, ok: ok ?? (status == 0), diagnostics: diagnostics, body: body).rendered())
+            Console.json(JSONReport(command: command, ok: ok ?? (status == 0), diagnostics: diagnostics, body: body).rendered(),
+                         toError: documentOnStandardError)
         }
         if status != 0 { throw ExitCode(status) }
     }
@@ -83,7 +89,8 @@ final class DiagnosticsEngine {
     /// Ends a command that could not start: the frame alone under JSON; returns the status.
     func finishFailure(command: String) -> Int32 {
         if isJSON {
-            Console.json(JSONReport(command: command, ok: false, diagnostics: diagnostics, body: NoBody()).rendered())
+            Console.json(JSONReport(command: command, ok: false, diagnostics: diagnostics, body: NoBody()).rendered(),
+                         toError: documentOnStandardError)
         }
         return max(status, 1)
     }

@@ -46,6 +46,8 @@ enum JSONText {
     static func render(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // A time reads as ISO 8601 (`2026-09-01T10:00:00Z`), as xAPI's do, not as seconds since 2001.
+        encoder.dateEncodingStrategy = .iso8601
         return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }

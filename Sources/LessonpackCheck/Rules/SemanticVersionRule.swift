@@ -1,10 +1,6 @@
 import LessonpackDiagnostics
 import LessonpackModel
 
-extension DiagnosticCode {
-    package static let invalidVersion: DiagnosticCode = "invalid-version"
-}
-
 /// The module's version is a semantic version, so publishers and `build --previous` can tell what changed.
 struct SemanticVersionRule: CheckRule {
     func check(_ context: CheckContext) -> [Diagnostic] {

@@ -1,3 +1,5 @@
+import LessonpackDiagnostics
+
 /// Times as authors write them next to a video player: `1:02.5`, `0:01:02.500`, or plain seconds `62.5`.
 package enum TimeText {
     /// 99:59:59.999: no lesson's video is longer, and bounding times keeps every sum of them exact.
@@ -115,4 +117,10 @@ extension StringProtocol {
               let last = text.lastIndex(where: { !$0.isWhitespace }) else { return "" }
         return text[first...last]
     }
+}
+
+extension TimeText.Problem: DiagnosticError {
+    package var description: String { "not a time: \(reason)" }
+    /// A time with no place to point at; the module's reader places it where it is written.
+    package var reportedDiagnostics: [Diagnostic] { [.failure(.invalidTime, description)] }
 }

@@ -30,7 +30,7 @@ final class MediaEffects {
     /// Intonation analyses under way, oldest first, with the line each is for.
     private var analyses: [(line: String, job: BackgroundJob<EffectOutcome>)] = []
     /// A slowed clip being made, to be played when it is ready (nil: it could not be made, and why).
-    private var slowing: BackgroundJob<Result<String, SlowingFailure>>?
+    private var slowing: BackgroundJob<Result<String, PlayerProblem>>?
     private var slowedCount = 0
     private let workFolder: String
 
@@ -90,14 +90,12 @@ final class MediaEffects {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                     return .success(try IntonationAnalysis.slowed(media, speed: speed, from: store, to: path))
                 } catch {
-                    return .failure(SlowingFailure(reason: "cannot slow \(media) down: \(error)"))
+                    return .failure(PlayerProblem(.slowingFailed, "cannot slow \(media) down: \(error)"))
                 }
             }
         }
         return nil
     }
-
-    struct SlowingFailure: Error { var reason: String }
 
     /// What came of the oldest intonation analysis, once it is done; nil while none has finished.
     func finishedAnalysis() -> EffectOutcome? {
@@ -121,7 +119,7 @@ final class MediaEffects {
         slowing = nil
         switch made {
         case .success(let file): if let reason = sound.play(file) { notice(reason) }
-        case .failure(let failure): notice(failure.reason)
+        case .failure(let failure): notice(failure.description)
         }
     }
 

@@ -10,7 +10,10 @@ extension DiagnosticCode {
     package static let recordingFailed: DiagnosticCode = "recording-failed"
     /// The recording and the original could not be mixed.
     package static let comparisonFailed: DiagnosticCode = "comparison-failed"
+    /// A line could not be slowed down to be played again (its clip does not decode, or the copy cannot be written).
+    package static let slowingFailed: DiagnosticCode = "slowing-failed"
 
     /// Every player code, for the documentation test.
-    package static let playerCodes: [DiagnosticCode] = [.recordingUnavailable, .recordingFailed, .comparisonFailed]
+    package static let playerCodes: [DiagnosticCode] = [.recordingUnavailable, .recordingFailed, .comparisonFailed,
+                                                        .slowingFailed]
 }

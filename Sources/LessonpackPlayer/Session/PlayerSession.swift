@@ -49,6 +49,12 @@ package final class PlayerSession {
         pendingNotices.append(message)
     }
 
+    /// Counts `message` as shown already, so it never is: for a notice that would only repeat what the learner
+    /// chose (`play -q --player none`: "sound is turned off").
+    package func countAsShown(_ message: String) {
+        shownNotices.insert(message)
+    }
+
     /// The notices not yet shown; each is returned once.
     package func takeNotices() -> [String] {
         defer { pendingNotices = [] }
