@@ -25,7 +25,7 @@ import Testing
 
     @Test func theAuthorsLinesInTheAuthorsOrder() {
         var module = sample
-        module.dictationLines = ["l04", "l01", "nope"]
+        module.chosenLines[.dictation] = ["l04", "l01", "nope"]
         let engine = dealt(DictationEngine.self, module: module)
         #expect(engine.setup.lines == ["l04", "l01"])
         #expect(DictationEngine.parts(of: engine.setup, in: module)
@@ -61,7 +61,7 @@ import Testing
 
     @Test func writingEveryLineFinishes() {
         var module = sample
-        module.dictationLines = ["l01", "l04"]
+        module.chosenLines[.dictation] = ["l01", "l04"]
         var engine = dealt(DictationEngine.self, module: module)
         engine.run(.write(line: "l01", text: "Good morning. You must be David Moore."))
         #expect(!engine.isFinished)
@@ -74,7 +74,7 @@ import Testing
 
     @Test func finishingEarlyCountsTheLinesNotWrittenAsMissed() {
         var module = sample
-        module.dictationLines = ["l01", "l04"]
+        module.chosenLines[.dictation] = ["l01", "l04"]
         var engine = dealt(DictationEngine.self, module: module)
         engine.run(.write(line: "l01", text: "good morning you must be david moore"), .finish)
         #expect(engine.isFinished)
