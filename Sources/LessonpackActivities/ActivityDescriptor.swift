@@ -17,16 +17,20 @@ package struct ActivityDescriptor: Sendable {
     /// the test), rather than one by one: then a box moved on is no answer yet, and the answers log and the learning
     /// record store hear of the answers once, when the attempt finishes.
     package let confirmsAnswersTogether: Bool
+    /// Which earlier deal a fresh attempt is dealt unlike, in the player and in the studio's preview alike.
+    package let dealsAfter: EarlierDeal
     package let legacy: LegacyRows
 
     package init<Engine: ActivityEngine>(_ engine: Engine.Type, title: String, counts: @escaping @Sendable (Module) -> [String],
-                                         answers: Answers, confirmsAnswersTogether: Bool = false, legacy: LegacyRows) {
+                                         answers: Answers, confirmsAnswersTogether: Bool = false,
+                                         dealsAfter: EarlierDeal = .lastAttempt, legacy: LegacyRows) {
         kind = Engine.kind
         self.title = title
         self.engine = engine
         self.counts = counts
         self.answers = answers
         self.confirmsAnswersTogether = confirmsAnswersTogether
+        self.dealsAfter = dealsAfter
         self.legacy = legacy
     }
 
@@ -40,6 +44,16 @@ package struct ActivityDescriptor: Sendable {
         /// Each answerable item of a result as a question and the learner's response; nil for an item the module
         /// no longer holds.
         case items(@Sendable (ItemOutcome, Module) -> AnswerForm?)
+    }
+
+    /// The attempt a fresh one is dealt unlike when the activity is opened. ("Another go" within an activity is
+    /// always dealt unlike the attempt it replaces.)
+    package enum EarlierDeal: Sendable, Equatable {
+        /// The last attempt, whatever became of it: a new game is not the board just left.
+        case lastAttempt
+        /// The last finished attempt: the test draws first what the last test the learner finished did not show,
+        /// so a test left half way does not count as seen.
+        case lastFinishedAttempt
     }
 
     /// How a store written before schema 3 kept the activity's attempts.

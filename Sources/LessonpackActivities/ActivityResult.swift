@@ -81,8 +81,10 @@ package struct ItemOutcome: Sendable, Codable, Equatable {
         /// The chosen option, by its index in the order the module writes the options (not the order an attempt
         /// showed them), so the same choice reads the same in every attempt.
         case choice(Int)
-        /// A text the learner typed.
-        case text(String)
+        /// A text the learner typed, with its word-by-word comparison with what was expected, so a report or an
+        /// LRS shows which words were right without comparing again. The comparison is nil in results stored
+        /// before it was kept.
+        case text(String, diff: WordDiff?)
     }
 
     /// The stable id of what was asked (statement, question, item, line id, or a term).

@@ -103,7 +103,7 @@ package struct DictationEngine: ActivityEngine {
             guard let answer = written[line.id] else {
                 return ItemOutcome(id: line.id, prompt: line.text, expected: line.text, outcome: .unanswered)
             }
-            return ItemOutcome(id: line.id, prompt: line.text, answer: answer.text, response: .text(answer.text),
+            return ItemOutcome(id: line.id, prompt: line.text, answer: answer.text, response: .text(answer.text, diff: answer.diff),
                                expected: line.text,
                                outcome: answer.diff.isAllRight ? .correct : .incorrect,
                                note: "\(answer.diff.right) of \(answer.diff.total) words right")

@@ -8,7 +8,7 @@ package enum LessonpackMain {
     /// Runs the command line and returns the exit status: 0 success, 1 problems found, 2 usage or I/O failure.
     package static func run(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
         do {
-            var command = try Lessonpack.parseAsRoot(arguments)
+            var command = try parse(arguments)
             try command.run()
             return 0
         } catch let exit as ExitCode {
@@ -27,6 +27,26 @@ package enum LessonpackMain {
             // Usage mistakes (an unknown option, a missing argument) exit 2, as other Unix tools do.
             return 2
         }
+    }
+
+    /// The command the arguments ask for. Arguments that start with a subcommand's name are parsed by that
+    /// subcommand alone first: parsed from the root, ArgumentParser reflects on every command of the tree (to look for
+    /// a completion-script request among them), which cost `play` a sixth of its start-up. Only a parse that gives
+    /// one of that subcommand's own commands is kept; help (which ArgumentParser answers with a command of its own that
+    /// would name the subcommand as the root), a mistake or anything else is parsed again from the root, so every
+    /// message and usage line reads exactly as before.
+    static func parse(_ arguments: [String]) throws -> any ParsableCommand {
+        if let name = arguments.first,
+           let subcommand = Lessonpack.configuration.subcommands.first(where: { $0.configuration.commandName == name }),
+           let command = try? subcommand.parseAsRoot(Array(arguments.dropFirst())),
+           isCommand(type(of: command), in: subcommand) {
+            return command
+        }
+        return try Lessonpack.parseAsRoot(arguments)
+    }
+
+    private static func isCommand(_ type: any ParsableCommand.Type, in tree: any ParsableCommand.Type) -> Bool {
+        ObjectIdentifier(type) == ObjectIdentifier(tree) || tree.configuration.subcommands.contains { isCommand(type, in: $0) }
     }
 
     /// A command that could not do its work: its diagnostics on standard error, and for a script that asked for

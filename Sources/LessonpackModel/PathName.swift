@@ -66,7 +66,12 @@ package enum PathName {
     /// Names that would be one file on a case-insensitive or normalising file system, or that look the same to a
     /// person (compatibility forms such as full-width letters), fold to the same key.
     package static func foldedKey(_ path: String) -> String {
-        path.precomposedStringWithCompatibilityMapping.folding(options: [.caseInsensitive], locale: nil)
+        // An ASCII name is its own compatibility form and folds to its lower case: the same key without Foundation's
+        // Unicode tables, whose first use costs more than opening the rest of a bundle.
+        if path.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: path.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+        }
+        return path.precomposedStringWithCompatibilityMapping.folding(options: [.caseInsensitive], locale: nil)
     }
 
     static func codePoint(_ scalar: Unicode.Scalar) -> String {

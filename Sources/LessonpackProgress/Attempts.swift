@@ -30,9 +30,43 @@ package struct SavedAttempt<Engine: ActivityEngine>: Sendable {
 package enum CarryOver<Engine: ActivityEngine>: Sendable {
     /// It can go on: the parts it uses read as they did when it started.
     case resume(SavedAttempt<Engine>)
-    /// It was closed, kept in the history but not carried on, for the reason given (a sentence's end: "its items
-    /// changed in version 1.1.0").
-    case closed(reason: String)
+    /// It was closed, kept in the history but not carried on.
+    case closed(reason: ClosedReason)
+}
+
+/// Why an unfinished attempt could not be carried on: the store keeps the exact reason, the learner reads it in
+/// plain words.
+package enum ClosedReason: Sendable, Equatable {
+    /// The attempt is no longer in the store.
+    case gone
+    /// Begun with `version` by a Lessonpack that kept no record of what the attempt used, and the module is now
+    /// another version.
+    case olderRecord(version: String)
+    /// Its saved actions cannot be read back.
+    case unreadable
+    /// The items it uses read differently now: changed in `version`, or edited within the same version (nil).
+    case changed(inVersion: String?)
+
+    /// The end of a sentence for the store and a teacher: "the items it uses are not the same any more: …".
+    package var recorded: String {
+        switch self {
+        case .gone: "it is no longer in the store"
+        case .olderRecord(let version):
+            "it was begun with version \(version), by an older Lessonpack that did not record what it used"
+        case .unreadable: "its saved steps cannot be read"
+        case .changed(let version?): "the items it uses are not the same any more: they changed in version \(version)"
+        case .changed(nil): "the items it uses are not the same any more: the module has been edited since"
+        }
+    }
+
+    /// The end of a sentence for the learner: "…could not be carried on, because the lesson has changed since you
+    /// began it".
+    package var inPlainWords: String {
+        switch self {
+        case .gone, .unreadable: "it could not be read back"
+        case .olderRecord, .changed: "the lesson has changed since you began it"
+        }
+    }
 }
 
 /// The format of an attempt's setup and actions: 1 for the strings of stores before schema 3, 2 for the engines'
@@ -47,13 +81,11 @@ extension ProgressStore {
     package func noteModuleSeen(_ module: Module, at now: Date) throws(ProgressError) {
         let launched = StatementBuilder.launched(module, session: UUID().uuidString.lowercased(), at: now)
         try write { db in
-            // A version seen before keeps when it was first seen; its title is the one it has now.
-            if var seen = try ModuleRecord.fetchOne(db, key: ["id": module.id, "version": module.version]) {
-                try seen.updateChanges(db) { seen in
-                    seen.lastSeen = now
-                    seen.title = module.title
-                }
-            } else {
+            // A version seen before keeps when it was first seen; its title is the one it has now. Updated in place,
+            // without reading the record back: this runs on every start of the player.
+            let seen = try ModuleRecord.filter(key: ["id": module.id, "version": module.version])
+                .updateAll(db, [ModuleRecord.Columns.lastSeen.set(to: now), ModuleRecord.Columns.title.set(to: module.title)])
+            if seen == 0 {
                 try ModuleRecord(id: module.id, version: module.version, title: module.title, firstSeen: now,
                                  lastSeen: now).insert(db)
             }
@@ -198,26 +230,24 @@ extension ProgressStore {
     package func carryOver<Engine: ActivityEngine>(_ attempt: Int64, as engine: Engine.Type, module: Module,
                                                   at now: Date) throws(ProgressError) -> CarryOver<Engine> {
         guard let record = try read({ db in try AttemptRecord.fetchOne(db, key: attempt) })
-        else { return .closed(reason: "it is no longer in the store") }
+        else { return .closed(reason: .gone) }
         let version = record.moduleVersion
         if record.format != AttemptFormat.typed {
             // Older stores kept no record of what the attempt used: it goes on only with the version it began with.
             guard version == module.version else {
-                return try close(attempt, because: "it was begun with version \(version), by an older Lessonpack that " +
-                                 "did not record what it used", at: now)
+                return try close(attempt, because: .olderRecord(version: version), at: now)
             }
             try rewriteLegacy(record, attempt, as: Engine.self, module: module)
         }
         guard let saved = try read({ db in try Self.saved(Engine.self, attempt, db) }) else {
-            return try close(attempt, because: "its saved steps cannot be read", at: now)
+            return try close(attempt, because: .unreadable, at: now)
         }
         let parts = ModuleParts.hash(Engine.parts(of: saved.setup, in: module), in: module)
         let recorded: String? = try read { db in
             try AttemptRecord.filter(key: attempt).select(AttemptRecord.Columns.parts, as: String.self).fetchOne(db)
         }
         guard parts == recorded else {
-            let change = version == module.version ? "the module has been edited since" : "they changed in version \(module.version)"
-            return try close(attempt, because: "the items it uses are not the same any more: \(change)", at: now)
+            return try close(attempt, because: .changed(inVersion: version == module.version ? nil : module.version), at: now)
         }
         if version != module.version {
             try write { db in
@@ -228,12 +258,12 @@ extension ProgressStore {
         return .resume(saved)
     }
 
-    private func close<Engine: ActivityEngine>(_ attempt: Int64, because reason: String,
+    private func close<Engine: ActivityEngine>(_ attempt: Int64, because reason: ClosedReason,
                                                at now: Date) throws(ProgressError) -> CarryOver<Engine> {
         try write { db in
             try AttemptRecord.filter(key: attempt).updateAll(db, [
                 AttemptRecord.Columns.state.set(to: AttemptState.superseded),
-                AttemptRecord.Columns.finishedAt.set(to: now), AttemptRecord.Columns.closedReason.set(to: reason),
+                AttemptRecord.Columns.finishedAt.set(to: now), AttemptRecord.Columns.closedReason.set(to: reason.recorded),
             ])
             try Self.queueTerminated(attempt, at: now, db)
         }
@@ -282,12 +312,16 @@ extension ProgressStore {
                             startedAt: record.startMoment, actions: actions)
     }
 
-    /// The setup of the most recent attempt at an activity, whatever became of it: what a new deal must differ from.
+    /// The setup of the attempt a new deal must differ from: the most recent attempt at the activity, or the most
+    /// recent finished one, as its descriptor's `dealsAfter` says.
     package func lastSetup<Engine: ActivityEngine>(_ engine: Engine.Type, module: Module) throws(ProgressError)
         -> Engine.Setup? {
         try read { db in
-            guard let record = try AttemptRecord.at(moduleID: module.id, activity: Engine.kind.rawValue)
-                .order(AttemptRecord.Columns.id.desc).fetchOne(db) else { return nil }
+            var attempts = AttemptRecord.at(moduleID: module.id, activity: Engine.kind.rawValue)
+            if Engine.kind.descriptor.dealsAfter == .lastFinishedAttempt {
+                attempts = attempts.filter(AttemptRecord.Columns.state == AttemptState.finished)
+            }
+            guard let record = try attempts.order(AttemptRecord.Columns.id.desc).fetchOne(db) else { return nil }
             var text = record.setup
             if record.format != AttemptFormat.typed {
                 let legacy = StoredJSON.decode([String: String].self, text) ?? [:]

@@ -32,6 +32,7 @@ struct ModuleRecord: Codable, FetchableRecord, PersistableRecord {
     enum Columns {
         static let id = Column(CodingKeys.id)
         static let lastSeen = Column(CodingKeys.lastSeen)
+        static let title = Column(CodingKeys.title)
     }
 }
 

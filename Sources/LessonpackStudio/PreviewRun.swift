@@ -35,8 +35,11 @@ protocol PreviewRunning: AnyObject, Sendable {
     /// The last finished attempt's result, which the next preview of the activity shows again (the test does).
     var latestResult: ActivityResult? { get }
     /// The current attempt's deal (the engine's Setup), which the next preview of the activity deals after, as the
-    /// player deals after the learner's last attempt (the test draws the items it did not show first).
+    /// player deals after the learner's last attempt.
     var latestSetup: any Sendable { get }
+    /// Whether the current attempt is finished: a kind that deals after the last finished attempt (the test) skips
+    /// previews left half way, as the player does.
+    var isFinished: Bool { get }
 }
 
 /// An attempt kept in memory: a preview is the author trying the activity, not a learner's attempt, so there is
@@ -101,6 +104,7 @@ final class PreviewRun<Presenter: ActivityPresenter>: PreviewRunning, ActivityHo
     var awaitedRecording: String? { lock.withLock { recording?.line } }
     var latestResult: ActivityResult? { lock.withLock { driver.lastResult } }
     var latestSetup: any Sendable { lock.withLock { driver.engine.setup } }
+    var isFinished: Bool { lock.withLock { driver.engine.isFinished } }
 
     // The preview plays with the learner's settings as they start.
     var settings: LearnerSettings { LearnerSettings() }

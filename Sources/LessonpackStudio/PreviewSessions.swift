@@ -26,9 +26,13 @@ package actor PreviewSessions {
         let id = "p\(next)"
         next += 1
         let seed = seed ?? UInt64.random(in: 0...UInt64.max)
-        // The last finished preview of this activity in this module, which the test shows as "my last results".
-        let previous = order.reversed().compactMap { runs[$0] }.first { $0.kind == kind && $0.moduleID == module.id }
-        // Its deal too: a new preview deals after it, so the test draws the items the last one did not show first.
+        // The last preview of this activity in this module, or the last finished one when the kind deals after
+        // that (the test, which also shows it as "my last results"), as the player chooses from the learner's
+        // attempts. A new preview deals after it: the test draws the items the last one did not show first.
+        let finishedOnly = kind.descriptor.dealsAfter == .lastFinishedAttempt
+        let previous = order.reversed().compactMap { runs[$0] }.first {
+            $0.kind == kind && $0.moduleID == module.id && (!finishedOnly || $0.isFinished)
+        }
         let run = Self.run(kind.presenter, id: id, module: module, moduleFolder: moduleFolder, seed: seed,
                            lastResult: previous?.latestResult, previous: previous?.latestSetup, at: now)
         runs[id] = run

@@ -9,6 +9,8 @@ enum Interactions {
     struct Interaction {
         var definition: ActivityDefinition
         var response: String?
+        /// Words right of the words expected, for typed text: how far a wrong answer was from right.
+        var score: StatementResult.Score?
     }
 
     static func interaction(for item: ItemOutcome, in kind: ActivityKind, of module: Module) -> Interaction? {
@@ -36,10 +38,15 @@ enum Interactions {
         let response: String? = switch form.response {
         case .judgement(let isTrue)?: isTrue ? "true" : "false"
         case .choice(let index)?: choiceID(index)
-        case .text(let text)?: text
+        case .text(let text, _)?: text
         case nil: nil
         }
-        return Interaction(definition: definition, response: response)
+        var score: StatementResult.Score?
+        if case .text(_, let diff?)? = form.response {
+            score = StatementResult.Score(scaled: diff.total == 0 ? 0 : Double(diff.right) / Double(diff.total),
+                                          raw: Double(diff.right), min: 0, max: Double(diff.total))
+        }
+        return Interaction(definition: definition, response: response, score: score)
     }
 
     private static func choiceID(_ index: Int) -> String { "c\(index + 1)" }

@@ -58,7 +58,8 @@ package enum StatementBuilder {
             verb: ADLVerb.answered.verb,
             object: Activity(id: ActivityIRI.item(item.id, in: attempt.activity, of: module.id),
                              definition: interaction.definition),
-            result: StatementResult(success: item.outcome == .correct ? true : item.outcome == .incorrect ? false : nil,
+            result: StatementResult(score: interaction.score,
+                                    success: item.outcome == .correct ? true : item.outcome == .incorrect ? false : nil,
                                     response: response),
             context: context, timestamp: XAPITime.timestamp(date))
     }

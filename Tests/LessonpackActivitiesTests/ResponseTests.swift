@@ -4,7 +4,8 @@ import Testing
 @testable import LessonpackActivities
 
 /// Each answer is kept as the engine knew it: a judgement, or a choice by its index among the options as the module
-/// writes them, whatever order the attempt showed them in. xAPI reads these, never the answer's words.
+/// writes them, whatever order the attempt showed them in, or typed text with its word-by-word comparison. xAPI
+/// reads these, never the answer's words.
 @Suite struct ResponseTests {
     @Test func aMarkedStatementIsAJudgement() {
         var task = dealt(VideoTaskEngine.self)
@@ -43,5 +44,20 @@ import Testing
         }
         #expect(choices[index] == choice.options[2])
         #expect(items.first { $0.id == statement.item.id }?.response == .judgement(false))
+    }
+
+    @Test func aWrittenLineIsItsTextWithTheWordsMarked() throws {
+        var dictation = dealt(DictationEngine.self)
+        let line = sample.transcript[0]
+        let typed = "hello there " + line.text.split(separator: " ").dropFirst().joined(separator: " ")
+        _ = dictation.apply(.write(line: line.id, text: typed), at: start)
+        let item = try #require(dictation.result(at: start).items.first { $0.id == line.id })
+        #expect(item.response == .text(typed, diff: WordDiff.compare(expected: line.text, typed: typed)))
+    }
+
+    /// A typed answer stored before its comparison was kept still reads, with no comparison.
+    @Test func aTypedAnswerStoredWithoutItsComparisonStillReads() throws {
+        let stored = Data(#"{"text":{"_0":"thank you"}}"#.utf8)
+        #expect(try JSONDecoder().decode(ItemOutcome.Response.self, from: stored) == .text("thank you", diff: nil))
     }
 }

@@ -73,6 +73,9 @@ import Testing
         let outcome = try #require(first["result"] as? [String: Any])
         #expect(outcome["response"] as? String == "thank you please call David very much")
         #expect(outcome["success"] as? Bool == false)
+        // How far from right: 5 of the line's 6 words.
+        let score = try #require(outcome["score"] as? [String: Any])
+        #expect(score["raw"] as? Double == 5 && score["max"] as? Double == 6 && score["min"] as? Double == 0)
     }
 
     /// The full screen in a real terminal: keys typed into the line editor (a slip taken back with Backspace),

@@ -154,6 +154,8 @@ import Testing
         let folder = TemporaryFolder()
         let first = try run([.character("2"), .character("d"), .escape], in: folder)
         #expect(Self.screens(first).contains { $0.contains("2. Video task: keys") && $0.contains("d: don't show this again") })
+        // The learner is told, so a d pressed by mistake is seen, and how to see the help still.
+        #expect(Self.screens(first).contains { $0.contains("This help will not open by itself again. Press ? to see it.") })
         let second = try run([.character("2")], in: folder)
         #expect(!second.lastScreen.contains("2. Video task: keys"))
         #expect(second.lastScreen.contains("true or false"))
@@ -161,6 +163,11 @@ import Testing
         let third = try run([.character("3"), .escape, .escape, .character("2"), .character("?")], in: folder)
         #expect(Self.screens(third).contains { $0.contains("3. Language and vocabulary: keys") })
         #expect(third.lastScreen.contains("2. Video task: keys"))
+        // Opened with ?, the hidden help offers to open every time again, and d does it.
+        #expect(third.lastScreen.contains("d: show this every time I open it"))
+        let fourth = try run([.character("2"), .character("?"), .character("d"), .escape, .character("2")], in: folder)
+        #expect(Self.screens(fourth).contains { $0.contains("This help will open every time again.") })
+        #expect(fourth.lastScreen.contains("2. Video task: keys"))
     }
 
     @Test func testSentencesTakeCAndIInFullScreen() throws {

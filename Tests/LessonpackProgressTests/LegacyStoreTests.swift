@@ -107,6 +107,7 @@ import Testing
             Issue.record("carried over without knowing what it used")
             return
         }
-        #expect(reason.contains("begun with version 1.0.0"))
+        #expect(reason == .olderRecord(version: "1.0.0"))
+        #expect(reason.recorded.contains("begun with version 1.0.0"))
     }
 }

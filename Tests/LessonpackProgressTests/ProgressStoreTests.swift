@@ -209,6 +209,56 @@ func testSetup(seed: UInt64, module: Module = sampleModule) -> TestEngine.Setup 
         #expect(try store.lastTestDraw(moduleID: module.id, contentHashes: newHashes) == ["t01", "t03"])
     }
 
+    /// A version seen again keeps when it was first seen, takes its title as it is now, and notes when it was last
+    /// seen, written as the first sighting wrote it.
+    @Test func aModuleSeenAgainKeepsItsFirstSightingAndTakesItsNewTitle() throws {
+        let folder = TemporaryFolder()
+        let store = try ProgressStore(folder: folder.path)
+        try store.noteModuleSeen(module, at: start)
+        var retitled = module
+        retitled.title = "A new title"
+        try store.noteModuleSeen(retitled, at: start.addingTimeInterval(90))
+        let rows = try store.read { db in
+            try Row.fetchAll(db, sql: "SELECT title, firstSeen, lastSeen FROM module WHERE id = ? AND version = ?",
+                             arguments: [module.id, module.version])
+        }
+        #expect(rows.count == 1)
+        let row = try #require(rows.first)
+        #expect(row["title"] as String == "A new title")
+        #expect(row["firstSeen"] as Date == start)
+        #expect(row["lastSeen"] as Date == start.addingTimeInterval(90))
+        #expect((row["lastSeen"] as String).count == (row["firstSeen"] as String).count, "one way of writing a date")
+    }
+
+    /// What a fresh deal is dealt unlike follows the kind's descriptor: the last attempt for most, the last finished
+    /// one for the test, so a test left half way does not count as seen.
+    @Test func aNewDealIsDealtUnlikeTheAttemptItsKindSays() throws {
+        let folder = TemporaryFolder()
+        let store = try ProgressStore(folder: folder.path)
+        let finished = try store.startAttempt(TestEngine.self, module: module, number: 1, seed: 1, setup: testSetup(seed: 1),
+                                              startedAt: start)
+        try store.finish(finished, module: module, result: ActivityResult(activity: .test, startedAt: start, finishedAt: start,
+                                                                           items: [], score: Score(correct: 0, total: 0)),
+                         contentHashes: [:])
+        _ = try store.startAttempt(TestEngine.self, module: module, number: 2, seed: 2, setup: testSetup(seed: 2),
+                                   startedAt: start)
+        #expect(testSetup(seed: 1) != testSetup(seed: 2))
+        #expect(try store.lastSetup(TestEngine.self, module: module) == testSetup(seed: 1))
+
+        let questions = { (seed: UInt64) in
+            var random = SeededRandom(seed: seed)
+            return QuestionsEngine.deal(for: module, random: &random, previous: nil, options: QuestionsEngine.defaultOptions)
+        }
+        let first = try store.startAttempt(QuestionsEngine.self, module: module, number: 1, seed: 1, setup: questions(1),
+                                           startedAt: start)
+        try store.finish(first, module: module, result: ActivityResult(activity: .questions, startedAt: start, finishedAt: start,
+                                                                        items: [], score: Score(correct: 0, total: 0)),
+                         contentHashes: [:])
+        _ = try store.startAttempt(QuestionsEngine.self, module: module, number: 2, seed: 2, setup: questions(2),
+                                   startedAt: start)
+        #expect(try store.lastSetup(QuestionsEngine.self, module: module) == questions(2))
+    }
+
     @Test func anUnfinishedAttemptCarriesOverToANewVersionOnlyWhenWhatItUsesIsUnchanged() throws {
         let folder = TemporaryFolder()
         let store = try ProgressStore(folder: folder.path)
@@ -242,7 +292,12 @@ func testSetup(seed: UInt64, module: Module = sampleModule) -> TestEngine.Setup 
             Issue.record("an attempt whose items changed was carried on")
             return
         }
-        #expect(reason.contains("they changed in version 1.2.0"), "\(reason)")
+        #expect(reason == .changed(inVersion: "1.2.0"))
+        #expect(reason.recorded.contains("they changed in version 1.2.0"), "\(reason.recorded)")
+        let kept = try store.read { db in
+            try String.fetchOne(db, sql: "SELECT closedReason FROM attempt WHERE id = ?", arguments: [second])
+        }
+        #expect(kept == reason.recorded, "the store keeps the exact reason")
         #expect(try store.unfinishedAttempts(moduleID: module.id).isEmpty)
         let state = try store.read { db in try String.fetchOne(db, sql: "SELECT state FROM attempt WHERE id = ?", arguments: [second]) }
         #expect(state == "superseded")

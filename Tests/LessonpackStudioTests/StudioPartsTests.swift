@@ -101,27 +101,42 @@ struct NamedProbe: MediaProbe {
         await #expect(throws: StudioError.self) { try await sessions.send(event, to: "p999", at: Date()) }
     }
 
-    /// Each new preview of the test draws after the last one, as the player draws after the learner's last
-    /// attempt: from a bank of 30 drawing 20, two previews in a row overlap by exactly 10 items.
-    @Test func aNewTestPreviewDrawsTheItemsTheLastOneDidNotShowFirst() async throws {
+    /// Each new preview of the test draws after the last finished one, as the player draws after the learner's
+    /// last finished test: from a bank of 30 drawing 20, two finished previews in a row overlap by exactly 10 items,
+    /// and a preview left half way counts as not seen.
+    @Test func aNewTestPreviewDrawsTheItemsTheLastFinishedOneDidNotShowFirst() async throws {
         var module = try ModuleLoader.load(folder: Paths.sampleModule).module
         let objective = try #require(module.objectives.first?.id)
         module.test.items = (1...30).map {
             TestItem(id: "t\($0)", objective: objective, text: "Statement \($0)", kind: .statement(isCorrect: true))
         }
         module.test.draw = 20
+        func drawn(_ bytes: [UInt8]) throws -> (id: String, items: Set<String>) {
+            let answer = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+            let items = try #require((answer["view"] as? [String: Any])?["items"] as? [[String: Any]])
+            return (try #require(answer["session"] as? String), Set(items.compactMap { $0["text"] as? String }))
+        }
+        let finishNow = Array(#"{"event":{"finishNow":{}}}"#.utf8)
         let sessions = PreviewSessions()
         var draws: [Set<String>] = []
         for seed in UInt64(1)...4 {
-            let bytes = try await sessions.start(.test, module: module, seed: seed, at: Date(timeIntervalSince1970: 0))
-            let answer = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
-            let items = try #require((answer["view"] as? [String: Any])?["items"] as? [[String: Any]])
-            draws.append(Set(items.compactMap { $0["text"] as? String }))
+            let preview = try drawn(try await sessions.start(.test, module: module, seed: seed, at: Date(timeIntervalSince1970: 0)))
+            _ = try await sessions.send(finishNow, to: preview.id, at: Date(timeIntervalSince1970: 1))
+            draws.append(preview.items)
         }
         for (last, next) in zip(draws, draws.dropFirst()) {
             #expect(next.count == 20)
             #expect(last.intersection(next).count == 10, "the 10 items the last preview did not show come first")
         }
+
+        // Left half way, a preview is not what the next one draws after: the same seed draws the same items.
+        let fresh = PreviewSessions()
+        let halfWay = try drawn(try await fresh.start(.test, module: module, seed: 7, at: Date(timeIntervalSince1970: 0)))
+        let again = try drawn(try await fresh.start(.test, module: module, seed: 7, at: Date(timeIntervalSince1970: 2)))
+        #expect(again.items == halfWay.items)
+        _ = try await fresh.send(finishNow, to: again.id, at: Date(timeIntervalSince1970: 3))
+        let afterFinished = try drawn(try await fresh.start(.test, module: module, seed: 7, at: Date(timeIntervalSince1970: 4)))
+        #expect(afterFinished.items.intersection(again.items).count == 10)
     }
 
     @Test func aRecordingIsTakenOnlyWhenAskedForAndPlayedBack() async throws {

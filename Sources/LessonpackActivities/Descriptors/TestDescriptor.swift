@@ -20,6 +20,7 @@ extension TestEngine {
             }
         },
         confirmsAnswersTogether: true,
+        dealsAfter: .lastFinishedAttempt,
         legacy: .read(
             details: { values in
                 .test(correct: values["correct"].flatMap(Int.init) ?? 0, incorrect: values["incorrect"].flatMap(Int.init) ?? 0,

@@ -44,9 +44,15 @@ package final class FullScreenApp {
             if key == .resize { draw(); continue }
             if helpShown {
                 helpShown = false
-                // "Don't show again": the box no longer opens by itself on this screen, for this learner.
+                // "Don't show again": the box no longer opens by itself on this screen, for this learner; on a screen
+                // where it is hidden (the learner pressed ?), d brings it back. Either way the learner is told, so a
+                // d typed by mistake is seen and can be undone.
                 if key == .character("d") {
-                    do { try session.hideHelp(top.helpID) } catch {
+                    let hide = !session.settings.hiddenHelp.contains(top.helpID)
+                    do {
+                        try session.setHelpHidden(top.helpID, hide)
+                        status = Message(hide ? HelpOverlay.hiddenNow : HelpOverlay.shownNow, .accent)
+                    } catch {
                         status = Message("Cannot save the setting: \(error.description) [\(error.code)]", .bad)
                     }
                 }
@@ -135,12 +141,15 @@ package final class FullScreenApp {
         var body = Array(shownLines(top.body(width: columns, height: height, now: now())).prefix(height))
         body += Array(repeating: FrameLine(), count: max(0, height - body.count))
         if helpShown {
-            body = shownLines(HelpOverlay.place(top.help.map(shown) + [shown(HelpOverlay.dontShowAgain)],
+            let hidden = session.settings.hiddenHelp.contains(top.helpID)
+            body = shownLines(HelpOverlay.place(top.help.map(shown) + [shown(hidden ? HelpOverlay.showAgain : HelpOverlay.dontShowAgain)],
                                                 title: shown(top.title), over: body, width: columns))
         }
         lines += body
         lines += messageLines.map { FrameLine($0, status.map { Draw.style($0.tone) } ?? .accent) }
-        let hints = shown(helpShown ? " d: don't show again · any other key: close help" : " \(top.hints(at: now()))")
+        let helpHints = session.settings.hiddenHelp.contains(top.helpID)
+            ? " d: show every time · any other key: close help" : " d: don't show again · any other key: close help"
+        let hints = shown(helpShown ? helpHints : " \(top.hints(at: now()))")
         lines.append(HelpOverlay.hintsLine(hints, helpKey: helpShown ? "" : shown(" · ? help"), separator: shown(" · "),
                                            width: columns - 1))
         display.show(Frame(lines))
@@ -150,6 +159,9 @@ package final class FullScreenApp {
 /// The help box, drawn over the middle of the body.
 enum HelpOverlay {
     static let dontShowAgain = "d: don't show this again when I open it"
+    static let showAgain = "d: show this every time I open it"
+    static let hiddenNow = "This help will not open by itself again. Press ? to see it."
+    static let shownNow = "This help will open every time again."
 
     /// The key hints, as many whole ones as fit, so that "? help" always shows at the end (the help box has them
     /// all).

@@ -12,9 +12,9 @@ enum PronunciationScreen: ActivityScreenView {
     static let help = ["↑ ↓: choose a line", "o: hear the original", "r: record yourself saying it (r again: stop early)",
                        "b: hear both at once (the original in your left ear, you in the right)",
                        "t: hear them one after the other",
-                       "s: hear the original at 0.75× speed, S: at 0.5× (its pitch kept)",
-                       "After each recording, your intonation is measured against the original's: the two pitch " +
-                       "contours, a score out of 100 and where they differ most.", "q: back to the contents"]
+                       "s: hear the original slower (0.75×), S: slower still (0.5×)",
+                       "After each recording: how your voice goes up and down next to the original's, a score out " +
+                       "of 100, and where they differ most.", "q: back to the contents"]
 
     static func hints(_ view: PronunciationPresenter.View) -> String {
         view.recording != nil ? "r or Enter: stop recording" : "↑↓ line · o original · s/S slower · r record · b both · t turns · q back"

@@ -22,7 +22,7 @@ enum PlainPronunciation: PlainActivityView {
 
     static let commands = ["original: hear the line", "record: record yourself saying it",
                            "compare both|turns: hear yourself with the original",
-                           "slow [0.75|0.5]: hear the original slowed down, its pitch kept", "next / previous / line N: choose a line",
+                           "slow [0.75|0.5]: hear the original slower, the same voice", "next / previous / line N: choose a line",
                            "lines: every line, with what you have done"]
 
     static func read(_ words: [String], view: PronunciationPresenter.View) -> PlainCommand<PronunciationPresenter.Event> {

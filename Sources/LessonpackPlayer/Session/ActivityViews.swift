@@ -41,7 +41,8 @@ enum ActivityViews {
         case .questions: Entry<PlainQuestions, QuestionsScreen>()
         case .dictionary: Entry<PlainDictionary, DictionaryScreen>()
         case .test:
-            // The test favours what the last finished test did not show; an item changed since counts as unseen.
+            // The test deals after the last finished test (its descriptor's `dealsAfter`), favouring what that did
+            // not show; an item changed since counts as unseen.
             Entry<PlainTest, TestScreen> { session in
                 let drawn = (try? session.store.lastTestDraw(moduleID: session.module.id,
                                                              contentHashes: session.contentHashes)) ?? []
@@ -60,7 +61,7 @@ where ScreenView.Presenter == PlainView.Presenter {
 
     let previous: (PlayerSession) -> Engine.Setup?
 
-    /// By default a deal differs from the last attempt's, whatever became of it.
+    /// By default a deal differs from the attempt the store names after the kind's `dealsAfter`.
     init(previous: ((PlayerSession) -> Engine.Setup?)? = nil) {
         self.previous = previous ?? { session in try? session.store.lastSetup(Engine.self, module: session.module) }
     }
@@ -74,7 +75,7 @@ where ScreenView.Presenter == PlainView.Presenter {
             case .resume(let saved):
                 attempt = Attempt(resuming: saved, module: session.module, store: session.store,
                                   sessionSeed: session.seed, contentHashes: session.contentHashes)
-            case .closed(let reason): closed = reason
+            case .closed(let reason): closed = reason.inPlainWords
             }
         }
         let dealt: Attempt<Engine>
@@ -95,7 +96,7 @@ where ScreenView.Presenter == PlainView.Presenter {
             return .resumable
         }
         switch carried {
-        case .closed(let reason): return .closed(reason)
+        case .closed(let reason): return .closed(reason.inPlainWords)
         case .resume(let saved):
             guard !Engine.isScored else { return .resumable }
             // Killed while watching or browsing: it counts as visited, as leaving would have made it.

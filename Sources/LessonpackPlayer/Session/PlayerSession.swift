@@ -82,9 +82,10 @@ package final class PlayerSession {
         return offered
     }
 
-    /// "Don't show again": the help of screen `id` no longer opens by itself. Remembered.
-    package func hideHelp(_ id: String) throws(ProgressError) {
-        let hidden = settings.hiddenHelp.union([id])
+    /// "Don't show again": the help of screen `id` no longer opens by itself (`hidden`), or opens again on every
+    /// visit. Remembered.
+    package func setHelpHidden(_ id: String, _ hide: Bool) throws(ProgressError) {
+        let hidden = hide ? settings.hiddenHelp.union([id]) : settings.hiddenHelp.subtracting([id])
         try store.setSetting(SettingKey.hiddenHelp, to: hidden.sorted().joined(separator: " "))
         settings.hiddenHelp = hidden
     }
