@@ -111,4 +111,14 @@ import Testing
         #expect(replayed == live)
         #expect(replayed.result(at: later(100)) == live.result(at: later(100)))
     }
+
+    /// Its answer is the text typed, with the words marked (`ItemOutcome.Response.text`), as records and xAPI read it.
+    @Test func aWrittenLineIsItsTextWithTheWordsMarked() throws {
+        var dictation = dealt(DictationEngine.self)
+        let line = sample.transcript[0]
+        let typed = "hello there " + line.text.split(separator: " ").dropFirst().joined(separator: " ")
+        _ = dictation.apply(.write(line: line.id, text: typed), at: start)
+        let item = try #require(dictation.result(at: start).items.first { $0.id == line.id })
+        #expect(item.response == .text(typed, diff: WordDiff.compare(expected: line.text, typed: typed)))
+    }
 }
