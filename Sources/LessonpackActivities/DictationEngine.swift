@@ -30,7 +30,7 @@ package struct DictationEngine: ActivityEngine {
     package static let longestAnswer = 1_000
 
     package static func deal(for module: Module, random: inout SeededRandom, previous: Setup?, options: NoOptions) -> Setup {
-        Setup(lines: module.linesForDictation.map(\.id))
+        Setup(lines: module.lines(for: .dictation).map(\.id))
     }
 
     /// Each line's text and its clip: a line reworded, or given another recording, is another dictation.

@@ -1,8 +1,9 @@
 import Foundation
 /// A typed line compared with the line it should be, word by word, the way a teacher marks a dictation: case and
 /// punctuation do not count, a contraction and its long form are the same words ("I'm" = "I am"), and each word of
-/// the line is right, misspelt, or missing, with extra words the learner added marked apart. Pure, so the
-/// dictation engine scores with it and every front end shows the same marks.
+/// the line is right, misspelt, or missing, with extra words the learner added marked apart. Pure, so an
+/// engine that takes typed text scores with it, `ItemOutcome.Response.text` carries it to records and xAPI, and
+/// every front end shows the same marks.
 package struct WordDiff: Sendable, Equatable, Codable {
     package enum Mark: String, Sendable, Equatable, Codable {
         case right
@@ -200,7 +201,7 @@ package struct WordDiff: Sendable, Equatable, Codable {
     }
 }
 
-/// A text as the words a dictation compares: each written word kept for showing, and its tokens, lower-cased,
+/// A text as the words `WordDiff` compares: each written word kept for showing, and its tokens, lower-cased,
 /// with typographic apostrophes made plain and contractions written out.
 struct WordTokens {
     struct Token {

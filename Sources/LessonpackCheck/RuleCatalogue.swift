@@ -46,7 +46,7 @@ package enum RuleCatalogue {
         rule(DefinitionFormatRule(), errors: [.definitionFormat]),
         rule(VideoTaskCountRule(), errors: [.videoTaskCount]),
         rule(LineReferenceRule(), errors: [.unknownLine, .noLineReference]),
-        rule(DictationLinesRule(), errors: [.unknownDictationLine, .noDictationLines, .duplicateDictationLine]),
+        rule(ChosenLinesRule(), errors: [.unknownChosenLine, .noChosenLines, .duplicateChosenLine]),
         rule(AnswerCountRule(), errors: [.answerCount]),
         rule(CorrectAnswerRule(), errors: [.correctAnswerCount]),
         rule(DistinctAnswersRule(), errors: [.duplicateAnswer]),

@@ -8,8 +8,9 @@ package enum ModulePath: Hashable, Sendable, Codable, CustomStringConvertible {
     case module(ModuleField)
     /// An entry of the activity list.
     case activities(Int)
-    /// An entry of the lines the author chose for the dictation.
-    case dictationLines(Int)
+    /// The lines the author chose for an activity, under that activity's own key in module.plist: the key's value as
+    /// a whole (no index), or one of its entries.
+    case chosenLines(key: String, Int? = nil)
     case speakers(Int, SpeakerField)
     case objectives(Int, ObjectiveField)
     case transcript(Int, LineField)
@@ -33,7 +34,7 @@ package enum ModulePath: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     package enum ModuleField: String, Hashable, Sendable, Codable {
-        case id, title, version, level, summary, video, speakers, objectives, activities, dictationLines, passMark
+        case id, title, version, level, summary, video, speakers, objectives, activities, passMark
     }
 
     package enum SpeakerField: String, Hashable, Sendable, Codable {
@@ -103,7 +104,8 @@ package enum ModulePath: Hashable, Sendable, Codable, CustomStringConvertible {
         case .test(let field): field.rawValue
         case .testItems(_, let field): field.key
         case .media(_, let field): field == .entry ? nil : field.rawValue
-        case .activities, .dictationLines, .definitions, .list, .root, .file: nil
+        case .chosenLines(let key, nil): key
+        case .activities, .chosenLines, .definitions, .list, .root, .file: nil
         }
     }
 
@@ -115,7 +117,8 @@ package enum ModulePath: Hashable, Sendable, Codable, CustomStringConvertible {
         switch self {
         case .module(let field): return "module, \(field.rawValue)"
         case .activities(let index): return "activity \(index + 1)"
-        case .dictationLines(let index): return "dictation line \(index + 1)"
+        case .chosenLines(let key, nil): return "module, \(key)"
+        case .chosenLines(let key, let index?): return "\(key), line \(index + 1)"
         case .speakers(let index, let field): return entry("speaker", index, field == .entry ? nil : field.rawValue)
         case .objectives(let index, let field): return entry("objective", index, field == .entry ? nil : field.rawValue)
         case .transcript(let index, let field):

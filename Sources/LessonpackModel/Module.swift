@@ -1,4 +1,4 @@
-/// One stand-alone lesson built around one filmed conversation: everything the eight activities need, as plain
+/// One stand-alone lesson built around one filmed conversation: everything its activities need, as plain
 /// values. Source locations live apart, in `ModuleSource`, so this type is the same whether it was read from a
 /// source folder or loaded from a compiled bundle.
 package struct Module: Hashable, Sendable, Codable {
@@ -23,15 +23,17 @@ package struct Module: Hashable, Sendable, Codable {
     /// The test score, in percent, at or above which an attempt passes; nil when the module sets none (then a test
     /// is completed, never passed or failed).
     package var passMark: Int?
-    /// The lines the dictation reads out, by id, in the author's order; nil for every line. Left out of the compiled
-    /// module when nil, so modules without it build as they always have.
-    package var dictationLines: [String]?
+    /// The lines the author chose for each activity that lets them choose (`ActivityKind.chosenLinesKey`), by id, in
+    /// the author's order; a kind with no entry uses every line. Written under each kind's own key in module.plist
+    /// and the compiled module, and left out where there is no choice, so modules without one build as they
+    /// always have.
+    package var chosenLines: [ActivityKind: [String]]
 
     package init(id: String = "", title: String = "", version: String = "", level: String = "", summary: String = "",
                 video: String? = nil, speakers: [Speaker] = [], objectives: [Objective] = [],
                 activities: [ActivityKind] = [], transcript: [TranscriptLine] = [], definitions: [Definition] = [],
                 phrasebook: [FocusBox] = [], videoTask: [VideoTaskStatement] = [], questions: [Question] = [],
-                test: TestBank = TestBank(), media: [MediaFile] = [], passMark: Int? = nil, dictationLines: [String]? = nil) {
+                test: TestBank = TestBank(), media: [MediaFile] = [], passMark: Int? = nil, chosenLines: [ActivityKind: [String]] = [:]) {
         self.id = id
         self.title = title
         self.version = version
@@ -49,15 +51,85 @@ package struct Module: Hashable, Sendable, Codable {
         self.test = test
         self.media = media
         self.passMark = passMark
-        self.dictationLines = dictationLines
+        self.chosenLines = chosenLines
     }
 
-    /// The lines the dictation reads out: the author's choice (ids the transcript does not have, and a line named
-    /// again, are left out, and `check` reports them), or every line.
-    package var linesForDictation: [TranscriptLine] {
-        guard let chosen = dictationLines else { return transcript }
+    /// The lines `kind` uses: the author's choice (ids the transcript does not have, and a line named again, are
+    /// left out, and `check` reports them), or every line.
+    package func lines(for kind: ActivityKind) -> [TranscriptLine] {
+        guard let chosen = chosenLines[kind] else { return transcript }
         var named: Set<String> = []
         return chosen.filter { named.insert($0).inserted }.compactMap { id in transcript.first { $0.id == id } }
+    }
+}
+
+extension Module {
+    private enum CodingKeys: String, CodingKey {
+        case id, title, version, level, summary, video, speakers, objectives, activities, transcript, definitions
+        case phrasebook, videoTask, questions, test, media, passMark
+    }
+
+    /// A kind's own key for its chosen lines, which is not one of `CodingKeys`.
+    private struct ChosenLinesKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    // Written out by hand only because each kind's chosen lines sit under that kind's own key, beside the others,
+    // as module.plist writes them; every other field is encoded as the compiler would.
+    package init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        id = try fields.decode(String.self, forKey: .id)
+        title = try fields.decode(String.self, forKey: .title)
+        version = try fields.decode(String.self, forKey: .version)
+        level = try fields.decode(String.self, forKey: .level)
+        summary = try fields.decode(String.self, forKey: .summary)
+        video = try fields.decodeIfPresent(String.self, forKey: .video)
+        speakers = try fields.decode([Speaker].self, forKey: .speakers)
+        objectives = try fields.decode([Objective].self, forKey: .objectives)
+        activities = try fields.decode([ActivityKind].self, forKey: .activities)
+        transcript = try fields.decode([TranscriptLine].self, forKey: .transcript)
+        definitions = try fields.decode([Definition].self, forKey: .definitions)
+        phrasebook = try fields.decode([FocusBox].self, forKey: .phrasebook)
+        videoTask = try fields.decode([VideoTaskStatement].self, forKey: .videoTask)
+        questions = try fields.decode([Question].self, forKey: .questions)
+        test = try fields.decode(TestBank.self, forKey: .test)
+        media = try fields.decode([MediaFile].self, forKey: .media)
+        passMark = try fields.decodeIfPresent(Int.self, forKey: .passMark)
+        let chosen = try decoder.container(keyedBy: ChosenLinesKey.self)
+        chosenLines = [:]
+        for kind in ActivityKind.allCases {
+            guard let key = kind.chosenLinesKey else { continue }
+            chosenLines[kind] = try chosen.decodeIfPresent([String].self, forKey: ChosenLinesKey(stringValue: key))
+        }
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: CodingKeys.self)
+        try fields.encode(id, forKey: .id)
+        try fields.encode(title, forKey: .title)
+        try fields.encode(version, forKey: .version)
+        try fields.encode(level, forKey: .level)
+        try fields.encode(summary, forKey: .summary)
+        try fields.encodeIfPresent(video, forKey: .video)
+        try fields.encode(speakers, forKey: .speakers)
+        try fields.encode(objectives, forKey: .objectives)
+        try fields.encode(activities, forKey: .activities)
+        try fields.encode(transcript, forKey: .transcript)
+        try fields.encode(definitions, forKey: .definitions)
+        try fields.encode(phrasebook, forKey: .phrasebook)
+        try fields.encode(videoTask, forKey: .videoTask)
+        try fields.encode(questions, forKey: .questions)
+        try fields.encode(test, forKey: .test)
+        try fields.encode(media, forKey: .media)
+        try fields.encodeIfPresent(passMark, forKey: .passMark)
+        var chosen = encoder.container(keyedBy: ChosenLinesKey.self)
+        for kind in ActivityKind.allCases {
+            guard let key = kind.chosenLinesKey, let lines = chosenLines[kind] else { continue }
+            try chosen.encode(lines, forKey: ChosenLinesKey(stringValue: key))
+        }
     }
 }
 
@@ -104,4 +176,14 @@ package enum ActivityKind: String, CaseIterable, Hashable, Sendable, Codable {
     case questions
     case dictionary
     case test
+
+    /// The module.plist key under which authors may choose the lines this activity uses (by default, every line);
+    /// nil for an activity that lets them choose none. Everything that reads, writes, checks or edits a module
+    /// handles the key from here.
+    package var chosenLinesKey: String? {
+        switch self {
+        case .dictation: "dictationLines"
+        case .video, .videoTask, .vocabulary, .audioGame, .pronunciation, .questions, .dictionary, .test: nil
+        }
+    }
 }

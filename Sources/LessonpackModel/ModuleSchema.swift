@@ -4,8 +4,9 @@ import PropertyList
 /// `lessonpack fmt` writes them. The decoders read the same lists, so a key cannot be known to one and not the
 /// other.
 package enum ModuleSchema {
+    /// After the activity list, the key of each activity that lets authors choose its lines, in the standard order.
     package static let module = ["id", "title", "version", "level", "summary", "video", "speakers", "objectives",
-                                "activities", "dictationLines", "passMark"]
+                                "activities"] + ActivityKind.allCases.compactMap(\.chosenLinesKey) + ["passMark"]
     package static let speaker = ["id", "name", "colour"]
     package static let objective = ["id", "performance", "condition", "content", "criteria"]
     package static let transcript = ["lines"]

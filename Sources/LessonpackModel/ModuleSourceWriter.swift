@@ -89,7 +89,10 @@ package enum ModuleSourceWriter {
         ]
         fields["video"] = module.video.map(PlistValue.string)
         fields["passMark"] = module.passMark.map { .integer(PlistInteger($0)) }
-        fields["dictationLines"] = module.dictationLines.map { .array($0.map(PlistValue.string)) }
+        for (kind, lines) in module.chosenLines {
+            guard let key = kind.chosenLinesKey else { continue }
+            fields[key] = .array(lines.map(PlistValue.string))
+        }
         return dictionary(fields, order: ModuleSchema.module)
     }
 

@@ -76,7 +76,8 @@ package struct SourceMap: Sendable {
         case .module(let field): return module.location(of: field.rawValue)
         case .activities(let index):
             return activities.indices.contains(index) ? activities[index] : module.location(of: "activities")
-        case .dictationLines(let index): return module.location(ofString: "dictationLines", at: index)
+        case .chosenLines(let key, nil): return module.location(of: key)
+        case .chosenLines(let key, let index?): return module.location(ofString: key, at: index)
         case .speakers(let index, _): return location(of: path, in: speakers, index, file: .module)
         case .objectives(let index, _): return location(of: path, in: objectives, index, file: .module)
         case .transcript(let index, .term(let term)):
@@ -133,7 +134,8 @@ package struct SourceMap: Sendable {
         case .questions(let index, _): return written(path, in: questions, index)
         case .testItems(let index, _): return written(path, in: testItems, index)
         case .media(let index, _): return written(path, in: media, index)
-        case .activities, .dictationLines, .definitions, .root, .file: return nil
+        case .chosenLines(let key, nil): return module.fields[key]
+        case .activities, .chosenLines, .definitions, .root, .file: return nil
         }
     }
 

@@ -10,7 +10,8 @@ extension ModulePath {
         switch self {
         case .module(let field): return field.rawValue
         case .activities(let index): return "activities.\(index)"
-        case .dictationLines(let index): return "dictationLines.\(index)"
+        case .chosenLines(let key, nil): return key
+        case .chosenLines(let key, let index?): return "\(key).\(index)"
         case .speakers(let index, let field): return entry("speakers", index, field == .entry ? nil : field.rawValue)
         case .objectives(let index, let field): return entry("objectives", index, field == .entry ? nil : field.rawValue)
         case .transcript(let index, .term(let term)): return entry("transcript", index, "terms.\(term)")

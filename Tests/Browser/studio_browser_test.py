@@ -774,31 +774,6 @@ class PreviewTests(StudioTestCase):
         view = self.page.wait_preview(lambda v: "compared" in v["status"], "the comparison to be made")
         self.assertIsNone(view.get("failure"), f"the comparison failed: {view.get('failure')}")
 
-    def test_dictation(self):
-        # The sample does not list the dictation: ticked under Module, it is offered in the preview.
-        self.page.section("module")
-        self.page.click('[data-testid="activity-dictation"]', "the dictation's box")
-        self.page.wait_saved()
-        # It reads out every line until the author chooses: here, every line but the first.
-        self.assertNotIn("dictationLines", read_plist(self.module_path("module.plist")))
-        self.page.click('[data-testid="dictation-every-line"]', "the box for every line")
-        self.page.wait_saved()
-        self.page.click('[data-testid="dictation-line-0"]', "the first line's box")
-        self.page.wait_saved()
-        ids = [line["id"] for line in self.module["transcript"]]
-        self.assertEqual(read_plist(self.module_path("module.plist"))["dictationLines"], ids[1:])
-        view = self.page.open_preview("dictation")
-        self.assertTrue(view["writing"])
-        self.assertIsNone(view.get("line"), "the line is not shown before it is written")
-        first = self.module["transcript"][1]["text"]
-        box = self.page.wait_visible('[data-testid="preview-root"] [data-testid="dictation-input"]')
-        box.send_keys(first.lower().replace(".", "").replace(",", ""))
-        self.page.preview_click("write")
-        view = self.page.wait_preview(lambda v: v.get("written"), "the line to be marked")
-        self.assertEqual(view["line"], first)
-        self.assertTrue(view["allRight"], view.get("marked"))
-        self.assertEqual([word["mark"] for word in view["marked"]], ["right"] * len(view["marked"]))
-
     def test_questions(self):
         view = self.page.open_preview("questions")
         self.assertEqual(view["total"], len(self.module["questions"]))

@@ -25,7 +25,7 @@ import Testing
 
     @Test func theAuthorsLinesInTheAuthorsOrder() {
         var module = sample
-        module.dictationLines = ["l04", "l01", "nope"]
+        module.chosenLines[.dictation] = ["l04", "l01", "nope"]
         let engine = dealt(DictationEngine.self, module: module)
         #expect(engine.setup.lines == ["l04", "l01"])
         #expect(DictationEngine.parts(of: engine.setup, in: module)
@@ -61,7 +61,7 @@ import Testing
 
     @Test func writingEveryLineFinishes() {
         var module = sample
-        module.dictationLines = ["l01", "l04"]
+        module.chosenLines[.dictation] = ["l01", "l04"]
         var engine = dealt(DictationEngine.self, module: module)
         engine.run(.write(line: "l01", text: "Good morning. You must be David Moore."))
         #expect(!engine.isFinished)
@@ -74,7 +74,7 @@ import Testing
 
     @Test func finishingEarlyCountsTheLinesNotWrittenAsMissed() {
         var module = sample
-        module.dictationLines = ["l01", "l04"]
+        module.chosenLines[.dictation] = ["l01", "l04"]
         var engine = dealt(DictationEngine.self, module: module)
         engine.run(.write(line: "l01", text: "good morning you must be david moore"), .finish)
         #expect(engine.isFinished)
@@ -110,5 +110,15 @@ import Testing
         for (step, action) in stored.enumerated() { _ = replayed.apply(action, at: later(Double(step))) }
         #expect(replayed == live)
         #expect(replayed.result(at: later(100)) == live.result(at: later(100)))
+    }
+
+    /// Its answer is the text typed, with the words marked (`ItemOutcome.Response.text`), as records and xAPI read it.
+    @Test func aWrittenLineIsItsTextWithTheWordsMarked() throws {
+        var dictation = dealt(DictationEngine.self)
+        let line = sample.transcript[0]
+        let typed = "hello there " + line.text.split(separator: " ").dropFirst().joined(separator: " ")
+        _ = dictation.apply(.write(line: line.id, text: typed), at: start)
+        let item = try #require(dictation.result(at: start).items.first { $0.id == line.id })
+        #expect(item.response == .text(typed, diff: WordDiff.compare(expected: line.text, typed: typed)))
     }
 }

@@ -68,7 +68,7 @@ import Testing
         test.run(.finish, at: tick(600))
         results.append(test.result(at: clock))
 
-        // The eight activities the sample lists (the dictation came later: DictationTests).
+        // The activities the sample lists.
         #expect(results.map(\.activity) == [.video, .videoTask, .vocabulary, .audioGame, .pronunciation, .questions, .dictionary, .test])
         #expect(results[1].score?.percent == 100)
         if case .audioGame(_, _, let mistakes, let solved, _) = results[3].details { #expect(mistakes == 1 && solved) } else {

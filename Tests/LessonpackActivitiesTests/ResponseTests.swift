@@ -46,15 +46,6 @@ import Testing
         #expect(items.first { $0.id == statement.item.id }?.response == .judgement(false))
     }
 
-    @Test func aWrittenLineIsItsTextWithTheWordsMarked() throws {
-        var dictation = dealt(DictationEngine.self)
-        let line = sample.transcript[0]
-        let typed = "hello there " + line.text.split(separator: " ").dropFirst().joined(separator: " ")
-        _ = dictation.apply(.write(line: line.id, text: typed), at: start)
-        let item = try #require(dictation.result(at: start).items.first { $0.id == line.id })
-        #expect(item.response == .text(typed, diff: WordDiff.compare(expected: line.text, typed: typed)))
-    }
-
     /// A typed answer stored before its comparison was kept still reads, with no comparison.
     @Test func aTypedAnswerStoredWithoutItsComparisonStillReads() throws {
         let stored = Data(#"{"text":{"_0":"thank you"}}"#.utf8)

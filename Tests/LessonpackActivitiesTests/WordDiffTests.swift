@@ -1,7 +1,7 @@
 import Testing
 @testable import LessonpackActivities
 
-/// The word-by-word marking of a dictation: what a teacher forgives (case, punctuation, contractions either way)
+/// The word-by-word marking of a typed line, as a teacher marks a dictation: what a teacher forgives (case, punctuation, contractions either way)
 /// and what they mark (missing, extra and misspelt words).
 @Suite struct WordDiffTests {
     typealias Word = WordDiff.Word

@@ -9,7 +9,7 @@ import Testing
 
 /// How plain mode reads what learners type.
 @Suite struct PlainViewTests {
-    /// `slow` and `slow 0.5` mean the same in the pronunciation practice and the dictation.
+    /// `slow` and `slow 0.5` mean the same in every activity that plays a line slower.
     @Test func slowTakesTheTwoSpeedsAndSaysWhatToTypeOtherwise() {
         func speeds(_ word: String?) -> [Double]? {
             if case .events(let speeds) = PlainWords.slowed(word, { $0 }) { return speeds }
@@ -25,8 +25,8 @@ import Testing
 
     /// The contents' help names the module's own activities, whatever kinds there are.
     @Test func contentsHelpNamesTheModulesActivities() {
-        let help = PlainDriver.contentsHelp(for: [.video, .dictation, .test])
-        #expect(help.contains("1–3, or an activity's name (video, dictation, test): open it"))
+        let help = PlainDriver.contentsHelp(for: [.video, .questions, .test])
+        #expect(help.contains("1–3, or an activity's name (video, questions, test): open it"))
     }
 
     /// The test's view of a module whose only item is `kind`, as plain mode would be shown it.

@@ -9,12 +9,12 @@ import Testing
     /// Three lines of the sample, chosen as an author would.
     static let module: Module = {
         var module = sample
-        module.dictationLines = ["l01", "l04", "l06"]
+        module.chosenLines[.dictation] = ["l01", "l04", "l06"]
         return module
     }()
 
     static func engine() -> DictationEngine {
-        DictationEngine(module: module, setup: DictationEngine.Setup(lines: module.dictationLines ?? []), startedAt: start)
+        DictationEngine(module: module, setup: DictationEngine.Setup(lines: module.chosenLines[.dictation] ?? []), startedAt: start)
     }
 
     /// Played by `PresenterGoldenTests`, with every kind's script.

@@ -164,6 +164,8 @@ import Testing
             let kinds = try #require(state["activityKinds"] as? [[String: String]])
             #expect(kinds.map { $0["name"] ?? "" } == ActivityChoice.all.map(\.name))
             #expect(kinds.first { $0["name"] == "test" }?["title"] == "Test")
+            // The key under which an activity's lines are chosen comes with it, so the page names no activity.
+            #expect(kinds.map { $0["linesKey"] } == ActivityChoice.all.map(\.linesKey))
             var model = try #require(state["module"] as? [String: Any])
             model["activities"] = ["video", "test"]
             let body = try JSONSerialization.data(withJSONObject: ["revision": state["revision"]!, "module": model])

@@ -9,7 +9,7 @@ import Testing
     @Test func aWrittenLineComesBackMarked() async throws {
         var module = try ModuleLoader.load(folder: Paths.sampleModule).module
         module.activities.insert(.dictation, at: 5)
-        module.dictationLines = ["l04"]
+        module.chosenLines[.dictation] = ["l04"]
         let sessions = PreviewSessions()
         let first = try await sessions.start(.dictation, module: module, seed: 1, at: Date(timeIntervalSince1970: 0))
         let started = try #require(try JSONSerialization.jsonObject(with: Data(first)) as? [String: Any])

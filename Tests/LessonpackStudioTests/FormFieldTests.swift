@@ -23,6 +23,9 @@ import Testing
         (.testItems(5, .correct), "test.items.5.correct"),
         (.testItems(5, .choice(1)), "test.items.5.choices.1"),
         (.media(7, .size), "media.7"),
+        // An activity's chosen lines, under whatever key the activity gives them.
+        (.chosenLines(key: "someLines"), "someLines"),
+        (.chosenLines(key: "someLines", 2), "someLines.2"),
     ])
     func aPathNamesItsFormField(_ path: ModulePath, _ field: String) {
         #expect(path.formField == field)

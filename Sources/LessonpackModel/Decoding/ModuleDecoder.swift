@@ -19,9 +19,13 @@ struct ModuleDecoder {
         return fields
     }
 
-    /// The part of the module a root key holds: module.plist's own fields, the test's draw, a file's main list.
+    /// The part of the module a root key holds: module.plist's own fields and chosen lines, the test's draw, a file's
+    /// main list.
     private static func rootPath(_ file: SourceFile, key: String?) -> ModulePath {
         if file == .module, let field = key.flatMap(ModulePath.ModuleField.init(rawValue:)) { return .module(field) }
+        if file == .module, let key, ActivityKind.allCases.contains(where: { $0.chosenLinesKey == key }) {
+            return .chosenLines(key: key)
+        }
         if file == .test, let field = key.flatMap(ModulePath.TestField.init(rawValue:)) { return .test(field) }
         if let key, key == file.mainList { return .list(file.part) }
         return .root(file.part)

@@ -21,7 +21,10 @@ extension ModuleDecoder {
         module.summary = fields.string("summary") ?? ""
         decodeActivities(fields.array("activities"))
         module.passMark = boundedInteger(fields, "passMark", meaning: "a percentage")
-        module.dictationLines = fields.strings("dictationLines", required: false)
+        for kind in ActivityKind.allCases {
+            guard let key = kind.chosenLinesKey else { continue }
+            module.chosenLines[kind] = fields.strings(key, required: false)
+        }
         module.video = fields.string("video", required: module.activities.contains(.video))
 
         for speaker in entries(fields.array("speakers"), named: "speaker", knownKeys: ModuleSchema.speaker, path: {

@@ -85,7 +85,7 @@ final class PlainActivity<View: PlainActivityView>: PlainActivityDriving {
 /// Reading numbers the way learners type them.
 enum PlainWords {
     /// `slow` and `slow 0.5`: a clip slowed to 0.75 (the default) or 0.5 of its speed; anything else says what to
-    /// type. Pronunciation and the dictation both take it.
+    /// type. Every activity that plays a line slower takes it.
     static func slowed<Event>(_ word: String?, _ event: (Double) -> Event) -> PlainCommand<Event> {
         switch word {
         case nil, "0.75"?: .events([event(0.75)])

@@ -20,7 +20,7 @@ export function renderModuleForm(container, ctx) {
   ctx.afterFirstPaint(() => {
     if (below.isConnected) {
       replaceChildren(below, objectives(ctx, ctx.store.module), activities(ctx, ctx.store.module),
-        dictationLines(ctx, ctx.store.module));
+        ...chosenLines(ctx, ctx.store.module));
     }
   });
 }
@@ -131,41 +131,47 @@ function activities(ctx, module) {
     el("legend", {}, "Activities"), boxes, el("div", { class: "diag-slot" }));
 }
 
-/** Which lines the dictation reads out, when the module lists it: every line (no `dictationLines`), or the lines
- *  ticked, in the transcript's order. */
-function dictationLines(ctx, module) {
-  if (!module.activities.includes("dictation")) return el("div", { hidden: true });
-  const chosen = module.dictationLines;
-  const every = el("input", { type: "checkbox", id: "dictation-every-line", "data-testid": "dictation-every-line" });
+/** For each activity that lets the author choose its lines (the server sends its key with the activity's name and
+ *  title), when the module lists it: which lines it uses. Every line (no key in module.plist), or the lines ticked,
+ *  in the transcript's order. */
+function chosenLines(ctx, module) {
+  return (ctx.store.state?.activityKinds ?? [])
+    .filter(({ name, linesKey }) => linesKey && module.activities.includes(name))
+    .map(({ name, title, linesKey }) => lineChooser(ctx, module, name, title, linesKey));
+}
+
+function lineChooser(ctx, module, name, title, key) {
+  const chosen = module[key];
+  const every = el("input", { type: "checkbox", id: `${name}-every-line`, "data-testid": `${name}-every-line` });
   every.checked = chosen == null;
   every.addEventListener("change", () => {
     ctx.store.change((m) => {
-      if (every.checked) delete m.dictationLines;
-      else m.dictationLines = m.transcript.map((line) => line.id);
-    }, { path: "dictationLines" });
-    ctx.refresh(["module", "preview"], { focus: "#dictation-every-line" });
+      if (every.checked) delete m[key];
+      else m[key] = m.transcript.map((line) => line.id);
+    }, { path: key });
+    ctx.refresh(["module", "preview"], { focus: `#${name}-every-line` });
   });
   const lines = module.transcript.map((line, index) => {
-    const box = el("input", { type: "checkbox", id: `dictation-line-${index}`, "data-testid": `dictation-line-${index}` });
+    const box = el("input", { type: "checkbox", id: `${name}-line-${index}`, "data-testid": `${name}-line-${index}` });
     const at = (chosen ?? []).indexOf(line.id);
-    if (at >= 0) box.setAttribute("data-field", `dictationLines.${at}`);
+    if (at >= 0) box.setAttribute("data-field", `${key}.${at}`);
     box.checked = chosen == null || at >= 0;
     box.disabled = chosen == null;
     box.addEventListener("change", () => {
       ctx.store.change((m) => {
-        const ticked = new Set(m.dictationLines ?? []);
+        const ticked = new Set(m[key] ?? []);
         if (box.checked) ticked.add(line.id);
         else ticked.delete(line.id);
         // In the order the conversation is heard.
-        m.dictationLines = m.transcript.map((l) => l.id).filter((id) => ticked.has(id));
-      }, { path: "dictationLines" });
-      ctx.refresh(["module", "preview"], { focus: `#dictation-line-${index}` });
+        m[key] = m.transcript.map((l) => l.id).filter((id) => ticked.has(id));
+      }, { path: key });
+      ctx.refresh(["module", "preview"], { focus: `#${name}-line-${index}` });
     });
     const speaker = module.speakers.find((s) => s.id === line.speaker)?.name ?? line.speaker;
     return el("div", { class: "check" }, box, el("label", { for: box.id }, `${index + 1}. ${speaker}: ${line.text}`));
   });
-  return el("fieldset", { id: "module-dictation", "data-field": "dictationLines", class: "checks" },
-    el("legend", {}, "Dictation: the lines it reads out"),
+  return el("fieldset", { id: `module-${name}`, "data-field": key, class: "checks" },
+    el("legend", {}, `${title}: the lines it uses`),
     el("div", { class: "check" }, every, el("label", { for: every.id }, "Every line of the conversation")),
     lines, el("div", { class: "diag-slot" }));
 }

@@ -1,0 +1,12 @@
+import LessonpackModel
+import Testing
+@testable import LessonpackPlayer
+
+/// How plain mode reads what learners type in the dictation.
+@Suite struct PlainDictationTests {
+    /// The contents' help names the dictation among the module's activities when the module lists it.
+    @Test func contentsHelpNamesTheDictation() {
+        let help = PlainDriver.contentsHelp(for: [.video, .dictation, .test])
+        #expect(help.contains("1–3, or an activity's name (video, dictation, test): open it"))
+    }
+}
