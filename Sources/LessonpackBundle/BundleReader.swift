@@ -21,8 +21,10 @@ package struct OpenedBundle: Sendable {
 package enum BundleReader {
     /// Opens a bundle, refusing it (with every reason found) when it is hostile, corrupt, tampered with or newer
     /// than this build understands. Reads the directory, the manifest, the signature and module.json only.
-    package static func open(_ path: String, limits: BundleLimits = .default) throws(BundleError) -> OpenedBundle {
-        let scan = BundleScan(path: path, readMedia: false, limits: limits)
+    /// `checked`: module.json files this build already checked, whose check is not run again.
+    package static func open(_ path: String, limits: BundleLimits = .default,
+                             checked: CheckedModuleMemory? = nil) throws(BundleError) -> OpenedBundle {
+        let scan = BundleScan(path: path, readMedia: false, limits: limits, checked: checked)
         guard scan.diagnostics.isEmpty, let manifest = scan.manifest, let manifestBytes = scan.manifestBytes,
               let module = scan.module, let archive = scan.archive else {
             throw scan.diagnostics.isEmpty ? BundleError(.zipNotAZip, "\(path) is not a bundle", file: path)

@@ -21,13 +21,16 @@ struct BundleScan {
     var signature: SignatureStatus = .unsigned
     var diagnostics: [Diagnostic] = []
     let path: String
+    private let checked: CheckedModuleMemory?
 
     /// The small entries every reading decompresses, whole.
     static let textEntries = [BundleFormat.mimetypeEntry, BundleFormat.manifestEntry, BundleFormat.signatureEntry,
                               BundleFormat.moduleEntry]
 
-    init(path: String, readMedia: Bool, trustedKey: VerificationKey? = nil, limits: BundleLimits = .default) {
+    init(path: String, readMedia: Bool, trustedKey: VerificationKey? = nil, limits: BundleLimits = .default,
+         checked: CheckedModuleMemory? = nil) {
         self.path = path
+        self.checked = checked
         let archive: ZipArchive
         do {
             archive = try ZipArchive(path: path, limits: .init(maxEntries: limits.maxEntries))
@@ -136,7 +139,9 @@ struct BundleScan {
             report(.moduleIdentityMismatch, "module.json is \(module.id) \(module.version) but the manifest says " +
                    "\(manifest.moduleID) \(manifest.version)")
         }
-        for error in ModuleChecker.check(compiled: module) where error.severity == .error {
+        // The module's own check, unless this build passed these very bytes before.
+        let passedBefore = checked?.passed(moduleSHA256: digest) == true
+        for error in passedBefore ? [] : ModuleChecker.check(compiled: module) where error.severity == .error {
             // module.json has no lines to point at: the part of the module each problem is about names the place.
             var found = Diagnostic.error(error.code, ModuleChecker.compiledName + (error.path.map { ", \($0)" } ?? "") +
                                          ": " + error.message, at: SourceLocation(file: path))
@@ -158,7 +163,10 @@ struct BundleScan {
                 report(.moduleMediaMismatch, "module.json and the manifest disagree about media '\(file.path)'")
             }
         }
-        if diagnostics.isEmpty { self.module = module }
+        if diagnostics.isEmpty {
+            self.module = module
+            if !passedBefore { checked?.rememberPassed(moduleSHA256: digest) }
+        }
     }
 
     private mutating func checkSignature(_ bytes: [UInt8]?, manifest: [UInt8], trustedKey: VerificationKey?) {

@@ -17,16 +17,17 @@ package struct LoadedModule: Sendable {
 
     /// Opens a `.lessonpack` bundle or a module source folder. A bundle is checked as untrusted input (structure,
     /// manifest, hashes of what is read, format version, the module's internal consistency) and its media is left in the file
-    /// until asked for; a folder must pass `check`. `cacheFolder` receives extracted and decoded media.
-    package static func open(_ path: String, cacheFolder: String = MediaStore.defaultCacheFolder())
-        throws(RuntimeError) -> LoadedModule {
+    /// until asked for; a folder must pass `check`. `cacheFolder` receives extracted and decoded media; `checked`
+    /// holds the module.json files this build already checked (the player's, `MediaStore.checkedModules()`).
+    package static func open(_ path: String, cacheFolder: String = MediaStore.defaultCacheFolder(),
+                             checked: CheckedModuleMemory? = nil) throws(RuntimeError) -> LoadedModule {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw RuntimeError(.runtimeModuleMissing, "\(path): no such bundle or module folder")
         }
         if isFolder.boolValue { return try openFolder(path, cacheFolder: cacheFolder) }
         let bundle: OpenedBundle
-        do { bundle = try BundleReader.open(path) } catch {
+        do { bundle = try BundleReader.open(path, checked: checked) } catch {
             throw RuntimeError(.runtimeBundleRefused, "\(path) cannot be opened", diagnostics: error.diagnostics)
         }
         return LoadedModule(module: bundle.module, origin: .bundle(bundle),

@@ -26,6 +26,12 @@ package final class MediaStore: Sendable {
         cacheBase(environment) + "/media"
     }
 
+    /// What this build remembers of the bundles it checked, in $XDG_CACHE_HOME/lessonpack/checked.
+    package static func checkedModules(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> CheckedModuleMemory? {
+        CheckedModuleMemory.forThisBuild(in: cacheBase(environment) + "/checked")
+    }
+
     private static func cacheBase(_ environment: [String: String]) -> String {
         let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (environment["HOME"] ?? NSTemporaryDirectory()) + "/.cache"

@@ -261,4 +261,21 @@ struct SeededRandomLite {
         #expect(!quiet.standardOutput.contains("sound is turned off"))
         #expect(quiet.standardOutput.contains("== Video =="))
     }
+
+    /// The player remembers, in the learner's cache, the bundles this build checked: the second opening of the same
+    /// bundle does not check it again, and a bundle it refused is remembered not at all.
+    @Test func aBundleThatPassedIsRememberedInTheCache() throws {
+        let folder = TemporaryFolder()
+        let built = try LessonpackBinary.run(["build", Paths.sampleModule, "-o", folder.child("dist")])
+        #expect(built.status == 0, "\(built.standardError)")
+        let bundle = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.child("dist")).first)
+        let environment = ["XDG_CACHE_HOME": folder.child("cache")]
+        for _ in 0..<2 {
+            let played = try LessonpackBinary.run(["play", folder.child("dist/" + bundle), "--plain", "--player", "none",
+                                                   "--data-dir", folder.child("data")], environment: environment, standardInput: "quit\n")
+            #expect(played.status == 0, "\(played.standardError)")
+        }
+        let remembered = try FileManager.default.contentsOfDirectory(atPath: folder.child("cache/lessonpack/checked"))
+        #expect(remembered.count == 1, "\(remembered)")
+    }
 }

@@ -57,6 +57,45 @@ import Testing
         #expect(throws: RuntimeError(.runtimeModuleMissing, "/no/such: no such bundle or module folder")) { try LoadedModule.open("/no/such") }
     }
 
+    @Test func aCheckedModuleIsRememberedForThisBuildOnly() throws {
+        let folder = TemporaryFolder()
+        let memory = CheckedModuleMemory(folder: folder.child("checked"), build: "build-1")
+        let sample = try sampleBundle(in: folder)
+        _ = try LoadedModule.open(sample, cacheFolder: folder.child("cache"), checked: memory)
+        let digest = try #require(try BundleReader.open(sample).manifest.entry("module.json")?.sha256)
+        #expect(memory.passed(moduleSHA256: digest))
+        #expect(!CheckedModuleMemory(folder: folder.child("checked"), build: "build-2").passed(moduleSHA256: digest))
+
+        // A module that fails is checked, and refused, every time: nothing is remembered of it.
+        let odd = try inconsistentBundle(in: folder, withMedia: false)
+        #expect(throws: RuntimeError.self) { try LoadedModule.open(odd.path, checked: memory) }
+        #expect(!memory.passed(moduleSHA256: odd.digest))
+        #expect(throws: RuntimeError.self) { try LoadedModule.open(odd.path, checked: memory) }
+
+        // What a remembered pass skips is exactly the module's check, and only for the build that passed it: a
+        // forged pass lets this module through for build-1 alone.
+        memory.rememberPassed(moduleSHA256: odd.digest)
+        #expect(try LoadedModule.open(odd.path, checked: memory).module.videoTask[0].lines == ["l99"])
+        #expect(throws: RuntimeError.self) { try LoadedModule.open(odd.path) }
+        #expect(throws: RuntimeError.self) {
+            try LoadedModule.open(odd.path, checked: CheckedModuleMemory(folder: folder.child("checked"), build: "build-2"))
+        }
+    }
+
+    @Test func aLinkInTheMemoryIsNoVerdict() throws {
+        let folder = TemporaryFolder()
+        let odd = try inconsistentBundle(in: folder, withMedia: false)
+        let planted = CheckedModuleMemory(folder: folder.child("planted"), build: "b")
+        planted.rememberPassed(moduleSHA256: odd.digest)
+        let entry = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.child("planted")).first)
+        let memory = CheckedModuleMemory(folder: folder.child("linked"), build: "b")
+        try FileManager.default.createDirectory(atPath: folder.child("linked"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.child("linked/" + entry),
+                                                   withDestinationPath: folder.child("planted/" + entry))
+        #expect(!memory.passed(moduleSHA256: odd.digest))
+        #expect(throws: RuntimeError.self) { try LoadedModule.open(odd.path, checked: memory) }
+    }
+
     /// A bundle whose every hash is right but whose module.json was edited to name a line that does not exist.
     /// `withMedia` false: the module lists no media either, so that the consistency check is all that refuses it.
     func inconsistentBundle(in folder: TemporaryFolder, withMedia: Bool = true) throws -> (path: String, digest: String) {
@@ -97,7 +136,7 @@ import Testing
     }
 
     @Test func refusesAnInconsistentModuleAtEveryOpening() throws {
-        // No verdict is remembered between openings: the same inconsistent bundle is refused every time.
+        // A failed check is never remembered: the same inconsistent bundle is refused every time.
         let folder = TemporaryFolder()
         let odd = try inconsistentBundle(in: folder, withMedia: false).path
         for _ in 0..<2 {

@@ -61,7 +61,7 @@ struct PlayCommand: ParsableCommand {
         let sound = SoundOutput(configured: playerCommand)
         let session: PlayerSession
         do {
-            let loaded = try LoadedModule.open(path)
+            let loaded = try LoadedModule.open(path, checked: MediaStore.checkedModules())
             // One player per store, decided before the store is opened (opening may upgrade it).
             let lock = try PlayerLock(folder: dataFolder)
             let store = try ProgressStore(folder: dataFolder, busyTimeout: ProgressStore.busyTimeout())
