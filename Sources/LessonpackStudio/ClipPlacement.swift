@@ -33,10 +33,8 @@ package enum ClipPlacement {
             guard let value = values[file], let text = try SourceFileWriter.text(of: value, as: file, in: folder) else { continue }
             do {
                 try AtomicFile.write(text, to: ModuleLayout.join(folder, file.path))
-            } catch let failure as AtomicFile.Failure {
-                throw StudioError(.cannotWrite, failure.description)
             } catch {
-                throw StudioError(.cannotWrite, "\(file.path): \(SystemErrorText.describe(error))")
+                throw StudioError(.cannotWrite, error.description)
             }
         }
         return filled.map { Placed(field: $0.field, entry: $0.entry, path: $0.path) }

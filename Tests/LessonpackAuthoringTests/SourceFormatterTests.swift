@@ -1,5 +1,6 @@
 import Foundation
 import LessonpackAuthoring
+import LessonpackDiagnostics
 import LessonpackModel
 import LessonpackTestSupport
 import PropertyList
