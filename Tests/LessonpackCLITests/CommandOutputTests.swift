@@ -29,6 +29,24 @@ import Testing
         }
     }
 
+    /// `OutputOptions` declares the console options itself rather than nesting `ConsoleOptions` (a group costs
+    /// ArgumentParser a reflection at every parse): both must read the same to a user, and parse the same.
+    @Test func theOutputOptionsDeclareTheConsoleOptionsAsTheyAre() throws {
+        func lines(_ help: String) -> [String] {
+            help.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { $0.hasPrefix("--color") || $0.hasPrefix("-q") || $0.hasPrefix("-v") }
+        }
+        let console = lines(ConsoleOptions.helpMessage(columns: 200))
+        #expect(console.count == 3)
+        #expect(lines(OutputOptions.helpMessage(columns: 200)) == console)
+        for arguments in [["--colour", "never", "-q"], ["--color=always", "--verbose"], []] {
+            let output = try OutputOptions.parse(arguments).console
+            let direct = try ConsoleOptions.parse(arguments)
+            #expect(output.color == direct.color && output.quiet == direct.quiet && output.verbose == direct.verbose)
+        }
+        #expect(throws: (any Error).self) { try OutputOptions.parse(["-q", "-v"]) }
+    }
+
     /// `keygen` refuses to replace a key before it makes its engine: the refusal is coloured as asked, or not.
     @Test func aFailureBeforeTheEngineFollowsColorAndFormat() throws {
         let folder = TemporaryFolder()

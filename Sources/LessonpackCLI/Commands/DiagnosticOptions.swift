@@ -33,11 +33,29 @@ struct OutputOptions: ParsableArguments {
     @Option(help: "Output format: 'text' for people, 'json' for tools.")
     var format: OutputFormat = .text
 
-    @OptionGroup var console: ConsoleOptions
+    // The console options again, not `@OptionGroup var console: ConsoleOptions`: every command takes these, and
+    // ArgumentParser reflects on each group it nests as it parses, a tenth of what `play` parsed before its first
+    // prompt. `CommandOutputTests` holds the two declarations to the same names and help.
+    @Option(name: [.customLong("color"), .customLong("colour")], help: "Colour the output: auto, always or never.")
+    var color: ColourMode = .auto
 
-    var color: ColourMode { console.color }
-    var quiet: Bool { console.quiet }
-    var verbose: Bool { console.verbose }
+    @Flag(name: .shortAndLong, help: "Show errors only: no warnings, no summary, no progress.")
+    var quiet = false
+
+    @Flag(name: .shortAndLong, help: "Say more: the count of errors and warnings at the end, even when there are none.")
+    var verbose = false
+
+    func validate() throws {
+        if quiet && verbose { throw ValidationError("--quiet and --verbose ask for opposite things: give one") }
+    }
+
+    var console: ConsoleOptions {
+        var console = ConsoleOptions()
+        console.color = color
+        console.quiet = quiet
+        console.verbose = verbose
+        return console
+    }
 
     func engine(warningsAsErrors: Bool = false) -> DiagnosticsEngine {
         console.engine(format: format, warningsAsErrors: warningsAsErrors)
