@@ -26,10 +26,12 @@ package final class MediaStore: Sendable {
         cacheBase(environment) + "/media"
     }
 
-    /// What this build remembers of the bundles it checked, in $XDG_CACHE_HOME/lessonpack/checked.
+    /// What this build remembers of the bundles it checked, in $XDG_CACHE_HOME/lessonpack/checked; nothing when
+    /// there is no cache of the learner's own (no XDG_CACHE_HOME and no HOME: the shared temporary folder is not one).
     package static func checkedModules(environment: [String: String] = ProcessInfo.processInfo.environment)
         -> CheckedModuleMemory? {
-        CheckedModuleMemory.forThisBuild(in: cacheBase(environment) + "/checked")
+        guard !(environment["XDG_CACHE_HOME"] ?? "").isEmpty || !(environment["HOME"] ?? "").isEmpty else { return nil }
+        return CheckedModuleMemory.forThisBuild(in: cacheBase(environment) + "/checked")
     }
 
     private static func cacheBase(_ environment: [String: String]) -> String {

@@ -37,9 +37,9 @@ protocol PreviewRunning: AnyObject, Sendable {
     /// The current attempt's deal (the engine's Setup), which the next preview of the activity deals after, as the
     /// player deals after the learner's last attempt.
     var latestSetup: any Sendable { get }
-    /// Whether the current attempt is finished: a kind that deals after the last finished attempt (the test) skips
-    /// previews left half way, as the player does.
-    var isFinished: Bool { get }
+    /// The deal of the last attempt of this preview that was finished, if any: a kind that deals after the last
+    /// finished attempt (the test) deals after it, as the player does, even when another go was started since.
+    var finishedSetup: (any Sendable)? { get }
 }
 
 /// An attempt kept in memory: a preview is the author trying the activity, not a learner's attempt, so there is
@@ -104,7 +104,8 @@ final class PreviewRun<Presenter: ActivityPresenter>: PreviewRunning, ActivityHo
     var awaitedRecording: String? { lock.withLock { recording?.line } }
     var latestResult: ActivityResult? { lock.withLock { driver.lastResult } }
     var latestSetup: any Sendable { lock.withLock { driver.engine.setup } }
-    var isFinished: Bool { lock.withLock { driver.engine.isFinished } }
+    var finishedSetup: (any Sendable)? { lock.withLock { lastFinishedSetup } }
+    private var lastFinishedSetup: Engine.Setup?
 
     // The preview plays with the learner's settings as they start.
     var settings: LearnerSettings { LearnerSettings() }
@@ -152,6 +153,7 @@ final class PreviewRun<Presenter: ActivityPresenter>: PreviewRunning, ActivityHo
         handed = []
         problem = nil
         let message = try body()
+        if driver.engine.isFinished { lastFinishedSetup = driver.engine.setup }
         let answer = PreviewAnswer(session: id, activity: Engine.kind, title: Wording.numbered(Engine.kind, in: module),
                                    view: driver.view(at: now), effects: handed, message: problem ?? message,
                                    finished: driver.engine.isFinished, attempt: driver.attempt.number)

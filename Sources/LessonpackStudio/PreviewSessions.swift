@@ -31,10 +31,11 @@ package actor PreviewSessions {
         // attempts. A new preview deals after it: the test draws the items the last one did not show first.
         let finishedOnly = kind.descriptor.dealsAfter == .lastFinishedAttempt
         let previous = order.reversed().compactMap { runs[$0] }.first {
-            $0.kind == kind && $0.moduleID == module.id && (!finishedOnly || $0.isFinished)
+            $0.kind == kind && $0.moduleID == module.id && (!finishedOnly || $0.finishedSetup != nil)
         }
         let run = Self.run(kind.presenter, id: id, module: module, moduleFolder: moduleFolder, seed: seed,
-                           lastResult: previous?.latestResult, previous: previous?.latestSetup, at: now)
+                           lastResult: previous?.latestResult,
+                           previous: finishedOnly ? previous?.finishedSetup : previous?.latestSetup, at: now)
         runs[id] = run
         order.append(id)
         if order.count > Self.limit { forget(order.removeFirst()) }

@@ -42,8 +42,9 @@ enum Interactions {
         case nil: nil
         }
         var score: StatementResult.Score?
-        if case .text(_, let diff?)? = form.response {
-            score = StatementResult.Score(scaled: diff.total == 0 ? 0 : Double(diff.right) / Double(diff.total),
+        // A line with no words to write has no score to give: xAPI wants max above min.
+        if case .text(_, let diff?)? = form.response, diff.total > 0 {
+            score = StatementResult.Score(scaled: Double(diff.right) / Double(diff.total),
                                           raw: Double(diff.right), min: 0, max: Double(diff.total))
         }
         return Interaction(definition: definition, response: response, score: score)

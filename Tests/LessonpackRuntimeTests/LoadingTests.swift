@@ -96,6 +96,21 @@ import Testing
         #expect(throws: RuntimeError.self) { try LoadedModule.open(odd.path, checked: memory) }
     }
 
+    /// The memory is the learner's alone: a folder others may write to gives no verdict, and with no cache folder of
+    /// their own (no XDG_CACHE_HOME, no HOME) nothing is remembered in the shared temporary folder.
+    @Test func aMemoryOthersMayWriteToIsNoVerdict() throws {
+        let folder = TemporaryFolder()
+        let odd = try inconsistentBundle(in: folder, withMedia: false)
+        let memory = CheckedModuleMemory(folder: folder.child("shared"), build: "b")
+        memory.rememberPassed(moduleSHA256: odd.digest)
+        #expect(memory.passed(moduleSHA256: odd.digest))
+        #expect(chmod(folder.child("shared"), 0o777) == 0)
+        #expect(!memory.passed(moduleSHA256: odd.digest))
+        #expect(throws: RuntimeError.self) { try LoadedModule.open(odd.path, checked: memory) }
+        #expect(MediaStore.checkedModules(environment: [:]) == nil)
+        #expect(MediaStore.checkedModules(environment: ["HOME": folder.path]) != nil)
+    }
+
     /// A bundle whose every hash is right but whose module.json was edited to name a line that does not exist.
     /// `withMedia` false: the module lists no media either, so that the consistency check is all that refuses it.
     func inconsistentBundle(in folder: TemporaryFolder, withMedia: Bool = true) throws -> (path: String, digest: String) {
