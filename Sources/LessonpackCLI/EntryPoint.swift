@@ -33,8 +33,8 @@ package enum LessonpackMain {
     }
 
     /// The command the arguments ask for. Arguments that start with a subcommand's name are parsed by that
-    /// subcommand alone first: parsed from the root, ArgumentParser reflects on every command of the tree (to look for
-    /// a completion-script request among them), which cost `play` a sixth of its start-up. Only a parse that gives
+    /// subcommand alone first: parsed from the root, ArgumentParser also builds the root's arguments and walks down
+    /// to the subcommand, which cost `play` 3% of its start-up (4M instructions of 158M). Only a parse that gives
     /// one of that subcommand's own commands is kept; help (which ArgumentParser answers with a command of its own that
     /// would name the subcommand as the root), a mistake or anything else is parsed again from the root, so every
     /// message and usage line reads exactly as before.
