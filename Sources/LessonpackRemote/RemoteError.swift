@@ -7,8 +7,10 @@ package struct RemoteError: Error, CustomStringConvertible, Sendable {
     package var code: DiagnosticCode { diagnostic.code }
     package var description: String { diagnostic.message }
 
+    /// `url` is where it happened. Neither it nor the message is ever printed with a user name or password an
+    /// address carried.
     package init(_ code: DiagnosticCode, _ message: String, url: String = "") {
-        diagnostic = .error(code, message, at: SourceLocation(file: url))
+        diagnostic = .error(code, ShownAddress.inText(message), at: SourceLocation(file: ShownAddress.of(url)))
     }
 }
 

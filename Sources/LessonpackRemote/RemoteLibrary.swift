@@ -288,10 +288,14 @@ package struct RemoteLibrary: Sendable {
         return base.hasSuffix("/") ? base : base + "/"
     }
 
-    /// Whether `text` is meant as a web address rather than a folder.
+    /// Whether `text` is meant as a web address rather than a folder: any `scheme://`, so that an address with a scheme
+    /// other than http:// or https:// is refused as an address (and printed without a password it carries), not looked
+    /// for as a folder.
     package static func isWebAddress(_ text: String) -> Bool {
-        let lower = text.lowercased()
-        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+        guard let scheme = text.range(of: "://") else { return false }
+        let name = text[..<scheme.lowerBound]
+        return !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+            && name.first?.isLetter == true
     }
 }
 

@@ -250,5 +250,12 @@ import Testing
         let credentials = try publisher.lessonpack(["install", "--catalog", "http://learner:secret@127.0.0.1/site/"])
         #expect(credentials.status == 2)
         #expect(credentials.standardError.contains("[remote-address-invalid]"), "\(credentials.standardError)")
+        // The password typed is never printed back, in text or in JSON.
+        let json = try publisher.lessonpack(["install", "--catalog", "ftp://learner:secret@127.0.0.1/site/", "--format", "json"])
+        #expect(json.status == 2)
+        for printed in [credentials.standardOutput, credentials.standardError, json.standardOutput, json.standardError] {
+            #expect(!printed.contains("secret"), "\(printed)")
+        }
+        #expect(json.standardOutput.contains("remote-address-invalid"), "\(json.standardOutput)")
     }
 }
