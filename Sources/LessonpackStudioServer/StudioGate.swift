@@ -65,9 +65,13 @@ package struct StudioGate: Sendable {
     }
 
     /// What the cookie may read: everything but the module's data (the JSON interface), whose only exceptions are
-    /// the subtitle track and a preview's recording, which media elements load.
+    /// the subtitle track and a preview's recording, which media elements load. Decided on the path's parts as the
+    /// router matches them, empty parts dropped (`//api/start` is `/api/start` to it), and percent-decoded, so that no
+    /// spelling of an /api/ path is a page file to the gate and the interface to the router.
     static func cookieReads(_ path: String) -> Bool {
-        !path.hasPrefix("/api/") || path.hasSuffix("/subtitles.vtt") || path.hasSuffix("/recording")
+        let parts = path.split(separator: "/").map { $0.removingPercentEncoding ?? String($0) }
+        guard let first = parts.first, first.lowercased() == "api" else { return true }
+        return parts.last == "subtitles.vtt" || parts.last == "recording"
     }
 
     /// Whether this request carried the token in its address: the page's first load, which sets the cookie.

@@ -32,6 +32,10 @@ import Testing
         #expect(refusal(path: "/api/modules/0/subtitles.vtt", cookie) == nil)
         #expect(refusal(path: "/api/modules/0", cookie) == .noToken)
         #expect(refusal(path: "/api/modules/0/revision", cookie) == .noToken)
+        // However the path is spelt, the interface is the interface (F1: `//api/start` reached it with the cookie).
+        for path in ["//api/start", "///api//modules/0", "/%61pi/start", "/API/start", "//api/modules/0/revision"] {
+            #expect(refusal(path: path, cookie) == .noToken, "\(path)")
+        }
         #expect(refusal(path: "/media/0/lines/l01.opus", [(.cookie, "lessonpack-studio-4242=secret")]) == .noToken)
         #expect(refusal(path: "/media/0/lines/l01.opus", [(.cookie, "lessonpack-studio-9999=reader")]) == .noToken)
     }
@@ -78,6 +82,12 @@ import Testing
             #expect(try await http.send("GET", "/media/0/lines/l01.opus", headers: ["Cookie": cookie]).status == 200)
             #expect(try await http.send("GET", "/api/modules/0", headers: ["Cookie": cookie]).status == 401)
             #expect(try await http.send("POST", "/api/modules/0/reload", headers: ["Cookie": cookie]).status == 403)
+            // F1: the router drops empty parts, so `//api/…` is the interface; the cookie must not read it either.
+            for path in ["//api/modules/0", "//api/start", "/%61pi/modules/0"] {
+                let answer = try await http.send("GET", path, headers: ["Cookie": cookie])
+                #expect(answer.status != 200, "\(path) answered \(answer.status) to the cookie")
+                #expect(!String(decoding: answer.body, as: UTF8.self).contains("Helen"), "\(path) gave the module away")
+            }
         }
     }
 
