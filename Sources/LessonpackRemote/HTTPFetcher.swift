@@ -17,12 +17,22 @@ package final class HTTPFetcher: Sendable {
     private let client: HTTPClient
     /// How long a silent server is waited for, connecting and between two reads.
     private let patience: TimeAmount
+    /// The longest a small answer (a catalog, a record store's) may take, head and body: a server sending a byte
+    /// now and then would otherwise never meet the read timeout, and `install` holds the library's lock meanwhile.
+    private let wholeAnswer: TimeAmount
+    /// The slowest a download may be on average, in bytes a second, once `grace` has passed.
+    private let minimumRate: Int
+    private let grace: TimeAmount
 
     /// `followRedirects` off for a record store: a redirected POST comes back as a GET without its body, whose 200
     /// would read as the statements accepted.
     package init(connectTimeout: TimeAmount = .seconds(10), readTimeout: TimeAmount = .seconds(30),
-                 followRedirects: Bool = true) {
+                 followRedirects: Bool = true, wholeAnswer: TimeAmount = .seconds(120), minimumRate: Int = 1024,
+                 grace: TimeAmount = .seconds(60)) {
         patience = readTimeout
+        self.wholeAnswer = wholeAnswer
+        self.minimumRate = minimumRate
+        self.grace = grace
         let configuration = HTTPClient.Configuration(
             redirectConfiguration: followRedirects ? .follow(max: Self.maxRedirects, allowCycles: false) : .disallow,
             timeout: .init(connect: connectTimeout, read: patience),
@@ -47,8 +57,9 @@ package final class HTTPFetcher: Sendable {
         var request = Self.request(url)
         if let etag { request.headers.add(name: "If-None-Match", value: etag) }
         if let lastModified { request.headers.add(name: "If-Modified-Since", value: lastModified) }
+        let deadline = NIODeadline.now() + wholeAnswer
         return try await Self.failures(url) {
-            let response = try await client.execute(request, timeout: patience * 4)
+            let response = try await client.execute(request, deadline: deadline)
             switch response.status.code {
             case 304:
                 return .notModified
@@ -59,11 +70,9 @@ package final class HTTPFetcher: Sendable {
                     throw RemoteError(.remoteTooLarge, "\(url) is \(length) bytes, more than a catalog may be (\(limit))",
                                       url: url)
                 }
-                let body: ByteBuffer
-                do { body = try await response.body.collect(upTo: limit) } catch is NIOTooManyBytesError {
-                    throw RemoteError(.remoteTooLarge, "\(url) sent more than a catalog may be (\(limit) bytes)", url: url)
-                }
-                return .fetched(bytes: Array(buffer: body), etag: response.headers.first(name: "ETag"),
+                let body = try await collect(response.body, url: url, limit: limit, by: deadline,
+                                             tooLarge: "more than a catalog may be (\(limit) bytes)")
+                return .fetched(bytes: body, etag: response.headers.first(name: "ETag"),
                                 lastModified: response.headers.first(name: "Last-Modified"))
             default:
                 throw Self.statusError(response.status, url: url)
@@ -112,6 +121,8 @@ package final class HTTPFetcher: Sendable {
                 throw Self.statusError(response.status, url: url)
             }
             progress(written, size)
+            let started = NIODeadline.now()
+            let startedWith = written
             for try await chunk in response.body {
                 guard written + chunk.readableBytes <= size else {
                     throw RemoteError(.remoteTooLarge, "\(url) sent more than the \(size) bytes its catalog lists", url: url)
@@ -119,6 +130,13 @@ package final class HTTPFetcher: Sendable {
                 try chunk.withUnsafeReadableBytes { try file.append($0) }
                 written += chunk.readableBytes
                 progress(written, size)
+                // A trickle never meets the read timeout: past the grace period, the average rate must hold.
+                let elapsed = NIODeadline.now() - started
+                if elapsed > grace, Double(written - startedWith) < Double(minimumRate) * Self.seconds(elapsed) {
+                    throw RemoteError(.remoteUnreachable, "\(url) came at \(Int(Double(written - startedWith) / Self.seconds(elapsed))) " +
+                                      "bytes a second, slower than \(minimumRate); the \(written) bytes so far are kept: " +
+                                      "run the command again to fetch the rest", url: url)
+                }
             }
             guard written == size else {
                 throw RemoteError(.remoteUnreachable, "\(url) ended after \(written) of its \(size) bytes; run the " +
@@ -143,15 +161,33 @@ package final class HTTPFetcher: Sendable {
         request.method = method
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
+        let deadline = NIODeadline.now() + wholeAnswer
         return try await Self.failures(url) {
-            let response = try await client.execute(request, timeout: patience * 4)
-            let bytes: ByteBuffer
-            do { bytes = try await response.body.collect(upTo: limit) } catch is NIOTooManyBytesError {
-                throw RemoteError(.remoteTooLarge, "\(url) answered with more than \(limit) bytes", url: url)
-            }
-            return Answer(status: response.status, headers: response.headers, body: Array(buffer: bytes))
+            let response = try await client.execute(request, deadline: deadline)
+            let bytes = try await collect(response.body, url: url, limit: limit, by: deadline,
+                                          tooLarge: "more than \(limit) bytes")
+            return Answer(status: response.status, headers: response.headers, body: bytes)
         }
     }
+
+    /// A small answer's body, whole, refused past `limit` bytes or once `deadline` has passed.
+    private func collect(_ body: HTTPClientResponse.Body, url: String, limit: Int, by deadline: NIODeadline,
+                         tooLarge: String) async throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        for try await chunk in body {
+            guard bytes.count + chunk.readableBytes <= limit else {
+                throw RemoteError(.remoteTooLarge, "\(url) sent \(tooLarge)", url: url)
+            }
+            bytes += chunk.readableBytesView
+            if NIODeadline.now() > deadline {
+                throw RemoteError(.remoteUnreachable, "\(url) took longer than \(Int(Self.seconds(wholeAnswer))) s to " +
+                                  "arrive; the server is too slow or holding the connection", url: url)
+            }
+        }
+        return bytes
+    }
+
+    private static func seconds(_ amount: TimeAmount) -> Double { Double(amount.nanoseconds) / 1e9 }
 
     private static func request(_ url: String) -> HTTPClientRequest {
         var request = HTTPClientRequest(url: url)

@@ -1,0 +1,69 @@
+import Foundation
+import LessonpackSystem
+import LessonpackTestSupport
+import NIOCore
+import Testing
+@testable import LessonpackRemote
+
+/// A server that sends a byte now and then meets no read timeout: a catalog is given up when it has taken longer
+/// than its whole-answer deadline, and a download when its average rate falls below the minimum past its grace
+/// period, keeping what came for a later run (F4).
+@Suite(.timeLimit(.minutes(2))) struct TrickleTests {
+    final class Trickle {
+        let process: ChildProcess
+        let port: Int
+
+        init() throws {
+            port = try NginxServer.freePort()
+            process = try ChildProcess(executable: "/usr/bin/python3", arguments: [
+                Paths.inPackage("Tests/HostileNetwork/trickle_server.py"), String(port), "100000", "0.2",
+            ])
+            let deadline = Date().addingTimeInterval(10)
+            while !Self.listening(port), Date() < deadline { usleep(50_000) }
+            guard Self.listening(port) else { throw RunFailure(description: "the trickle server did not start on \(port)") }
+        }
+
+        static func listening(_ port: Int) -> Bool {
+            (try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8))?.contains(String(format: ":%04X 00000000:0000 0A", port)) == true
+        }
+    }
+
+    struct RunFailure: Error, CustomStringConvertible { var description: String }
+
+    @Test func aTrickledCatalogIsGivenUpAtItsDeadline() async throws {
+        let trickle = try Trickle()
+        let fetcher = HTTPFetcher(readTimeout: .seconds(5), wholeAnswer: .seconds(2))
+        let started = Date()
+        do {
+            _ = try await fetcher.fetch("http://127.0.0.1:\(trickle.port)/catalog.signed.json", etag: nil, lastModified: nil,
+                                        limit: 1 << 20)
+            Issue.record("a trickled catalog was taken")
+        } catch {
+            #expect(error.code == .remoteUnreachable, "\(error)")
+            #expect(error.description.contains("took longer than 2 s"), "\(error)")
+        }
+        #expect(Date().timeIntervalSince(started) < 10)
+        await fetcher.shutdown()
+        withExtendedLifetime(trickle) {}
+    }
+
+    @Test func aTrickledDownloadIsGivenUpBelowTheMinimumRateAndKeepsWhatCame() async throws {
+        let trickle = try Trickle()
+        let folder = TemporaryFolder()
+        let fetcher = HTTPFetcher(readTimeout: .seconds(5), minimumRate: 1000, grace: .seconds(1))
+        let started = Date()
+        do {
+            _ = try await fetcher.download("http://127.0.0.1:\(trickle.port)/m.lessonpack", to: folder.child("m.part"),
+                                           size: 100_000, progress: { _, _ in })
+            Issue.record("a trickled download finished")
+        } catch {
+            #expect(error.code == .remoteUnreachable, "\(error)")
+            #expect(error.description.contains("slower than 1000"), "\(error)")
+        }
+        #expect(Date().timeIntervalSince(started) < 10)
+        let kept = (try? FileManager.default.attributesOfItem(atPath: folder.child("m.part"))[.size] as? Int) ?? 0
+        #expect(kept > 0, "the bytes that came are kept for the next run")
+        await fetcher.shutdown()
+        withExtendedLifetime(trickle) {}
+    }
+}
