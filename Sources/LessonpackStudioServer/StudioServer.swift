@@ -34,8 +34,19 @@ package struct StudioServer: Sendable {
                                   portBox.set(bound)
                                   await ready(bound)
                               }, logger: logger)
-        try await app.runService()
+        do {
+            try await app.runService()
+        } catch let error as IOError {
+            // NIO's own text names its call and leaves a stray parenthesis ("bind(…): Address already in use)
+            // (errno: 98)"); the system's words for the errno are what an author can act on.
+            throw ServingFailure(description: String(cString: strerror(error.errnoCode)).lowercased())
+        }
         await studio.previews.close()
+    }
+
+    /// Why the studio could not start serving, in the system's words ("address already in use").
+    package struct ServingFailure: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// Every request through the gate, then the routes; `port` is read per request, since port 0 is known only once

@@ -40,7 +40,8 @@ import Testing
             .map { $0.filter(\.isNumber) })
         let second = try LessonpackBinary.run(["studio", "--no-open", "--port", port, module])
         #expect(second.status == 2)
-        #expect(second.standardError.contains("cannot serve on 127.0.0.1:\(port)"), "\(second.standardError)")
+        #expect(second.standardError.contains("cannot serve on 127.0.0.1:\(port): address already in use [studio-cannot-serve]"),
+                "in the system's words, not NIO's call with its stray parenthesis: \(second.standardError)")
 
         // The same refusal for a tool: the document alone on standard error, with the same code and status.
         let json = try LessonpackBinary.run(["studio", "--no-open", "--port", port, "--format", "json", module])
