@@ -20,11 +20,13 @@ enum MediaResponses {
         var headers = Answers.common
         headers[.contentType] = contentType(path)
         headers[.acceptRanges] = "bytes"
-        if let range {
-            guard let (first, last) = byteRange(range, size: size) else {
-                headers[.contentRange] = "bytes */\(size)"
-                return Response(status: .rangeNotSatisfiable, headers: headers)
-            }
+        switch range.map({ byteRange($0, size: size) }) ?? .whole {
+        case .whole:
+            break
+        case .unsatisfiable:
+            headers[.contentRange] = "bytes */\(size)"
+            return Response(status: .rangeNotSatisfiable, headers: headers)
+        case .part(let first, let last):
             (lower, upper, status) = (first, last, .partialContent)
             headers[.contentRange] = "bytes \(first)-\(last)/\(size)"
         }
@@ -45,21 +47,48 @@ enum MediaResponses {
         })
     }
 
-    /// One range of `bytes=first-last`, `bytes=first-` or `bytes=-suffix`; nil when it cannot be served (several
-    /// ranges are answered with the first, as browsers ask for one).
-    static func byteRange(_ header: String, size: Int) -> (Int, Int)? {
-        guard header.hasPrefix("bytes="), size > 0 else { return nil }
-        let first = header.dropFirst(6).split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        let parts = first.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return nil }
-        if parts[0].isEmpty {
-            guard let suffix = Int(parts[1]), suffix > 0 else { return nil }
-            return (max(0, size - suffix), size - 1)
+    enum RangeAnswer: Equatable {
+        /// The header is ignored and the whole file sent: RFC 9110 §14.2 says so for a unit other than bytes and for
+        /// a range set with any spec that is not written as the grammar says (`bytes=5-3`, `bytes=x`).
+        case whole
+        /// Well written, but no range in it starts within the file: 416.
+        case unsatisfiable
+        case part(first: Int, last: Int)
+    }
+
+    /// The range a `Range` header asks of a file of `size` bytes: `bytes=first-last`, `bytes=first-` or
+    /// `bytes=-suffix`. Of several ranges, the first that can be served is (browsers ask for one).
+    static func byteRange(_ header: String, size: Int) -> RangeAnswer {
+        guard let equals = header.firstIndex(of: "="), header[..<equals].lowercased() == "bytes" else { return .whole }
+        func number(_ text: Substring) -> Int? { text.allSatisfy { $0.isASCII && $0.isNumber } ? Int(text) : nil }
+        var specs: [(first: Int?, last: Int?)] = []
+        for spec in header[header.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false) {
+            let trimmed = spec.trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
+            if trimmed.isEmpty { continue }  // a list may hold empty elements
+            let parts = trimmed.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2 else { return .whole }
+            if parts[0].isEmpty {
+                guard !parts[1].isEmpty, let suffix = number(parts[1]) else { return .whole }
+                specs.append((nil, suffix))
+            } else {
+                guard let first = number(parts[0]) else { return .whole }
+                if parts[1].isEmpty { specs.append((first, nil)); continue }
+                guard let last = number(parts[1]), last >= first else { return .whole }
+                specs.append((first, last))
+            }
         }
-        guard let lower = Int(parts[0]), lower >= 0, lower < size else { return nil }
-        if parts[1].isEmpty { return (lower, size - 1) }
-        guard let upper = Int(parts[1]), upper >= lower else { return nil }
-        return (lower, min(upper, size - 1))
+        guard !specs.isEmpty else { return .whole }
+        for spec in specs {
+            switch spec {
+            case (nil, let suffix?) where suffix > 0 && size > 0:
+                return .part(first: max(0, size - suffix), last: size - 1)
+            case (let first?, let last) where first < size:
+                return .part(first: first, last: min(last ?? size - 1, size - 1))
+            default:
+                continue
+            }
+        }
+        return .unsatisfiable
     }
 
     static func contentType(_ path: String) -> String {

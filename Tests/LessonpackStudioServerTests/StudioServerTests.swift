@@ -101,6 +101,15 @@ import Testing
             #expect(part.status == 206)
             #expect(part.body == Array(whole.body[10...19]))
             #expect(part.headers["content-range"] == "bytes 10-19/\(whole.body.count)")
+            // RFC 9110 §14.2: a range written against the grammar, or in another unit, is ignored: the whole file.
+            for ignored in ["bytes=5-3", "items=0-9", "bytes=x-", "bytes=1-2,7-5"] {
+                let answer = try await http.send("GET", "/media/0/lines/l01.opus", headers: token.merging(["Range": ignored]) { $1 })
+                #expect(answer.status == 200 && answer.body == whole.body, "\(ignored): \(answer.status)")
+            }
+            let beyond = try await http.send("GET", "/media/0/lines/l01.opus",
+                                             headers: token.merging(["Range": "bytes=\(whole.body.count)-"]) { $1 })
+            #expect(beyond.status == 416)
+            #expect(beyond.headers["content-range"] == "bytes */\(whole.body.count)")
             for target in ["/media/0/../module.plist", "/media/0/%2e%2e/module.plist", "/media/0/lines/%2e%2e/%2e%2e/module.plist",
                            "/media/1/lines/l01.opus", "/media/0//etc/passwd"] {
                 #expect(try await http.send("GET", target, headers: token).status == 404, "\(target)")
@@ -285,5 +294,22 @@ import Testing
             #expect(page.text.components(separatedBy: "<script").count == 1 + 3,
                     "the page's own three script elements and no more: \(page.text.prefix(2000))")
         }
+    }
+
+    @Test func aRangeIsReadAsRFC9110Says() {
+        typealias Answer = MediaResponses.RangeAnswer
+        let cases: [(String, Answer)] = [
+            ("bytes=0-9", .part(first: 0, last: 9)), ("bytes=90-", .part(first: 90, last: 99)),
+            ("bytes=-10", .part(first: 90, last: 99)), ("bytes=-500", .part(first: 0, last: 99)),
+            ("bytes=95-200", .part(first: 95, last: 99)), ("Bytes=1-1", .part(first: 1, last: 1)),
+            ("bytes= 200-300 , 5-6", .part(first: 5, last: 6)), ("bytes=,3-4", .part(first: 3, last: 4)),
+            ("bytes=100-", .unsatisfiable), ("bytes=-0", .unsatisfiable), ("bytes=100-200,300-", .unsatisfiable),
+            ("bytes=5-3", .whole), ("items=0-9", .whole), ("bytes=+1-2", .whole), ("bytes=1", .whole), ("bytes=", .whole),
+            ("bytes=-", .whole), ("bytes=0-9,x", .whole), ("0-9", .whole),
+        ]
+        for (header, expected) in cases {
+            #expect(MediaResponses.byteRange(header, size: 100) == expected, "\(header)")
+        }
+        #expect(MediaResponses.byteRange("bytes=0-", size: 0) == .unsatisfiable)
     }
 }
