@@ -33,10 +33,13 @@ package final class HTTPFetcher: Sendable {
         self.wholeAnswer = wholeAnswer
         self.minimumRate = minimumRate
         self.grace = grace
-        let configuration = HTTPClient.Configuration(
+        var configuration = HTTPClient.Configuration(
             redirectConfiguration: followRedirects ? .follow(max: Self.maxRedirects, allowCycles: false) : .disallow,
             timeout: .init(connect: connectTimeout, read: patience),
             decompression: .disabled)
+        // A refused connection is an answer: said at once, not retried until the connect timeout (a record store
+        // that is down made `sync` wait 10 s per try, 75 s in all). `sync` retries by its own policy.
+        configuration.connectionPool.retryConnectionEstablishment = false
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 

@@ -56,6 +56,22 @@ import Testing
         #expect(try store.deliveryCounts(to: client.endpoint).unsent == 1)
     }
 
+    /// Nothing listens and the connect timeout is the default 10 s: the refusal is said at once, not waited out.
+    @Test(.timeLimit(.minutes(2)))
+    func aRefusedConnectionIsSaidAtOnce() async throws {
+        let fetcher = HTTPFetcher()
+        let port = try NginxServer.freePort()
+        let started = Date()
+        do {
+            _ = try await fetcher.fetch("http://127.0.0.1:\(port)/catalog.signed.json", etag: nil, lastModified: nil, limit: 1024)
+            Issue.record("nothing listens, yet something answered")
+        } catch {
+            #expect(error.code == .remoteUnreachable, "\(error)")
+        }
+        #expect(Date().timeIntervalSince(started) < 3, "waited \(Date().timeIntervalSince(started)) s")
+        await fetcher.shutdown()
+    }
+
     /// A store of Tests/LRS/fake_lrs.py, answering as `mode` says, and a learner's store of twelve statements.
     final class Misbehaving {
         let folder = TemporaryFolder()
