@@ -99,4 +99,14 @@ import Testing
         #expect(result.standardError.hasSuffix("nothing was released: 3 errors, 2 warnings in 1 module\n"))
         #expect(!FileManager.default.fileExists(atPath: output))
     }
+
+    /// The help (and the manual page made from it) says "one per core", not the core count of the machine that
+    /// built it; a count below one is a usage mistake.
+    @Test func jobsDefaultsToOnePerCoreWherever() throws {
+        let help = try LessonpackBinary.run(["release", "--help"], environment: ["COLUMNS": "200"])
+        let line = try #require(help.standardOutput.split(separator: "\n").first { $0.contains("--jobs <jobs>") && $0.contains("Default") })
+        #expect(line.contains("one per core") && !line.contains("(default:"), "\(line)")
+        let none = try LessonpackBinary.run(["release", Paths.sampleModule, "-o", TemporaryFolder().child("out"), "--jobs", "0"])
+        #expect(none.status == 2 && none.standardError.contains("--jobs must be at least 1"), "\(none.standardError)")
+    }
 }

@@ -35,8 +35,10 @@ struct ReleaseCommand: ParsableCommand {
     @Option(name: .customLong("sign"), help: "Sign every bundle with this private key (see 'lessonpack keygen').", completion: .file())
     var signingKey: String?
 
+    // No default value in the declaration: ArgumentParser would print it in the help and the manual page, which
+    // would then carry the core count of the machine that built them.
     @Option(help: "How many modules to check and build at once. Default: one per core.")
-    var jobs: Int = OrderedParallelMap.defaultWidth
+    var jobs: Int?
 
     @Flag(help: "Re-encode media for size with ffmpeg (speech audio to Opus, video to H.264), caching the results.")
     var transcode = false
@@ -44,7 +46,7 @@ struct ReleaseCommand: ParsableCommand {
     @OptionGroup var diagnostics: DiagnosticOptions
 
     func validate() throws {
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 
     func run() throws {
@@ -53,7 +55,7 @@ struct ReleaseCommand: ParsableCommand {
         let engine = diagnostics.engine()
         let json = engine.isJSON
         let progress = ProgressLine(enabled: Console.isTerminal(2) && !diagnostics.output.quiet)
-        let options = Release.Options(output: output, signingKey: key, jobs: jobs, timestamp: try SourceDateEpoch.read(),
+        let options = Release.Options(output: output, signingKey: key, jobs: jobs ?? OrderedParallelMap.defaultWidth, timestamp: try SourceDateEpoch.read(),
                                       warningsAsErrors: diagnostics.warningsAsErrors, transcoder: transcoder,
                                       progress: { event in
             switch event {
