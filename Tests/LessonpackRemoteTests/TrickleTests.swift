@@ -19,16 +19,10 @@ import Testing
                 Paths.inPackage("Tests/HostileNetwork/trickle_server.py"), String(port), "100000", "0.2",
             ])
             let deadline = Date().addingTimeInterval(10)
-            while !Self.listening(port), Date() < deadline { usleep(50_000) }
-            guard Self.listening(port) else { throw RunFailure(description: "the trickle server did not start on \(port)") }
-        }
-
-        static func listening(_ port: Int) -> Bool {
-            (try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8))?.contains(String(format: ":%04X 00000000:0000 0A", port)) == true
+            while !StatementSyncTests.Misbehaving.listening(port), Date() < deadline { usleep(50_000) }
+            try #require(StatementSyncTests.Misbehaving.listening(port), "the trickle server did not start on \(port)")
         }
     }
-
-    struct RunFailure: Error, CustomStringConvertible { var description: String }
 
     @Test func aTrickledCatalogIsGivenUpAtItsDeadline() async throws {
         let trickle = try Trickle()
