@@ -61,7 +61,10 @@ package struct Definition: Hashable, Sendable, Codable {
         func isSpace(_ scalar: Unicode.Scalar) -> Bool {
             // Foundation's set still counts the zero-width space, a space separator in Unicode before 4.0.1.
             if scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator { return true }
-            return newlines && ["\n", "\u{0B}", "\u{0C}", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar)
+            switch scalar {
+            case "\n", "\u{0B}", "\u{0C}", "\r", "\u{85}", "\u{2028}", "\u{2029}": return newlines
+            default: return false
+            }
         }
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) })

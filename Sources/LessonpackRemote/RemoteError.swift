@@ -10,7 +10,7 @@ package struct RemoteError: Error, CustomStringConvertible, Sendable {
     /// `url` is where it happened. Neither it nor the message is ever printed with a user name or password an
     /// address carried.
     package init(_ code: DiagnosticCode, _ message: String, url: String = "") {
-        diagnostic = .error(code, ShownAddress.inText(message), at: SourceLocation(file: ShownAddress.of(url)))
+        diagnostic = .error(code, ShownAddress.inText(message), at: SourceLocation(file: ShownAddress.inText(url)))
     }
 }
 
