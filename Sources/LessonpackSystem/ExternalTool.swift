@@ -146,7 +146,6 @@ private struct Exchange {
         let deadline = Self.now() + timeout
         var killAt = Double.infinity      // SIGKILL, once SIGTERM has gone unheeded
         var giveUpAt = Double.infinity    // stop waiting for a tool SIGKILL has not ended
-        var drainUntil = Double.infinity  // take what the pipes hold, once the tool has ended
         var watched = [pollfd](repeating: pollfd(fd: -1, events: 0, revents: 0), count: 4)
         while true {
             let now = Self.now()
@@ -161,10 +160,6 @@ private struct Exchange {
                     giveUpAt = now + 1
                 }
                 if now >= giveUpAt { break }
-            } else if !drainUntil.isFinite {
-                drainUntil = now + 1
-            } else if now >= drainUntil {
-                break  // something the tool left behind is still writing: that is not the tool's output
             }
 
             watched[0] = pollfd(fd: output.descriptor, events: Int16(POLLIN), revents: 0)
@@ -204,6 +199,10 @@ private struct Exchange {
             }
             if status == nil, exitWatch < 0 || watched[3].revents != 0 {
                 status = Self.reap(pid, blocking: false)
+                if status != nil {
+                    output.toolEnded()
+                    error.toolEnded()
+                }
             }
         }
         if status == nil {
@@ -256,9 +255,21 @@ private struct Collected {
     var data = Data()
     var seen = 0
 
+    /// Once the tool has ended, how far the stream may still be read: what the tool wrote is in the pipe, which
+    /// holds at most its capacity. Bytes past that come from something it left running (`yes &`), and are not
+    /// its output. A count, not a time: on a loaded machine this thread may sleep through any time allowed.
+    private var endAt = Int.max
+
     init(limit: Int) { self.limit = limit }
 
     var truncated: Bool { seen > limit }
+
+    mutating func toolEnded() {
+        guard descriptor >= 0 else { return }
+        // F_GETPIPE_SZ (1032) is Linux's; Glibc's module does not name it.
+        let capacity = fcntl(descriptor, 1032)
+        endAt = seen + (capacity > 0 ? Int(capacity) : 1 << 20)
+    }
 
     /// Reads what is there (the descriptor was readable); closes it at its end.
     mutating func drain(_ buffer: UnsafeMutableRawBufferPointer) {
@@ -266,6 +277,10 @@ private struct Collected {
         if count > 0 {
             seen += count
             if data.count < limit { data.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<min(count, limit - data.count)])) }
+            if seen >= endAt {
+                close(descriptor)
+                descriptor = -1
+            }
         } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
             close(descriptor)
             descriptor = -1

@@ -178,15 +178,17 @@ import Testing
         let module = folder.child("module")
         let refused = try LessonpackBinary.run(["new", module, "--from", broken])
         #expect(refused.status == 1)
-        #expect(refused.standardError.contains("broken.md:90:4: error: question 2 has no answer marked right: mark it with ✓ [lesson-syntax]"))
+        #expect(refused.standardError.contains("broken.md:90:4: error: question 2 has no answer marked right: mark it with ✓ [lesson-syntax]"),
+                "\(refused.standardError)")
         #expect(refused.standardOutput.contains("nothing was written"))
         #expect(!FileManager.default.fileExists(atPath: module))
 
         try Self.convert(broken, to: folder.child("broken.docx"))
         let word = try LessonpackBinary.run(["new", module, "--from", folder.child("broken.docx")])
         #expect(word.status == 1)
-        #expect(word.standardError.contains("broken.docx: error: paragraph "))
-        #expect(word.standardError.contains("(\u{201C}How much is the ticket?\u{201D}): question 2 has no answer marked right"))
+        #expect(word.standardError.contains("broken.docx: error: paragraph ") &&
+                word.standardError.contains("(\u{201C}How much is the ticket?\u{201D}): question 2 has no answer marked right"),
+                "\(word.standardError)")
         #expect(!FileManager.default.fileExists(atPath: module))
 
         // Into an existing module: refused the same way, and the module is left as it was.

@@ -56,20 +56,20 @@ import Testing
         #expect(try store.deliveryCounts(to: client.endpoint).unsent == 1)
     }
 
-    /// Nothing listens: the refusal is said at once, not waited out. The connect timeout is a minute, so that
-    /// waiting it out (as async-http-client's retries did) could not pass for an answer on a loaded machine.
+    /// Nothing listens: the refusal is said at once, not waited out. The connect timeout is ten minutes and the
+    /// test's limit two, so waiting it out (as async-http-client's retries did) fails the test, with no clock read
+    /// that a loaded machine would make wrong.
     @Test(.timeLimit(.minutes(2)))
     func aRefusedConnectionIsSaidAtOnce() async throws {
-        let fetcher = HTTPFetcher(connectTimeout: .seconds(60))
+        let fetcher = HTTPFetcher(connectTimeout: .minutes(10))
         let port = try NginxServer.freePort()
-        let started = Date()
         do {
             _ = try await fetcher.fetch("http://127.0.0.1:\(port)/catalog.signed.json", etag: nil, lastModified: nil, limit: 1024)
             Issue.record("nothing listens, yet something answered")
         } catch {
             #expect(error.code == .remoteUnreachable, "\(error)")
+            #expect(error.description.contains("refused"), "\(error)")
         }
-        #expect(Date().timeIntervalSince(started) < 30, "waited \(Date().timeIntervalSince(started)) s")
         await fetcher.shutdown()
     }
 

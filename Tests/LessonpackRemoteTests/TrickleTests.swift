@@ -7,7 +7,8 @@ import Testing
 
 /// A server that sends a byte now and then meets no read timeout: a catalog is given up when it has taken longer
 /// than its whole-answer deadline, and a download when its average rate falls below the minimum past its grace
-/// period, keeping what came for a later run (F4).
+/// period, keeping what came for a later run (F4). What ended each is read from its words, never from a clock: on a
+/// loaded machine the wait is the scheduler's, and without its rule a test would run into the suite's time limit.
 @Suite(.timeLimit(.minutes(2))) struct TrickleTests {
     final class Trickle {
         let process: ChildProcess
@@ -27,7 +28,6 @@ import Testing
     @Test func aTrickledCatalogIsGivenUpAtItsDeadline() async throws {
         let trickle = try Trickle()
         let fetcher = HTTPFetcher(readTimeout: .seconds(60), wholeAnswer: .seconds(2))
-        let started = Date()
         do {
             _ = try await fetcher.fetch("http://127.0.0.1:\(trickle.port)/catalog.signed.json", etag: nil, lastModified: nil,
                                         limit: 1 << 20)
@@ -36,7 +36,6 @@ import Testing
             #expect(error.code == .remoteUnreachable, "\(error)")
             #expect(error.description.contains("took longer than 2 s"), "\(error)")
         }
-        #expect(Date().timeIntervalSince(started) < 30, "the read timeout (60 s) must not be what ended it")
         await fetcher.shutdown()
         withExtendedLifetime(trickle) {}
     }
@@ -45,7 +44,6 @@ import Testing
         let trickle = try Trickle()
         let folder = TemporaryFolder()
         let fetcher = HTTPFetcher(readTimeout: .seconds(60), minimumRate: 1000, grace: .seconds(1))
-        let started = Date()
         do {
             _ = try await fetcher.download("http://127.0.0.1:\(trickle.port)/m.lessonpack", to: folder.child("m.part"),
                                            size: 100_000, progress: { _, _ in })
@@ -54,7 +52,6 @@ import Testing
             #expect(error.code == .remoteUnreachable, "\(error)")
             #expect(error.description.contains("slower than 1000"), "\(error)")
         }
-        #expect(Date().timeIntervalSince(started) < 30, "the read timeout (60 s) must not be what ended it")
         let kept = (try? FileManager.default.attributesOfItem(atPath: folder.child("m.part"))[.size] as? Int) ?? 0
         #expect(kept > 0, "the bytes that came are kept for the next run")
         await fetcher.shutdown()

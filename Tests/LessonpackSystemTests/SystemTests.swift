@@ -202,6 +202,15 @@ import Testing
         #expect(daemon < .seconds(10))
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func aBackgroundChildWritingForEverIsNotTakenForTheToolsOutput() throws {
+        // The shell ends at once; the `yes` it started writes into the shell's standard output without end. What
+        // is read after the shell ended is bounded by the pipe's capacity, and closing the pipe ends `yes`. Were
+        // the reading bounded by nothing, this would run into the time limit.
+        let output = try Self.shell.run(["-c", "yes lessonpack & exit 3"], timeout: 120)
+        #expect(output.status == 3 && !output.timedOut)
+    }
+
     @Test func theEnvironmentIsReplacedAndTheFolderSet() throws {
         let env = try #require(ExternalTool.find("env"))
         let output = try env.run([], environment: ["ONLY": "this one"])
