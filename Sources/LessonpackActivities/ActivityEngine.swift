@@ -1,6 +1,6 @@
 import Foundation
 import LessonpackModel
-import LessonpackRandom
+import LessonpackCore
 
 /// One activity as a pure, deterministic state machine. An attempt starts from a `Setup` (everything that was
 /// dealt: a draw, an order, an arrangement), and every change the learner makes is an `Action` that goes through

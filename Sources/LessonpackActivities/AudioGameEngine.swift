@@ -1,6 +1,6 @@
 import Foundation
 import LessonpackModel
-import LessonpackRandom
+import LessonpackCore
 
 /// Activity 4, the audio game: one tile per transcript line, in its speaker's colour, to put in order. Easy starts
 /// with half the lines already in place, medium a quarter, hard none; the rest wait in a shuffled tray. A tile
@@ -76,22 +76,10 @@ package struct AudioGameEngine: ActivityEngine {
     }
 
     package static func deal(for module: Module, random: inout SeededRandom, previous: Setup?, options: Difficulty) -> Setup {
-        let ids = module.transcript.map(\.id)
-        var candidate = Setup(difficulty: options, slots: [], tray: [])
-        for _ in 0..<100 {
-            let placed = Set(random.sample(Array(ids.indices), count: preplacedCount(options, tiles: ids.count)))
-            let slots: [String?] = ids.indices.map { placed.contains($0) ? ids[$0] : nil }
-            let remaining = ids.indices.filter { !placed.contains($0) }.map { ids[$0] }
-            var tray = random.shuffled(remaining)
-            // A tray already in transcript order would make the game a matter of dropping tiles one after another.
-            if tray.count > 1 {
-                while tray == remaining { tray = random.shuffled(remaining) }
-            }
-            candidate = Setup(difficulty: options, slots: slots, tray: tray)
-            if let previous, previous.slots == slots, previous.tray == tray { continue }
-            break
-        }
-        return candidate
+        let game = Deals.audioGame(tiles: module.transcript.map(\.id),
+                                   preplaced: preplacedCount(options, tiles: module.transcript.count),
+                                   previous: previous.map { Deals.Game(slots: $0.slots, tray: $0.tray) }, random: &random)
+        return Setup(difficulty: options, slots: game.slots, tray: game.tray)
     }
 
     package let setup: Setup

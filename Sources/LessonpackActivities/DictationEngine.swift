@@ -1,6 +1,6 @@
 import Foundation
 import LessonpackModel
-import LessonpackRandom
+import LessonpackCore
 
 /// The dictation: the learner hears a line (as often as they like, slowed down on request), writes it, and sees
 /// it marked word by word (`WordDiff`). The score is the share of the lines' words written right. A line is

@@ -1,6 +1,6 @@
 import Foundation
 import LessonpackModel
-import LessonpackRandom
+import LessonpackCore
 
 /// Activity 6, questions and answers: each question heard and read with its answers as A, B, C; the learner picks
 /// one and gets feedback. Each attempt shows every question's answers in an order unlike the previous attempt's,
@@ -45,13 +45,8 @@ package struct QuestionsEngine: ActivityEngine {
     package static func deal(for module: Module, random: inout SeededRandom, previous: Setup?, options: NoOptions) -> Setup {
         var orders: [String: [Int]] = [:]
         for question in module.questions {
-            let identity = Array(question.answers.indices)
-            var order = random.shuffled(identity)
-            // With one answer there is only one order; otherwise never repeat the last one.
-            if identity.count > 1, let last = previous?.orders[question.id], last.count == identity.count {
-                while order == last { order = random.shuffled(identity) }
-            }
-            orders[question.id] = order
+            orders[question.id] = Deals.answerOrder(count: question.answers.count, last: previous?.orders[question.id],
+                                                    random: &random)
         }
         return Setup(orders: orders)
     }

@@ -1,6 +1,6 @@
 import Foundation
 import LessonpackModel
-import LessonpackRandom
+import LessonpackCore
 
 /// Activity 8, the test: each attempt draws the module's number of items from the bank, without replacement and in
 /// random order, different from the last attempt's draw; items the last attempt did not show come first, so two
@@ -62,20 +62,10 @@ package struct TestEngine: ActivityEngine {
         return Setup(drawn: items.map(\.id), options: shownOptions)
     }
 
-    /// The draw: unseen-last-time items first (a random selection of them if there are more than needed), then
-    /// the rest at random, all in a random order that is not the last attempt's.
+    /// The draw (`Deals.testDraw`, shared with the WebAssembly core), over the items' ids.
     package static func draw(from bank: [TestItem], count: Int, lastDrawn: [String], random: inout SeededRandom) -> [TestItem] {
-        let wanted = min(max(count, 0), bank.count)
-        let last = Set(lastDrawn)
-        let unseen = bank.filter { !last.contains($0.id) }
-        let seen = bank.filter { last.contains($0.id) }
-        var chosen = random.sample(unseen, count: wanted)
-        chosen += random.sample(seen, count: wanted - chosen.count)
-        var order = random.shuffled(chosen)
-        if order.count > 1 {
-            while order.map(\.id) == lastDrawn { order = random.shuffled(chosen) }
-        }
-        return order
+        let byID = Dictionary(bank.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return Deals.testDraw(from: bank.map(\.id), count: count, lastDrawn: lastDrawn, random: &random).compactMap { byID[$0] }
     }
 
     package let setup: Setup

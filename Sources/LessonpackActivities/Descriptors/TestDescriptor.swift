@@ -1,5 +1,5 @@
 import LessonpackModel
-import LessonpackRandom
+import LessonpackCore
 
 extension TestEngine {
     package static let descriptor = ActivityDescriptor(

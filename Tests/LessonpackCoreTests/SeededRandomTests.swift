@@ -2,7 +2,7 @@ import Foundation
 
 import Testing
 import LessonpackTestSupport
-@testable import LessonpackRandom
+@testable import LessonpackCore
 
 @Suite struct SeededRandomTests {
     @Test func aSeedReplaysTheSameSequence() {

@@ -2,8 +2,9 @@
 /// this file's own algorithms (Fisher–Yates, Lemire's bounded integers) rather than the standard library's, whose
 /// exact sequence for a given generator is not promised to stay the same between Swift releases: a seed must
 /// replay a session exactly, on any build.
-package struct SeededRandom: RandomNumberGenerator, Sendable, Equatable, Codable {
-    private var state: (UInt64, UInt64, UInt64, UInt64)
+package struct SeededRandom: RandomNumberGenerator, Sendable, Equatable {
+    // Internal, not private: the native Codable extension (SeededRandom+Native.swift) restores it.
+    var state: (UInt64, UInt64, UInt64, UInt64)
 
     package init(seed: UInt64) {
         var splitMix = seed
@@ -15,12 +16,6 @@ package struct SeededRandom: RandomNumberGenerator, Sendable, Equatable, Codable
             return z ^ (z >> 31)
         }
         state = (next(), next(), next(), next())
-    }
-
-    /// A generator seeded from the system's entropy, for sessions nobody needs to replay.
-    package static func fromSystem() -> SeededRandom {
-        var system = SystemRandomNumberGenerator()
-        return SeededRandom(seed: system.next())
     }
 
     package mutating func next() -> UInt64 {
@@ -66,20 +61,5 @@ package struct SeededRandom: RandomNumberGenerator, Sendable, Equatable, Codable
 
     package static func == (lhs: SeededRandom, rhs: SeededRandom) -> Bool {
         lhs.state == rhs.state
-    }
-
-    // Tuples are not Codable: store the state as four numbers, so an engine's state can be saved and resumed.
-    package init(from decoder: any Decoder) throws {
-        var container = try decoder.unkeyedContainer()
-        state = (try container.decode(UInt64.self), try container.decode(UInt64.self),
-                 try container.decode(UInt64.self), try container.decode(UInt64.self))
-    }
-
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.unkeyedContainer()
-        try container.encode(state.0)
-        try container.encode(state.1)
-        try container.encode(state.2)
-        try container.encode(state.3)
     }
 }
