@@ -84,7 +84,7 @@ let package = Package(
                                                             "LessonpackSystem"]),
 
         // MARK: The module: its source format read into a typed model, with where everything was written
-        .target(name: "LessonpackModel", dependencies: ["PropertyList", "LessonpackDiagnostics", "LessonpackSystem"]),
+        .target(name: "LessonpackModel", dependencies: ["LessonpackCore", "PropertyList", "LessonpackDiagnostics", "LessonpackSystem"]),
         .testTarget(name: "LessonpackModelTests", dependencies: ["LessonpackModel", "LessonpackTestSupport", "LessonpackDiagnostics"]),
 
         // MARK: Validation: every rule a module must pass, each in its own file with a stable code

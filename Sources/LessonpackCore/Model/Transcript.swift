@@ -1,8 +1,6 @@
-import Foundation
-
 /// One line of the conversation: who says what, when in the video, with the line's own audio clip and the terms
 /// it highlights for the vocabulary activity.
-package struct TranscriptLine: Hashable, Sendable, Codable {
+package struct TranscriptLine: Hashable, Sendable, Storable {
     package var id: String
     package var speaker: String
     package var text: String
@@ -30,7 +28,7 @@ package struct TranscriptLine: Hashable, Sendable, Codable {
 }
 
 /// A dictionary entry, from `definitions.plist`'s `term → "(part of speech) definition"`.
-package struct Definition: Hashable, Sendable, Codable {
+package struct Definition: Hashable, Sendable, Storable {
     package var term: String
     /// What the parentheses say, e.g. "expression" or "noun"; empty when the entry has none.
     package var partOfSpeech: String
@@ -57,7 +55,7 @@ package struct Definition: Hashable, Sendable, Codable {
 
     /// Foundation's `trimmingCharacters(in: .whitespaces)` (or `.whitespacesAndNewlines`), scalar for scalar, without
     /// loading its character sets: the player parses every definition as it opens a bundle.
-    static func trimmed(_ text: Substring, newlines: Bool) -> String {
+    package static func trimmed(_ text: Substring, newlines: Bool) -> String {
         func isSpace(_ scalar: Unicode.Scalar) -> Bool {
             // Foundation's set still counts the zero-width space, a space separator in Unicode before 4.0.1.
             if scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator { return true }
@@ -74,7 +72,7 @@ package struct Definition: Hashable, Sendable, Codable {
 }
 
 /// A 'language focus' box of the phrasebook.
-package struct FocusBox: Hashable, Sendable, Codable {
+package struct FocusBox: Hashable, Sendable, Storable {
     package var title: String
     package var body: String
 

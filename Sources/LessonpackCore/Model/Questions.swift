@@ -1,5 +1,5 @@
 /// A statement about the video that the learner marks correct or incorrect.
-package struct VideoTaskStatement: Hashable, Sendable, Codable {
+package struct VideoTaskStatement: Hashable, Sendable, Storable {
     package var id: String
     package var text: String
     package var isCorrect: Bool
@@ -15,7 +15,7 @@ package struct VideoTaskStatement: Hashable, Sendable, Codable {
 }
 
 /// A spoken question with three spoken answers, A, B and C, exactly one of them correct.
-package struct Question: Hashable, Sendable, Codable {
+package struct Question: Hashable, Sendable, Storable {
     package var id: String
     package var text: String
     package var audio: String
@@ -31,7 +31,7 @@ package struct Question: Hashable, Sendable, Codable {
         self.feedback = feedback
     }
 
-    package struct Answer: Hashable, Sendable, Codable {
+    package struct Answer: Hashable, Sendable, Storable {
         package var text: String
         package var audio: String
         package var isCorrect: Bool
@@ -45,7 +45,7 @@ package struct Question: Hashable, Sendable, Codable {
 }
 
 /// The test's item bank: each attempt draws `draw` of its items.
-package struct TestBank: Hashable, Sendable, Codable {
+package struct TestBank: Hashable, Sendable, Storable {
     package static let defaultDraw = 20
 
     package var draw: Int
@@ -57,8 +57,8 @@ package struct TestBank: Hashable, Sendable, Codable {
     }
 }
 
-package struct TestItem: Hashable, Sendable, Codable {
-    package enum Kind: Hashable, Sendable, Codable {
+package struct TestItem: Hashable, Sendable, Storable {
+    package enum Kind: Hashable, Sendable, Storable {
         /// A statement the learner marks correct or incorrect.
         case statement(isCorrect: Bool)
         /// Pick the answer among the choices.

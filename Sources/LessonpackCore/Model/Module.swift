@@ -1,7 +1,7 @@
 /// One stand-alone lesson built around one filmed conversation: everything its activities need, as plain
 /// values. Source locations live apart, in `ModuleSource`, so this type is the same whether it was read from a
 /// source folder or loaded from a compiled bundle.
-package struct Module: Hashable, Sendable, Codable {
+package struct Module: Hashable, Sendable, Storable {
     package var id: String
     package var title: String
     /// Kept as written; `SemanticVersion(version)` parses it (the `invalid-version` rule reports when it can't).
@@ -63,6 +63,7 @@ package struct Module: Hashable, Sendable, Codable {
     }
 }
 
+#if !hasFeature(Embedded)
 extension Module {
     private enum CodingKeys: String, CodingKey {
         case id, title, version, level, summary, video, speakers, objectives, activities, transcript, definitions
@@ -132,8 +133,9 @@ extension Module {
         }
     }
 }
+#endif
 
-package struct Speaker: Hashable, Sendable, Codable {
+package struct Speaker: Hashable, Sendable, Storable {
     package var id: String
     package var name: String
     /// `#RRGGBB`: the colour of this speaker's tiles and subtitles.
@@ -148,7 +150,7 @@ package struct Speaker: Hashable, Sendable, Codable {
 
 /// A learning objective in the PC³ form: what the learner will do (performance), in what situation (condition),
 /// with what language (content), and how well (criteria).
-package struct Objective: Hashable, Sendable, Codable {
+package struct Objective: Hashable, Sendable, Storable {
     package var id: String
     package var performance: String
     package var condition: String
@@ -166,7 +168,7 @@ package struct Objective: Hashable, Sendable, Codable {
 
 /// The activities, in the order a module presents them (their standard position). What each one means (its title,
 /// engine, presenter and views) is its descriptor's: LessonpackActivities' `ActivityRegistry` lists them.
-package enum ActivityKind: String, CaseIterable, Hashable, Sendable, Codable {
+package enum ActivityKind: String, CaseIterable, Hashable, Sendable, Storable {
     case video
     case videoTask = "video-task"
     case vocabulary

@@ -1,5 +1,5 @@
 /// An entry of the media manifest: a file under `media/` with what it is and what it must hash to.
-package struct MediaFile: Hashable, Sendable, Codable {
+package struct MediaFile: Hashable, Sendable, Storable {
     package var path: String
     package var kind: MediaKind
     package var size: Int
@@ -24,7 +24,7 @@ package struct MediaFile: Hashable, Sendable, Codable {
     package var isPlaceholder: Bool { placeholder == true }
 }
 
-package enum MediaKind: String, CaseIterable, Hashable, Sendable, Codable {
+package enum MediaKind: String, CaseIterable, Hashable, Sendable, Storable {
     case video, audio, image, subtitles
 
     /// The kind a file's extension says it is, or nil for extensions a module does not use (none of the kinds
