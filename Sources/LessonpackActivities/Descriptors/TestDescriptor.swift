@@ -46,12 +46,3 @@ extension TestEngine {
                 }
             }))
 }
-
-extension TestEngine.Action: StoredAction {
-    package var storedName: String {
-        switch self {
-        case .answer: "answer"
-        case .finish: "finish"
-        }
-    }
-}

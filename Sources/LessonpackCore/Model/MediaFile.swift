@@ -36,7 +36,7 @@ package enum MediaKind: String, CaseIterable, Hashable, Sendable, Storable {
 
     /// Each extension a module uses, to its kind: `fileExtensions` read the other way, so the two cannot differ.
     private static let byExtension: [String: MediaKind] = Dictionary(
-        uniqueKeysWithValues: allCases.flatMap { kind in kind.fileExtensions.map { ($0, kind) } })
+        firstOf: allCases.flatMap { kind in kind.fileExtensions.map { ($0, kind) } })
 
     /// The extensions of each kind, as the documentation and the messages list them.
     package var fileExtensions: [String] {

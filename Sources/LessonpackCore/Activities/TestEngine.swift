@@ -1,7 +1,3 @@
-import Foundation
-import LessonpackModel
-import LessonpackCore
-
 /// Activity 8, the test: each attempt draws the module's number of items from the bank, without replacement and in
 /// random order, different from the last attempt's draw; items the last attempt did not show come first, so two
 /// attempts of 20 from a bank of 30 cover it all. Statements take the three-state answer, multiple-choice items
@@ -10,7 +6,7 @@ import LessonpackCore
 /// gives a percentage per objective.
 package struct TestEngine: ActivityEngine {
     /// The draw: the items shown, in order, and each multiple-choice item's options as shown.
-    package struct Setup: Codable, Sendable, Equatable {
+    package struct Setup: Storable, Sendable, Equatable {
         package var drawn: [String]
         package var options: [String: [String]]
 
@@ -20,7 +16,7 @@ package struct TestEngine: ActivityEngine {
         }
     }
 
-    package enum Answer: Codable, Sendable, Equatable {
+    package enum Answer: Storable, Sendable, Equatable {
         case correct
         case incorrect
         /// An index into the item's options as shown.
@@ -29,7 +25,7 @@ package struct TestEngine: ActivityEngine {
         case cleared
     }
 
-    package enum Action: Codable, Sendable, Equatable {
+    package enum Action: Storable, Sendable, Equatable {
         case answer(item: String, answer: Answer)
         /// Ends the attempt: answers are fixed from now on.
         case finish
@@ -59,13 +55,13 @@ package struct TestEngine: ActivityEngine {
         for item in items {
             if case .multipleChoice(let choices, _) = item.kind { shownOptions[item.id] = random.shuffled(choices) }
         }
-        return Setup(drawn: items.map(\.id), options: shownOptions)
+        return Setup(drawn: items.map { $0.id }, options: shownOptions)
     }
 
     /// The draw (`Deals.testDraw`, shared with the WebAssembly core), over the items' ids.
     package static func draw(from bank: [TestItem], count: Int, lastDrawn: [String], random: inout SeededRandom) -> [TestItem] {
-        let byID = Dictionary(bank.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        return Deals.testDraw(from: bank.map(\.id), count: count, lastDrawn: lastDrawn, random: &random).compactMap { byID[$0] }
+        let byID = Dictionary(firstOf: bank.map { ($0.id, $0) })
+        return Deals.testDraw(from: bank.map { $0.id }, count: count, lastDrawn: lastDrawn, random: &random).compactMap { byID[$0] }
     }
 
     package let setup: Setup
@@ -78,7 +74,7 @@ package struct TestEngine: ActivityEngine {
     package init(module: Module, setup: Setup, startedAt: Date) {
         self.setup = setup
         self.startedAt = startedAt
-        let bank = Dictionary(module.test.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let bank = Dictionary(firstOf: module.test.items.map { ($0.id, $0) })
         drawn = setup.drawn.compactMap { id in
             bank[id].map { item in
                 if case .multipleChoice(let choices, _) = item.kind {
@@ -142,12 +138,12 @@ package struct TestEngine: ActivityEngine {
                                response: response(shown), expected: expectedText(shown.item), outcome: ItemOutcome.Outcome(rawValue: outcome.rawValue)!,
                                objective: objective, note: shown.item.explanation)
         }
-        let ids = objectives.map(\.id)
+        let ids = objectives.map { $0.id }
         let order = ids + perObjective.keys.filter { !ids.contains($0) }.sorted()
         let correct = items.filter { $0.outcome == .correct }.count
         let incorrect = items.filter { $0.outcome == .incorrect }.count
         // The score counts each item with its weight; the counts beside it are of items.
-        let weights = drawn.map(\.item.scoreWeight)
+        let weights = drawn.map { $0.item.scoreWeight }
         let earned = zip(items, weights).reduce(0) { sum, pair in sum + (pair.0.outcome == .correct ? pair.1 : 0) }
         return ActivityResult(
             activity: .test, startedAt: startedAt, finishedAt: finishedAt ?? now, items: items,
@@ -179,6 +175,16 @@ package struct TestEngine: ActivityEngine {
         switch item.kind {
         case .statement(let isCorrect): isCorrect ? "correct" : "incorrect"
         case .multipleChoice(_, let answer): answer
+        }
+    }
+}
+
+/// The name its rows are stored under (kept as it was when the action was first stored).
+extension TestEngine.Action: StoredAction {
+    package var storedName: String {
+        switch self {
+        case .answer: "answer"
+        case .finish: "finish"
         }
     }
 }

@@ -1,20 +1,16 @@
-import Foundation
-import LessonpackModel
-import LessonpackCore
-
 /// Activity 6, questions and answers: each question heard and read with its answers as A, B, C; the learner picks
 /// one and gets feedback. Each attempt shows every question's answers in an order unlike the previous attempt's,
 /// so the right letter moves.
 package struct QuestionsEngine: ActivityEngine {
     /// Each question's answer order in this attempt, by question id: `order[i]` is the index of the answer shown as
     /// letter i.
-    package struct Setup: Codable, Sendable, Equatable {
+    package struct Setup: Storable, Sendable, Equatable {
         package var orders: [String: [Int]]
 
         package init(orders: [String: [Int]]) { self.orders = orders }
     }
 
-    package enum Action: Codable, Sendable, Equatable {
+    package enum Action: Storable, Sendable, Equatable {
         /// Answers a question with a letter (0 for A): final, and checked at once.
         case answer(question: String, letter: Int)
         case hearQuestion(question: String)
@@ -106,5 +102,16 @@ package struct QuestionsEngine: ActivityEngine {
         }
         return ActivityResult(activity: .questions, startedAt: startedAt, finishedAt: now, items: items,
                               score: Score(correct: items.filter { $0.outcome == .correct }.count, total: items.count))
+    }
+}
+
+/// The name its rows are stored under (kept as it was when the action was first stored).
+extension QuestionsEngine.Action: StoredAction {
+    package var storedName: String {
+        switch self {
+        case .answer: "answer"
+        case .hearQuestion: "hearQuestion"
+        case .hearAnswer: "hearAnswer"
+        }
     }
 }

@@ -1,13 +1,10 @@
-import Foundation
-import LessonpackModel
-
 /// Activity 2, the video task: the learner marks each statement correct or incorrect (a box that cycles empty →
 /// correct → incorrect → empty), and may check only once every statement is answered. The report lists each wrong
 /// statement with the transcript lines to replay. Another go is another attempt.
 package struct VideoTaskEngine: ActivityEngine {
     package typealias Setup = NoSetup
 
-    package enum Action: Codable, Sendable, Equatable {
+    package enum Action: Storable, Sendable, Equatable {
         /// Sets a statement's box; the state, not the key press, so replaying is exact however it was given.
         case mark(statement: String, state: TriState)
         /// Checks the answers: only once every statement is marked.
@@ -44,8 +41,8 @@ package struct VideoTaskEngine: ActivityEngine {
     package init(module: Module, setup: NoSetup, startedAt: Date) {
         statements = module.videoTask
         self.startedAt = startedAt
-        answers = Dictionary(uniqueKeysWithValues: module.videoTask.map { ($0.id, TriState.empty) })
-        linesByID = Dictionary(module.transcript.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        answers = Dictionary(firstOf: module.videoTask.map { ($0.id, TriState.empty) })
+        linesByID = Dictionary(firstOf: module.transcript.map { ($0.id, $0) })
     }
 
     package mutating func apply(_ action: Action, at now: Date) -> [Effect] {
@@ -91,5 +88,15 @@ package struct VideoTaskEngine: ActivityEngine {
         }
         return ActivityResult(activity: .videoTask, startedAt: startedAt, finishedAt: now, items: items,
                               score: Score(correct: items.filter { $0.outcome == .correct }.count, total: items.count))
+    }
+}
+
+/// The name its rows are stored under (kept as it was when the action was first stored).
+extension VideoTaskEngine.Action: StoredAction {
+    package var storedName: String {
+        switch self {
+        case .mark: "mark"
+        case .check: "check"
+        }
     }
 }

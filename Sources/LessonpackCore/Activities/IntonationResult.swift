@@ -1,7 +1,7 @@
 /// What the intonation analysis of one recording found, as the engine keeps it: a score, a sentence on the melody and
 /// one on the pace, and both contours (F0 in Hz per frame, nil where unvoiced, trimmed to the speech) for drawing.
 /// The analysis itself is the player's (LessonpackAudio); the engine records its outcome like any other.
-package struct IntonationResult: Sendable, Equatable, Codable {
+package struct IntonationResult: Sendable, Equatable, Storable {
     package var score: Int
     package var feedback: String
     package var timing: String?

@@ -1,13 +1,10 @@
-import Foundation
-import LessonpackModel
-
 /// Activity 3, language and vocabulary: the transcript as text with the difficult terms marked, and each term's
 /// definition as the learner opens it. Which term is selected is the front end's business; what the learner opened
 /// is the record.
 package struct VocabularyEngine: ActivityEngine {
     package typealias Setup = NoSetup
 
-    package enum Action: Codable, Sendable, Equatable {
+    package enum Action: Storable, Sendable, Equatable {
         /// Opens a highlighted term's definition.
         case open(term: String)
         /// Plays a line's own recording.
@@ -54,7 +51,7 @@ package struct VocabularyEngine: ActivityEngine {
 
     package init(module: Module, setup: NoSetup, startedAt: Date) {
         self.startedAt = startedAt
-        definitions = Dictionary(module.definitions.map { (TermLayout.key($0.term), $0) }, uniquingKeysWith: { first, _ in first })
+        definitions = Dictionary(firstOf: module.definitions.map { (TermLayout.key($0.term), $0) })
         lines = module.transcript.map { Line(line: $0, spans: Self.spans(of: $0.text, terms: $0.terms)) }
         termPositions = lines.enumerated().flatMap { lineIndex, line in
             line.spans.enumerated().compactMap { $1.term == nil ? nil : TermPosition(line: lineIndex, span: $0) }
@@ -103,5 +100,15 @@ package struct VocabularyEngine: ActivityEngine {
         }
         if cursor < characters.count || spans.isEmpty { spans.append(Span(text: String(characters[cursor...]))) }
         return spans
+    }
+}
+
+/// The name its rows are stored under (kept as it was when the action was first stored).
+extension VocabularyEngine.Action: StoredAction {
+    package var storedName: String {
+        switch self {
+        case .open: "open"
+        case .hear: "hear"
+        }
     }
 }

@@ -1,18 +1,14 @@
-import Foundation
-import LessonpackModel
-import LessonpackCore
-
 /// One activity as a pure, deterministic state machine. An attempt starts from a `Setup` (everything that was
 /// dealt: a draw, an order, an arrangement), and every change the learner makes is an `Action` that goes through
 /// `apply`, live and when a saved attempt is replayed, so a replayed attempt equals the live one by construction.
 /// What an action needs done outside the engine (a clip played, a voice recorded) comes back as `Effect`s; the
-/// engine never touches a clock, a file or a device. Setups and actions are `Codable`: the progress store keeps
+/// engine never touches a clock, a file or a device. Setups and actions are `Storable`: the progress store keeps
 /// them as they are.
 package protocol ActivityEngine: Sendable, Equatable {
-    associatedtype Setup: Codable & Sendable & Equatable
+    associatedtype Setup: Storable & Sendable & Equatable
     associatedtype Action: StoredAction
     /// What the learner chooses when asking for a new attempt (the audio game's level); `NoOptions` for most.
-    associatedtype Options: Codable & Sendable & Equatable = NoOptions
+    associatedtype Options: Storable & Sendable & Equatable = NoOptions
 
     static var kind: ActivityKind { get }
     /// What a new attempt is dealt with unless the learner chose otherwise.
@@ -52,18 +48,18 @@ extension ActivityEngine where Options == NoOptions {
 }
 
 /// An engine's action as the progress store keeps it: as JSON, beside the name of its case, which lets a person
-/// query the log without parsing it. The name is the one the synthesized `Codable` writes as the case's key.
-package protocol StoredAction: Codable, Sendable, Equatable {
+/// query the log without parsing it. The name is the one the synthesized `Storable` writes as the case's key.
+package protocol StoredAction: Storable, Sendable, Equatable {
     var storedName: String { get }
 }
 
 /// For activities whose attempts are all dealt alike.
-package struct NoOptions: Codable, Sendable, Equatable {
+package struct NoOptions: Storable, Sendable, Equatable {
     package init() {}
 }
 
 /// For activities with nothing to deal.
-package struct NoSetup: Codable, Sendable, Equatable {
+package struct NoSetup: Storable, Sendable, Equatable {
     package init() {}
 }
 
@@ -74,7 +70,7 @@ extension ActivityEngine where Setup == NoSetup, Options == NoOptions {
 }
 
 /// What an action needs done outside the engine: by the player, never on replay.
-package enum Effect: Sendable, Equatable, Codable {
+package enum Effect: Sendable, Equatable, Storable {
     /// Play a media file of the module (a path under media/), from `from` seconds, up to `until` when given.
     case play(media: String, from: Double = 0, until: Double? = nil)
     case stopSound
@@ -105,7 +101,7 @@ package enum EffectOutcome: Sendable, Equatable {
 
 /// The two ways to hear yourself against the original: at once (the original in the left ear, you in the right)
 /// or one after the other. The mixing itself is the runtime's.
-package enum VoiceComparison: String, CaseIterable, Sendable, Codable {
+package enum VoiceComparison: String, CaseIterable, Sendable, Storable {
     case simultaneous
     case sequential
 }

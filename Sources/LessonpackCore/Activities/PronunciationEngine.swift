@@ -1,6 +1,3 @@
-import Foundation
-import LessonpackModel
-
 /// Activity 5, pronunciation practice: line by line, hear the original, record yourself, and compare, both at once
 /// (original left, you right) or one after the other. The recording and the mixing are effects, carried out by the
 /// player; what came of them (a file, or why there is none) comes back as an action, so the record holds only
@@ -8,7 +5,7 @@ import LessonpackModel
 package struct PronunciationEngine: ActivityEngine {
     package typealias Setup = NoSetup
 
-    package enum Action: Codable, Sendable, Equatable {
+    package enum Action: Storable, Sendable, Equatable {
         case hearOriginal(line: String)
         /// Asks for a recording of the line.
         case record(line: String)
@@ -131,7 +128,7 @@ package struct PronunciationEngine: ActivityEngine {
     package func result(at now: Date) -> ActivityResult {
         let items = lines.map { line -> ItemOutcome in
             let recorded = recordings[line.id] != nil
-            let modes = comparisons[line.id].map { $0.keys.map(\.rawValue).sorted().joined(separator: ", ") }
+            let modes = comparisons[line.id].map { $0.keys.map { $0.rawValue }.sorted().joined(separator: ", ") }
             let score = intonation[line.id].map { "intonation \($0.score)/100" }
             let notes = [modes.map { "compared: " + $0 }, score].compactMap { $0 }
             return ItemOutcome(id: line.id, prompt: line.text, answer: recorded ? "recorded" : nil,
@@ -140,5 +137,23 @@ package struct PronunciationEngine: ActivityEngine {
         }
         return ActivityResult(activity: .pronunciation, startedAt: startedAt, finishedAt: now, items: items,
                               details: .pronunciation(recorded: recordings.count, lines: lines.count))
+    }
+}
+
+/// The name its rows are stored under (kept as it was when the action was first stored).
+extension PronunciationEngine.Action: StoredAction {
+    package var storedName: String {
+        switch self {
+        case .hearOriginal: "hearOriginal"
+        case .record: "record"
+        case .recorded: "recorded"
+        case .recordingFailed: "recordingFailed"
+        case .compare: "compare"
+        case .compared: "compared"
+        case .comparisonFailed: "comparisonFailed"
+        case .hearSlowly: "hearSlowly"
+        case .analysed: "analysed"
+        case .analysisFailed: "analysisFailed"
+        }
     }
 }

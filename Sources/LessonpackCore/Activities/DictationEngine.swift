@@ -1,20 +1,16 @@
-import Foundation
-import LessonpackModel
-import LessonpackCore
-
 /// The dictation: the learner hears a line (as often as they like, slowed down on request), writes it, and sees
 /// it marked word by word (`WordDiff`). The score is the share of the lines' words written right. A line is
 /// written once; the attempt is over when every line is written, or when the learner finishes early.
 package struct DictationEngine: ActivityEngine {
     /// The lines read out, by id, in the order the module gives them (the author's choice, or the transcript's):
     /// a conversation is heard in the order it is spoken, so nothing is dealt.
-    package struct Setup: Codable, Sendable, Equatable {
+    package struct Setup: Storable, Sendable, Equatable {
         package var lines: [String]
 
         package init(lines: [String]) { self.lines = lines }
     }
 
-    package enum Action: Codable, Sendable, Equatable {
+    package enum Action: Storable, Sendable, Equatable {
         case hear(line: String)
         /// The line slowed to `speed` (0.75 or 0.5), its pitch kept.
         case hearSlowly(line: String, speed: Double)
@@ -30,7 +26,7 @@ package struct DictationEngine: ActivityEngine {
     package static let longestAnswer = 1_000
 
     package static func deal(for module: Module, random: inout SeededRandom, previous: Setup?, options: NoOptions) -> Setup {
-        Setup(lines: module.lines(for: .dictation).map(\.id))
+        Setup(lines: module.lines(for: .dictation).map { $0.id })
     }
 
     /// Each line's text and its clip: a line reworded, or given another recording, is another dictation.
@@ -109,5 +105,17 @@ package struct DictationEngine: ActivityEngine {
                                note: "\(answer.diff.right) of \(answer.diff.total) words right")
         }
         return ActivityResult(activity: .dictation, startedAt: startedAt, finishedAt: now, items: items, score: score)
+    }
+}
+
+/// The name its rows are stored under (kept as it was when the action was first stored).
+extension DictationEngine.Action: StoredAction {
+    package var storedName: String {
+        switch self {
+        case .hear: "hear"
+        case .hearSlowly: "hearSlowly"
+        case .write: "write"
+        case .finish: "finish"
+        }
     }
 }

@@ -1,12 +1,9 @@
-import Foundation
-import LessonpackModel
-
 /// Activity 1, the conversation video: play, pause and seek, subtitles on or off, and the subtitle for any moment.
 /// Time is passed in with each action, so the engine never reads a clock of its own.
 package struct VideoEngine: ActivityEngine {
     package typealias Setup = NoSetup
 
-    package enum Action: Codable, Sendable, Equatable {
+    package enum Action: Storable, Sendable, Equatable {
         /// Plays from where the video is; from the start again once it has ended.
         case play
         case pause
@@ -113,5 +110,18 @@ package struct VideoEngine: ActivityEngine {
         ActivityResult(activity: .video, startedAt: startedAt, finishedAt: now,
                        details: .video(watchedSeconds: max(furthest, position(at: now)), durationSeconds: duration,
                                        subtitlesOn: subtitlesOn))
+    }
+}
+
+/// The name its rows are stored under (kept as it was when the action was first stored).
+extension VideoEngine.Action: StoredAction {
+    package var storedName: String {
+        switch self {
+        case .play: "play"
+        case .pause: "pause"
+        case .seek: "seek"
+        case .replayLine: "replayLine"
+        case .setSubtitles: "setSubtitles"
+        }
     }
 }

@@ -1,9 +1,6 @@
-import Foundation
-import LessonpackModel
-
 /// How an attempt went, in the form the progress store keeps and reports read: what was asked, what was answered,
 /// the score, the time, and what each activity measures of its own (`details`), each as the type it is.
-package struct ActivityResult: Sendable, Codable, Equatable {
+package struct ActivityResult: Sendable, Storable, Equatable {
     package var activity: ActivityKind
     package var startedAt: Date
     package var finishedAt: Date
@@ -41,7 +38,7 @@ package struct ActivityResult: Sendable, Codable, Equatable {
 
     /// Each item's answer, by id.
     package var answers: [String: String?] {
-        Dictionary(items.map { ($0.id, $0.answer) }, uniquingKeysWith: { first, _ in first })
+        Dictionary(firstOf: items.map { ($0.id, $0.answer) })
     }
 
     /// Whether the score reached `passMark` percent, compared in whole numbers so that 7 of 10 passes a mark of 70;
@@ -60,7 +57,7 @@ package struct ActivityResult: Sendable, Codable, Equatable {
 }
 
 /// What each activity measures beyond items and score.
-package enum ResultDetails: Sendable, Codable, Equatable {
+package enum ResultDetails: Sendable, Storable, Equatable {
     case none
     case video(watchedSeconds: Double, durationSeconds: Double, subtitlesOn: Bool)
     case vocabulary(terms: Int, opened: Int)
@@ -70,12 +67,12 @@ package enum ResultDetails: Sendable, Codable, Equatable {
     case test(correct: Int, incorrect: Int, unanswered: Int)
 }
 
-package struct ItemOutcome: Sendable, Codable, Equatable {
-    package enum Outcome: String, Sendable, Codable { case correct, incorrect, unanswered, done }
+package struct ItemOutcome: Sendable, Storable, Equatable {
+    package enum Outcome: String, Sendable, Storable { case correct, incorrect, unanswered, done }
 
     /// What the learner answered, as the engine knew it: what records and reports read, where `answer` is the
     /// words the learner saw.
-    package enum Response: Sendable, Codable, Equatable {
+    package enum Response: Sendable, Storable, Equatable {
         /// A statement judged true (the learner said "correct") or false.
         case judgement(Bool)
         /// The chosen option, by its index in the order the module writes the options (not the order an attempt
@@ -112,7 +109,7 @@ package struct ItemOutcome: Sendable, Codable, Equatable {
     }
 }
 
-package struct Score: Sendable, Codable, Equatable {
+package struct Score: Sendable, Storable, Equatable {
     package var correct: Int
     package var total: Int
 
@@ -125,7 +122,7 @@ package struct Score: Sendable, Codable, Equatable {
     package var percent: Double { total == 0 ? 0 : Double(correct) * 100 / Double(total) }
 }
 
-package struct ObjectiveScore: Sendable, Codable, Equatable {
+package struct ObjectiveScore: Sendable, Storable, Equatable {
     package var objective: String
     /// What the objective says the learner will do, as the module put it when the attempt was made.
     package var performance: String?

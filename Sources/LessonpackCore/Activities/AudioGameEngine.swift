@@ -1,13 +1,9 @@
-import Foundation
-import LessonpackModel
-import LessonpackCore
-
 /// Activity 4, the audio game: one tile per transcript line, in its speaker's colour, to put in order. Easy starts
 /// with half the lines already in place, medium a quarter, hard none; the rest wait in a shuffled tray. A tile
 /// dropped in the wrong slot springs back and counts as a mistake. Every game is an attempt of its own, dealt
 /// unlike the one before, and no game starts solved.
 package struct AudioGameEngine: ActivityEngine {
-    package enum Difficulty: String, CaseIterable, Sendable, Codable {
+    package enum Difficulty: String, CaseIterable, Sendable, Storable {
         case easy, medium, hard
 
         /// The share of lines placed before the game starts.
@@ -24,7 +20,7 @@ package struct AudioGameEngine: ActivityEngine {
     package static let defaultOptions = Difficulty.medium
 
     /// A game as dealt: the lines already in place, and the tray in its shuffled order.
-    package struct Setup: Codable, Sendable, Equatable {
+    package struct Setup: Storable, Sendable, Equatable {
         package var difficulty: Difficulty
         /// Each slot's tile id, or nil while empty.
         package var slots: [String?]
@@ -37,7 +33,7 @@ package struct AudioGameEngine: ActivityEngine {
         }
     }
 
-    package enum Action: Codable, Sendable, Equatable {
+    package enum Action: Storable, Sendable, Equatable {
         /// Drops a tile from the tray into a slot: placed if it is the right one, sprung back (a mistake) if not.
         case place(tile: String, slot: Int)
         /// Plays a tile's line.
@@ -76,7 +72,7 @@ package struct AudioGameEngine: ActivityEngine {
     }
 
     package static func deal(for module: Module, random: inout SeededRandom, previous: Setup?, options: Difficulty) -> Setup {
-        let game = Deals.audioGame(tiles: module.transcript.map(\.id),
+        let game = Deals.audioGame(tiles: module.transcript.map { $0.id },
                                    preplaced: preplacedCount(options, tiles: module.transcript.count),
                                    previous: previous.map { Deals.Game(slots: $0.slots, tray: $0.tray) }, random: &random)
         return Setup(difficulty: options, slots: game.slots, tray: game.tray)
@@ -103,7 +99,7 @@ package struct AudioGameEngine: ActivityEngine {
     private var lastActionAt: Date
 
     package init(module: Module, setup: Setup, startedAt: Date) {
-        let speakers = Dictionary(module.speakers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let speakers = Dictionary(firstOf: module.speakers.map { ($0.id, $0) })
         tiles = module.transcript.map { Tile(id: $0.id, speaker: speakers[$0.speaker], text: $0.text, audio: $0.audio) }
         self.setup = setup
         self.startedAt = startedAt
@@ -174,5 +170,16 @@ package struct AudioGameEngine: ActivityEngine {
             score: Score(correct: max(0, placed - mistakes), total: placedByLearner),
             details: .audioGame(difficulty: difficulty, moves: moves, mistakes: mistakes, solved: isSolved,
                                 tiles: placedByLearner))
+    }
+}
+
+/// The name its rows are stored under (kept as it was when the action was first stored).
+extension AudioGameEngine.Action: StoredAction {
+    package var storedName: String {
+        switch self {
+        case .place: "place"
+        case .hear: "hear"
+        case .returned: "returned"
+        }
     }
 }

@@ -11,6 +11,11 @@ package enum TermLayout {
     package struct Placement: Equatable, Sendable {
         package var term: String
         package var range: Range<Int>
+
+        package init(term: String, range: Range<Int>) {
+            self.term = term
+            self.range = range
+        }
     }
 
     package struct Layout: Equatable, Sendable {
@@ -58,7 +63,7 @@ package enum TermLayout {
         let ordered = terms.enumerated().sorted { lhs, rhs in
             let (left, right) = (lhs.element.count, rhs.element.count)
             return left != right ? left > right : lhs.offset < rhs.offset
-        }.map(\.element)
+        }.map { $0.element }
         // Plain ASCII (nearly every line of an English transcript) is laid out by the byte, where a byte is a
         // Character; anything else by Character. The two give the same layout, as the tests check.
         if isPlainASCII(text), terms.allSatisfy(isPlainASCII) {

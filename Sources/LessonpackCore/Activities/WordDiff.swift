@@ -1,11 +1,10 @@
-import Foundation
 /// A typed line compared with the line it should be, word by word, the way a teacher marks a dictation: case and
 /// punctuation do not count, a contraction and its long form are the same words ("I'm" = "I am"), and each word of
 /// the line is right, misspelt, or missing, with extra words the learner added marked apart. Pure, so an
 /// engine that takes typed text scores with it, `ItemOutcome.Response.text` carries it to records and xAPI, and
 /// every front end shows the same marks.
-package struct WordDiff: Sendable, Equatable, Codable {
-    package enum Mark: String, Sendable, Equatable, Codable {
+package struct WordDiff: Sendable, Equatable, Storable {
+    package enum Mark: String, Sendable, Equatable, Storable {
         case right
         /// Written, but not as the line has it (a letter or two out, or part of a contraction).
         case misspelt
@@ -16,7 +15,7 @@ package struct WordDiff: Sendable, Equatable, Codable {
     }
 
     /// One word of the line, or one extra word of the learner's, as written.
-    package struct Word: Sendable, Equatable, Codable {
+    package struct Word: Sendable, Equatable, Storable {
         package var mark: Mark
         /// The word as the line writes it (punctuation stripped); nil for an extra word.
         package var expected: String?
@@ -225,8 +224,8 @@ struct WordTokens {
         for word in Self.split(text) {
             let index = words.count
             words.append(word)
-            let plain = word.lowercased().replacingOccurrences(of: "\u{2019}", with: "'")
-                .replacingOccurrences(of: "\u{2018}", with: "'").replacingOccurrences(of: "`", with: "'")
+            // Curly and grave apostrophes are the straight one, as a learner's keyboard may not offer them.
+            let plain = String(word.lowercased().map { "\u{2019}\u{2018}`".contains($0) ? "'" : $0 })
             for token in Self.expand(plain) {
                 tokens.append(Token(text: token.text, alternatives: token.alternatives, word: index))
             }

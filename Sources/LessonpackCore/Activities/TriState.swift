@@ -1,5 +1,5 @@
 /// The three states of a correct/incorrect box: a click moves empty → correct → incorrect → empty.
-package enum TriState: String, CaseIterable, Sendable, Codable {
+package enum TriState: String, CaseIterable, Sendable, Storable {
     case empty, correct, incorrect
 
     package var next: TriState {
