@@ -114,7 +114,7 @@ let package = Package(
 
         // MARK: Randomness: the seeded source every deal comes from, and each attempt's seed (a leaf)
         .target(name: "LessonpackCore"),
-        .testTarget(name: "LessonpackCoreTests", dependencies: ["LessonpackCore", "LessonpackSystem", "LessonpackTestSupport"]),
+        .testTarget(name: "LessonpackCoreTests", dependencies: ["LessonpackCore", "LessonpackModel", "LessonpackSystem", "LessonpackTestSupport"]),
 
         // MARK: Runtime: open bundles and folders, media on demand, audio
         .target(name: "LessonpackRuntime", dependencies: [

@@ -26,6 +26,17 @@ func lcDeal(_ kind: Int32, _ seed: UInt64, _ arguments: UnsafePointer<Int32>?, _
     return answer(DealCall.run(kind: Int(kind), seed: seed, arguments: values))
 }
 
+/// An attempt played from events (`EngineScript.run`): the module as the core's JSON (UTF-8 at `module`), the
+/// activity, the seed, the options, and `count` Int32 events at `events`.
+@_cdecl("lc_script")
+func lcScript(_ module: UnsafePointer<UInt8>?, _ moduleLength: Int32, _ kind: Int32, _ seed: UInt64, _ options: Int32,
+              _ events: UnsafePointer<Int32>?, _ count: Int32) -> UnsafeMutableRawPointer {
+    let text = String(decoding: UnsafeBufferPointer(start: module, count: module == nil ? 0 : Int(max(moduleLength, 0))),
+                      as: UTF8.self)
+    let values = UnsafeBufferPointer(start: events, count: events == nil ? 0 : Int(max(count, 0))).map { Int($0) }
+    return answer(EngineScript.run(module: text, kind: Int(kind), seed: seed, options: Int(options), events: values))
+}
+
 /// `text` in a buffer of the core's: its byte count, then its UTF-8.
 private func answer(_ text: String) -> UnsafeMutableRawPointer {
     let bytes = Array(text.utf8)

@@ -44,5 +44,19 @@ export async function loadCore(bytes) {
         core.lc_free(pointer);
       }
     },
+    /** An attempt played from events, as the core's JSON text: `module` the core's module JSON (a string). */
+    scriptText(module, kind, seed, options, events) {
+      const text = encoder.encode(module);
+      const modulePointer = place(text);
+      const array = Int32Array.from(events);
+      const eventsPointer = place(array);
+      try {
+        return answer(core.lc_script(modulePointer, text.length, kind, BigInt.asUintN(64, seed), options,
+                                     eventsPointer, array.length));
+      } finally {
+        core.lc_free(modulePointer);
+        core.lc_free(eventsPointer);
+      }
+    },
   };
 }

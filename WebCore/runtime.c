@@ -120,3 +120,11 @@ void arc4random_buf(void *buffer, size_t count) { memset(buffer, 0, count); }
 // A trap, as Embedded Swift's own fatal errors are: the page sees a RuntimeError and reports it.
 void __stack_chk_fail(void) { __builtin_trap(); }
 uintptr_t __stack_chk_guard = 0x5f3759df;
+
+// Swift's rounded() (to nearest, halves away from zero) calls C's round; wasm's own f64.nearest rounds halves to
+// even. Built on the instructions wasm has: trunc, abs, copysign.
+double round(double value) {
+    double whole = __builtin_trunc(value);
+    if (__builtin_fabs(value - whole) >= 0.5) whole += __builtin_copysign(1.0, value);
+    return whole;
+}

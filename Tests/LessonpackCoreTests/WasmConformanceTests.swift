@@ -1,11 +1,13 @@
 import Foundation
+import LessonpackModel
 import LessonpackSystem
 import LessonpackTestSupport
 import Testing
 @testable import LessonpackCore
 
 /// The learning core built twice, natively and with Embedded Swift for WebAssembly (scripts/build-wasm), must agree
-/// byte for byte: every attempt seed, and every deal of a sequence of attempts, each dealt unlike the one before.
+/// byte for byte: every attempt seed, every deal of a sequence of attempts, each dealt unlike the one before, and
+/// every effect and result of every scripted activity played through its engine on the sample module.
 /// The wasm core runs in Debian's Node (Tests/WasmConformance/run.mjs); the native one is this test's own.
 @Suite(.timeLimit(.minutes(5))) struct WasmConformanceTests {
     /// One request, as run.mjs reads it, and what the native core answers it.
@@ -22,7 +24,9 @@ import Testing
         let node = try #require(ExternalTool.find("node") ?? ExternalTool.find("nodejs"),
                                 "Node.js, which runs the wasm core, is not installed: scripts/setup installs Debian's nodejs")
 
+        let module = folder.write(ModuleJSON.write(try Self.sample()), to: "module.json")
         let exchanges = Self.seedExchanges() + Self.testDeals() + Self.questionDeals() + Self.audioGames() + Self.malformed()
+            + (try Self.scripts(moduleFile: module))
         let requests = folder.write(exchanges.map(\.request).joined(separator: "\n") + "\n", to: "requests.jsonl")
         let run = try node.run([Paths.inPackage("Tests/WasmConformance/run.mjs"), core, requests], timeout: 300)
         try #require(run.succeeded, "node: \(run.errorText)")
@@ -35,6 +39,84 @@ import Testing
         }
         #expect(differing == 0, "\(differing) of \(exchanges.count) answers differ")
         #expect(exchanges.count > 1000)
+    }
+
+    static func sample() throws -> Module { try ModuleLoader.load(folder: Paths.sampleModule).module }
+
+    /// Each activity played 25 times from seeded random events, some of them against the rules (a tile in the
+    /// wrong slot, a letter taken back), with the time running on between them.
+    static func scripts(moduleFile: String) throws -> [Exchange] {
+        let module = try sample()
+        let text = ModuleJSON.write(module)
+        var exchanges: [Exchange] = []
+        for kind in EngineScript.Kind.allCases {
+            for game in 0..<25 {
+                var random = SeededRandom(seed: UInt64(kind.rawValue * 1000 + game))
+                let options = kind == .audioGame ? random.below(3) : 0
+                var events: [Int] = []
+                var time = 0
+                for step in 0..<((kind == .audioGame ? 30 : 5) + random.below(40)) {
+                    time += random.below(5000)
+                    events += [time] + Self.event(kind, module, step: step, &random)
+                }
+                let seed = random.next()
+                let list = events.map(String.init).joined(separator: ",")
+                exchanges.append(Exchange(
+                    request: #"{"script":{"module":"\#(moduleFile)","kind":\#(kind.rawValue),"seed":"\#(seed)","options":\#(options),"events":[\#(list)]}}"#,
+                    native: EngineScript.run(module: text, kind: kind.rawValue, seed: seed, options: options, events: events)))
+            }
+            // Agreeing on refusals alone would prove nothing: every script is played, and most activities end.
+            let played = exchanges.suffix(25).map(\.native)
+            #expect(played.allSatisfy { $0.hasPrefix(#"{"steps":"#) }, "\(kind): \(played.first { !$0.hasPrefix(#"{"steps":"#) } ?? "")")
+            if kind != .video, kind != .vocabulary {
+                #expect(played.contains { $0.contains(#""finished":true"#) }, "\(kind): no script finished its activity")
+            }
+        }
+        return exchanges
+    }
+
+    /// One event of `kind` (its code and arguments), as EngineScript.Kind lists them.
+    static func event(_ kind: EngineScript.Kind, _ module: Module, step: Int, _ random: inout SeededRandom) -> [Int] {
+        let lines = module.transcript.count
+        switch kind {
+        case .video:
+            return [[0], [1], [2, random.below(200_000)], [3, random.below(lines)], [4, random.below(2)]][random.below(5)]
+        case .videoTask:
+            return random.below(8) == 0 ? [1] : [0, random.below(module.videoTask.count), random.below(3)]
+        case .vocabulary:
+            return random.below(2) == 0 ? [0, random.below(module.definitions.count)] : [1, random.below(lines)]
+        case .audioGame:
+            // Every other move puts the next tile in its slot, so games of 42 moves or more are solved.
+            if step % 2 == 0 { return [0, (step / 2) % lines, (step / 2) % lines] }
+            switch random.below(3) {
+            case 0: return [1, random.below(lines)]
+            case 1: return [2]
+            default: return [0, random.below(lines), random.below(lines)]
+            }
+        case .dictation:
+            let line = random.below(lines)
+            switch random.below(5) {
+            case 0: return [0, line]
+            case 1: return [1, line, 50 + random.below(51)]
+            case 2: return [3]
+            default:
+                var words = module.transcript[line].text.split(separator: " ").map(String.init)
+                if !words.isEmpty, random.below(2) == 0 { words[random.below(words.count)] = ["teh", "", "Ja", "’s"][random.below(4)] }
+                let bytes = Array(words.joined(separator: " ").utf8).map(Int.init)
+                return [2, line, bytes.count] + bytes
+            }
+        case .questions:
+            let question = random.below(module.questions.count)
+            let letters = module.questions[question].answers.count
+            return [[0, question, random.below(letters)], [1, question], [2, question, random.below(letters)]][random.below(3)]
+        case .test:
+            if random.below(20) == 0 { return [1] }
+            let index = random.below(module.test.items.count)
+            if case .multipleChoice(let choices, _) = module.test.items[index].kind, random.below(4) > 0 {
+                return [0, index, 3 + random.below(choices.count)]
+            }
+            return [0, index, random.below(3)]
+        }
     }
 
     // MARK: The requests: seeds across the whole 64-bit range, and sequences of attempts of every dealing activity.
