@@ -68,7 +68,7 @@ import Testing
             // Agreeing on refusals alone would prove nothing: every script is played, and most activities end.
             let played = exchanges.suffix(25).map(\.native)
             #expect(played.allSatisfy { $0.hasPrefix(#"{"steps":"#) }, "\(kind): \(played.first { !$0.hasPrefix(#"{"steps":"#) } ?? "")")
-            if kind != .video, kind != .vocabulary {
+            if kind != .video, kind != .vocabulary, kind != .pronunciation {
                 #expect(played.contains { $0.contains(#""finished":true"#) }, "\(kind): no script finished its activity")
             }
         }
@@ -109,6 +109,27 @@ import Testing
             let question = random.below(module.questions.count)
             let letters = module.questions[question].answers.count
             return [[0, question, random.below(letters)], [1, question], [2, question, random.below(letters)]][random.below(3)]
+        case .pronunciation:
+            func text(_ words: String) -> [Int] { let bytes = Array(words.utf8).map(Int.init); return [bytes.count] + bytes }
+            let line = random.below(lines)
+            let id = module.transcript[line].id
+            switch random.below(10) {
+            case 0: return [0, line]
+            case 1: return [1, line]
+            case 2: return [2, line] + text("/recordings/\(id).wav")
+            case 3: return [3, line] + text("no microphone")
+            case 4: return [4, line, random.below(2)]
+            case 5: return [5, line, random.below(2)] + text("/recordings/\(id)-both.wav")
+            case 6: return [6, line] + text("sox failed")
+            case 7: return [7, line, 50 + random.below(50)]
+            case 8:
+                let model = (0..<random.below(30)).map { _ in random.below(4) == 0 ? -1 : 80_000 + random.below(200_000) }
+                let learner = (0..<random.below(30)).map { _ in random.below(4) == 0 ? -1 : 80_000 + random.below(200_000) }
+                let timing = random.below(2) == 0 ? [0] : [1] + text("a little slow")
+                return [8, line] + text("/recordings/\(id).wav") + [random.below(101)] + text("Your voice rises at the end.")
+                    + timing + [10, model.count] + model + [learner.count] + learner
+            default: return [9, line] + text("/recordings/\(id).wav") + text("too quiet")
+            }
         case .test:
             if random.below(20) == 0 { return [1] }
             let index = random.below(module.test.items.count)

@@ -20,6 +20,12 @@ package enum EngineScript {
         case questions = 5
         /// 0 answer item (0 correct, 1 incorrect, 2 cleared, 3+n its choice n) · 1 finish
         case test = 6
+        /// 0 hear line · 1 record line · 2 recorded line file · 3 recording failed line why · 4 compare line mode
+        /// (0 one voice per ear, 1 one after the other) · 5 compared line mode file · 6 comparison failed line why ·
+        /// 7 hear slowly line per-cent · 8 analysed line recording score feedback (0, or 1 and timing) step-ms
+        /// model-count model… learner-count learner… (contours in mHz, -1 unvoiced) · 9 analysis failed line
+        /// recording why. Texts as a count and UTF-8 bytes.
+        case pronunciation = 7
     }
 
     package static func run(module text: String, kind rawKind: Int, seed: UInt64, options: Int, events: [Int]) -> String {
@@ -119,6 +125,39 @@ package enum EngineScript {
                 default: return nil
                 }
             }
+        case .pronunciation:
+            answer = play(PronunciationEngine.self, module, seed, NoOptions(), &reader) { reader, _ in
+                guard let code = reader.next(), let line = reader.index(module.transcript)?.id else { return nil }
+                let modes = [VoiceComparison.simultaneous, .sequential]
+                switch code {
+                case 0: return .hearOriginal(line: line)
+                case 1: return .record(line: line)
+                case 2: return reader.text().map { .recorded(line: line, file: $0) }
+                case 3: return reader.text().map { .recordingFailed(line: line, reason: $0) }
+                case 4: return reader.next().flatMap { modes.element(at: $0) }.map { .compare(line: line, mode: $0) }
+                case 5:
+                    guard let mode = reader.next().flatMap({ modes.element(at: $0) }), let file = reader.text() else { return nil }
+                    return .compared(line: line, mode: mode, file: file)
+                case 6: return reader.text().map { .comparisonFailed(line: line, reason: $0) }
+                case 7: return reader.next().map { .hearSlowly(line: line, speed: Double($0) / 100) }
+                case 8:
+                    guard let recording = reader.text(), let score = reader.next(), let feedback = reader.text(),
+                          let hasTiming = reader.next(), hasTiming == 0 || hasTiming == 1 else { return nil }
+                    var timing: String?
+                    if hasTiming == 1 {
+                        guard let text = reader.text() else { return nil }
+                        timing = text
+                    }
+                    guard let step = reader.next(), let model = reader.contour(), let learner = reader.contour() else { return nil }
+                    return .analysed(line: line, recording: recording,
+                                     result: IntonationResult(score: score, feedback: feedback, timing: timing,
+                                                              step: Double(step) / 1000, model: model, learner: learner))
+                case 9:
+                    guard let recording = reader.text(), let reason = reader.text() else { return nil }
+                    return .analysisFailed(line: line, recording: recording, reason: reason)
+                default: return nil
+                }
+            }
         case nil:
             answer = nil
         }
@@ -181,6 +220,13 @@ struct IntegerReader {
 
     /// An element of `elements` by its index.
     mutating func index<Element>(_ elements: [Element]) -> Element? { next().flatMap { elements.element(at: $0) } }
+
+    /// A pitch contour: a count, then each frame in millihertz, -1 where unvoiced.
+    mutating func contour() -> [Double?]? {
+        guard let count = next(), count >= 0, count <= 100_000, position + count <= values.count else { return nil }
+        defer { position += count }
+        return values[position..<position + count].map { $0 < 0 ? nil : Double($0) / 1000 }
+    }
 
     /// A count of UTF-8 bytes, then the bytes; nil unless they are UTF-8.
     mutating func text() -> String? {
