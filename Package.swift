@@ -56,8 +56,8 @@ let package = Package(
         .systemLibrary(name: "CWideChar", providers: [.apt(["libc6-dev"])]),
 
         // MARK: Diagnostics: the leaf every layer reports through
-        .target(name: "LessonpackDiagnostics"),
-        .testTarget(name: "LessonpackDiagnosticsTests", dependencies: ["LessonpackDiagnostics"]),
+        .target(name: "LessonpackDiagnostics", dependencies: ["LessonpackCore"]),
+        .testTarget(name: "LessonpackDiagnosticsTests", dependencies: ["LessonpackDiagnostics", "LessonpackCore"]),
 
         // MARK: Terminal text: display width, layout, and untrusted text made safe to print (a leaf)
         .target(name: "TerminalText", dependencies: ["CWideChar"]),

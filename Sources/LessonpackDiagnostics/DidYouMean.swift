@@ -1,3 +1,5 @@
+import LessonpackCore
+
 /// Finds the candidate a person most likely meant when they typed `word`: the one with the fewest single-character
 /// edits (insert, delete, substitute, swap two neighbours), provided it is close enough to be a plausible typo.
 package enum DidYouMean {
@@ -11,7 +13,7 @@ package enum DidYouMean {
             let letters = Array(candidate.lowercased())
             // The distance is at least the difference in length: most candidates go without computing it.
             guard abs(letters.count - typed.count) <= allowed else { continue }
-            let distance = editDistance(typed, letters)
+            let distance = EditDistance.between(typed, letters)
             guard distance <= allowed else { continue }
             // Between equally close candidates, the one with the same letters is a swap of two, the likeliest slip.
             if sortedTyped == nil { sortedTyped = typed.sorted() }
@@ -26,26 +28,5 @@ package enum DidYouMean {
     /// `" (did you mean 'title'?)"`, or an empty string when nothing is close: ready to append to a message.
     package static func hint(for word: String, among candidates: some Sequence<String>) -> String {
         suggestion(for: word, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
-    }
-
-    /// Optimal string alignment distance (Damerau–Levenshtein without repeated edits of one substring).
-    package static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    current[j] = Swift.min(current[j], beforePrevious[j - 2] + 1)
-                }
-            }
-            (beforePrevious, previous, current) = (previous, current, beforePrevious)
-        }
-        return previous[b.count]
     }
 }

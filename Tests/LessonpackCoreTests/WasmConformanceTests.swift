@@ -68,7 +68,7 @@ import Testing
             // Agreeing on refusals alone would prove nothing: every script is played, and most activities end.
             let played = exchanges.suffix(25).map(\.native)
             #expect(played.allSatisfy { $0.hasPrefix(#"{"steps":"#) }, "\(kind): \(played.first { !$0.hasPrefix(#"{"steps":"#) } ?? "")")
-            if kind != .video, kind != .vocabulary, kind != .pronunciation {
+            if kind != .video, kind != .vocabulary, kind != .pronunciation, kind != .dictionary {
                 #expect(played.contains { $0.contains(#""finished":true"#) }, "\(kind): no script finished its activity")
             }
         }
@@ -130,6 +130,13 @@ import Testing
                     + timing + [10, model.count] + model + [learner.count] + learner
             default: return [9, line] + text("/recordings/\(id).wav") + text("too quiet")
             }
+        case .dictionary:
+            // A term by its index, or typed: as written, in capitals, without its accents or with a curly apostrophe.
+            let term = module.definitions[random.below(module.definitions.count)].term
+            guard random.below(2) == 0 else { return [0, random.below(module.definitions.count)] }
+            let typed = [term, term.uppercased(), term.replacingOccurrences(of: "'", with: "’"), "Café", "cafe\u{301}", "nothing"][random.below(6)]
+            let bytes = Array(typed.utf8).map(Int.init)
+            return [0, -1, bytes.count] + bytes
         case .test:
             if random.below(20) == 0 { return [1] }
             let index = random.below(module.test.items.count)

@@ -1,3 +1,4 @@
+import LessonpackCore
 import Testing
 @testable import LessonpackDiagnostics
 
@@ -22,9 +23,9 @@ import Testing
     }
 
     @Test func transpositionsCountAsOneEdit() {
-        #expect(DidYouMean.editDistance(Array("tilte"), Array("title")) == 1)
-        #expect(DidYouMean.editDistance(Array(""), Array("abc")) == 3)
-        #expect(DidYouMean.editDistance(Array("kitten"), Array("sitting")) == 3)
+        #expect(EditDistance.between(Array("tilte"), Array("title")) == 1)
+        #expect(EditDistance.between(Array(""), Array("abc")) == 3)
+        #expect(EditDistance.between(Array("kitten"), Array("sitting")) == 3)
     }
 }
 

@@ -17,11 +17,3 @@ extension DictionaryEngine {
                 }
             }))
 }
-
-extension DictionaryEngine.Action: StoredAction {
-    package var storedName: String {
-        switch self {
-        case .open: "open"
-        }
-    }
-}

@@ -130,25 +130,7 @@ package struct WordDiff: Sendable, Equatable, Storable {
         guard abs(a.count - b.count) <= allowed else { return false }
         // Short words differ in one letter from too many others ("in", "on"): they must share their first letter.
         if max(a.count, b.count) <= 3, a.first != b.first { return false }
-        return editDistance(a, b) <= allowed
-    }
-
-    /// Letters changed, added, left out, or two side by side swapped ("teh" for "the" is one slip, not two).
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                table[i][j] = min(table[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1), table[i - 1][j] + 1, table[i][j - 1] + 1)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return table[a.count][b.count]
+        return EditDistance.between(a, b) <= allowed
     }
 
     // MARK: - Back to written words

@@ -26,6 +26,8 @@ package enum EngineScript {
         /// model-count model… learner-count learner… (contours in mHz, -1 unvoiced) · 9 analysis failed line
         /// recording why. Texts as a count and UTF-8 bytes.
         case pronunciation = 7
+        /// 0 open term (index into the definitions, or -1 and a typed term as text)
+        case dictionary = 8
     }
 
     package static func run(module text: String, kind rawKind: Int, seed: UInt64, options: Int, events: [Int]) -> String {
@@ -157,6 +159,12 @@ package enum EngineScript {
                     return .analysisFailed(line: line, recording: recording, reason: reason)
                 default: return nil
                 }
+            }
+        case .dictionary:
+            answer = play(DictionaryEngine.self, module, seed, NoOptions(), &reader) { reader, _ in
+                guard reader.next() == 0, let index = reader.next() else { return nil }
+                if index == -1 { return reader.text().map { .open(term: $0) } }
+                return module.definitions.element(at: index).map { .open(term: $0.term) }
             }
         case nil:
             answer = nil

@@ -1,14 +1,10 @@
-import Foundation
-import LessonpackDiagnostics
-import LessonpackModel
-
 /// Activity 7, the dictionary and phrasebook: every definition in alphabetical order, found by the start of a word
 /// or by an approximate spelling, and the language-focus boxes. Searching is the front end's; opening an entry is
 /// the record.
 package struct DictionaryEngine: ActivityEngine {
     package typealias Setup = NoSetup
 
-    package enum Action: Codable, Sendable, Equatable {
+    package enum Action: Storable, Sendable, Equatable {
         case open(term: String)
     }
 
@@ -46,7 +42,7 @@ package struct DictionaryEngine: ActivityEngine {
 
     /// Entries with a word that starts with `prefix` ("meet" finds "nice to meet you"); terms that start with it first.
     package func search(prefix: String) -> [Definition] {
-        let wanted = Self.sortKey(prefix.trimmingCharacters(in: .whitespaces))
+        let wanted = Self.sortKey(Definition.trimmed(Substring(prefix), newlines: false))
         guard !wanted.isEmpty else { return entries }
         let starting = entries.filter { Self.sortKey($0.term).hasPrefix(wanted) }
         let inside = entries.filter { entry in
@@ -58,17 +54,17 @@ package struct DictionaryEngine: ActivityEngine {
 
     /// Entries spelt like `text`, closest first: for a learner who heard a word and wrote it as it sounded.
     package func search(approximately text: String) -> [Definition] {
-        let typed = Array(Self.sortKey(text.trimmingCharacters(in: .whitespaces)))
+        let typed = Array(Self.sortKey(Definition.trimmed(Substring(text), newlines: false)))
         guard !typed.isEmpty else { return [] }
         let allowed = max(1, typed.count / 3)
         let scored = entries.compactMap { entry -> (Definition, Int)? in
             let term = Self.sortKey(entry.term)
             // Compare with the whole term and with each of its words, and keep the best.
             let candidates = [term] + term.split(separator: " ").map(String.init)
-            let distance = candidates.map { DidYouMean.editDistance(typed, Array($0)) }.min() ?? .max
+            let distance = candidates.map { EditDistance.between(typed, Array($0)) }.min() ?? .max
             return distance <= allowed ? (entry, distance) : nil
         }
-        return scored.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : Self.sortKey($0.0.term) < Self.sortKey($1.0.term) }.map(\.0)
+        return scored.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : Self.sortKey($0.0.term) < Self.sortKey($1.0.term) }.map { $0.0 }
     }
 
     package func result(at now: Date) -> ActivityResult {
@@ -78,8 +74,14 @@ package struct DictionaryEngine: ActivityEngine {
                               details: .dictionary(entries: entries.count, opened: opened.count))
     }
 
-    static func sortKey(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-            .replacingOccurrences(of: "\u{2019}", with: "'")
+    static func sortKey(_ text: String) -> String { TextFolding.key(text) }
+}
+
+/// The name its rows are stored under (kept as it was when the action was first stored).
+extension DictionaryEngine.Action: StoredAction {
+    package var storedName: String {
+        switch self {
+        case .open: "open"
+        }
     }
 }
