@@ -36,7 +36,7 @@ final class ActivityScreen<View: ActivityScreenView>: Screen {
         self.module = module
     }
 
-    var title: String { SessionWording.numbered(run.kind, in: module) }
+    var title: String { SessionWording.numbered(run.kind, in: module, run.context.strings) }
     var helpID: String { View.helpID }
     var help: [String] { View.help }
     func hints(at now: Date) -> String { View.hints(run.view(at: now)) }

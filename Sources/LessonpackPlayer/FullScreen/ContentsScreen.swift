@@ -25,7 +25,7 @@ final class ContentsScreen: Screen {
 
     func hints(at now: Date) -> String {
         // Short enough for 60 columns with "? help" after it: the help box tells the rest.
-        "Enter open · l \(SessionWording.hideTextsName): \(session.settings.listeningFirst ? "on" : "off") · q quit"
+        "Enter open · l \(SessionWording.hideTextsName(session.strings)): \(session.settings.listeningFirst ? "on" : "off") · q quit"
     }
 
     func body(width: Int, height: Int, now: Date) -> [FrameLine] {
@@ -38,9 +38,9 @@ final class ContentsScreen: Screen {
         lines.append(FrameLine())
         for (index, activity) in module.activities.enumerated() {
             let status = statuses[activity] ?? .notStarted
-            let label = "  \(index + 1). " + TextLayout.pad(activity.title, width: 28)
+            let label = "  \(index + 1). " + TextLayout.pad(Wording.title(activity, session.strings), width: 28)
             let style: TextStyle = index == selected ? .selected : .plain
-            lines.append(FrameLine([Run(label, style), Run(" " + SessionWording.status(status) + " ",
+            lines.append(FrameLine([Run(label, style), Run(" " + SessionWording.status(status, session.strings) + " ",
                                                            index == selected ? .selected : Draw.style(SessionWording.tone(status)))]))
         }
         return lines
@@ -58,7 +58,7 @@ final class ContentsScreen: Screen {
             do { try session.setListeningFirst(on) } catch {
                 return .message(Message("Cannot save the setting: \(error.description) [\(error.code)]", .bad))
             }
-            return .message(Message(SessionWording.listeningFirst(on), .accent))
+            return .message(Message(SessionWording.listeningFirst(on, session.strings), .accent))
         case .character(let character):
             if let number = character.wholeNumberValue, activities.indices.contains(number - 1) {
                 selected = number - 1
@@ -89,7 +89,8 @@ final class ResumeScreen: Screen {
     func hints(at now: Date) -> String { confirming ? "y yes, clear it · n no, keep it" : "y carry on · n start again · q later" }
 
     func body(width: Int, height: Int, now: Date) -> [FrameLine] {
-        let question = confirming ? SessionWording.confirmSetAside(unfinished) : SessionWording.resumeQuestion(unfinished)
+        let question = confirming ? SessionWording.confirmSetAside(unfinished, session.strings)
+            : SessionWording.resumeQuestion(unfinished, session.strings)
         return [FrameLine()] + Draw.paragraph(question + " (y/n)", width: width - 4, indent: 2, style: .bold)
     }
 

@@ -95,7 +95,7 @@ package final class FullScreenApp {
             // Each visit explains the activity's keys, until the learner says not to show them again.
             helpShown = !session.settings.hiddenHelp.contains(screen.helpID)
         } catch {
-            status = Message("Cannot open \(activity.title): \(error.description) [\(error.code)]", .bad)
+            status = Message("Cannot open \(Wording.title(activity, session.strings)): \(error.description) [\(error.code)]", .bad)
         }
     }
 

@@ -69,7 +69,9 @@ final class PlainActivity<View: PlainActivityView>: PlainActivityDriving {
                 // Plain mode cannot draw a countdown: it says so, then waits for the recorder.
                 if let recording = typedRun.context.recording {
                     lines.append(message?.text ?? "")
-                    lines.append("(up to \(Wording.count(Wording.wholeSeconds(recording.seconds, rounding: .up), "second")))")
+                    let strings = typedRun.context.strings
+                    lines.append(strings.text("recording.up-to", [
+                        "time": strings.counted("second", Wording.wholeSeconds(recording.seconds, rounding: .up))]))
                     message = typedRun.waitForEffects()
                 }
             }

@@ -64,11 +64,11 @@ package final class PlainDriver {
 
     private func listening(_ word: String?) {
         guard let word, ["on", "off"].contains(word.lowercased()) else {
-            return write("Say 'hide on' or 'hide off'. " + SessionWording.listeningFirst(session.settings.listeningFirst))
+            return write("Say 'hide on' or 'hide off'. " + SessionWording.listeningFirst(session.settings.listeningFirst, strings))
         }
         do {
             try session.setListeningFirst(word.lowercased() == "on")
-            write(SessionWording.listeningFirst(session.settings.listeningFirst))
+            write(SessionWording.listeningFirst(session.settings.listeningFirst, strings))
         } catch {
             write("Cannot save the setting: \(error.description) [\(error.code)]")
         }
@@ -78,12 +78,12 @@ package final class PlainDriver {
     private func enter(_ activity: ActivityKind) -> Bool {
         let opened: OpenedActivity
         do { opened = try session.open(activity, at: now()) } catch {
-            write("Cannot open \(activity.title): \(error.description) [\(error.code)]")
+            write("Cannot open \(Wording.title(activity, strings)): \(error.description) [\(error.code)]")
             return true
         }
         let screen = opened.plain
         write("")
-        write("== \(activity.title) ==")
+        write("== \(Wording.title(activity, strings)) ==")
         flushNotices()
         if let message = opened.run.enter(at: now()) { write(message.text) }
         write(screen.describe(at: now()).joined(separator: "\n"))
@@ -121,7 +121,7 @@ package final class PlainDriver {
     /// At start, an attempt cut short (by a kill, a crash, or leaving) is offered for resuming. Only 'no' sets it
     /// aside; leaving the question any other way keeps it for later.
     private func offerResume(_ unfinished: UnfinishedAttempt) -> ResumeChoice {
-        write(SessionWording.resumeQuestion(unfinished) + " (yes/no)")
+        write(SessionWording.resumeQuestion(unfinished, strings) + " (yes/no)")
         while true {
             // End of input leaves the attempt as it is, to be offered again next time.
             guard let words = prompt("resume") else { return .quit }
@@ -131,10 +131,10 @@ package final class PlainDriver {
                 session.setAside(unfinished, at: now())
                 return .contents
             case "back"?, "later"?, "contents"?:
-                write(SessionWording.keptForLater)
+                write(SessionWording.keptForLater(strings))
                 return .contents
             case "quit"?, "exit"?:
-                write(SessionWording.keptForLater)
+                write(SessionWording.keptForLater(strings))
                 return .quit
             case "help"?, "?"?:
                 write("""
@@ -151,9 +151,11 @@ package final class PlainDriver {
     private func contents() -> [String] {
         let statuses = session.statuses()
         return ["Contents:"] + session.module.activities.enumerated().map { index, activity in
-            "  \(index + 1). \(activity.title): \(SessionWording.status(statuses[activity] ?? .notStarted))"
+            "  \(index + 1). \(Wording.title(activity, strings)): \(SessionWording.status(statuses[activity] ?? .notStarted, strings))"
         } + ["Type a number to start an activity, or 'quit'."]
     }
+
+    private var strings: Strings { session.strings }
 
     private func prompt(_ name: String) -> [String]? {
         output("\(name)> ")

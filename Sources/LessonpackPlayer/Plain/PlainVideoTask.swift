@@ -11,7 +11,8 @@ enum PlainVideoTask: PlainActivityView {
     static func describe(_ view: VideoTaskPresenter.View) -> [String] {
         view.rows.map { row in
             let verdict = row.right.map { $0 ? " (right)" : " (wrong)" } ?? ""
-            return "\(row.number). [\(VideoTaskPresenter.word(row.mark))] \(row.text)\(verdict)"
+            // The mark is shown as the word that sets it: plain mode's commands are English words ("3 true").
+            return "\(row.number). [\(VideoTaskPresenter.word(row.mark, Strings(.en)))] \(row.text)\(verdict)"
         }
     }
 
