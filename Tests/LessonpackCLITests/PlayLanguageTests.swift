@@ -22,6 +22,8 @@ import Testing
         #expect(result.status == 0, "\(result.standardError)")
         let output = result.standardOutput
         for expected in [
+            // Plain mode's own words.
+            "目次:", "  2. ビデオの問題: 未開始", "番号を入力するとアクティビティが始まります。",
             // The activities' sentences, in Japanese.
             "== ビデオ ==", "会話の長さは 1:47 です。",
             "== ビデオの問題 ==", "ビデオについての次の文は、正しいですか、誤りですか。", "10 問中 10 問正解です。",
@@ -37,7 +39,8 @@ import Testing
         ] {
             #expect(output.contains(expected), "missing: \(expected)")
         }
-        for english in ["== Video task ==", "10 of 10 right.", "New game, easy.", "All answered:", "Score: "] {
+        for english in ["Contents:", "== Video task ==", "10 of 10 right.", "New game, easy.", "All answered:", "Score: ",
+                        "Type a number"] {
             #expect(!output.contains(english), "still English: \(english)")
         }
 
