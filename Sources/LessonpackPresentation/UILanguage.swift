@@ -1,6 +1,6 @@
 /// A language the learner's screens can be read in: the language of the player's sentences, not the one a module
 /// teaches (`Module.language`). Each has a catalogue, `Strings/<rawValue>.txt`.
-package enum UILanguage: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+package enum UILanguage: String, Sendable, Equatable, Hashable, CaseIterable {
     case en, ja
 
     /// The language a tag or locale names ("ja", "ja-JP", "ja_JP.UTF-8", "en_GB"), or nil for one without a
@@ -42,3 +42,9 @@ package enum UILanguage: String, Sendable, Equatable, Hashable, Codable, CaseIte
         }
     }
 }
+
+#if !hasFeature(Embedded)
+// Natively only, as every Codable conformance of the core: Embedded Swift has no Codable. The player's settings carry
+// the language, and they are encoded natively.
+extension UILanguage: Codable {}
+#endif
