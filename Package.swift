@@ -84,7 +84,7 @@ let package = Package(
                                                             "LessonpackSystem"]),
 
         // MARK: The module: its source format read into a typed model, with where everything was written
-        .target(name: "LessonpackModel", dependencies: ["PropertyList", "LessonpackDiagnostics", "LessonpackSystem"]),
+        .target(name: "LessonpackModel", dependencies: ["LessonpackCore", "PropertyList", "LessonpackDiagnostics", "LessonpackSystem"]),
         .testTarget(name: "LessonpackModelTests", dependencies: ["LessonpackModel", "LessonpackTestSupport", "LessonpackDiagnostics"]),
 
         // MARK: Validation: every rule a module must pass, each in its own file with a stable code
@@ -113,8 +113,8 @@ let package = Package(
         ]),
 
         // MARK: Randomness: the seeded source every deal comes from, and each attempt's seed (a leaf)
-        .target(name: "LessonpackRandom"),
-        .testTarget(name: "LessonpackRandomTests", dependencies: ["LessonpackRandom", "LessonpackTestSupport"]),
+        .target(name: "LessonpackCore"),
+        .testTarget(name: "LessonpackCoreTests", dependencies: ["LessonpackCore", "LessonpackModel", "LessonpackSystem", "LessonpackTestSupport"]),
 
         // MARK: Runtime: open bundles and folders, media on demand, audio
         .target(name: "LessonpackRuntime", dependencies: [
@@ -126,9 +126,9 @@ let package = Package(
         ]),
 
         // MARK: Activities: the eight engines, pure state machines over the model, dealt from an injected random source
-        .target(name: "LessonpackActivities", dependencies: ["LessonpackModel", "LessonpackRandom", "LessonpackDiagnostics"]),
+        .target(name: "LessonpackActivities", dependencies: ["LessonpackModel", "LessonpackCore", "LessonpackDiagnostics"]),
         .testTarget(name: "LessonpackActivitiesTests", dependencies: [
-            "LessonpackActivities", "LessonpackRandom", "LessonpackRuntime", "LessonpackModel", "LessonpackTestSupport",
+            "LessonpackActivities", "LessonpackCore", "LessonpackRuntime", "LessonpackModel", "LessonpackTestSupport",
             "LessonpackBundle",
         ]),
 
@@ -137,7 +137,7 @@ let package = Package(
         .target(name: "LessonpackPresentation", dependencies: ["LessonpackActivities", "LessonpackModel"],
                 exclude: ["Strings"], plugins: ["EmbedWebPlugin"]),
         .testTarget(name: "LessonpackPresentationTests", dependencies: [
-            "LessonpackPresentation", "LessonpackActivities", "LessonpackRandom", "LessonpackRuntime", "LessonpackModel",
+            "LessonpackPresentation", "LessonpackActivities", "LessonpackCore", "LessonpackRuntime", "LessonpackModel",
             "LessonpackTestSupport",
         ], exclude: ["Golden"]),
 
@@ -168,7 +168,7 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "LessonpackProgressTests", dependencies: [
-            "LessonpackProgress", "LessonpackActivities", "LessonpackRandom", "LessonpackRuntime", "LessonpackModel",
+            "LessonpackProgress", "LessonpackActivities", "LessonpackCore", "LessonpackRuntime", "LessonpackModel",
             "LessonpackTestSupport", "LessonpackXAPI", .product(name: "GRDB", package: "GRDB.swift"),
             "LessonpackDiagnostics",
         ], exclude: ["Fixtures"]),
@@ -190,11 +190,11 @@ let package = Package(
 
         // MARK: The player: sessions and attempts, media, and the full-screen and plain front ends over the presenters
         .target(name: "LessonpackPlayer", dependencies: [
-            "LessonpackActivities", "LessonpackPresentation", "LessonpackRandom", "LessonpackRuntime", "LessonpackProgress",
+            "LessonpackActivities", "LessonpackPresentation", "LessonpackCore", "LessonpackRuntime", "LessonpackProgress",
             "LessonpackModel", "LessonpackSystem", "TerminalText", "LessonpackAudio", "LessonpackDiagnostics",
         ]),
         .testTarget(name: "LessonpackPlayerTests", dependencies: [
-            "LessonpackPlayer", "LessonpackActivities", "LessonpackPresentation", "LessonpackProgress", "LessonpackRandom",
+            "LessonpackPlayer", "LessonpackActivities", "LessonpackPresentation", "LessonpackProgress", "LessonpackCore",
             "LessonpackRuntime", "LessonpackModel", "LessonpackSystem", "LessonpackTestSupport", "TerminalText",
             .product(name: "GRDB", package: "GRDB.swift"), "LessonpackDiagnostics",
         ]),
@@ -228,7 +228,7 @@ let package = Package(
         // MARK: The studio: a module folder edited through forms, checked live, previewed and built (no HTTP here)
         .target(name: "LessonpackStudio", dependencies: [
             "LessonpackSigning", "LessonpackActivities", "LessonpackAuthoring", "LessonpackBundle", "LessonpackCheck", "LessonpackDiagnostics",
-            "LessonpackModel", "LessonpackPresentation", "LessonpackRandom", "LessonpackSystem", "PropertyList",
+            "LessonpackModel", "LessonpackPresentation", "LessonpackCore", "LessonpackSystem", "PropertyList",
             "LessonpackAudio", "LessonpackAlign",
         ]),
         .testTarget(name: "LessonpackStudioTests", dependencies: [

@@ -2,7 +2,7 @@ import Foundation
 import LessonpackActivities
 import LessonpackModel
 import LessonpackPresentation
-import LessonpackRandom
+import LessonpackCore
 
 /// What the page gets after every step of a preview: the presenter's view, the effects to carry out in the browser
 /// (play a clip, record the microphone), and what to tell the learner. `title` is the activity numbered as the

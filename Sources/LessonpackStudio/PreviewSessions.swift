@@ -2,7 +2,7 @@ import Foundation
 import LessonpackActivities
 import LessonpackModel
 import LessonpackPresentation
-import LessonpackRandom
+import LessonpackCore
 import LessonpackSystem
 
 /// The previews a studio has under way, by the id the page holds, and the recordings the browser made in them.

@@ -2,6 +2,7 @@ import Foundation
 import LessonpackModel
 import Testing
 @testable import LessonpackActivities
+@testable import LessonpackCore
 
 @Suite struct VocabularyEngineTests {
     @Test func termsAreMarkedInTheText() {

@@ -1,5 +1,6 @@
 import Testing
 @testable import LessonpackActivities
+@testable import LessonpackCore
 
 /// The word-by-word marking of a typed line, as a teacher marks a dictation: what a teacher forgives (case, punctuation, contractions either way)
 /// and what they mark (missing, extra and misspelt words).

@@ -1,6 +1,6 @@
 import LessonpackActivities
 import LessonpackModel
-import LessonpackRandom
+import LessonpackCore
 
 /// The dictation driven at random for `ReplayPropertyTests`: lines heard, slowed, written whole or with words
 /// dropped, now and then a line the module does not have, and sometimes an early finish.

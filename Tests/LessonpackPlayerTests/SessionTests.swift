@@ -4,7 +4,7 @@ import LessonpackDiagnostics
 import LessonpackModel
 import LessonpackPresentation
 import LessonpackProgress
-import LessonpackRandom
+import LessonpackCore
 import LessonpackTestSupport
 import Testing
 @testable import LessonpackPlayer

@@ -2,7 +2,7 @@ import Foundation
 import LessonpackActivities
 import LessonpackModel
 import LessonpackPresentation
-import LessonpackRandom
+import LessonpackCore
 import LessonpackTestSupport
 import Testing
 

@@ -3,7 +3,7 @@ import GRDB
 import LessonpackActivities
 import LessonpackDiagnostics
 import LessonpackModel
-import LessonpackRandom
+import LessonpackCore
 import LessonpackTestSupport
 import Testing
 @testable import LessonpackProgress

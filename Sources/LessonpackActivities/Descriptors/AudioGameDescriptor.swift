@@ -26,13 +26,3 @@ extension AudioGameEngine {
                 }
             }))
 }
-
-extension AudioGameEngine.Action: StoredAction {
-    package var storedName: String {
-        switch self {
-        case .place: "place"
-        case .hear: "hear"
-        case .returned: "returned"
-        }
-    }
-}

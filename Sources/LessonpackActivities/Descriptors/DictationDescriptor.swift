@@ -11,14 +11,3 @@ extension DictationEngine {
         },
         legacy: .none)
 }
-
-extension DictationEngine.Action: StoredAction {
-    package var storedName: String {
-        switch self {
-        case .hear: "hear"
-        case .hearSlowly: "hearSlowly"
-        case .write: "write"
-        case .finish: "finish"
-        }
-    }
-}

@@ -24,20 +24,3 @@ extension PronunciationEngine {
                 }
             }))
 }
-
-extension PronunciationEngine.Action: StoredAction {
-    package var storedName: String {
-        switch self {
-        case .hearOriginal: "hearOriginal"
-        case .record: "record"
-        case .recorded: "recorded"
-        case .recordingFailed: "recordingFailed"
-        case .compare: "compare"
-        case .compared: "compared"
-        case .comparisonFailed: "comparisonFailed"
-        case .hearSlowly: "hearSlowly"
-        case .analysed: "analysed"
-        case .analysisFailed: "analysisFailed"
-        }
-    }
-}

@@ -28,13 +28,3 @@ extension QuestionsEngine {
                 }
             }))
 }
-
-extension QuestionsEngine.Action: StoredAction {
-    package var storedName: String {
-        switch self {
-        case .answer: "answer"
-        case .hearQuestion: "hearQuestion"
-        case .hearAnswer: "hearAnswer"
-        }
-    }
-}

@@ -1,5 +1,5 @@
 import LessonpackModel
-import LessonpackRandom
+import LessonpackCore
 
 extension TestEngine {
     package static let descriptor = ActivityDescriptor(
@@ -45,13 +45,4 @@ extension TestEngine {
                     }
                 }
             }))
-}
-
-extension TestEngine.Action: StoredAction {
-    package var storedName: String {
-        switch self {
-        case .answer: "answer"
-        case .finish: "finish"
-        }
-    }
 }

@@ -20,15 +20,3 @@ extension VideoEngine {
                 }
             }))
 }
-
-extension VideoEngine.Action: StoredAction {
-    package var storedName: String {
-        switch self {
-        case .play: "play"
-        case .pause: "pause"
-        case .seek: "seek"
-        case .replayLine: "replayLine"
-        case .setSubtitles: "setSubtitles"
-        }
-    }
-}

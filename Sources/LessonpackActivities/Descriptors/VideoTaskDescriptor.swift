@@ -22,12 +22,3 @@ extension VideoTaskEngine {
                 }
             }))
 }
-
-extension VideoTaskEngine.Action: StoredAction {
-    package var storedName: String {
-        switch self {
-        case .mark: "mark"
-        case .check: "check"
-        }
-    }
-}

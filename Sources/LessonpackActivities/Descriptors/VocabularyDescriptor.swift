@@ -18,12 +18,3 @@ extension VocabularyEngine {
                 }
             }))
 }
-
-extension VocabularyEngine.Action: StoredAction {
-    package var storedName: String {
-        switch self {
-        case .open: "open"
-        case .hear: "hear"
-        }
-    }
-}

@@ -3,7 +3,7 @@ import LessonpackActivities
 import LessonpackModel
 import LessonpackPresentation
 import LessonpackProgress
-import LessonpackRandom
+import LessonpackCore
 
 /// One attempt at one activity: its engine, and the log of what the learner does, written ahead. Every action is
 /// saved (committed) before the engine applies it, so what the learner sees has always been saved; replaying the

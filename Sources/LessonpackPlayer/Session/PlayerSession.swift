@@ -4,7 +4,7 @@ import LessonpackDiagnostics
 import LessonpackModel
 import LessonpackPresentation
 import LessonpackProgress
-import LessonpackRandom
+import LessonpackCore
 import LessonpackRuntime
 
 /// Everything one run of the player shares: the module, the learner's progress (held by this player alone), their

@@ -1,0 +1,127 @@
+/// Activity 1, the conversation video: play, pause and seek, subtitles on or off, and the subtitle for any moment.
+/// Time is passed in with each action, so the engine never reads a clock of its own.
+package struct VideoEngine: ActivityEngine {
+    package typealias Setup = NoSetup
+
+    package enum Action: Storable, Sendable, Equatable {
+        /// Plays from where the video is; from the start again once it has ended.
+        case play
+        case pause
+        /// Moves to a time (kept within the video), playing on if it was playing.
+        case seek(to: Double)
+        /// Jumps to the start of a line and plays.
+        case replayLine(line: String)
+        case setSubtitles(on: Bool)
+    }
+
+    package static let kind = ActivityKind.video
+    package static let isScored = false
+
+    package static func parts(of setup: NoSetup, in module: Module) -> [ModulePart] {
+        module.transcript.map { ModulePart.line($0.id) } + (module.video.map { [ModulePart.media($0)] } ?? [])
+    }
+
+    package let setup = NoSetup()
+    package let lines: [TranscriptLine]
+    package let duration: Double
+    package let startedAt: Date
+    package let video: String?
+    package private(set) var subtitlesOn = true
+    package private(set) var isPlaying = false
+    /// How far into the video the learner has got, for the result.
+    package private(set) var furthest: Double = 0
+    private var anchorPosition: Double = 0
+    private var anchorTime: Date?
+
+    /// The video's duration comes from the media manifest; without it the last line's end stands in.
+    package init(module: Module, setup: NoSetup, startedAt: Date) {
+        lines = module.transcript.sorted { $0.start < $1.start }
+        video = module.video
+        // Only sane numbers: a manifest is untrusted, and a clock must be able to show the duration.
+        let recorded = module.media.first { $0.path == module.video }?.duration
+        duration = [recorded, lines.last?.end].compactMap { $0 }.filter { $0.isFinite && $0 >= 0 }
+            .map { min($0, 360_000) }.max() ?? 0
+        self.startedAt = startedAt
+    }
+
+    package mutating func apply(_ action: Action, at now: Date) -> [Effect] {
+        switch action {
+        case .play:
+            let here = position(at: now)
+            furthest = max(furthest, here)
+            anchorPosition = here >= duration ? 0 : here
+            anchorTime = now
+            isPlaying = true
+        case .pause:
+            anchorPosition = position(at: now)
+            furthest = max(furthest, anchorPosition)
+            anchorTime = nil
+            isPlaying = false
+        case .seek(let seconds):
+            furthest = max(furthest, position(at: now))
+            anchorPosition = min(max(0, seconds), duration)
+            anchorTime = isPlaying ? now : nil
+        case .replayLine(let id):
+            guard let line = lines.first(where: { $0.id == id }) else { return [] }
+            _ = apply(.seek(to: line.start), at: now)
+            return apply(.play, at: now)
+        case .setSubtitles(let on):
+            subtitlesOn = on
+            return []
+        }
+        return sound(at: now)
+    }
+
+    /// Keeps the sound where the clock is: playing from the new position, or stopped.
+    private func sound(at now: Date) -> [Effect] {
+        guard isPlaying, !hasEnded(at: now), let video else { return [.stopSound] }
+        return [.play(media: video, from: position(at: now))]
+    }
+
+    package var isFinished: Bool { false }
+
+    /// Seconds into the video at `now`: stops at the end.
+    package func position(at now: Date) -> Double {
+        guard isPlaying, let anchorTime else { return anchorPosition }
+        return min(duration, anchorPosition + max(0, now.timeIntervalSince(anchorTime)))
+    }
+
+    package func hasEnded(at now: Date) -> Bool { position(at: now) >= duration }
+
+    /// The line spoken at `seconds`, whether or not subtitles are on; nil between lines.
+    package func line(atSecond seconds: Double) -> TranscriptLine? {
+        // Lines are sorted and do not overlap: find the last one starting at or before `seconds`.
+        var low = 0
+        var high = lines.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lines[middle].start <= seconds { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0, seconds < lines[low - 1].end else { return nil }
+        return lines[low - 1]
+    }
+
+    /// What to show under the video at `now`.
+    package func subtitle(at now: Date) -> TranscriptLine? {
+        subtitlesOn ? line(atSecond: position(at: now)) : nil
+    }
+
+    package func result(at now: Date) -> ActivityResult {
+        ActivityResult(activity: .video, startedAt: startedAt, finishedAt: now,
+                       details: .video(watchedSeconds: max(furthest, position(at: now)), durationSeconds: duration,
+                                       subtitlesOn: subtitlesOn))
+    }
+}
+
+/// The name its rows are stored under (kept as it was when the action was first stored).
+extension VideoEngine.Action: StoredAction {
+    package var storedName: String {
+        switch self {
+        case .play: "play"
+        case .pause: "pause"
+        case .seek: "seek"
+        case .replayLine: "replayLine"
+        case .setSubtitles: "setSubtitles"
+        }
+    }
+}

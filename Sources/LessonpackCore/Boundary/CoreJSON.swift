@@ -1,0 +1,66 @@
+/// JSON as the core writes it across the WebAssembly boundary: compact, keys in the order written, strings escaped
+/// as RFC 8259 requires and nothing more, so the native and the WebAssembly builds write the same bytes. Written by
+/// hand because the core has no Foundation (Embedded Swift), and it is a writer only: what crosses into the core
+/// comes as integers.
+package struct CoreJSON {
+    package private(set) var text = ""
+
+    package init() {}
+
+    package mutating func value(_ number: Int) { text += String(number) }
+
+    package mutating func value(_ flag: Bool) { text += flag ? "true" : "false" }
+
+    package mutating func null() { text += "null" }
+
+    package mutating func value(_ string: String) {
+        text += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
+    }
+
+    package mutating func array(_ numbers: [Int]) {
+        array(numbers.count) { json, index in json.value(numbers[index]) }
+    }
+
+    /// An array of `count` elements, each written by `element`.
+    package mutating func array(_ count: Int, _ element: (inout CoreJSON, Int) -> Void) {
+        text += "["
+        for index in 0..<count {
+            if index > 0 { text += "," }
+            element(&self, index)
+        }
+        text += "]"
+    }
+
+    /// An object whose members `members` writes with `key`.
+    package mutating func object(_ members: (inout CoreJSON) -> Void) {
+        text += "{"
+        let opened = text.utf8.count
+        openedAt.append(opened)
+        members(&self)
+        openedAt.removeLast()
+        text += "}"
+    }
+
+    /// A member's key, with the comma before it unless it is the object's first.
+    package mutating func key(_ name: String) {
+        if let opened = openedAt.last, text.utf8.count > opened { text += "," }
+        value(name)
+        text += ":"
+    }
+
+    private var openedAt: [Int] = []
+}

@@ -1,0 +1,122 @@
+/// A deal asked for across the WebAssembly boundary: which activity, the attempt's seed, and integers read in order
+/// (indices into the module's items, -1 for "none"). The answer is JSON the core writes. The web page and the
+/// conformance test call this; the native engines call `Deals` directly with their items' ids.
+package enum DealCall {
+    package enum Kind: Int, CaseIterable {
+        /// [bank count, draw count, last drawn count, last drawn…, each bank item's option count…]
+        /// → {"drawn":[…],"options":[[…]…]}: options in the order shown, per drawn item ([] when not multiple choice).
+        case test = 0
+        /// [question count, then per question: answer count, last order's count or -1, last order…]
+        /// → {"orders":[[…]…]}
+        case questions = 1
+        /// [tile count, preplaced, 1 and the last deal (each slot's tile or -1, tray count, tray…) or 0]
+        /// → {"slots":[…],"tray":[…]}
+        case audioGame = 2
+    }
+
+    /// The deal as JSON, or `{"error":…}` naming what was wrong with the request.
+    package static func run(kind rawKind: Int, seed: UInt64, arguments: [Int]) -> String {
+        var json = CoreJSON()
+        var reader = Reader(values: arguments)
+        var random = SeededRandom(seed: seed)
+        switch Kind(rawValue: rawKind) {
+        case .test:
+            guard let bank = reader.count(), let draw = reader.count(), let last = reader.indices(below: bank),
+                  let optionCounts = reader.list(bank, { $0.count() }), reader.atEnd else { return Self.malformed(&json) }
+            let drawn = Deals.testDraw(from: Array(0..<bank), count: draw, lastDrawn: last, random: &random)
+            let options = drawn.map { random.shuffled(Array(0..<optionCounts[$0])) }
+            json.object { json in
+                json.key("drawn")
+                json.array(drawn)
+                json.key("options")
+                json.array(options.count) { json, index in json.array(options[index]) }
+            }
+        case .questions:
+            guard let questions = reader.list(nil, { reader -> (Int, [Int]?)? in
+                guard let count = reader.count(), let last = reader.optionalIndices(below: count) else { return nil }
+                return (count, last)
+            }), reader.atEnd else { return Self.malformed(&json) }
+            let orders = questions.map { Deals.answerOrder(count: $0.0, last: $0.1, random: &random) }
+            json.object { json in
+                json.key("orders")
+                json.array(orders.count) { json, index in json.array(orders[index]) }
+            }
+        case .audioGame:
+            guard let tiles = reader.count(), let preplaced = reader.count(), let hasPrevious = reader.next(),
+                  hasPrevious == 0 || hasPrevious == 1 else { return Self.malformed(&json) }
+            var previous: Deals.Game<Int>?
+            if hasPrevious == 1 {
+                guard let slots = reader.list(tiles, { $0.next().flatMap { (-1..<tiles).contains($0) ? $0 : nil } }),
+                      let tray = reader.indices(below: tiles) else { return Self.malformed(&json) }
+                previous = Deals.Game(slots: slots.map { $0 < 0 ? nil : $0 }, tray: tray)
+            }
+            guard reader.atEnd else { return Self.malformed(&json) }
+            let game = Deals.audioGame(tiles: Array(0..<tiles), preplaced: min(preplaced, max(0, tiles - 1)),
+                                       previous: previous, random: &random)
+            json.object { json in
+                json.key("slots")
+                json.array(game.slots.count) { json, index in
+                    if let tile = game.slots[index] { json.value(tile) } else { json.null() }
+                }
+                json.key("tray")
+                json.array(game.tray)
+            }
+        case nil:
+            return Self.malformed(&json)
+        }
+        return json.text
+    }
+
+    private static func malformed(_ json: inout CoreJSON) -> String {
+        json = CoreJSON()
+        json.object { json in
+            json.key("error")
+            json.value("malformed-deal-request")
+        }
+        return json.text
+    }
+
+    /// Reads a request's integers in order, refusing what no module could hold.
+    private struct Reader {
+        /// More than any module holds: a request past it is not one.
+        static let largest = 100_000
+        let values: [Int]
+        var position = 0
+
+        var atEnd: Bool { position == values.count }
+
+        mutating func next() -> Int? {
+            guard position < values.count else { return nil }
+            defer { position += 1 }
+            return values[position]
+        }
+
+        mutating func count() -> Int? { next().flatMap { (0...Self.largest).contains($0) ? $0 : nil } }
+
+        /// `count` elements read by `element` (or, for nil, a count first).
+        mutating func list<Element>(_ count: Int?, _ element: (inout Reader) -> Element?) -> [Element]? {
+            guard let count = count ?? self.count() else { return nil }
+            var result: [Element] = []
+            for _ in 0..<count {
+                guard let value = element(&self) else { return nil }
+                result.append(value)
+            }
+            return result
+        }
+
+        /// A count, then that many indices in 0..<bound.
+        mutating func indices(below bound: Int) -> [Int]? {
+            list(nil) { $0.next().flatMap { (0..<bound).contains($0) ? $0 : nil } }
+        }
+
+        /// -1 for none, or indices as `indices(below:)` reads them.
+        mutating func optionalIndices(below bound: Int) -> [Int]?? {
+            guard position < values.count else { return nil }
+            if values[position] == -1 {
+                position += 1
+                return .some(nil)
+            }
+            return indices(below: bound).map { .some($0) }
+        }
+    }
+}

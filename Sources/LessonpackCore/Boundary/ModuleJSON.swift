@@ -1,0 +1,277 @@
+/// A module as the WebAssembly core receives it: JSON the core writes (natively, when a module is exported for the
+/// web) and reads back (in the browser). Times are whole milliseconds, the only numbers being integers, so both
+/// builds read exactly the same module. Reading is strict: anything missing or of the wrong type is no module.
+package enum ModuleJSON {
+    package static func write(_ module: Module) -> String {
+        var json = CoreJSON()
+        json.object { json in
+            json.member("id", module.id)
+            json.member("title", module.title)
+            json.member("version", module.version)
+            json.member("level", module.level)
+            json.member("summary", module.summary)
+            json.key("video")
+            if let video = module.video { json.value(video) } else { json.null() }
+            json.key("language")
+            if let language = module.language { json.value(language) } else { json.null() }
+            json.members("speakers", module.speakers) { json, speaker in
+                json.member("id", speaker.id)
+                json.member("name", speaker.name)
+                json.member("colour", speaker.colour)
+            }
+            json.members("objectives", module.objectives) { json, objective in
+                json.member("id", objective.id)
+                json.member("performance", objective.performance)
+                json.member("condition", objective.condition)
+                json.member("content", objective.content)
+                json.member("criteria", objective.criteria)
+            }
+            json.key("activities")
+            json.array(module.activities.count) { json, index in json.value(module.activities[index].rawValue) }
+            json.members("transcript", module.transcript) { json, line in
+                json.member("id", line.id)
+                json.member("speaker", line.speaker)
+                json.member("text", line.text)
+                json.member("startMs", milliseconds(line.start))
+                json.member("endMs", milliseconds(line.end))
+                json.member("audio", line.audio)
+                json.member("terms", line.terms)
+                json.key("uncertainTiming")
+                if let note = line.uncertainTiming { json.value(note) } else { json.null() }
+            }
+            json.members("definitions", module.definitions) { json, definition in
+                json.member("term", definition.term)
+                json.member("partOfSpeech", definition.partOfSpeech)
+                json.member("meaning", definition.meaning)
+            }
+            json.members("phrasebook", module.phrasebook) { json, box in
+                json.member("title", box.title)
+                json.member("body", box.body)
+            }
+            json.members("videoTask", module.videoTask) { json, statement in
+                json.member("id", statement.id)
+                json.member("text", statement.text)
+                json.key("isCorrect")
+                json.value(statement.isCorrect)
+                json.member("lines", statement.lines)
+            }
+            json.members("questions", module.questions) { json, question in
+                json.member("id", question.id)
+                json.member("text", question.text)
+                json.member("audio", question.audio)
+                json.members("answers", question.answers) { json, answer in
+                    json.member("text", answer.text)
+                    json.member("audio", answer.audio)
+                    json.key("isCorrect")
+                    json.value(answer.isCorrect)
+                }
+                json.key("feedback")
+                if let feedback = question.feedback { json.value(feedback) } else { json.null() }
+            }
+            json.key("test")
+            json.object { json in
+                json.member("draw", module.test.draw)
+                json.members("items", module.test.items) { json, item in
+                    json.member("id", item.id)
+                    json.member("objective", item.objective)
+                    json.member("text", item.text)
+                    switch item.kind {
+                    case .statement(let isCorrect):
+                        json.key("isCorrect")
+                        json.value(isCorrect)
+                    case .multipleChoice(let choices, let answer):
+                        json.member("choices", choices)
+                        json.member("answer", answer)
+                    }
+                    json.key("explanation")
+                    if let explanation = item.explanation { json.value(explanation) } else { json.null() }
+                    json.key("weight")
+                    if let weight = item.weight { json.value(weight) } else { json.null() }
+                }
+            }
+            json.members("media", module.media) { json, file in
+                json.member("path", file.path)
+                json.member("kind", file.kind.rawValue)
+                json.member("size", file.size)
+                json.member("sha256", file.sha256)
+                json.key("durationMs")
+                if let duration = file.duration { json.value(milliseconds(duration)) } else { json.null() }
+                json.key("placeholder")
+                if let placeholder = file.placeholder { json.value(placeholder) } else { json.null() }
+            }
+            json.key("passMark")
+            if let passMark = module.passMark { json.value(passMark) } else { json.null() }
+            json.key("chosenLines")
+            json.object { json in
+                for kind in ActivityKind.allCases {
+                    if let lines = module.chosenLines[kind] { json.member(kind.rawValue, lines) }
+                }
+            }
+        }
+        return json.text
+    }
+
+    /// The module `text` holds, or nil.
+    package static func read(_ text: String) -> Module? {
+        guard let root = CoreJSONValue.parse(text) else { return nil }
+        var reader = FieldReader()
+        let module = reader.module(root)
+        return reader.failed ? nil : module
+    }
+
+    package static func milliseconds(_ seconds: Double) -> Int {
+        guard seconds.isFinite else { return 0 }
+        return Int(max(-1e12, min(1e12, (seconds * 1000).rounded())))
+    }
+
+    /// Reads fields, remembering whether any was missing or of the wrong type, so one check covers a whole module.
+    private struct FieldReader {
+        var failed = false
+
+        mutating func string(_ value: CoreJSONValue?, _ key: String) -> String {
+            guard let text = value?[key]?.string else { failed = true; return "" }
+            return text
+        }
+
+        mutating func optionalString(_ value: CoreJSONValue?, _ key: String) -> String? {
+            guard let field = value?[key] else { failed = true; return nil }
+            if field.isNull { return nil }
+            guard let text = field.string else { failed = true; return nil }
+            return text
+        }
+
+        mutating func integer(_ value: CoreJSONValue?, _ key: String) -> Int {
+            guard let number = value?[key]?.integer else { failed = true; return 0 }
+            return number
+        }
+
+        mutating func optionalInteger(_ value: CoreJSONValue?, _ key: String) -> Int? {
+            guard let field = value?[key] else { failed = true; return nil }
+            if field.isNull { return nil }
+            guard let number = field.integer else { failed = true; return nil }
+            return number
+        }
+
+        mutating func bool(_ value: CoreJSONValue?, _ key: String) -> Bool {
+            guard let flag = value?[key]?.bool else { failed = true; return false }
+            return flag
+        }
+
+        mutating func strings(_ value: CoreJSONValue?, _ key: String) -> [String] {
+            list(value, key) { reader, element in
+                guard let text = element.string else { reader.failed = true; return "" }
+                return text
+            }
+        }
+
+        mutating func list<Element>(_ value: CoreJSONValue?, _ key: String,
+                                    _ element: (inout FieldReader, CoreJSONValue) -> Element) -> [Element] {
+            guard let elements = value?[key]?.array else { failed = true; return [] }
+            var result: [Element] = []
+            for item in elements { result.append(element(&self, item)) }
+            return result
+        }
+
+        mutating func module(_ root: CoreJSONValue) -> Module {
+            var module = Module(id: string(root, "id"), title: string(root, "title"), version: string(root, "version"),
+                                level: string(root, "level"), summary: string(root, "summary"),
+                                language: optionalString(root, "language"), video: optionalString(root, "video"))
+            module.speakers = list(root, "speakers") { reader, speaker in
+                Speaker(id: reader.string(speaker, "id"), name: reader.string(speaker, "name"),
+                        colour: reader.string(speaker, "colour"))
+            }
+            module.objectives = list(root, "objectives") { reader, objective in
+                Objective(id: reader.string(objective, "id"), performance: reader.string(objective, "performance"),
+                          condition: reader.string(objective, "condition"), content: reader.string(objective, "content"),
+                          criteria: reader.string(objective, "criteria"))
+            }
+            module.activities = strings(root, "activities").compactMap { name in
+                guard let kind = ActivityKind(rawValue: name) else { failed = true; return nil }
+                return kind
+            }
+            module.transcript = list(root, "transcript") { reader, line in
+                TranscriptLine(id: reader.string(line, "id"), speaker: reader.string(line, "speaker"),
+                               text: reader.string(line, "text"), start: Double(reader.integer(line, "startMs")) / 1000,
+                               end: Double(reader.integer(line, "endMs")) / 1000, audio: reader.string(line, "audio"),
+                               terms: reader.strings(line, "terms"),
+                               uncertainTiming: reader.optionalString(line, "uncertainTiming"))
+            }
+            module.definitions = list(root, "definitions") { reader, definition in
+                Definition(term: reader.string(definition, "term"), partOfSpeech: reader.string(definition, "partOfSpeech"),
+                           meaning: reader.string(definition, "meaning"))
+            }
+            module.phrasebook = list(root, "phrasebook") { reader, box in
+                FocusBox(title: reader.string(box, "title"), body: reader.string(box, "body"))
+            }
+            module.videoTask = list(root, "videoTask") { reader, statement in
+                VideoTaskStatement(id: reader.string(statement, "id"), text: reader.string(statement, "text"),
+                                   isCorrect: reader.bool(statement, "isCorrect"), lines: reader.strings(statement, "lines"))
+            }
+            module.questions = list(root, "questions") { reader, question in
+                Question(id: reader.string(question, "id"), text: reader.string(question, "text"),
+                         audio: reader.string(question, "audio"),
+                         answers: reader.list(question, "answers") { reader, answer in
+                             Question.Answer(text: reader.string(answer, "text"), audio: reader.string(answer, "audio"),
+                                             isCorrect: reader.bool(answer, "isCorrect"))
+                         }, feedback: reader.optionalString(question, "feedback"))
+            }
+            let test = root["test"]
+            module.test = TestBank(draw: integer(test, "draw"), items: list(test, "items") { reader, item in
+                let kind: TestItem.Kind = item["choices"] == nil
+                    ? .statement(isCorrect: reader.bool(item, "isCorrect"))
+                    : .multipleChoice(choices: reader.strings(item, "choices"), answer: reader.string(item, "answer"))
+                return TestItem(id: reader.string(item, "id"), objective: reader.string(item, "objective"),
+                                text: reader.string(item, "text"), kind: kind,
+                                explanation: reader.optionalString(item, "explanation"),
+                                weight: reader.optionalInteger(item, "weight"))
+            })
+            module.media = list(root, "media") { reader, file in
+                let kind = MediaKind(rawValue: reader.string(file, "kind"))
+                if kind == nil { reader.failed = true }
+                let placeholder: Bool?
+                switch file["placeholder"] {
+                case .bool(let flag)?: placeholder = flag
+                case .null?: placeholder = nil
+                default: reader.failed = true; placeholder = nil
+                }
+                return MediaFile(path: reader.string(file, "path"), kind: kind ?? .audio, size: reader.integer(file, "size"),
+                                 sha256: reader.string(file, "sha256"),
+                                 duration: reader.optionalInteger(file, "durationMs").map { Double($0) / 1000 },
+                                 placeholder: placeholder)
+            }
+            module.passMark = optionalInteger(root, "passMark")
+            if case .object(let chosen)? = root["chosenLines"] {
+                for (name, lines) in chosen {
+                    guard let kind = ActivityKind(rawValue: name), kind.chosenLinesKey != nil else { failed = true; continue }
+                    module.chosenLines[kind] = strings(.object([("lines", lines)]), "lines")
+                }
+            } else {
+                failed = true
+            }
+            return module
+        }
+    }
+}
+
+extension CoreJSON {
+    mutating func member(_ key: String, _ text: String) {
+        self.key(key)
+        value(text)
+    }
+
+    mutating func member(_ key: String, _ number: Int) {
+        self.key(key)
+        value(number)
+    }
+
+    mutating func member(_ key: String, _ texts: [String]) {
+        self.key(key)
+        array(texts.count) { json, index in json.value(texts[index]) }
+    }
+
+    /// An array of objects under `key`, each element's members written by `element`.
+    mutating func members<Element>(_ key: String, _ elements: [Element], _ element: (inout CoreJSON, Element) -> Void) {
+        self.key(key)
+        array(elements.count) { json, index in json.object { json in element(&json, elements[index]) } }
+    }
+}
