@@ -133,7 +133,9 @@ let package = Package(
         ]),
 
         // MARK: Presentation: per activity, what the learner is shown and may do, for every front end
-        .target(name: "LessonpackPresentation", dependencies: ["LessonpackActivities", "LessonpackModel"]),
+        // Its Strings folder (the learner-facing sentences, one catalogue per language) is embedded at build time.
+        .target(name: "LessonpackPresentation", dependencies: ["LessonpackActivities", "LessonpackModel"],
+                exclude: ["Strings"], plugins: ["EmbedWebPlugin"]),
         .testTarget(name: "LessonpackPresentationTests", dependencies: [
             "LessonpackPresentation", "LessonpackActivities", "LessonpackCore", "LessonpackRuntime", "LessonpackModel",
             "LessonpackTestSupport",

@@ -1,21 +1,30 @@
 import Foundation
 import PackagePlugin
 
-/// Builds the studio's page into the binary: every file of the target's `Web` folder becomes bytes in a generated
-/// Swift file, made afresh on each build from the folder itself, so the page has one copy in the repository and an
-/// installed `lessonpack studio` needs no source tree.
+/// Builds files a target needs at run time into its binary, made afresh on each build from the folder itself, so
+/// each file has one copy in the repository and an installed `lessonpack` needs no source tree:
+/// - a `Web` folder (the studio's page) becomes `EmbeddedWeb.files`, each file's name and bytes;
+/// - a `Strings` folder (the presenters' string catalogues, one file per language) becomes `EmbeddedStrings.files`,
+///   each file's name and text as a plain string literal, which needs no Foundation to read: the presenters are to
+///   be compiled with Embedded Swift too.
 @main
 struct EmbedWebPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-        let web = target.directoryURL.appending(path: "Web")
-        // Hidden files are editor droppings (.DS_Store, swap files), not pages.
-        let files = try FileManager.default.contentsOfDirectory(at: web, includingPropertiesForKeys: nil)
-            .filter { !$0.lastPathComponent.hasPrefix(".") }
-            .sorted { $0.lastPathComponent < $1.lastPathComponent }
-        let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedWeb.swift")
-        return [.buildCommand(displayName: "Embedding the studio's page (\(files.count) files)",
-                              executable: try context.tool(named: "EmbedFiles").url,
-                              arguments: [output.path(percentEncoded: false)] + files.map { $0.path(percentEncoded: false) },
-                              inputFiles: files, outputFiles: [output])]
+        let tool = try context.tool(named: "EmbedFiles").url
+        var commands: [Command] = []
+        for (folder, mode, what) in [("Web", "--bytes", "the studio's page"), ("Strings", "--text", "the string catalogues")] {
+            let directory = target.directoryURL.appending(path: folder)
+            guard FileManager.default.fileExists(atPath: directory.path(percentEncoded: false)) else { continue }
+            // Hidden files are editor droppings (.DS_Store, swap files), not pages.
+            let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+                .filter { !$0.lastPathComponent.hasPrefix(".") }
+                .sorted { $0.lastPathComponent < $1.lastPathComponent }
+            let output = context.pluginWorkDirectoryURL.appending(path: "Embedded\(folder).swift")
+            commands.append(.buildCommand(displayName: "Embedding \(what) (\(files.count) files)", executable: tool,
+                                          arguments: [mode, output.path(percentEncoded: false)]
+                                              + files.map { $0.path(percentEncoded: false) },
+                                          inputFiles: files, outputFiles: [output]))
+        }
+        return commands
     }
 }

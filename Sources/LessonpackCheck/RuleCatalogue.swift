@@ -25,6 +25,7 @@ package enum RuleCatalogue {
         rule(ModuleSizeRule(), errors: [.tooManyEntries]),
         rule(SemanticVersionRule(), errors: [.invalidVersion]),
         rule(LevelRule(), errors: [.invalidLevel]),
+        rule(LanguageTagRule(), errors: [.invalidLanguageTag]),
         rule(SpeakerColourRule(), errors: [.invalidColour]),
         rule(UniqueIDRule(), errors: [.duplicateID]),
         rule(UndeclaredSpeakerRule(), errors: [.undeclaredSpeaker]),

@@ -88,6 +88,7 @@ package enum ModuleSourceWriter {
             "activities": .array(module.activities.map { .string($0.rawValue) }),
         ]
         fields["video"] = module.video.map(PlistValue.string)
+        fields["language"] = module.language.map(PlistValue.string)
         fields["passMark"] = module.passMark.map { .integer(PlistInteger($0)) }
         for (kind, lines) in module.chosenLines {
             guard let key = kind.chosenLinesKey else { continue }

@@ -96,7 +96,7 @@ where Recorder.Engine == Presenter.Engine {
     /// the outcome's own message, or what its effects brought at once (a recording's analysis), which says more.
     @discardableResult
     package func take(_ outcome: EffectOutcome, at now: Date) -> Message? {
-        var message = Presenter.message(after: outcome)
+        var message = Presenter.message(after: outcome, context: context)
         if let action = Engine.action(for: outcome) {
             guard let effects = attempt.perform(action, at: now) else { return nil }
             for next in host.carryOut(effects, at: now) { message = take(next, at: now) ?? message }

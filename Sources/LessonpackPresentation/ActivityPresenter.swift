@@ -20,12 +20,12 @@ package protocol ActivityPresenter {
     /// What happens when the learner opens the activity (a question played when listening comes first).
     static func enter(engine: Engine, local: Local, context: PresentationContext) -> Reaction<Engine>
     /// What to tell the learner when an effect comes back (a recording made, or why not).
-    static func message(after outcome: EffectOutcome) -> Message?
+    static func message(after outcome: EffectOutcome, context: PresentationContext) -> Message?
 }
 
 extension ActivityPresenter {
     package static func enter(engine: Engine, local: Local, context: PresentationContext) -> Reaction<Engine> { Reaction() }
-    package static func message(after outcome: EffectOutcome) -> Message? { nil }
+    package static func message(after outcome: EffectOutcome, context: PresentationContext) -> Message? { nil }
 }
 
 /// What a presenter answers an event with.
@@ -93,6 +93,9 @@ package struct PresentationContext: Sendable {
     }
 
     package func speaker(_ id: String) -> Speaker? { module.speakers.first { $0.id == id } }
+
+    /// The sentences in the learner's language.
+    package var strings: Strings { Strings(settings.language) }
 }
 
 /// What the learner chooses for themselves, remembered between sessions.
@@ -102,10 +105,14 @@ package struct LearnerSettings: Sendable, Equatable, Codable {
     package var listeningFirst: Bool
     /// The screens whose help the learner asked not to be shown again when they open them.
     package var hiddenHelp: Set<String>
+    /// The language the player's sentences are in: chosen for each run (`play --ui-language`, or the locale), not
+    /// remembered.
+    package var language: UILanguage
 
-    package init(listeningFirst: Bool = false, hiddenHelp: Set<String> = []) {
+    package init(listeningFirst: Bool = false, hiddenHelp: Set<String> = [], language: UILanguage = .en) {
         self.listeningFirst = listeningFirst
         self.hiddenHelp = hiddenHelp
+        self.language = language
     }
 }
 

@@ -118,23 +118,46 @@ package enum AudioGamePresenter: ActivityPresenter {
         case .picking: .picking
         case .dropping: .dropping
         }
+        let strings = context.strings
         let levels = AudioGameEngine.Difficulty.allCases.enumerated().map { index, level in
-            View.Level(difficulty: level, text: "\(level.rawValue.prefix(1).uppercased())\(level.rawValue.dropFirst()): " +
-                       "\(AudioGameEngine.preplacedCount(level, tiles: engine.tiles.count)) of \(engine.tiles.count) lines " +
-                       "already in place", isCursor: index == local.levelCursor)
+            View.Level(difficulty: level, text: strings.text("audio-game.level", [
+                           "level": levelTitle(level, strings),
+                           "placed": "\(AudioGameEngine.preplacedCount(level, tiles: engine.tiles.count))",
+                           "total": "\(engine.tiles.count)"]),
+                       isCursor: index == local.levelCursor)
         }
         let elapsed = engine.playedSeconds(at: now)
         return View(mode: mode, levels: levels,
-                    status: "\(engine.difficulty.rawValue) · moves \(engine.moves) · mistakes \(engine.mistakes) · " +
-                        Wording.clock(elapsed),
-                    solved: engine.isSolved ? solvedText(engine, at: now) : nil, slots: slots, tray: trayTiles,
+                    status: strings.text("audio-game.status", [
+                        "level": levelName(engine.difficulty, strings), "moves": "\(engine.moves)",
+                        "mistakes": "\(engine.mistakes)", "time": Wording.clock(elapsed)]),
+                    solved: engine.isSolved ? solvedText(engine, at: now, strings) : nil, slots: slots, tray: trayTiles,
                     holding: holding.flatMap { id in trayTiles.first { $0.tile.id == id } }, labels: labels.count)
     }
 
-    static func solvedText(_ engine: AudioGameEngine, at now: Date) -> String {
+    static func solvedText(_ engine: AudioGameEngine, at now: Date, _ strings: Strings) -> String {
         let seconds = Wording.wholeSeconds(engine.playedSeconds(at: now))
-        return "Solved in \(Wording.count(engine.moves, "move")) with \(Wording.count(engine.mistakes, "mistake")) " +
-            "(\(Wording.count(seconds, "second"))). Start a new game when you like."
+        return strings.text("audio-game.solved", ["moves": strings.counted("move", engine.moves),
+                                                  "mistakes": strings.counted("mistake", engine.mistakes),
+                                                  "time": strings.counted("second", seconds)])
+    }
+
+    /// A level as a status line names it: "medium".
+    static func levelName(_ level: AudioGameEngine.Difficulty, _ strings: Strings) -> String {
+        switch level {
+        case .easy: strings.text("audio-game.level.easy")
+        case .medium: strings.text("audio-game.level.medium")
+        case .hard: strings.text("audio-game.level.hard")
+        }
+    }
+
+    /// A level as the list of levels names it: "Medium".
+    static func levelTitle(_ level: AudioGameEngine.Difficulty, _ strings: Strings) -> String {
+        switch level {
+        case .easy: strings.text("audio-game.level.easy.title")
+        case .medium: strings.text("audio-game.level.medium.title")
+        case .hard: strings.text("audio-game.level.hard.title")
+        }
     }
 
     /// Coming back to a game under way: the time away is not played time.
@@ -146,6 +169,7 @@ package enum AudioGamePresenter: ActivityPresenter {
     package static func reduce(_ event: Event, engine: AudioGameEngine, local: inout Local, context: PresentationContext,
                               at now: Date) -> Reaction<AudioGameEngine> {
         local.sprangBack = nil
+        let strings = context.strings
         let levels = AudioGameEngine.Difficulty.allCases
         switch event {
         case .askLevel:
@@ -161,15 +185,15 @@ package enum AudioGamePresenter: ActivityPresenter {
             local.levelCursor = levels.firstIndex(of: level) ?? 1
             // On opening, a game not yet begun at the level chosen is the game; a new game asked for is always new.
             if !local.newGameAsked, level == engine.difficulty, engine.moves == 0, !engine.isFinished {
-                return .say("A game at \(level.rawValue): put the lines in order.")
+                return .say(strings.text("audio-game.game-at", ["level": levelName(level, strings)]))
             }
             local.newGameAsked = false
-            return Reaction(message: Message("New game, \(level.rawValue)."), request: .newAttempt(level))
+            return Reaction(message: Message(strings.text("audio-game.new-game", ["level": levelName(level, strings)])), request: .newAttempt(level))
         case .newGame:
             local.mode = .picking
             local.newGameAsked = false
             local.trayCursor = 0
-            return Reaction(message: Message("New game, \(engine.difficulty.rawValue)."), request: .newAttempt(engine.difficulty))
+            return Reaction(message: Message(strings.text("audio-game.new-game", ["level": levelName(engine.difficulty, strings)])), request: .newAttempt(engine.difficulty))
         case .moveTrayCursor(let step):
             local.trayCursor = CursorStep.clamped(local.trayCursor, by: step, count: engine.tray.count)
         case .pickAtCursor:
@@ -184,45 +208,48 @@ package enum AudioGamePresenter: ActivityPresenter {
             guard case .dropping(let tile) = local.mode else { return Reaction() }
             guard let label = labels(engine).firstIndex(of: tile) else { return Reaction() }
             local.mode = .picking
-            return place(label, local.slotCursor, engine: engine, local: &local, at: now)
+            return place(label, local.slotCursor, engine: engine, local: &local, at: now, strings)
         case .hearAtCursor:
             let id: String? = if case .dropping(let held) = local.mode { held }
                 else if engine.tray.indices.contains(local.trayCursor) { engine.tray[local.trayCursor] } else { nil }
             return id.map { Reaction(actions: [.hear(tile: $0)]) } ?? Reaction()
         case .hear(let label):
-            guard labels(engine).indices.contains(label) else { return noSuchTile(label) }
-            return Reaction(actions: [.hear(tile: labels(engine)[label])], message: Message("Playing tile \(letter(label))."))
+            guard labels(engine).indices.contains(label) else { return noSuchTile(label, strings) }
+            return Reaction(actions: [.hear(tile: labels(engine)[label])],
+                            message: Message(strings.text("audio-game.playing-tile", ["tile": letter(label)])))
         case .place(let label, let slot):
-            return place(label, slot, engine: engine, local: &local, at: now)
+            return place(label, slot, engine: engine, local: &local, at: now, strings)
         }
         return Reaction()
     }
 
     static func place(_ label: Int, _ slot: Int, engine: AudioGameEngine, local: inout Local,
-                      at now: Date) -> Reaction<AudioGameEngine> {
+                      at now: Date, _ strings: Strings) -> Reaction<AudioGameEngine> {
         let labels = labels(engine)
-        guard labels.indices.contains(label) else { return noSuchTile(label) }
+        guard labels.indices.contains(label) else { return noSuchTile(label, strings) }
         guard engine.slots.indices.contains(slot) else {
-            return .say("There is no slot \(position(slot)): the slots are 1 to \(engine.slots.count).", .bad)
+            return .say(strings.text("audio-game.no-such-slot", ["slot": position(slot), "count": "\(engine.slots.count)"]), .bad)
         }
         let tile = labels[label], name = letter(label)
-        guard engine.tray.contains(tile) else { return .say("Tile \(name) is already in place.", .bad) }
-        guard engine.slots[slot] == nil else { return .say("Slot \(slot + 1) is taken: choose an empty one.", .bad) }
+        guard engine.tray.contains(tile) else { return .say(strings.text("audio-game.tile-in-place", ["tile": name]), .bad) }
+        guard engine.slots[slot] == nil else {
+            return .say(strings.text("audio-game.slot-taken", ["slot": "\(slot + 1)"]), .bad)
+        }
         var after = engine
         _ = after.apply(.place(tile: tile, slot: slot), at: now)
         let action = AudioGameEngine.Action.place(tile: tile, slot: slot)
         guard after.lastPlacement == .placed else {
             local.sprangBack = tile
-            return Reaction(actions: [action], message: Message(
-                "Wrong: tile \(name) does not go in slot \(slot + 1); it springs back to the tray. " +
-                "(\(Wording.count(after.mistakes, "mistake")))", .bad))
+            return Reaction(actions: [action], message: Message(strings.text("audio-game.wrong", [
+                "tile": name, "slot": "\(slot + 1)", "mistakes": strings.counted("mistake", after.mistakes)]), .bad))
         }
         local.trayCursor = min(local.trayCursor, max(0, after.tray.count - 1))
-        let right = "Right: tile \(name) is line \(slot + 1)."
-        return Reaction(actions: [action], message: Message(after.isSolved ? right + " " + solvedText(after, at: now) : right, .good))
+        let right = strings.text("audio-game.right", ["tile": name, "line": "\(slot + 1)"])
+        return Reaction(actions: [action],
+                        message: Message(after.isSolved ? right + " " + solvedText(after, at: now, strings) : right, .good))
     }
 
-    static func noSuchTile(_ label: Int) -> Reaction<AudioGameEngine> {
-        .say("There is no tile \(letter(label)) in this game.", .bad)
+    static func noSuchTile(_ label: Int, _ strings: Strings) -> Reaction<AudioGameEngine> {
+        .say(strings.text("audio-game.no-such-tile", ["tile": letter(label)]), .bad)
     }
 }

@@ -95,7 +95,7 @@ package enum DictationPresenter: ActivityPresenter {
         }
     }
 
-    package static let instruction = "Listen and type what you hear."
+    package static func instruction(_ strings: Strings) -> String { strings.text("dictation.instruction") }
 
     package static func local(for engine: DictationEngine, context: PresentationContext) -> Local {
         Local(current: firstUnwritten(engine) ?? 0)
@@ -106,38 +106,41 @@ package enum DictationPresenter: ActivityPresenter {
     }
 
     package static func view(of engine: DictationEngine, local: Local, context: PresentationContext, at now: Date) -> View {
+        let strings = context.strings
+        let instruction = instruction(strings)
         let rows = engine.lines.enumerated().map { index, line in
             let written = engine.written[line.id]
             return View.Row(number: index + 1, text: written == nil ? nil : line.text,
-                            status: written.map { wordsRight($0.diff) } ?? "not written yet", written: written != nil,
+                            status: written.map { wordsRight($0.diff, strings) } ?? strings.text("dictation.not-written"), written: written != nil,
                             allRight: written?.diff.isAllRight ?? false, isCurrent: index == local.current)
         }
-        let summary = engine.isFinished ? summary(engine.score) : nil
+        let summary = engine.isFinished ? summary(engine.score, strings) : nil
         guard engine.lines.indices.contains(local.current) else {
-            return View(instruction: instruction, position: "There are no lines.", number: 0, total: 0, speaker: nil,
+            return View(instruction: instruction, position: strings.text("no-lines"), number: 0, total: 0, speaker: nil,
                         colour: nil, heard: false, writing: false, draft: "", written: nil, line: nil, marked: [], notes: [],
                         score: nil, allRight: false, summary: summary, confirming: nil, rows: rows, current: 0)
         }
         let line = engine.lines[local.current]
         let written = engine.written[line.id]
         let speaker = context.speaker(line.speaker)
-        return View(instruction: instruction, position: "Line \(local.current + 1) of \(engine.lines.count)",
+        return View(instruction: instruction, position: strings.text("line-of", ["line": "\(local.current + 1)", "total": "\(engine.lines.count)"]),
                     number: local.current + 1, total: engine.lines.count, speaker: speaker?.name ?? line.speaker,
                     colour: speaker?.colour, heard: engine.heard.contains(line.id),
                     writing: written == nil && !engine.isFinished, draft: local.draft, written: written?.text,
                     line: written == nil ? nil : line.text, marked: written.map { marked($0.diff) } ?? [],
-                    notes: written.map { notes($0.diff) } ?? [], score: written.map { wordsRight($0.diff) + "." },
+                    notes: written.map { notes($0.diff, strings) } ?? [],
+                    score: written.map { strings.text("sentence", ["text": wordsRight($0.diff, strings)]) },
                     allRight: written?.diff.isAllRight ?? false, summary: summary,
-                    confirming: local.confirming ? confirmation(engine) : nil, rows: rows, current: local.current)
+                    confirming: local.confirming ? confirmation(engine, strings) : nil, rows: rows, current: local.current)
     }
 
     /// "5 of 6 words right".
-    package static func wordsRight(_ diff: WordDiff) -> String {
-        "\(diff.right) of \(Wording.count(diff.total, "word")) right"
+    package static func wordsRight(_ diff: WordDiff, _ strings: Strings) -> String {
+        strings.counted("dictation.words-right", diff.total, ["right": "\(diff.right)"])
     }
 
-    static func summary(_ score: Score) -> String {
-        "Finished: \(score.correct) of \(Wording.count(score.total, "word")) right (\(Wording.percent(score.percent)))."
+    static func summary(_ score: Score, _ strings: Strings) -> String {
+        strings.counted("dictation.finished", score.total, ["right": "\(score.correct)", "percent": Wording.percent(score.percent)])
     }
 
     /// The line's words with their marks in characters as well as in the mark.
@@ -155,28 +158,28 @@ package enum DictationPresenter: ActivityPresenter {
     }
 
     /// What to put right, in words: each list once, only when it has something.
-    package static func notes(_ diff: WordDiff) -> [String] {
+    /// The English words themselves are listed as typed, with commas: they are the lesson's, not the interface's.
+    package static func notes(_ diff: WordDiff, _ strings: Strings) -> [String] {
         var notes: [String] = []
         let missing = diff.words(.missing).compactMap(\.expected)
-        if !missing.isEmpty { notes.append("Missing: " + missing.joined(separator: ", ") + ".") }
+        if !missing.isEmpty { notes.append(strings.text("dictation.missing", ["words": missing.joined(separator: ", ")])) }
         let extra = diff.words(.extra).compactMap(\.typed)
-        if !extra.isEmpty { notes.append("Not in the line: " + extra.joined(separator: ", ") + ".") }
+        if !extra.isEmpty { notes.append(strings.text("dictation.extra", ["words": extra.joined(separator: ", ")])) }
         let misspelt = diff.words(.misspelt).map { "\($0.typed ?? "") → \($0.expected ?? "")" }
-        if !misspelt.isEmpty { notes.append("Spelling: " + misspelt.joined(separator: ", ") + ".") }
+        if !misspelt.isEmpty { notes.append(strings.text("dictation.spelling", ["words": misspelt.joined(separator: ", ")])) }
         return notes
     }
 
-    private static func confirmation(_ engine: DictationEngine) -> String {
-        let left = engine.lines.count - engine.written.count
-        return "\(Wording.count(left, "line")) \(left == 1 ? "is" : "are") not written yet. Finish now? " +
-            "\(left == 1 ? "Its" : "Their") words count as wrong."
+    private static func confirmation(_ engine: DictationEngine, _ strings: Strings) -> String {
+        strings.counted("dictation.confirm-finish", engine.lines.count - engine.written.count)
     }
 
     package static func reduce(_ event: Event, engine: DictationEngine, local: inout Local, context: PresentationContext,
                               at now: Date) -> Reaction<DictationEngine> {
         // Anything but finishing again answers the question "Finish now?" with no.
         if local.confirming, event != .finish { local.confirming = false }
-        guard !engine.lines.isEmpty else { return .say("There are no lines.") }
+        let strings = context.strings
+        guard !engine.lines.isEmpty else { return .say(strings.text("no-lines")) }
         local.current = min(local.current, engine.lines.count - 1)
         let line = engine.lines[local.current]
         switch event {
@@ -184,68 +187,70 @@ package enum DictationPresenter: ActivityPresenter {
             local.go(to: CursorStep.clamped(local.current, by: step, count: engine.lines.count))
         case .select(let index):
             guard engine.lines.indices.contains(index) else {
-                return .say("There is no line \(position(index)): the lines are 1 to \(engine.lines.count).", .bad)
+                return .say(strings.text("no-such-line", ["line": position(index), "count": "\(engine.lines.count)"]), .bad)
             }
             local.go(to: index)
         case .hear:
-            guard !engine.isFinished else { return .say("The dictation is finished.") }
-            return Reaction(actions: [.hear(line: line.id)], message: Message("Playing line \(local.current + 1)."))
+            guard !engine.isFinished else { return .say(strings.text("dictation.finished-already")) }
+            return Reaction(actions: [.hear(line: line.id)], message: Message(strings.text("playing-line", ["line": "\(local.current + 1)"])))
         case .hearSlowly(let speed):
-            guard !engine.isFinished else { return .say("The dictation is finished.") }
+            guard !engine.isFinished else { return .say(strings.text("dictation.finished-already")) }
             guard PronunciationEngine.slowSpeeds.contains(speed) else {
-                return .say("The line can be slowed to 0.75 or 0.5 of its speed.", .bad)
+                return .say(strings.text("dictation.slow-speeds"), .bad)
             }
             return Reaction(actions: [.hearSlowly(line: line.id, speed: speed)],
-                            message: Message("Playing line \(local.current + 1) at \(PronunciationPresenter.speedText(speed))."))
+                            message: Message(strings.text("playing-line-at", [
+                                "line": "\(local.current + 1)", "speed": PronunciationPresenter.speedText(speed, strings)])))
         case .edit(let text):
             guard engine.written[line.id] == nil, !engine.isFinished else { return Reaction() }
             local.draft = String(text.prefix(DictationEngine.longestAnswer))
         case .submit:
-            return write(local.draft, line: line, engine: engine, local: &local, at: now)
+            return write(local.draft, line: line, engine: engine, local: &local, at: now, strings)
         case .write(let text):
-            return write(text, line: line, engine: engine, local: &local, at: now)
+            return write(text, line: line, engine: engine, local: &local, at: now, strings)
         case .advance:
             guard engine.written[line.id] != nil, let next = firstUnwritten(engine) else { return Reaction() }
             local.go(to: next)
         case .finish:
-            guard !engine.isFinished else { return .say("The dictation is finished.") }
+            guard !engine.isFinished else { return .say(strings.text("dictation.finished-already")) }
             let left = engine.lines.count - engine.written.count
             if left > 0, !local.confirming {
                 local.confirming = true
-                return .say(confirmation(engine), .accent)
+                return .say(confirmation(engine, strings), .accent)
             }
             local.confirming = false
             var after = engine
             _ = after.apply(.finish, at: now)
-            return Reaction(actions: [.finish], message: Message(summary(after.score), .accent))
+            return Reaction(actions: [.finish], message: Message(summary(after.score, strings), .accent))
         case .cancelFinish:
-            return .say("Go on writing.")
+            return .say(strings.text("dictation.go-on"))
         case .newAttempt:
             guard engine.isFinished else {
-                return .say("Finish this dictation first: then you can start again.", .bad)
+                return .say(strings.text("dictation.finish-first"), .bad)
             }
             local = Local()
-            return Reaction(message: Message("A new dictation: the same lines, from the start."),
+            return Reaction(message: Message(strings.text("dictation.new")),
                             request: .newAttempt(NoOptions()))
         }
         return Reaction()
     }
 
     private static func write(_ text: String, line: TranscriptLine, engine: DictationEngine, local: inout Local,
-                              at now: Date) -> Reaction<DictationEngine> {
-        guard !engine.isFinished else { return .say("The dictation is finished.") }
+                              at now: Date, _ strings: Strings) -> Reaction<DictationEngine> {
+        guard !engine.isFinished else { return .say(strings.text("dictation.finished-already")) }
         guard engine.written[line.id] == nil else {
-            return .say("You have written this line. Go on to the next one.", .bad)
+            return .say(strings.text("dictation.written-already"), .bad)
         }
         guard text.contains(where: { $0.isLetter || $0.isNumber }) else {
-            return .say("Type what you hear first.", .bad)
+            return .say(strings.text("dictation.type-first"), .bad)
         }
         var after = engine
         _ = after.apply(.write(line: line.id, text: text), at: now)
         guard let diff = after.written[line.id]?.diff else { return Reaction() }
         local.draft = ""
-        var message = diff.isAllRight ? "All \(Wording.count(diff.total, "word")) right." : wordsRight(diff) + "."
-        if after.isFinished { message += " " + summary(after.score) }
+        var message = diff.isAllRight ? strings.counted("dictation.all-right", diff.total)
+            : strings.text("sentence", ["text": wordsRight(diff, strings)])
+        if after.isFinished { message += " " + summary(after.score, strings) }
         return Reaction(actions: [.write(line: line.id, text: text)], message: Message(message, diff.isAllRight ? .good : .bad))
     }
 }

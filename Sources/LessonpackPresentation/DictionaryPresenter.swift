@@ -15,11 +15,11 @@ package enum DictionaryPresenter: ActivityPresenter {
         /// The language-focus boxes.
         case boxes
 
-        var label: String {
+        func label(_ strings: Strings) -> String {
             switch self {
-            case .wordStart: "word start"
-            case .spelling: "spelling"
-            case .boxes: "language focus"
+            case .wordStart: strings.text("dictionary.page.word-start")
+            case .spelling: strings.text("dictionary.page.spelling")
+            case .boxes: strings.text("dictionary.page.boxes")
             }
         }
     }
@@ -84,14 +84,15 @@ package enum DictionaryPresenter: ActivityPresenter {
     package static func view(of engine: DictionaryEngine, local: Local, context: PresentationContext, at now: Date) -> View {
         let found = local.page == .boxes ? [] : results(engine, local)
         let opened = local.opened.flatMap(engine.entry)
-        return View(page: local.page, searchLabel: "Search (\(local.page.label)):", query: local.query,
-                    count: Wording.count(found.count, "entry", plural: "entries"),
+        let strings = context.strings
+        return View(page: local.page, searchLabel: strings.text("dictionary.search", ["page": local.page.label(strings)]),
+                    query: local.query, count: strings.counted("entry", found.count),
                     entries: found.enumerated().map { View.Entry(term: $1.term, partOfSpeech: $1.partOfSpeech,
                                                                   selected: $0 == local.selected) },
                     selected: local.selected, opened: opened.map(sentence), openedTerm: opened?.term,
                     boxes: engine.boxes.map { View.Box(title: $0.title, text: $0.body) },
-                    summary: "\(Wording.count(engine.entries.count, "entry", plural: "entries")) and " +
-                        "\(Wording.count(engine.boxes.count, "language focus box", plural: "language focus boxes")).")
+                    summary: strings.text("dictionary.summary", ["entries": strings.counted("entry", engine.entries.count),
+                                                                 "boxes": strings.counted("box", engine.boxes.count)]))
     }
 
     static func sentence(_ definition: Definition) -> String {
@@ -101,6 +102,7 @@ package enum DictionaryPresenter: ActivityPresenter {
     package static func reduce(_ event: Event, engine: DictionaryEngine, local: inout Local, context: PresentationContext,
                               at now: Date) -> Reaction<DictionaryEngine> {
         let pages = Page.allCases
+        let strings = context.strings
         switch event {
         case .type(let text):
             // Whatever is typed is a search, whatever letter it starts with.
@@ -131,8 +133,10 @@ package enum DictionaryPresenter: ActivityPresenter {
             return Reaction(actions: [.open(term: found[local.selected].term)])
         case .define(let term):
             guard let entry = engine.entry(term) else {
-                let guess = engine.search(approximately: term).first.map { " Did you mean '\($0.term)'?" } ?? ""
-                return .say("There is no entry '\(term)'.\(guess)", .bad)
+                guard let guess = engine.search(approximately: term).first else {
+                    return .say(strings.text("dictionary.no-such-entry", ["term": term]), .bad)
+                }
+                return .say(strings.text("dictionary.no-such-entry.guess", ["term": term, "guess": guess.term]), .bad)
             }
             local.opened = entry.term
             return Reaction(actions: [.open(term: entry.term)])
@@ -144,7 +148,7 @@ package enum DictionaryPresenter: ActivityPresenter {
             local.page = .spelling
             local.query = text
             local.selected = 0
-            if results(engine, local).isEmpty { return .say("Nothing is spelt like '\(text)'.") }
+            if results(engine, local).isEmpty { return .say(strings.text("dictionary.nothing-spelt-like", ["text": text])) }
         }
         return Reaction()
     }

@@ -50,24 +50,29 @@ package enum PronunciationPresenter: ActivityPresenter {
 
     package static func local(for engine: PronunciationEngine, context: PresentationContext) -> Local { Local() }
 
-    package static func describe(_ mode: VoiceComparison) -> String {
+    package static func describe(_ mode: VoiceComparison, _ strings: Strings) -> String {
         switch mode {
-        case .simultaneous: "both at once"
-        case .sequential: "one after the other"
+        case .simultaneous: strings.text("pronunciation.compared.both")
+        case .sequential: strings.text("pronunciation.compared.one-after")
         }
     }
 
     package static func view(of engine: PronunciationEngine, local: Local, context: PresentationContext, at now: Date) -> View {
+        let strings = context.strings
         let line = engine.lines.indices.contains(local.current) ? engine.lines[local.current] : nil
         let recorded = line.map { engine.recordings[$0.id] != nil } ?? false
-        let compared = line.flatMap { engine.comparisons[$0.id] }?.keys.sorted { $0.rawValue < $1.rawValue }.map(describe)
-        var status = recorded ? "recorded" : "not recorded yet"
-        if let compared, !compared.isEmpty { status += " · compared: " + compared.joined(separator: ", ") }
+        let compared = line.flatMap { engine.comparisons[$0.id] }?.keys.sorted { $0.rawValue < $1.rawValue }
+            .map { describe($0, strings) }
+        var status = strings.text(recorded ? "pronunciation.recorded" : "pronunciation.not-recorded")
+        if let compared, !compared.isEmpty {
+            status += " · " + strings.text("pronunciation.compared", ["ways": compared.joined(separator: strings.text("list.separator"))])
+        }
         let recording = context.recording.map { progress in
-            "Recording: say the line now. \(Wording.count(progress.remaining(at: now), "second")) left."
+            strings.text("pronunciation.recording-left", ["time": strings.counted("second", progress.remaining(at: now))])
         }
         return View(line: line.map { SpokenLine($0, in: context) },
-                    position: line == nil ? "There are no lines." : "Line \(local.current + 1) of \(engine.lines.count)",
+                    position: line == nil ? strings.text("no-lines")
+                        : strings.text("line-of", ["line": "\(local.current + 1)", "total": "\(engine.lines.count)"]),
                     status: status, recorded: recorded, failure: line.flatMap { engine.failures[$0.id] },
                     recording: recording,
                     rows: engine.lines.enumerated().map { index, line in
@@ -81,62 +86,66 @@ package enum PronunciationPresenter: ActivityPresenter {
 
     private static func intonationStatus(of id: String, in engine: PronunciationEngine, context: PresentationContext) -> String? {
         guard engine.recordings[id] != nil, engine.intonation[id] == nil else { return nil }
-        if context.analysing.contains(id) { return "Measuring your intonation…" }
-        if let reason = engine.analysisFailures[id] { return "No intonation feedback: \(reason)" }
+        if context.analysing.contains(id) { return context.strings.text("pronunciation.measuring") }
+        if let reason = engine.analysisFailures[id] {
+            return context.strings.text("pronunciation.no-intonation", ["reason": reason])
+        }
         // A session that ended before the measurement did: the next recording is measured.
         return nil
     }
 
     package static func reduce(_ event: Event, engine: PronunciationEngine, local: inout Local, context: PresentationContext,
                               at now: Date) -> Reaction<PronunciationEngine> {
-        guard !engine.lines.isEmpty else { return .say("There are no lines.") }
+        let strings = context.strings
+        guard !engine.lines.isEmpty else { return .say(strings.text("no-lines")) }
         let line = engine.lines[min(local.current, engine.lines.count - 1)]
         switch event {
         case .move(let step):
             local.current = CursorStep.clamped(local.current, by: step, count: engine.lines.count)
         case .select(let index):
             guard engine.lines.indices.contains(index) else {
-                return .say("There is no line \(position(index)): the lines are 1 to \(engine.lines.count).", .bad)
+                return .say(strings.text("no-such-line", ["line": position(index), "count": "\(engine.lines.count)"]), .bad)
             }
             local.current = index
         case .hearOriginal:
-            return Reaction(actions: [.hearOriginal(line: line.id)], message: Message("Playing the original."))
+            return Reaction(actions: [.hearOriginal(line: line.id)], message: Message(strings.text("pronunciation.playing-original")))
         case .record:
             // The same key that starts a recording ends it early.
             guard context.recording == nil else { return Reaction(effects: [.stopRecording]) }
             return Reaction(actions: [.record(line: line.id)],
-                            message: Message("Recording: say the line now.", .accent))
+                            message: Message(strings.text("pronunciation.recording"), .accent))
         case .stopRecording:
             return context.recording == nil ? Reaction() : Reaction(effects: [.stopRecording])
         case .compare(let mode):
-            guard engine.recordings[line.id] != nil else { return .say("Record this line first.", .bad) }
+            guard engine.recordings[line.id] != nil else { return .say(strings.text("pronunciation.record-first"), .bad) }
             return Reaction(actions: [.compare(line: line.id, mode: mode)])
         case .hearSlowly(let speed):
             guard PronunciationEngine.slowSpeeds.contains(speed) else {
-                return .say("The original can be slowed to 0.75 or 0.5 of its speed.", .bad)
+                return .say(strings.text("pronunciation.slow-speeds"), .bad)
             }
             return Reaction(actions: [.hearSlowly(line: line.id, speed: speed)],
-                            message: Message("Playing the original at \(speedText(speed))."))
+                            message: Message(strings.text("pronunciation.playing-original-at", ["speed": speedText(speed, strings)])))
         }
         return Reaction()
     }
 
-    package static func message(after outcome: EffectOutcome) -> Message? {
-        switch outcome {
-        case .recorded: Message("Recorded: compare it with the original.", .good)
-        case .recordingFailed(_, let reason): Message("Cannot record: \(reason)", .bad)
-        case .compared(_, let mode, _): Message(mode == .simultaneous
-            ? "Playing both at once: the original on the left, you on the right."
-            : "Playing the original, then you.")
-        case .comparisonFailed(_, _, let reason): Message("Cannot compare: \(reason)", .bad)
-        case .analysed(_, _, let result): Message("Intonation: \(result.score)/100. \(result.feedback)",
-                                                   result.score >= 70 ? .good : .accent)
-        case .analysisFailed(_, _, let reason): Message("No intonation feedback: \(reason)", .bad)
+    package static func message(after outcome: EffectOutcome, context: PresentationContext) -> Message? {
+        let strings = context.strings
+        return switch outcome {
+        case .recorded: Message(strings.text("pronunciation.recorded-compare"), .good)
+        case .recordingFailed(_, let reason): Message(strings.text("pronunciation.cannot-record", ["reason": reason]), .bad)
+        case .compared(_, let mode, _): Message(strings.text(mode == .simultaneous
+            ? "pronunciation.playing-both" : "pronunciation.playing-one-after"))
+        case .comparisonFailed(_, _, let reason): Message(strings.text("pronunciation.cannot-compare", ["reason": reason]), .bad)
+        case .analysed(_, _, let result):
+            Message(strings.text("pronunciation.intonation", ["score": "\(result.score)", "feedback": result.feedback]),
+                    result.score >= 70 ? .good : .accent)
+        case .analysisFailed(_, _, let reason): Message(strings.text("pronunciation.no-intonation", ["reason": reason]), .bad)
         }
     }
 
     /// "0.75× speed".
-    package static func speedText(_ speed: Double) -> String {
-        (speed == 0.5 ? "0.5" : speed == 0.75 ? "0.75" : String(format: "%.2f", speed)) + "× speed"
+    package static func speedText(_ speed: Double, _ strings: Strings) -> String {
+        strings.text("speed", ["speed": speed == 0.5 ? "0.5" : speed == 0.75 ? "0.75" : String(format: "%.2f", speed)])
     }
 }

@@ -67,13 +67,14 @@ package enum QuestionsPresenter: ActivityPresenter {
     /// The answers given in an attempt not yet finished: what starting again would clear.
     static func unfinishedAnswers(_ engine: QuestionsEngine) -> Int { engine.isFinished ? 0 : engine.feedback.count }
 
-    static func clearQuestion(_ answers: Int) -> String {
-        "Start again? Your \(Wording.count(answers, "answer")) will be cleared."
+    static func clearQuestion(_ answers: Int, _ strings: Strings) -> String {
+        strings.text("questions.confirm-clear", ["answers": strings.counted("answer", answers)])
     }
 
     package static func view(of engine: QuestionsEngine, local: Local, context: PresentationContext, at now: Date) -> View {
+        let strings = context.strings
         guard engine.presented.indices.contains(local.current) else {
-            return View(header: "There are no questions.", number: 0, total: 0, question: "", answers: [], feedback: nil,
+            return View(header: strings.text("questions.none"), number: 0, total: 0, question: "", answers: [], feedback: nil,
                         explanation: nil, summary: nil, listening: nil, confirming: nil)
         }
         let shown = engine.presented[local.current]
@@ -87,15 +88,21 @@ package enum QuestionsPresenter: ActivityPresenter {
                                mark: mark, isCursor: index == local.cursor && feedback == nil)
         }
         let score = engine.result(at: now).score
-        return View(header: "Question \(local.current + 1) of \(engine.presented.count) · try \(context.attempt) · " +
-                        "\(engine.feedback.count) answered",
+        return View(header: strings.text("questions.header", [
+                        "number": "\(local.current + 1)", "total": "\(engine.presented.count)", "try": "\(context.attempt)",
+                        "answered": "\(engine.feedback.count)"]),
                     number: local.current + 1, total: engine.presented.count, question: shown.question.text, answers: answers,
-                    feedback: feedback.map { $0.isCorrect ? Message("Right.", .good)
-                        : Message("Not quite: the answer is \(letter($0.correctLetter)).", .bad) },
+                    feedback: feedback.map { $0.isCorrect ? Message(strings.text("questions.right"), .good)
+                        : Message(strings.text("questions.wrong", ["letter": letter($0.correctLetter)]), .bad) },
                     explanation: feedback?.explanation,
-                    summary: engine.isFinished ? "All answered: \(score?.correct ?? 0) of \(score?.total ?? 0) right." : nil,
-                    listening: hiding ? "Listen to each answer to see it written." : nil,
-                    confirming: local.confirming ? clearQuestion(unfinishedAnswers(engine)) : nil)
+                    summary: engine.isFinished ? summary(score, strings) : nil,
+                    listening: hiding ? strings.text("questions.listen-to-see") : nil,
+                    confirming: local.confirming ? clearQuestion(unfinishedAnswers(engine), strings) : nil)
+    }
+
+    /// "All answered: 5 of 7 right."
+    static func summary(_ score: Score?, _ strings: Strings) -> String {
+        strings.text("questions.summary", ["right": "\(score?.correct ?? 0)", "total": "\(score?.total ?? 0)"])
     }
 
     package static func enter(engine: QuestionsEngine, local: Local, context: PresentationContext) -> Reaction<QuestionsEngine> {
@@ -114,7 +121,8 @@ package enum QuestionsPresenter: ActivityPresenter {
     package static func reduce(_ event: Event, engine: QuestionsEngine, local: inout Local, context: PresentationContext,
                               at now: Date) -> Reaction<QuestionsEngine> {
         let presented = engine.presented
-        guard presented.indices.contains(local.current) else { return .say("There are no questions.") }
+        let strings = context.strings
+        guard presented.indices.contains(local.current) else { return .say(strings.text("questions.none")) }
         let shown = presented[local.current]
         // Anything but an answer to "Start again?" keeps the answers.
         let wasConfirming = local.confirming
@@ -122,19 +130,17 @@ package enum QuestionsPresenter: ActivityPresenter {
         switch event {
         case .answer(let index):
             guard shown.order.indices.contains(index) else {
-                return .say("Answer with a letter from A to \(letter(shown.order.count - 1)).", .bad)
+                return .say(strings.text("questions.answer-with-letter", ["last": letter(shown.order.count - 1)]), .bad)
             }
             guard engine.feedback[shown.question.id] == nil else {
-                return .say("Already answered: go on to another question.", .bad)
+                return .say(strings.text("questions.already-answered"), .bad)
             }
             var after = engine
             _ = after.apply(.answer(question: shown.question.id, letter: index), at: now)
             let right = after.feedback[shown.question.id]?.isCorrect ?? false
-            var message = right ? "Right." : "Not quite: the answer is \(letter(shown.correctLetter))."
-            if after.isFinished {
-                let score = after.result(at: now).score
-                message += " All answered: \(score?.correct ?? 0) of \(score?.total ?? 0) right."
-            }
+            var message = right ? strings.text("questions.right")
+                : strings.text("questions.wrong", ["letter": letter(shown.correctLetter)])
+            if after.isFinished { message += " " + summary(after.result(at: now).score, strings) }
             return Reaction(actions: [.answer(question: shown.question.id, letter: index)],
                             message: Message(message, right ? .good : .bad))
         case .answerAtCursor:
@@ -148,38 +154,38 @@ package enum QuestionsPresenter: ActivityPresenter {
             return autoplay(engine, local, context)
         case .go(let index):
             guard presented.indices.contains(index) else {
-                return .say("There is no question \(position(index)): they are numbered 1 to \(presented.count).", .bad)
+                return .say(strings.text("questions.no-such-question", ["number": position(index), "count": "\(presented.count)"]), .bad)
             }
             local.current = index
             local.cursor = 0
             return autoplay(engine, local, context)
         case .hearQuestion:
-            return Reaction(actions: [.hearQuestion(question: shown.question.id)], message: Message("Playing the question."))
+            return Reaction(actions: [.hearQuestion(question: shown.question.id)], message: Message(strings.text("questions.playing-question")))
         case .hearAnswer(let index):
             guard shown.order.indices.contains(index) else {
-                return .say("There is no answer \(letter(index)).", .bad)
+                return .say(strings.text("questions.no-such-answer", ["letter": letter(index)]), .bad)
             }
             return Reaction(actions: [.hearAnswer(question: shown.question.id, letter: index)],
-                            message: Message("Playing answer \(letter(index))."))
+                            message: Message(strings.text("questions.playing-answer", ["letter": letter(index)])))
         case .newAttempt:
             let answers = unfinishedAnswers(engine)
             guard answers == 0 else {
                 local.confirming = true
-                return .say(clearQuestion(answers), .accent)
+                return .say(clearQuestion(answers, strings), .accent)
             }
-            return startAgain(&local)
+            return startAgain(&local, strings)
         case .newAttemptNow:
-            return wasConfirming || unfinishedAnswers(engine) == 0 ? startAgain(&local) : Reaction()
+            return wasConfirming || unfinishedAnswers(engine) == 0 ? startAgain(&local, strings) : Reaction()
         case .keepAnswers:
-            return wasConfirming ? .say("Your answers are kept.") : Reaction()
+            return wasConfirming ? .say(strings.text("questions.answers-kept")) : Reaction()
         case .advance:
             return advance(engine: engine, local: &local, context: context)
         }
     }
 
-    static func startAgain(_ local: inout Local) -> Reaction<QuestionsEngine> {
+    static func startAgain(_ local: inout Local, _ strings: Strings) -> Reaction<QuestionsEngine> {
         local = Local()
-        return Reaction(message: Message("Starting again: the answers are in a new order."), request: .newAttempt(NoOptions()))
+        return Reaction(message: Message(strings.text("questions.starting-again")), request: .newAttempt(NoOptions()))
     }
 
     /// After an answer, the question to show next: the next one not yet answered.

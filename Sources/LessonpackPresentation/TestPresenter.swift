@@ -94,19 +94,21 @@ package enum TestPresenter: ActivityPresenter {
     }
 
     /// How a statement's answer reads: "true" or "false".
-    static func word(statement isTrue: Bool) -> String { isTrue ? "true" : "false" }
+    static func word(statement isTrue: Bool, _ strings: Strings) -> String {
+        strings.text(isTrue ? "statement.true" : "statement.false")
+    }
 
-    static func item(_ shown: TestEngine.Shown, number: Int, engine: TestEngine) -> View.Item {
+    static func item(_ shown: TestEngine.Shown, number: Int, engine: TestEngine, _ strings: Strings) -> View.Item {
         let answer = engine.answer(shown.item.id)
         let mark: View.Mark? = if case .statement = shown.item.kind {
             answer == .correct ? .correct : answer == .incorrect ? .incorrect : View.Mark.none
         } else { nil }
         let chosen: Int? = if case .choice(let index)? = answer { index } else { nil }
         let answerText: String = switch answer {
-        case .correct?: word(statement: true)
-        case .incorrect?: word(statement: false)
+        case .correct?: word(statement: true, strings)
+        case .incorrect?: word(statement: false, strings)
         case .choice(let index)?: "\(letter(index)). \(shown.options[index])"
-        case .cleared?, nil: "not answered"
+        case .cleared?, nil: strings.text("test.not-answered")
         }
         return View.Item(number: number, text: shown.item.text, mark: mark,
                          choices: shown.options.enumerated().map { View.Choice(letter: letter($0), text: $1, chosen: $0 == chosen) },
@@ -114,29 +116,32 @@ package enum TestPresenter: ActivityPresenter {
     }
 
     package static func view(of engine: TestEngine, local: Local, context: PresentationContext, at now: Date) -> View {
-        let items = engine.drawn.enumerated().map { item($1, number: $0 + 1, engine: engine) }
+        let strings = context.strings
+        let items = engine.drawn.enumerated().map { item($1, number: $0 + 1, engine: engine, strings) }
         let answered = engine.drawn.map { engine.answer($0.item.id) != nil }
         let unanswered = answered.filter { !$0 }.count
         var results: View.Results?
         if engine.isFinished {
             results = self.results(engine.result(at: now), context: context, earlier: nil)
         } else if local.showingLast, let last = context.lastResult {
-            results = self.results(last, context: context, earlier: "Your last test, finished on " +
-                                   last.finishedAt.formatted(date: .abbreviated, time: .shortened) + ".")
+            results = self.results(last, context: context, earlier: strings.text("test.earlier", [
+                "date": last.finishedAt.formatted(date: .abbreviated, time: .shortened)]))
         }
-        return View(header: "Item \(local.current + 1) of \(engine.drawn.count) · \(answered.filter { $0 }.count) answered",
+        return View(header: strings.text("test.header", ["number": "\(local.current + 1)", "total": "\(engine.drawn.count)",
+                                                         "answered": "\(answered.filter { $0 }.count)"]),
                     item: items.indices.contains(local.current) ? items[local.current] : nil, items: items,
                     answered: answered, current: local.current,
                     confirming: local.confirming
-                        ? "\(Wording.count(unanswered, "item")) \(unanswered == 1 ? "is" : "are") not answered. Finish anyway?" : nil,
+                        ? strings.counted("test.confirm-finish", unanswered) : nil,
                     results: results, allAnswered: unanswered == 0)
     }
 
     /// The results of a finished attempt, with each objective as the module words it.
     package static func results(_ result: ActivityResult, context: PresentationContext, earlier: String?) -> View.Results {
+        let strings = context.strings
         let score = result.score ?? Score(correct: 0, total: 0)
         let counts: String = if case .test(let correct, let incorrect, let unanswered) = result.details {
-            "\(correct) right · \(incorrect) wrong · \(unanswered) not answered"
+            strings.text("test.counts", ["right": "\(correct)", "wrong": "\(incorrect)", "unanswered": "\(unanswered)"])
         } else { "" }
         let objectives = result.objectives.map { objective in
             let text = context.module.objectives.first { $0.id == objective.objective }?.performance
@@ -152,27 +157,38 @@ package enum TestPresenter: ActivityPresenter {
             let isStatement = statements.contains(item.id)
             func said(_ text: String) -> String {
                 guard isStatement else { return text }
-                return text == "correct" ? word(statement: true) : text == "incorrect" ? word(statement: false) : text
+                return text == "correct" ? word(statement: true, strings)
+                    : text == "incorrect" ? word(statement: false, strings) : text
             }
-            let given = item.answer.map { "You said: " + Wording.sentence(said($0)) } ?? "Not answered."
-            let truth = (isStatement ? " It is " : " The answer is: ") + Wording.sentence(said(item.expected ?? "?"))
-            return View.Results.Review(prompt: item.prompt, text: given + truth + (item.note.map { " " + $0 } ?? ""))
+            // A statement's true or false is the interface's word, ended as the learner's language ends a sentence;
+            // a choice is the lesson's own English.
+            func ended(_ text: String) -> String {
+                isStatement && (text == "correct" || text == "incorrect")
+                    ? strings.text("sentence", ["text": said(text)]) : Wording.sentence(said(text))
+            }
+            let given = item.answer.map { strings.text("test.review.said", ["answer": ended($0)]) }
+                ?? strings.text("test.review.not-answered")
+            let truth = strings.text(isStatement ? "test.review.it-is" : "test.review.answer-is",
+                                     ["answer": ended(item.expected ?? "?")])
+            return View.Results.Review(prompt: item.prompt, text: given + " " + truth + (item.note.map { " " + $0 } ?? ""))
         }
         // With weighted items the score is in points, not items.
-        let unit = score.total == result.items.count ? "" : " points"
         let mark = context.module.passMark
         let verdict = result.passed(passMark: mark).map { passed in
-            passed ? ": passed (pass mark \(mark ?? 0)%)" : ": not passed yet (pass mark \(mark ?? 0)%)"
+            strings.text(passed ? "test.passed" : "test.not-passed", ["mark": "\(mark ?? 0)"])
         } ?? ""
-        return View.Results(score: "Score: \(score.correct) of \(score.total)\(unit) (\(Wording.percent(score.percent)))\(verdict)",
+        let values = ["right": "\(score.correct)", "total": "\(score.total)", "percent": Wording.percent(score.percent),
+                      "verdict": verdict]
+        return View.Results(score: strings.text(score.total == result.items.count ? "test.score" : "test.score.points", values),
                             counts: counts, objectives: objectives, review: review, earlier: earlier)
     }
 
     package static func reduce(_ event: Event, engine: TestEngine, local: inout Local, context: PresentationContext,
                               at now: Date) -> Reaction<TestEngine> {
         let drawn = engine.drawn
+        let strings = context.strings
         if case .showLastResults = event {
-            guard context.lastResult != nil else { return .say("There are no earlier results yet.") }
+            guard context.lastResult != nil else { return .say(strings.text("test.no-earlier-results")) }
             local.showingLast = true
             return Reaction()
         }
@@ -182,17 +198,17 @@ package enum TestPresenter: ActivityPresenter {
         }
         // Answering or moving puts earlier results away.
         local.showingLast = false
-        guard !engine.isFinished else { return .say("The test is over: its results are below.") }
+        guard !engine.isFinished else { return .say(strings.text("test.over")) }
         guard drawn.indices.contains(local.current) else { return Reaction() }
         let shown = drawn[local.current]
         let id = shown.item.id
         local.confirming = local.confirming && event == .finish
         switch event {
         case .mark(let answer):
-            guard case .statement = shown.item.kind else { return .say("This item has choices: answer with a letter.", .bad) }
+            guard case .statement = shown.item.kind else { return .say(strings.text("test.answer-with-letter"), .bad) }
             return Reaction(actions: [.answer(item: id, answer: answer)])
         case .cycle:
-            guard case .statement = shown.item.kind else { return .say("This item has choices: answer with a letter.", .bad) }
+            guard case .statement = shown.item.kind else { return .say(strings.text("test.answer-with-letter"), .bad) }
             let next: TestEngine.Answer = switch engine.answer(id) {
             case .correct?: .incorrect
             case .incorrect?: .cleared
@@ -200,9 +216,9 @@ package enum TestPresenter: ActivityPresenter {
             }
             return Reaction(actions: [.answer(item: id, answer: next)])
         case .choose(let index):
-            guard !shown.options.isEmpty else { return .say("This item is a sentence: answer true or false.", .bad) }
+            guard !shown.options.isEmpty else { return .say(strings.text("test.answer-true-false"), .bad) }
             guard shown.options.indices.contains(index) else {
-                return .say("Choose from A to \(letter(shown.options.count - 1)).", .bad)
+                return .say(strings.text("test.choose-letter", ["last": letter(shown.options.count - 1)]), .bad)
             }
             return Reaction(actions: [.answer(item: id, answer: .choice(index: index))])
         case .clear:
@@ -211,7 +227,7 @@ package enum TestPresenter: ActivityPresenter {
             local.current = CursorStep.clamped(local.current, by: step, count: drawn.count)
         case .go(let index):
             guard drawn.indices.contains(index) else {
-                return .say("There is no item \(position(index)): they are numbered 1 to \(drawn.count).", .bad)
+                return .say(strings.text("test.no-such-item", ["number": position(index), "count": "\(drawn.count)"]), .bad)
             }
             local.current = index
         case .finish:
@@ -228,7 +244,7 @@ package enum TestPresenter: ActivityPresenter {
         case .cancelFinish:
             local.confirming = false
         case .nextUnanswered:
-            return nextUnanswered(engine: engine, local: &local)
+            return nextUnanswered(engine: engine, local: &local, strings)
         case .showLastResults, .hideResults:
             break
         }
@@ -236,12 +252,12 @@ package enum TestPresenter: ActivityPresenter {
     }
 
     /// On to the next unanswered item after this one (wrapping round), or say that all are answered.
-    static func nextUnanswered(engine: TestEngine, local: inout Local) -> Reaction<TestEngine> {
+    static func nextUnanswered(engine: TestEngine, local: inout Local, _ strings: Strings) -> Reaction<TestEngine> {
         let drawn = engine.drawn
         let next = ((local.current + 1)..<drawn.count).first { engine.answer(drawn[$0].item.id) == nil }
             ?? drawn.indices.first { engine.answer(drawn[$0].item.id) == nil }
         guard let next else {
-            return .say("Every item is answered. Finish to see your results, or go back to change an answer.", .accent)
+            return .say(strings.text("test.all-answered"), .accent)
         }
         local.current = next
         return Reaction()

@@ -65,8 +65,8 @@ package enum VideoPresenter: ActivityPresenter {
                         ? engine.lines.first { $0.start > position }.map { SpokenLine($0, in: context) } : nil,
                     transcript: hidden ? [] : engine.lines.map { SpokenLine($0, in: context) }, lineCount: engine.lines.count,
                     current: local.cursor ?? currentIndex(engine, at: now),
-                    hidden: hidden ? "The transcript is hidden while the subtitles are off, as texts are hidden until heard." : nil,
-                    length: "The conversation lasts \(Wording.clock(engine.duration)).")
+                    hidden: hidden ? context.strings.text("video.transcript-hidden") : nil,
+                    length: context.strings.text("video.length", ["time": Wording.clock(engine.duration)]))
     }
 
     static func currentIndex(_ engine: VideoEngine, at now: Date) -> Int {
@@ -107,7 +107,8 @@ package enum VideoPresenter: ActivityPresenter {
             let chosen = index ?? local.cursor ?? (engine.lines.isEmpty ? nil : currentIndex(engine, at: now))
             local.cursor = nil
             guard let chosen, engine.lines.indices.contains(chosen) else {
-                return .say("There is no line \(LessonpackActivities.position(index ?? 0)): the lines are 1 to \(engine.lines.count).", .bad)
+                return .say(context.strings.text("no-such-line", [
+                    "line": LessonpackActivities.position(index ?? 0), "count": "\(engine.lines.count)"]), .bad)
             }
             return Reaction(actions: [.replayLine(line: engine.lines[chosen].id)])
         case .toggleSubtitles: return Reaction(actions: [.setSubtitles(on: !engine.subtitlesOn)])

@@ -69,11 +69,11 @@ package enum VideoTaskPresenter: ActivityPresenter {
     }
 
     /// "true", "false" or "empty": how a mark reads.
-    package static func word(_ mark: TriState) -> String {
+    package static func word(_ mark: TriState, _ strings: Strings) -> String {
         switch mark {
-        case .empty: "empty"
-        case .correct: "true"
-        case .incorrect: "false"
+        case .empty: strings.text("statement.empty")
+        case .correct: strings.text("statement.true")
+        case .incorrect: strings.text("statement.false")
         }
     }
 
@@ -82,10 +82,13 @@ package enum VideoTaskPresenter: ActivityPresenter {
         engine.isFinished ? 0 : engine.statements.filter { engine.answer($0.id) != .empty }.count
     }
 
-    static func clearQuestion(_ marks: Int) -> String { "Clear your \(Wording.count(marks, "mark"))?" }
+    static func clearQuestion(_ marks: Int, _ strings: Strings) -> String {
+        strings.text("video-task.confirm-clear", ["marks": strings.counted("mark", marks)])
+    }
 
     package static func view(of engine: VideoTaskEngine, local: Local, context: PresentationContext, at now: Date) -> View {
         let report = engine.report
+        let strings = context.strings
         let wrong = Set(report?.mistakes.map(\.statement.id) ?? [])
         let rows = engine.statements.enumerated().map { index, statement in
             View.Row(number: index + 1, text: statement.text, mark: engine.answer(statement.id),
@@ -93,19 +96,20 @@ package enum VideoTaskPresenter: ActivityPresenter {
         }
         let mistakes = report?.mistakes.map { mistake(engine, $0, context) } ?? []
         let selectedID = engine.statements.indices.contains(local.selected) ? engine.statements[local.selected].id : nil
-        return View(prompt: "Are these sentences about the video true or false?", rows: rows,
-                    selected: local.selected, summary: report.map { "\($0.correct) of \($0.total) right." },
+        return View(prompt: strings.text("video-task.prompt"), rows: rows, selected: local.selected,
+                    summary: report.map { strings.text("video-task.summary", ["right": "\($0.correct)", "total": "\($0.total)"]) },
                     allRight: report?.mistakes.isEmpty ?? false, mistakes: mistakes,
                     selectedMistake: mistakes.first { engine.statements[$0.number - 1].id == selectedID },
-                    hint: report == nil ? nil : report!.mistakes.isEmpty ? "Well done." : "Watch again the lines of each wrong answer.",
-                    confirming: local.confirming ? clearQuestion(unchecked(engine)) : nil)
+                    hint: report.map { strings.text($0.mistakes.isEmpty ? "video-task.well-done" : "video-task.watch-again") },
+                    confirming: local.confirming ? clearQuestion(unchecked(engine), strings) : nil)
     }
 
     static func mistake(_ engine: VideoTaskEngine, _ mistake: VideoTaskEngine.Report.Mistake,
                         _ context: PresentationContext) -> View.Mistake {
         let number = (engine.statements.firstIndex(of: mistake.statement) ?? 0) + 1
         return View.Mistake(number: number, text: mistake.statement.text,
-                            truth: "It is \(mistake.statement.isCorrect ? "true" : "false").",
+                            truth: context.strings.text("video-task.truth", [
+                                "answer": context.strings.text(mistake.statement.isCorrect ? "statement.true" : "statement.false")]),
                             lines: mistake.lines.map { SpokenLine($0, in: context) })
     }
 
@@ -114,7 +118,8 @@ package enum VideoTaskPresenter: ActivityPresenter {
         let statements = engine.statements
         guard !statements.isEmpty else { return Reaction() }
         func valid(_ index: Int) -> Bool { statements.indices.contains(index) }
-        let checkedAlready = Reaction<VideoTaskEngine>.say("Already checked: start again to mark them again.", .bad)
+        let strings = context.strings
+        let checkedAlready = Reaction<VideoTaskEngine>.say(strings.text("video-task.checked-already"), .bad)
         // Anything but an answer to "Clear your marks?" keeps them.
         let wasConfirming = local.confirming
         local.confirming = false
@@ -125,27 +130,27 @@ package enum VideoTaskPresenter: ActivityPresenter {
             if valid(index) { local.selected = index }
         case .cycle(let index):
             let chosen = index ?? local.selected
-            guard valid(chosen) else { return noSuchStatement(chosen, statements.count) }
+            guard valid(chosen) else { return noSuchStatement(chosen, statements.count, strings) }
             guard !engine.isFinished else { return checkedAlready }
             local.selected = chosen
             let id = statements[chosen].id
             return Reaction(actions: [.mark(statement: id, state: engine.answer(id).next)])
         case .mark(let index, let state):
-            guard valid(index) else { return noSuchStatement(index, statements.count) }
+            guard valid(index) else { return noSuchStatement(index, statements.count, strings) }
             guard !engine.isFinished else { return checkedAlready }
             local.selected = index
             return Reaction(actions: [.mark(statement: statements[index].id, state: state)],
-                            message: Message("\(index + 1). \(word(state))"))
+                            message: Message("\(index + 1). \(word(state, strings))"))
         case .markAll(let marks):
             guard marks.count == statements.count else {
-                return .say("Give one mark for each of the \(statements.count) statements.", .bad)
+                return .say(strings.text("video-task.one-mark-each", ["count": "\(statements.count)"]), .bad)
             }
             guard !engine.isFinished else { return checkedAlready }
             return Reaction(actions: zip(statements, marks).map { .mark(statement: $0.id, state: $1) })
         case .check:
             let missing = engine.unanswered.compactMap { statements.firstIndex(of: $0) }.map { String($0 + 1) }
             guard missing.isEmpty else {
-                return .say("Mark every statement first: \(Wording.list(missing)) \(missing.count == 1 ? "is" : "are") still empty.", .bad)
+                return .say(strings.counted("video-task.mark-first", missing.count, ["numbers": strings.list(missing)]), .bad)
             }
             return Reaction(actions: engine.isFinished ? [] : [.check])
         case .replay(let index):
@@ -153,32 +158,32 @@ package enum VideoTaskPresenter: ActivityPresenter {
             guard valid(chosen), let report = engine.report,
                   let mistake = report.mistakes.first(where: { $0.statement.id == statements[chosen].id }),
                   let first = mistake.lines.first, let last = mistake.lines.last, let video = context.module.video else {
-                return .say("Only a wrong statement, once checked, has lines to watch again.", .bad)
+                return .say(strings.text("video-task.replay-wrong-only"), .bad)
             }
             // From the first line that shows the answer to the end of the last: no further.
             return Reaction(effects: [.play(media: video, from: first.start, until: last.end)],
-                            message: Message("Replaying \(Wording.clock(first.start))–\(Wording.clock(last.end)).", .accent))
+                            message: Message(strings.text("video-task.replaying", ["from": Wording.clock(first.start), "to": Wording.clock(last.end)]), .accent))
         case .tryAgain:
             let marks = unchecked(engine)
             guard marks == 0 else {
                 local.confirming = true
-                return .say(clearQuestion(marks), .accent)
+                return .say(clearQuestion(marks, strings), .accent)
             }
-            return startAgain(&local)
+            return startAgain(&local, strings)
         case .tryAgainNow:
-            return wasConfirming || unchecked(engine) == 0 ? startAgain(&local) : Reaction()
+            return wasConfirming || unchecked(engine) == 0 ? startAgain(&local, strings) : Reaction()
         case .keepMarks:
-            return wasConfirming ? .say("Your marks are kept.") : Reaction()
+            return wasConfirming ? .say(strings.text("video-task.marks-kept")) : Reaction()
         }
         return Reaction()
     }
 
-    static func startAgain(_ local: inout Local) -> Reaction<VideoTaskEngine> {
+    static func startAgain(_ local: inout Local, _ strings: Strings) -> Reaction<VideoTaskEngine> {
         local.selected = 0
-        return Reaction(message: Message("Starting again: every box is empty."), request: .newAttempt(NoOptions()))
+        return Reaction(message: Message(strings.text("video-task.starting-again")), request: .newAttempt(NoOptions()))
     }
 
-    static func noSuchStatement(_ index: Int, _ count: Int) -> Reaction<VideoTaskEngine> {
-        .say("There is no statement \(position(index)): they are numbered 1 to \(count).", .bad)
+    static func noSuchStatement(_ index: Int, _ count: Int, _ strings: Strings) -> Reaction<VideoTaskEngine> {
+        .say(strings.text("video-task.no-such-statement", ["number": position(index), "count": "\(count)"]), .bad)
     }
 }

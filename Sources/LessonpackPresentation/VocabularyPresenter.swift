@@ -73,8 +73,9 @@ package enum VocabularyPresenter: ActivityPresenter {
             View.Shown(term: definition.term, partOfSpeech: definition.partOfSpeech, meaning: definition.meaning,
                        sentence: "\(definition.term) (\(definition.partOfSpeech)): \(definition.meaning)")
         }
-        let hint = selectedTerm.map { "\($0): open it for its definition." }
-            ?? "Go to a highlighted term to see what it means."
+        let strings = context.strings
+        let hint = selectedTerm.map { strings.text("vocabulary.hint.selected", ["term": $0]) }
+            ?? strings.text("vocabulary.hint.none")
         return View(lines: lines, terms: engine.termPositions.compactMap(engine.term(at:)),
                     focusLine: local.selection.map { engine.termPositions[$0].line } ?? 0,
                     definition: shown, hint: hint)
@@ -83,29 +84,30 @@ package enum VocabularyPresenter: ActivityPresenter {
     package static func reduce(_ event: Event, engine: VocabularyEngine, local: inout Local, context: PresentationContext,
                               at now: Date) -> Reaction<VocabularyEngine> {
         let count = engine.termPositions.count
+        let strings = context.strings
         switch event {
         case .next, .previous:
-            guard count > 0 else { return .say("This transcript has no highlighted terms.") }
+            guard count > 0 else { return .say(strings.text("vocabulary.no-terms")) }
             let step = event == .next ? 1 : -1
             local.selection = local.selection.map { CursorStep.wrapped($0, by: step, count: count) } ?? (step > 0 ? 0 : count - 1)
             return Reaction()
         case .select(let index):
-            guard engine.termPositions.indices.contains(index) else { return noSuchTerm(position(index)) }
+            guard engine.termPositions.indices.contains(index) else { return noSuchTerm(position(index), strings) }
             local.selection = index
             return Reaction()
         case .openSelected:
-            guard let index = local.selection else { return .say("Choose a highlighted term first.") }
-            return open(index, engine: engine, local: &local)
+            guard let index = local.selection else { return .say(strings.text("vocabulary.choose-first")) }
+            return open(index, engine: engine, local: &local, strings)
         case .define(let wanted):
             let index = Int(wanted).flatMap { $0 > 0 && engine.termPositions.indices.contains($0 - 1) ? $0 - 1 : nil }
                 ?? engine.termPositions.firstIndex { engine.term(at: $0)?.lowercased() == wanted.lowercased() }
-            guard let index else { return noSuchTerm(wanted) }
-            return open(index, engine: engine, local: &local)
+            guard let index else { return noSuchTerm(wanted, strings) }
+            return open(index, engine: engine, local: &local, strings)
         case .hearLine(let index):
             guard engine.lines.indices.contains(index) else {
-                return .say("There is no line \(position(index)): the lines are 1 to \(engine.lines.count).", .bad)
+                return .say(strings.text("no-such-line", ["line": position(index), "count": "\(engine.lines.count)"]), .bad)
             }
-            return Reaction(actions: [.hear(line: engine.lines[index].line.id)], message: Message("Playing line \(index + 1)."))
+            return Reaction(actions: [.hear(line: engine.lines[index].line.id)], message: Message(strings.text("playing-line", ["line": "\(index + 1)"])))
         case .hearSelectedLine:
             let line = local.selection.map { engine.termPositions[$0].line } ?? 0
             guard engine.lines.indices.contains(line) else { return Reaction() }
@@ -113,17 +115,17 @@ package enum VocabularyPresenter: ActivityPresenter {
         }
     }
 
-    static func open(_ index: Int, engine: VocabularyEngine, local: inout Local) -> Reaction<VocabularyEngine> {
+    static func open(_ index: Int, engine: VocabularyEngine, local: inout Local, _ strings: Strings) -> Reaction<VocabularyEngine> {
         local.selection = index
         guard let term = engine.term(at: engine.termPositions[index]), engine.definition(of: term) != nil else {
-            return .say("That term has no definition.", .bad)
+            return .say(strings.text("vocabulary.no-definition"), .bad)
         }
         local.shown = term
         // The view shows the definition: a message saying it again would print it twice.
         return Reaction(actions: [.open(term: term)])
     }
 
-    static func noSuchTerm(_ wanted: String) -> Reaction<VocabularyEngine> {
-        .say("There is no highlighted term '\(wanted)'.", .bad)
+    static func noSuchTerm(_ wanted: String, _ strings: Strings) -> Reaction<VocabularyEngine> {
+        .say(strings.text("vocabulary.no-such-term", ["term": wanted]), .bad)
     }
 }

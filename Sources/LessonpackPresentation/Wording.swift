@@ -21,16 +21,7 @@ package enum Wording {
         return ".!?".contains(last) ? text : text + "."
     }
 
-    /// "1 mistake", "2 mistakes".
-    package static func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
-        "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
-    }
-
-    /// "3", "3 and 5", "3, 5 and 8".
-    package static func list(_ items: [String]) -> String {
-        guard items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " and " + items.last!
-    }
+    // Counting ("1 mistake") and lists ("3 and 5") are the learner's language's: `Strings.counted` and `Strings.list`.
 
     /// "75%".
     package static func percent(_ value: Double) -> String { "\(Int(value.rounded()))%" }

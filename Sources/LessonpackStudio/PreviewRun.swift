@@ -154,7 +154,7 @@ final class PreviewRun<Presenter: ActivityPresenter>: PreviewRunning, ActivityHo
         problem = nil
         let message = try body()
         if driver.engine.isFinished { lastFinishedSetup = driver.engine.setup }
-        let answer = PreviewAnswer(session: id, activity: Engine.kind, title: Wording.numbered(Engine.kind, in: module),
+        let answer = PreviewAnswer(session: id, activity: Engine.kind, title: Wording.numbered(Engine.kind, in: module, Strings(.en)),
                                    view: driver.view(at: now), effects: handed, message: problem ?? message,
                                    finished: driver.engine.isFinished, attempt: driver.attempt.number)
         do {

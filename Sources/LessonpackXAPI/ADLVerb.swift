@@ -17,7 +17,7 @@ package enum ADLVerb: String, CaseIterable, Sendable {
     case terminated
 
     package var id: String { "http://adlnet.gov/expapi/verbs/" + rawValue }
-    package var verb: Verb { Verb(id: id, display: ["en-US": rawValue]) }
+    package var verb: Verb { Verb(id: id, display: [LanguageMaps.ours: rawValue]) }
 
     package init?(id: String) {
         guard id.hasPrefix("http://adlnet.gov/expapi/verbs/") else { return nil }

@@ -34,13 +34,13 @@ package struct AnswerRecord: Sendable, Equatable {
         // An attempt number is a small whole number; another value from an untrusted store is left out.
         attempt = statement.context?.extensions?[ExtensionIRI.attemptNumber]?.number
             .flatMap { (1...1_000_000).contains($0) && $0 == $0.rounded() ? Int($0) : nil }
-        prompt = definition?.description?["en-US"] ?? definition?.description?.values.first ?? item
+        prompt = LanguageMaps.text(definition?.description) ?? item
         switch definition?.interactionType {
         // A statement judged true or false reads as the learner said it, as the player words it.
         case "true-false": answer = response
         case "choice":
             let choice = definition?.choices?.first { $0.id == response }
-            answer = choice?.description["en-US"] ?? choice?.description.values.first ?? response
+            answer = LanguageMaps.text(choice?.description) ?? response
         default: answer = response
         }
         isCorrect = statement.result?.success
@@ -48,6 +48,6 @@ package struct AnswerRecord: Sendable, Equatable {
             ActivityIRI.parse(activity.id)?.objective != nil
         }
         objective = objectiveActivity.flatMap { ActivityIRI.parse($0.id)?.objective }
-        objectiveText = objectiveActivity?.definition?.name?["en-US"]
+        objectiveText = LanguageMaps.text(objectiveActivity?.definition?.name)
     }
 }

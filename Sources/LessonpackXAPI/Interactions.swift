@@ -16,12 +16,13 @@ enum Interactions {
     static func interaction(for item: ItemOutcome, in kind: ActivityKind, of module: Module) -> Interaction? {
         switch kind.descriptor.answers {
         case .none: nil
-        case .items(let form): form(item, module).map { interaction($0, prompt: item.prompt) }
+        case .items(let form): form(item, module).map { interaction($0, prompt: item.prompt, language: module.taughtLanguage) }
         }
     }
 
-    static func interaction(_ form: AnswerForm, prompt: String) -> Interaction {
-        let description = ["en-US": prompt]
+    /// The prompt and choices are the module's words, under the language it teaches.
+    static func interaction(_ form: AnswerForm, prompt: String, language: String = "en") -> Interaction {
+        let description = [language: prompt]
         var definition = switch form.question {
         case .trueFalse(let isTrue):
             ActivityDefinition(description: description, type: ActivityType.interaction, interactionType: "true-false",
@@ -29,7 +30,7 @@ enum Interactions {
         case .choice(let options, let correct):
             ActivityDefinition(description: description, type: ActivityType.interaction, interactionType: "choice",
                                correctResponsesPattern: correct.map { [choiceID($0)] } ?? [],
-                               choices: options.enumerated().map { .init(id: choiceID($0.offset), description: ["en-US": $0.element]) })
+                               choices: options.enumerated().map { .init(id: choiceID($0.offset), description: [language: $0.element]) })
         case .fillIn(let expected):
             ActivityDefinition(description: description, type: ActivityType.interaction, interactionType: "fill-in",
                                correctResponsesPattern: [expected])

@@ -31,7 +31,7 @@ package enum StatementBuilder {
     /// The learner opened `module` in the player; `session` is that run's UUID.
     package static func launched(_ module: Module, session: String, at date: Date) -> XAPIStatement {
         XAPIStatement(id: NameBasedUUID.statement(registration: session, "launched"), verb: ADLVerb.launched.verb,
-                  object: moduleActivity(module.id, title: module.title),
+                  object: moduleActivity(module.id, title: module.title, language: module.taughtLanguage),
                   context: StatementContext(platform: platform, extensions: [ExtensionIRI.moduleVersion: .string(module.version)]),
                   timestamp: XAPITime.timestamp(date))
     }
@@ -51,7 +51,7 @@ package enum StatementBuilder {
         var context = context(attempt, module: module)
         context.contextActivities = StatementContext.Activities(
             parent: [activity(attempt)],
-            grouping: [moduleActivity(module.id, title: module.title)]
+            grouping: [moduleActivity(module.id, title: module.title, language: module.taughtLanguage)]
                 + (item.objective.flatMap { objectiveActivity($0, module: module) }.map { [$0] } ?? []))
         return XAPIStatement(
             id: NameBasedUUID.statement(registration: attempt.registration, "answered/\(sequence)/\(item.id)"),
@@ -113,9 +113,10 @@ package enum StatementBuilder {
         }
     }
 
-    static func moduleActivity(_ moduleID: String, title: String?) -> Activity {
+    /// The module as an activity, its title under the language it teaches.
+    static func moduleActivity(_ moduleID: String, title: String?, language: String) -> Activity {
         Activity(id: ActivityIRI.module(moduleID),
-                 definition: ActivityDefinition(name: title.map { ["en-US": $0] }, type: ActivityType.module))
+                 definition: ActivityDefinition(name: title.map { [language: $0] }, type: ActivityType.module))
     }
 
     private static func activity(_ attempt: AttemptReference) -> Activity {
@@ -125,14 +126,15 @@ package enum StatementBuilder {
         default: ActivityType.lesson
         }
         return Activity(id: ActivityIRI.activity(attempt.activity, of: attempt.moduleID),
-                        definition: ActivityDefinition(name: ["en-US": attempt.activity.title], type: type))
+                        definition: ActivityDefinition(name: [LanguageMaps.ours: attempt.activity.title], type: type))
     }
 
     private static func objectiveActivity(_ id: String, module: Module) -> Activity? {
         guard !id.isEmpty else { return nil }
         let performance = module.objectives.first { $0.id == id }?.performance
         return Activity(id: ActivityIRI.objective(id, of: module.id),
-                        definition: ActivityDefinition(name: performance.map { ["en-US": $0] }, type: ActivityType.objective))
+                        definition: ActivityDefinition(name: performance.map { [module.taughtLanguage: $0] },
+                                                       type: ActivityType.objective))
     }
 
     private static func context(_ attempt: AttemptReference, module: Module?) -> StatementContext {
@@ -143,7 +145,8 @@ package enum StatementBuilder {
         if attempt.activity == .test, let mark = module?.passMark { extensions[ExtensionIRI.passMark] = .number(Double(mark)) }
         return StatementContext(
             registration: attempt.registration,
-            contextActivities: StatementContext.Activities(parent: [moduleActivity(attempt.moduleID, title: module?.title)]),
+            contextActivities: StatementContext.Activities(parent: [moduleActivity(attempt.moduleID, title: module?.title,
+                                                                                     language: module?.taughtLanguage ?? "en")]),
             platform: platform, extensions: extensions)
     }
 }

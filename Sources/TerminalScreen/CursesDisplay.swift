@@ -16,7 +16,9 @@ package final class CursesDisplay: Display {
 
     /// Takes over the terminal. Call `stop()` when done (`run` does).
     package func start() {
-        setlocale(LC_ALL, "")
+        // A UTF-8 locale the system lacks (ja_JP.UTF-8 where only C.UTF-8 is installed) would leave the C locale,
+        // in which ncurses draws every character past ASCII as bytes: C.UTF-8 draws them as the terminal expects.
+        if setlocale(LC_ALL, "") == nil, !ascii { setlocale(LC_ALL, "C.UTF-8") }
         lp_set_escdelay(25)
         initscr()
         started = true

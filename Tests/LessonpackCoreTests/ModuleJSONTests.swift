@@ -25,7 +25,7 @@ import Testing
 
     @Test func everyOptionalFieldAndKindOfItemTravels() throws {
         var module = Module(id: "m", title: "T \"quoted\"\n", version: "1.0.0", level: "A2", summary: "\u{01}ctl",
-                            passMark: 70)
+                            language: "en-GB", passMark: 70)
         module.transcript = [TranscriptLine(id: "l1", speaker: "s", text: "Café – 日本 😀", start: 1.5, end: 2.25,
                                             audio: "media/l1.opus", terms: ["café"], uncertainTiming: "guessed")]
         module.test = TestBank(draw: 2, items: [

@@ -12,11 +12,11 @@ import Testing
     /// `slow` and `slow 0.5` mean the same in every activity that plays a line slower.
     @Test func slowTakesTheTwoSpeedsAndSaysWhatToTypeOtherwise() {
         func speeds(_ word: String?) -> [Double]? {
-            if case .events(let speeds) = PlainWords.slowed(word, { $0 }) { return speeds }
+            if case .events(let speeds) = PlainWords.slowed(word, Strings(.en), { $0 }) { return speeds }
             return nil
         }
         #expect(speeds(nil) == [0.75] && speeds("0.75") == [0.75] && speeds("0.5") == [0.5])
-        guard case .show(let lines) = PlainWords.slowed("2", { $0 }) else {
+        guard case .show(let lines) = PlainWords.slowed("2", Strings(.en), { $0 }) else {
             Issue.record("'slow 2' was taken")
             return
         }
@@ -25,7 +25,7 @@ import Testing
 
     /// The contents' help names the module's own activities, whatever kinds there are.
     @Test func contentsHelpNamesTheModulesActivities() {
-        let help = PlainDriver.contentsHelp(for: [.video, .questions, .test])
+        let help = PlainDriver.contentsHelp(for: [.video, .questions, .test], Strings(.en))
         #expect(help.contains("1–3, or an activity's name (video, questions, test): open it"))
     }
 
@@ -57,37 +57,37 @@ import Testing
     /// A choice by letter in either case, or by its number, however many choices there are.
     @Test func testChoicesTakeLettersInEitherCaseAndNumbers() throws {
         let three = try view(choices: 3)
-        #expect(events(PlainTest.read(["b"], view: three)) == [.choose(1), .nextUnanswered])
-        #expect(events(PlainTest.read(["B"], view: three)) == [.choose(1), .nextUnanswered])
-        #expect(events(PlainTest.read(["3"], view: three)) == [.choose(2), .nextUnanswered])
-        #expect(events(PlainTest.read(["d"], view: three)) == nil)
+        #expect(events(PlainTest.read(["b"], view: three, Strings(.en))) == [.choose(1), .nextUnanswered])
+        #expect(events(PlainTest.read(["B"], view: three, Strings(.en))) == [.choose(1), .nextUnanswered])
+        #expect(events(PlainTest.read(["3"], view: three, Strings(.en))) == [.choose(2), .nextUnanswered])
+        #expect(events(PlainTest.read(["d"], view: three, Strings(.en))) == nil)
         // Past Z, choices are named by number, and can be answered so.
         let many = try view(choices: 30)
         #expect(many.item?.choices[26].letter == "27")
-        #expect(events(PlainTest.read(["27"], view: many)) == [.choose(26), .nextUnanswered])
-        #expect(events(PlainTest.read(["z"], view: many)) == [.choose(25), .nextUnanswered])
+        #expect(events(PlainTest.read(["27"], view: many, Strings(.en))) == [.choose(26), .nextUnanswered])
+        #expect(events(PlainTest.read(["z"], view: many, Strings(.en))) == [.choose(25), .nextUnanswered])
     }
 
     @Test func statementsTakeCorrectOrIncorrect() throws {
         let view = try view(.statement(isCorrect: true))
-        #expect(events(PlainTest.read(["C"], view: view)) == [.mark(.correct), .nextUnanswered])
-        #expect(events(PlainTest.read(["incorrect"], view: view)) == [.mark(.incorrect), .nextUnanswered])
-        #expect(events(PlainTest.read(["b"], view: view)) == nil)
+        #expect(events(PlainTest.read(["C"], view: view, Strings(.en))) == [.mark(.correct), .nextUnanswered])
+        #expect(events(PlainTest.read(["incorrect"], view: view, Strings(.en))) == [.mark(.incorrect), .nextUnanswered])
+        #expect(events(PlainTest.read(["b"], view: view, Strings(.en))) == nil)
     }
 
     /// Plain mode can replay a statement's lines.
     @Test func theVideoTaskHasAReplayCommand() {
-        #expect(PlainVideoTask.commands.contains { $0.hasPrefix("replay N") })
+        #expect(PlainVideoTask.commands(Strings(.en)).contains { $0.hasPrefix("replay N") })
     }
 
     /// Numbers are read without overflowing, however large.
     @Test func hugeNumbersAreRefusedNotCrashedOn() throws {
         let three = try view(choices: 3)
-        guard case .show = PlainTest.read(["item", "-9223372036854775808"], view: three) else {
+        guard case .show = PlainTest.read(["item", "-9223372036854775808"], view: three, Strings(.en)) else {
             Issue.record("an impossible item number was taken")
             return
         }
-        #expect(events(PlainTest.read(["9223372036854775807"], view: three)) == nil)
+        #expect(events(PlainTest.read(["9223372036854775807"], view: three, Strings(.en))) == nil)
     }
 
     /// On an item with six choices, f chooses F: finishing is End (or f on another item).

@@ -77,7 +77,7 @@ import Testing
     @Test func marksReadWithoutColour() {
         let diff = WordDiff.compare(expected: "Did you find us easily?", typed: "did you fined easily today")
         #expect(DictationPresenter.marked(diff).map(\.text) == ["Did", "you", "fined→find", "[+us]", "easily", "[-today]"])
-        #expect(DictationPresenter.notes(diff) == ["Missing: us.", "Not in the line: today.", "Spelling: fined → find."])
-        #expect(DictationPresenter.wordsRight(diff) == "3 of 5 words right")
+        #expect(DictationPresenter.notes(diff, Strings(.en)) == ["Missing: us.", "Not in the line: today.", "Spelling: fined → find."])
+        #expect(DictationPresenter.wordsRight(diff, Strings(.en)) == "3 of 5 words right")
     }
 }

@@ -16,6 +16,24 @@ import Testing
         try script(self)()
     }
 
+    /// The language the scripts are played in: English writes Golden/KIND.json, another Golden/KIND.LANGUAGE.json.
+    var language: UILanguage = .en
+
+    /// The same scripts in Japanese: every sentence from the Japanese catalogue, the lesson's words still English.
+    @Test(arguments: ActivityRegistry.all.map(\.kind).filter { $0 != .dictation })
+    func playsItsScriptInJapanese(_ kind: ActivityKind) throws {
+        var tests = PresenterGoldenTests()
+        tests.language = .ja
+        let script = try #require(Self.scripts[kind])
+        try script(tests)()
+    }
+
+    var context: PresentationContext {
+        PresentationContext(module: sample, settings: LearnerSettings(language: language))
+    }
+
+    func golden(_ name: String) -> String { language == .en ? name : name + "." + language.rawValue }
+
     /// Each kind's script, which writes the golden named after the kind.
     static var scripts: [ActivityKind: (PresenterGoldenTests) -> () throws -> Void] {
         typealias Scripts = PresenterGoldenTests
@@ -26,7 +44,7 @@ import Testing
     }
 
     func video() throws {
-        var script = PresenterScript<VideoPresenter>(dealt(VideoEngine.self))
+        var script = PresenterScript<VideoPresenter>(dealt(VideoEngine.self), context: context)
         script.show("at the start")
         script.send(.togglePlay)
         script.wait(5)
@@ -38,11 +56,11 @@ import Testing
         script.send(.pause)
         script.context.settings.listeningFirst = true
         script.show("listening first, subtitles off: no transcript")
-        try script.matchesGolden("video")
+        try script.matchesGolden(golden("video"))
     }
 
     func videoTask() throws {
-        var script = PresenterScript<VideoTaskPresenter>(dealt(VideoTaskEngine.self))
+        var script = PresenterScript<VideoTaskPresenter>(dealt(VideoTaskEngine.self), context: context)
         script.send(.cycle(nil))
         script.send(.cycle(nil))
         script.send(.move(1))
@@ -63,11 +81,11 @@ import Testing
         script.send(.replay(0))
         script.send(.cycle(0))
         script.send(.tryAgain)
-        try script.matchesGolden("video-task")
+        try script.matchesGolden(golden("video-task"))
     }
 
     func vocabulary() throws {
-        var script = PresenterScript<VocabularyPresenter>(dealt(VocabularyEngine.self))
+        var script = PresenterScript<VocabularyPresenter>(dealt(VocabularyEngine.self), context: context)
         script.send(.openSelected)
         script.send(.next)
         script.send(.openSelected)
@@ -78,11 +96,11 @@ import Testing
         script.send(.hearLine(2))
         script.send(.hearSelectedLine)
         script.show("have a seat open")
-        try script.matchesGolden("vocabulary")
+        try script.matchesGolden(golden("vocabulary"))
     }
 
     func audioGame() throws {
-        var game = PresenterScript<AudioGamePresenter>(dealt(AudioGameEngine.self, seed: 3, options: .medium))
+        var game = PresenterScript<AudioGamePresenter>(dealt(AudioGameEngine.self, seed: 3, options: .medium), context: context)
         game.show("choosing a level")
         game.send(.moveLevelCursor(1))
         game.send(.chooseLevel(.medium))
@@ -105,11 +123,11 @@ import Testing
         game.send(.newGame)
         game.context.settings.listeningFirst = true
         game.show("listening first: tiles not heard keep their text back")
-        try game.matchesGolden("audio-game")
+        try game.matchesGolden(golden("audio-game"))
     }
 
     func pronunciation() throws {
-        var script = PresenterScript<PronunciationPresenter>(dealt(PronunciationEngine.self))
+        var script = PresenterScript<PronunciationPresenter>(dealt(PronunciationEngine.self), context: context)
         script.send(.select(3))
         script.send(.hearOriginal)
         script.send(.compare(.simultaneous))
@@ -127,11 +145,11 @@ import Testing
         script.send(.record)
         script.outcome(.recordingFailed(line: "l05", reason: "no sound device was found: recording is off"))
         script.show("a failed recording says why")
-        try script.matchesGolden("pronunciation")
+        try script.matchesGolden(golden("pronunciation"))
     }
 
     func questions() throws {
-        var script = PresenterScript<QuestionsPresenter>(dealt(QuestionsEngine.self, seed: 4))
+        var script = PresenterScript<QuestionsPresenter>(dealt(QuestionsEngine.self, seed: 4), context: context)
         let first = script.engine.presented[0]
         script.send(.answer((first.correctLetter + 1) % 3), showing: true)
         script.send(.answer(first.correctLetter))
@@ -148,11 +166,11 @@ import Testing
         script.send(.keepAnswers)
         script.send(.newAttempt)
         script.send(.newAttemptNow)
-        try script.matchesGolden("questions")
+        try script.matchesGolden(golden("questions"))
     }
 
     func dictionary() throws {
-        var script = PresenterScript<DictionaryPresenter>(dealt(DictionaryEngine.self))
+        var script = PresenterScript<DictionaryPresenter>(dealt(DictionaryEngine.self), context: context)
         // A word starting with f is a search like any other.
         script.send(.type("f"))
         script.send(.type("r"), showing: true)
@@ -165,11 +183,11 @@ import Testing
         script.send(.define("responsability"))
         script.send(.define("shift work"))
         script.send(.clear)
-        try script.matchesGolden("dictionary")
+        try script.matchesGolden(golden("dictionary"))
     }
 
     func test() throws {
-        var script = PresenterScript<TestPresenter>(dealt(TestEngine.self, seed: 6))
+        var script = PresenterScript<TestPresenter>(dealt(TestEngine.self, seed: 6), context: context)
         let drawn = script.engine.drawn
         let statement = drawn.firstIndex { $0.options.isEmpty }!
         let choice = drawn.firstIndex { !$0.options.isEmpty }!
@@ -188,6 +206,6 @@ import Testing
         script.send(.showLastResults)
         script.send(.finishNow, showing: true)
         script.send(.choose(0))
-        try script.matchesGolden("test")
+        try script.matchesGolden(golden("test"))
     }
 }

@@ -52,7 +52,7 @@ struct PresenterScript<Presenter: ActivityPresenter> {
             let effects = engine.apply(action, at: now)
             if !effects.isEmpty { step["effects"] = effects.map(Self.json) }
         }
-        if let message = Presenter.message(after: outcome) { step["message"] = Self.json(message) }
+        if let message = Presenter.message(after: outcome, context: context) { step["message"] = Self.json(message) }
         steps.append(step)
     }
 

@@ -20,8 +20,8 @@ import Testing
 
     @Test func anActivityIsNumberedByItsPlaceInTheModule() {
         let module = Module(activities: [.video, .test])
-        #expect(Wording.numbered(.test, in: module) == "2. Test")
-        #expect(Wording.numbered(.video, in: module) == "1. Video")
+        #expect(Wording.numbered(.test, in: module, Strings(.en)) == "2. Test")
+        #expect(Wording.numbered(.video, in: module, Strings(.en)) == "1. Video")
     }
 }
 

@@ -4,6 +4,7 @@ import LessonpackSystem
 import Foundation
 import LessonpackLibrary
 import LessonpackPlayer
+import LessonpackPresentation
 import LessonpackProgress
 import LessonpackRuntime
 import TerminalText
@@ -21,6 +22,8 @@ struct PlayCommand: ParsableCommand {
             Sound plays through mpv, ffplay, paplay or aplay, recording uses arecord, sox or ffmpeg; --player and \
             --recorder (or $LESSONPACK_PLAYER and $LESSONPACK_RECORDER) set a command instead, e.g. \
             --player 'mpv --no-video {file}', or 'none'.
+
+            The player speaks English or Japanese: --ui-language, else the locale ($LC_ALL, $LC_MESSAGES, $LANG:             ja_JP.UTF-8 is Japanese), else English. The lesson itself is in the language the module teaches.
 
             Exit status: 0 when you leave the player, 1 when the module has errors ('lessonpack check' lists \
             them), 2 when it cannot be found or read, or for a usage mistake. With --format json, a failure before \
@@ -46,6 +49,10 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "The command that records ({output}, {seconds}), or 'none'.")
     var recorder: String?
 
+    @Option(name: .customLong("ui-language"),
+            help: "The language of the player's sentences: en or ja (default: from the locale; another is English).")
+    var uiLanguage: String?
+
     @OptionGroup var output: OutputOptions
 
     func run() throws {
@@ -70,7 +77,8 @@ struct PlayCommand: ParsableCommand {
                 sound: sound,
                 recorder: CommandRecorder(configured: recorder ?? environment["LESSONPACK_RECORDER"]),
                 // Per module: line ids are unique within a module, not across modules. Both were checked to be ids.
-                seed: seed, workFolder: dataFolder + "/recordings/" + loaded.module.id, at: Date())
+                seed: seed, workFolder: dataFolder + "/recordings/" + loaded.module.id,
+                language: Self.language(chosen: uiLanguage, environment: environment), at: Date())
         } catch let error as RuntimeError {
             // A module with errors is a problem found, as with 'check'; one that cannot be read at all is not.
             throw CommandFailure(error, status: error.code == .runtimeModuleInvalid ? 1 : 2)
@@ -92,5 +100,12 @@ struct PlayCommand: ParsableCommand {
             try FullScreen.run(session, ascii: ascii)
         }
         session.close()
+    }
+
+    /// The player's language: the one asked for, else the locale's, else English. A terminal that cannot show
+    /// UTF-8 gets English, whose ASCII look-alikes it can show; Japanese would be question marks.
+    static func language(chosen: String?, environment: [String: String]) -> UILanguage {
+        let language = chosen.map { UILanguage(tag: $0) ?? .en } ?? UILanguage.fromLocale(environment)
+        return AsciiFallback.terminalIsUTF8(environment: environment) ? language : .en
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LessonpackActivities
 import LessonpackModel
+import LessonpackPresentation
 import LessonpackPlayer
 import LessonpackProgress
 import LessonpackRemote
@@ -106,7 +107,7 @@ enum ProgressReport {
         overview.modules.map { module in
             Module(id: module.id, title: module.title, versions: module.versions, activities: module.activities.map { history in
                 let kind = history.activity
-                var activity = Activity(activity: kind.rawValue, title: kind.title, status: SessionWording.status(history.status),
+                var activity = Activity(activity: kind.rawValue, title: kind.title, status: SessionWording.status(history.status, Strings(.en)),
                                         attempts: history.attempts, finished: history.finished.count,
                                         inProgress: history.inProgress, bestPercent: history.bestPercent,
                                         lastPercent: history.lastPercent)

@@ -12,6 +12,8 @@ package enum ModuleJSON {
             json.member("summary", module.summary)
             json.key("video")
             if let video = module.video { json.value(video) } else { json.null() }
+            json.key("language")
+            if let language = module.language { json.value(language) } else { json.null() }
             json.members("speakers", module.speakers) { json, speaker in
                 json.member("id", speaker.id)
                 json.member("name", speaker.name)
@@ -173,7 +175,7 @@ package enum ModuleJSON {
         mutating func module(_ root: CoreJSONValue) -> Module {
             var module = Module(id: string(root, "id"), title: string(root, "title"), version: string(root, "version"),
                                 level: string(root, "level"), summary: string(root, "summary"),
-                                video: optionalString(root, "video"))
+                                language: optionalString(root, "language"), video: optionalString(root, "video"))
             module.speakers = list(root, "speakers") { reader, speaker in
                 Speaker(id: reader.string(speaker, "id"), name: reader.string(speaker, "name"),
                         colour: reader.string(speaker, "colour"))

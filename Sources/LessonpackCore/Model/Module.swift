@@ -7,6 +7,10 @@ package struct Module: Hashable, Sendable, Storable {
     /// Kept as written; `SemanticVersion(version)` parses it (the `invalid-version` rule reports when it can't).
     package var version: String
     package var level: String
+    /// The language the module teaches, a BCP 47 tag as written ("en-GB"); nil when module.plist has none, which
+    /// means English (`taughtLanguage`). Kept as written rather than defaulted so that a module without the key
+    /// compiles byte for byte as before; the `invalid-language-tag` rule checks its form.
+    package var language: String?
     package var summary: String
     /// The conversation video, a path under `media/`.
     package var video: String?
@@ -30,7 +34,7 @@ package struct Module: Hashable, Sendable, Storable {
     package var chosenLines: [ActivityKind: [String]]
 
     package init(id: String = "", title: String = "", version: String = "", level: String = "", summary: String = "",
-                video: String? = nil, speakers: [Speaker] = [], objectives: [Objective] = [],
+                language: String? = nil, video: String? = nil, speakers: [Speaker] = [], objectives: [Objective] = [],
                 activities: [ActivityKind] = [], transcript: [TranscriptLine] = [], definitions: [Definition] = [],
                 phrasebook: [FocusBox] = [], videoTask: [VideoTaskStatement] = [], questions: [Question] = [],
                 test: TestBank = TestBank(), media: [MediaFile] = [], passMark: Int? = nil, chosenLines: [ActivityKind: [String]] = [:]) {
@@ -39,6 +43,7 @@ package struct Module: Hashable, Sendable, Storable {
         self.version = version
         self.level = level
         self.summary = summary
+        self.language = language
         self.video = video
         self.speakers = speakers
         self.objectives = objectives
@@ -54,6 +59,9 @@ package struct Module: Hashable, Sendable, Storable {
         self.chosenLines = chosenLines
     }
 
+    /// The tag of the language the module teaches: what module.plist says, or "en".
+    package var taughtLanguage: String { language ?? "en" }
+
     /// The lines `kind` uses: the author's choice (ids the transcript does not have, and a line named again, are
     /// left out, and `check` reports them), or every line.
     package func lines(for kind: ActivityKind) -> [TranscriptLine] {
@@ -67,7 +75,7 @@ package struct Module: Hashable, Sendable, Storable {
 extension Module {
     private enum CodingKeys: String, CodingKey {
         case id, title, version, level, summary, video, speakers, objectives, activities, transcript, definitions
-        case phrasebook, videoTask, questions, test, media, passMark
+        case phrasebook, videoTask, questions, test, media, passMark, language
     }
 
     /// A kind's own key for its chosen lines, which is not one of `CodingKeys`.
@@ -87,6 +95,7 @@ extension Module {
         version = try fields.decode(String.self, forKey: .version)
         level = try fields.decode(String.self, forKey: .level)
         summary = try fields.decode(String.self, forKey: .summary)
+        language = try fields.decodeIfPresent(String.self, forKey: .language)
         video = try fields.decodeIfPresent(String.self, forKey: .video)
         speakers = try fields.decode([Speaker].self, forKey: .speakers)
         objectives = try fields.decode([Objective].self, forKey: .objectives)
@@ -126,6 +135,7 @@ extension Module {
         try fields.encode(test, forKey: .test)
         try fields.encode(media, forKey: .media)
         try fields.encodeIfPresent(passMark, forKey: .passMark)
+        try fields.encodeIfPresent(language, forKey: .language)
         var chosen = encoder.container(keyedBy: ChosenLinesKey.self)
         for kind in ActivityKind.allCases {
             guard let key = kind.chosenLinesKey, let lines = chosenLines[kind] else { continue }

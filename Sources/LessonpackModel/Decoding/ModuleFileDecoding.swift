@@ -18,6 +18,7 @@ extension ModuleDecoder {
         module.title = fields.string("title") ?? ""
         module.version = fields.string("version") ?? ""
         module.level = fields.string("level") ?? ""
+        module.language = fields.string("language", required: false)
         module.summary = fields.string("summary") ?? ""
         decodeActivities(fields.array("activities"))
         module.passMark = boundedInteger(fields, "passMark", meaning: "a percentage")

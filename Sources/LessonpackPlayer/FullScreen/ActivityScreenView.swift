@@ -8,11 +8,11 @@ import TerminalText
 protocol ActivityScreenView {
     associatedtype Presenter: ActivityPresenter
     static var helpID: String { get }
-    static var help: [String] { get }
-    static func hints(_ view: Presenter.View) -> String
+    static func help(_ strings: Strings) -> [String]
+    static func hints(_ view: Presenter.View, _ strings: Strings) -> String
     /// What a key means here: events for the presenter, back to the contents, or not a key of this screen.
     static func input(_ key: Key, view: Presenter.View) -> ScreenInput<Presenter.Event>
-    static func body(_ view: Presenter.View, width: Int, height: Int, scroll: inout Int) -> [FrameLine]
+    static func body(_ view: Presenter.View, width: Int, height: Int, scroll: inout Int, strings: Strings) -> [FrameLine]
 }
 
 enum ScreenInput<Event> {
@@ -36,13 +36,13 @@ final class ActivityScreen<View: ActivityScreenView>: Screen {
         self.module = module
     }
 
-    var title: String { SessionWording.numbered(run.kind, in: module) }
+    var title: String { SessionWording.numbered(run.kind, in: module, run.context.strings) }
     var helpID: String { View.helpID }
-    var help: [String] { View.help }
-    func hints(at now: Date) -> String { View.hints(run.view(at: now)) }
+    var help: [String] { View.help(run.context.strings) }
+    func hints(at now: Date) -> String { View.hints(run.view(at: now), run.context.strings) }
 
     func body(width: Int, height: Int, now: Date) -> [FrameLine] {
-        View.body(run.view(at: now), width: width, height: height, scroll: &scroll)
+        View.body(run.view(at: now), width: width, height: height, scroll: &scroll, strings: run.context.strings)
     }
 
     func handle(_ key: Key, now: Date) -> ScreenAction {

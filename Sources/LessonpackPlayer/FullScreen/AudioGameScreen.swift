@@ -8,16 +8,13 @@ enum AudioGameScreen: ActivityScreenView {
     typealias Presenter = AudioGamePresenter
 
     static let helpID = "audio-game"
-    static let help = ["Put the conversation's lines in order.", "↑ ↓ and Enter: pick a tile from the tray",
-                       "then ↑ ↓ and Enter: drop it in a slot (a wrong slot sends it back)", "Esc: put the tile back",
-                       "p: hear the tile under the cursor", "n: a new game (choose easy, medium or hard)",
-                       "q: back to the contents"]
+    static func help(_ strings: Strings) -> [String] { Draw.lines(strings.text("help.audio-game")) }
 
-    static func hints(_ view: AudioGamePresenter.View) -> String {
+    static func hints(_ view: AudioGamePresenter.View, _ strings: Strings) -> String {
         switch view.mode {
-        case .choosingLevel: "↑↓ choose · Enter start · e m h"
-        case .picking: "↑↓ tray · Enter pick · p hear · n new game · q back"
-        case .dropping: "↑↓ slot · Enter drop · p hear · Esc put back"
+        case .choosingLevel: strings.text("hints.audio-game.level")
+        case .picking: strings.text("hints.audio-game.picking")
+        case .dropping: strings.text("hints.audio-game.dropping")
         }
     }
 
@@ -56,9 +53,9 @@ enum AudioGameScreen: ActivityScreenView {
         }
     }
 
-    static func body(_ view: AudioGamePresenter.View, width: Int, height: Int, scroll: inout Int) -> [FrameLine] {
+    static func body(_ view: AudioGamePresenter.View, width: Int, height: Int, scroll: inout Int, strings: Strings) -> [FrameLine] {
         if view.mode == .choosingLevel {
-            return [FrameLine(), FrameLine("  Choose a level:", .bold)]
+            return [FrameLine(), FrameLine("  " + strings.text("screen.audio-game.choose-level"), .bold)]
                 + view.levels.map { FrameLine("  " + $0.text, $0.isCursor ? .selected : .plain) }
         }
         var lines = Draw.paragraph(view.status, width: width - 2, indent: 2, style: .bold)
@@ -68,35 +65,36 @@ enum AudioGameScreen: ActivityScreenView {
         let slots: [[FrameLine]] = view.slots.map { slot in
             let number = String(format: "%3d. ", slot.number)
             guard let tile = slot.tile else {
-                return [FrameLine("  " + number + (slot.isCursor ? "◀ drop here" : "·"), slot.isCursor ? .selected : .muted)]
+                return [FrameLine("  " + number + (slot.isCursor ? "◀ " + strings.text("screen.audio-game.drop-here") : "·"), slot.isCursor ? .selected : .muted)]
             }
-            return tileLines(number, tile, width: width, selected: slot.isCursor)
+            return tileLines(number, tile, width: width, selected: slot.isCursor, strings)
         }
         let tray: [[FrameLine]] = view.tray.map { tile in
             var drawn = tileLines("  \(tile.label). ", tile.tile, width: width,
-                                  selected: tile.isCursor || tile.label == view.holding?.label)
-            if tile.sprangBack, !drawn.isEmpty { drawn[drawn.count - 1].runs.append(Run(" ✗ sprang back", .bad)) }
+                                  selected: tile.isCursor || tile.label == view.holding?.label, strings)
+            if tile.sprangBack, !drawn.isEmpty { drawn[drawn.count - 1].runs.append(Run(" ✗ " + strings.text("screen.audio-game.sprang-back"), .bad)) }
             return drawn
         }
         let free = max(6, height - lines.count - 2)
         let trayLines = tray.map(\.count).reduce(0, +)
         let trayRoom = tray.isEmpty ? 0 : min(trayLines, max(3, free / 3))
         let slotRoom = max(3, free - trayRoom)
-        lines.append(FrameLine("  Slots", .muted))
+        lines.append(FrameLine("  " + strings.text("screen.audio-game.slots"), .muted))
         lines += Draw.wholeItems(slots, selected: view.slots.firstIndex { $0.isCursor } ?? 0, room: slotRoom)
         guard !view.tray.isEmpty else { return lines }
-        lines.append(FrameLine("  Tray" + (view.holding != nil ? " (holding tile \(view.holding!.label))" : ""), .muted))
+        lines.append(FrameLine("  " + (view.holding.map { strings.text("screen.audio-game.tray-holding", ["tile": $0.label]) }
+                                   ?? strings.text("screen.audio-game.tray")), .muted))
         let trayCursor = view.tray.firstIndex { $0.isCursor || $0.label == view.holding?.label } ?? 0
         return lines + Draw.wholeItems(tray, selected: trayCursor, room: trayRoom)
     }
 
     private static func tileLines(_ prefix: String, _ tile: AudioGamePresenter.View.Tile, width: Int,
-                                  selected: Bool) -> [FrameLine] {
+                                  selected: Bool, _ strings: Strings) -> [FrameLine] {
         let name = tile.speaker.split(separator: " ").first.map(String.init) ?? "?"
         var speaker = Draw.speakerStyle(tile.colour)
         speaker.reverse = selected
         let lead = 2 + DisplayWidth.of(prefix) + DisplayWidth.of(name) + 2
-        let parts = TextLayout.wrap(tile.text ?? "♪ p: hear it to see it", width: max(10, width - lead - 1))
+        let parts = TextLayout.wrap(tile.text ?? "♪ " + strings.text("screen.audio-game.hear-to-see"), width: max(10, width - lead - 1))
         return parts.enumerated().map { index, part in
             index == 0 ? FrameLine([Run("  " + prefix), Run(name + ": ", speaker), Run(part, selected ? .selected : .plain)])
                 : FrameLine([Run(String(repeating: " ", count: lead)), Run(part, selected ? .selected : .plain)])

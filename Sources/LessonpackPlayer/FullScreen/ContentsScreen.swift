@@ -17,15 +17,14 @@ final class ContentsScreen: Screen {
 
     func reappear() { statuses = nil }
 
-    let title = "Contents"
+    var title: String { session.strings.text("screen.contents") }
     let helpID = "contents"
-    let help = ["↑ ↓: choose an activity", "Enter, or its number: open it",
-                "l: hide texts until heard, on or off (questions play by themselves, texts show once heard)",
-                "q: quit (your progress is saved)", "?: this help"]
+    var help: [String] { Draw.lines(session.strings.text("help.contents")) }
 
     func hints(at now: Date) -> String {
         // Short enough for 60 columns with "? help" after it: the help box tells the rest.
-        "Enter open · l \(SessionWording.hideTextsName): \(session.settings.listeningFirst ? "on" : "off") · q quit"
+        session.strings.text(session.settings.listeningFirst ? "hints.contents.on" : "hints.contents.off",
+                             ["setting": SessionWording.hideTextsName(session.strings)])
     }
 
     func body(width: Int, height: Int, now: Date) -> [FrameLine] {
@@ -33,14 +32,14 @@ final class ContentsScreen: Screen {
         let statuses = self.statuses ?? session.statuses()
         self.statuses = statuses
         var lines = [FrameLine(), FrameLine("  \(module.title)", .bold),
-                     FrameLine("  level \(module.level) · version \(module.version)", .muted), FrameLine()]
+                     FrameLine("  " + session.strings.text("screen.contents.level-version", ["level": module.level, "version": module.version]), .muted), FrameLine()]
         lines += Draw.paragraph(module.summary, width: width - 2, indent: 2)
         lines.append(FrameLine())
         for (index, activity) in module.activities.enumerated() {
             let status = statuses[activity] ?? .notStarted
-            let label = "  \(index + 1). " + TextLayout.pad(activity.title, width: 28)
+            let label = "  \(index + 1). " + TextLayout.pad(Wording.title(activity, session.strings), width: 28)
             let style: TextStyle = index == selected ? .selected : .plain
-            lines.append(FrameLine([Run(label, style), Run(" " + SessionWording.status(status) + " ",
+            lines.append(FrameLine([Run(label, style), Run(" " + SessionWording.status(status, session.strings) + " ",
                                                            index == selected ? .selected : Draw.style(SessionWording.tone(status)))]))
         }
         return lines
@@ -58,7 +57,7 @@ final class ContentsScreen: Screen {
             do { try session.setListeningFirst(on) } catch {
                 return .message(Message("Cannot save the setting: \(error.description) [\(error.code)]", .bad))
             }
-            return .message(Message(SessionWording.listeningFirst(on), .accent))
+            return .message(Message(SessionWording.listeningFirst(on, session.strings), .accent))
         case .character(let character):
             if let number = character.wholeNumberValue, activities.indices.contains(number - 1) {
                 selected = number - 1
@@ -81,16 +80,18 @@ final class ResumeScreen: Screen {
         self.unfinished = unfinished
     }
 
-    let title = "Resume"
+    var title: String { session.strings.text("screen.resume") }
     let helpID = "resume"
-    let help = ["y or Enter: carry on where you stopped", "n: start again from the beginning (asks first)",
-                "q or Esc: decide later (your work is kept)"]
+    var help: [String] { Draw.lines(session.strings.text("help.resume")) }
 
-    func hints(at now: Date) -> String { confirming ? "y yes, clear it · n no, keep it" : "y carry on · n start again · q later" }
+    func hints(at now: Date) -> String {
+        session.strings.text(confirming ? "hints.resume.confirming" : "hints.resume")
+    }
 
     func body(width: Int, height: Int, now: Date) -> [FrameLine] {
-        let question = confirming ? SessionWording.confirmSetAside(unfinished) : SessionWording.resumeQuestion(unfinished)
-        return [FrameLine()] + Draw.paragraph(question + " (y/n)", width: width - 4, indent: 2, style: .bold)
+        let question = confirming ? SessionWording.confirmSetAside(unfinished, session.strings)
+            : SessionWording.resumeQuestion(unfinished, session.strings)
+        return [FrameLine()] + Draw.paragraph(question + " " + session.strings.text("screen.yes-no"), width: width - 4, indent: 2, style: .bold)
     }
 
     func handle(_ key: Key, now: Date) -> ScreenAction {

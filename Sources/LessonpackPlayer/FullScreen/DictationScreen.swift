@@ -10,19 +10,14 @@ enum DictationScreen: ActivityScreenView {
     typealias Presenter = DictationPresenter
 
     static let helpID = "dictation"
-    static let help = ["Listen and type what you hear.", "Tab: hear the line, Shift-Tab: hear it slower",
-                       "Type the line, then Enter: see what is right",
-                       "[+word]: you did not write it. [-word]: it is not in the line. a→b: write b, not a.",
-                       "↑ ↓: choose a line", "Enter (after a line is marked): the next line",
-                       "End: finish (lines not written count as wrong)", "g: a new dictation, once this one is finished",
-                       "Esc: back to the contents (what you wrote is kept)"]
+    static func help(_ strings: Strings) -> [String] { Draw.lines(strings.text("help.dictation")) }
 
-    static func hints(_ view: DictationPresenter.View) -> String {
-        if view.confirming != nil { return "y finish · n keep going" }
-        if view.summary != nil { return "↑↓ lines · g new dictation · q back" }
+    static func hints(_ view: DictationPresenter.View, _ strings: Strings) -> String {
+        if view.confirming != nil { return strings.text("hints.finish-or-keep-going") }
+        if view.summary != nil { return strings.text("hints.dictation.finished") }
         // Short enough for "? help" to stay in sight on 60 columns; the rest is in the help.
-        if view.writing { return "Enter check · Tab listen · Shift-Tab slower" }
-        return "Enter next · Tab listen · s slower · f finish"
+        if view.writing { return strings.text("hints.dictation.writing") }
+        return strings.text("hints.dictation.written")
     }
 
     static func input(_ key: Key, view: DictationPresenter.View) -> ScreenInput<DictationPresenter.Event> {
@@ -67,7 +62,7 @@ enum DictationScreen: ActivityScreenView {
         }
     }
 
-    static func body(_ view: DictationPresenter.View, width: Int, height: Int, scroll: inout Int) -> [FrameLine] {
+    static func body(_ view: DictationPresenter.View, width: Int, height: Int, scroll: inout Int, strings: Strings) -> [FrameLine] {
         var lines = [FrameLine()]
         lines += Draw.paragraph(view.instruction, width: width - 2, indent: 2, style: .muted)
         guard view.total > 0 else { return lines + [FrameLine("  " + view.position)] }
@@ -78,15 +73,15 @@ enum DictationScreen: ActivityScreenView {
             let room = max(4, width - 6)
             let shown = TextLayout.fit(String(view.draft.reversed()), width: room)
             lines.append(FrameLine([Run("  > "), Run(String(shown.reversed()) + "_", .bold)]))
-            if !view.heard { lines.append(FrameLine("  Tab: hear the line.", .muted)) }
+            if !view.heard { lines.append(FrameLine("  " + strings.text("screen.dictation.tab-to-hear"), .muted)) }
         } else if let written = view.written {
-            lines += Draw.paragraph("You wrote: " + written, width: width - 2, indent: 2)
+            lines += Draw.paragraph(strings.text("screen.dictation.you-wrote", ["text": written]), width: width - 2, indent: 2)
             lines += marked(view.marked, width: width - 4, indent: 2)
             for note in view.notes { lines += Draw.paragraph(note, width: width - 2, indent: 2) }
             if let score = view.score { lines.append(FrameLine("  " + score, view.allRight ? .good : .accent)) }
         }
         if let summary = view.summary { lines += [FrameLine(), FrameLine("  " + summary, .accent)] }
-        if let confirming = view.confirming { lines += [FrameLine(), FrameLine("  \(confirming) (y/n)", .bad)] }
+        if let confirming = view.confirming { lines += [FrameLine(), FrameLine("  \(confirming) " + strings.text("screen.yes-no"), .bad)] }
         lines.append(FrameLine())
         let room = max(1, height - lines.count)
         for index in Draw.window(count: view.rows.count, selected: view.current, height: room) {

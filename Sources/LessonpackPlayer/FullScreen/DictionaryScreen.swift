@@ -8,13 +8,11 @@ enum DictionaryScreen: ActivityScreenView {
     typealias Presenter = DictionaryPresenter
 
     static let helpID = "dictionary"
-    static let help = ["Type to search: entries with a word starting with what you type",
-                       "Tab: search by spelling instead, then the language focus boxes, then back",
-                       "↑ ↓: choose an entry; Enter: its definition", "Backspace: delete; Esc: clear the search",
-                       "Esc with an empty search: back to the contents"]
+    static func help(_ strings: Strings) -> [String] { Draw.lines(strings.text("help.dictionary")) }
 
-    static func hints(_ view: DictionaryPresenter.View) -> String {
-        view.page == .boxes ? "Tab entries · type to search · Esc back" : "type to search · Tab next page · ↑↓ Enter · Esc clear/back"
+    static func hints(_ view: DictionaryPresenter.View, _ strings: Strings) -> String {
+        view.page == .boxes ? strings.text("hints.dictionary.boxes")
+            : strings.text("hints.dictionary.entries")
     }
 
     static func input(_ key: Key, view: DictionaryPresenter.View) -> ScreenInput<DictionaryPresenter.Event> {
@@ -33,7 +31,7 @@ enum DictionaryScreen: ActivityScreenView {
         }
     }
 
-    static func body(_ view: DictionaryPresenter.View, width: Int, height: Int, scroll: inout Int) -> [FrameLine] {
+    static func body(_ view: DictionaryPresenter.View, width: Int, height: Int, scroll: inout Int, strings: Strings) -> [FrameLine] {
         if view.page == .boxes {
             return [FrameLine()] + view.boxes.flatMap { box in
                 [FrameLine("  " + box.title, .accent)] + Draw.paragraph(box.text, width: width - 4, indent: 4) + [FrameLine()]

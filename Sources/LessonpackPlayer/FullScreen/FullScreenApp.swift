@@ -51,7 +51,7 @@ package final class FullScreenApp {
                     let hide = !session.settings.hiddenHelp.contains(top.helpID)
                     do {
                         try session.setHelpHidden(top.helpID, hide)
-                        status = Message(hide ? HelpOverlay.hiddenNow : HelpOverlay.shownNow, .accent)
+                        status = Message(session.strings.text(hide ? "help.hidden-now" : "help.shown-now"), .accent)
                     } catch {
                         status = Message("Cannot save the setting: \(error.description) [\(error.code)]", .bad)
                     }
@@ -95,7 +95,7 @@ package final class FullScreenApp {
             // Each visit explains the activity's keys, until the learner says not to show them again.
             helpShown = !session.settings.hiddenHelp.contains(screen.helpID)
         } catch {
-            status = Message("Cannot open \(activity.title): \(error.description) [\(error.code)]", .bad)
+            status = Message("Cannot open \(Wording.title(activity, session.strings)): \(error.description) [\(error.code)]", .bad)
         }
     }
 
@@ -127,7 +127,7 @@ package final class FullScreenApp {
             ascii ? lines.map { FrameLine($0.runs.map { Run(AsciiFallback.text($0.text), $0.style) }) } : lines
         }
         guard rows >= 8, columns >= 30 else {
-            display.show(Frame([FrameLine(shown("Make the terminal larger (at least 30×8)."), .bold)]))
+            display.show(Frame([FrameLine(shown(session.strings.text("screen.too-small")), .bold)]))
             return
         }
         for notice in session.takeNotices() { status = Message(notice, .accent) }
@@ -142,15 +142,16 @@ package final class FullScreenApp {
         body += Array(repeating: FrameLine(), count: max(0, height - body.count))
         if helpShown {
             let hidden = session.settings.hiddenHelp.contains(top.helpID)
-            body = shownLines(HelpOverlay.place(top.help.map(shown) + [shown(hidden ? HelpOverlay.showAgain : HelpOverlay.dontShowAgain)],
-                                                title: shown(top.title), over: body, width: columns))
+            body = shownLines(HelpOverlay.place(top.help.map(shown) + [shown(session.strings.text(hidden ? "help.show-again" : "help.dont-show-again"))],
+                                                title: shown(session.strings.text("screen.help-title", ["screen": top.title])),
+                                                over: body, width: columns))
         }
         lines += body
         lines += messageLines.map { FrameLine($0, status.map { Draw.style($0.tone) } ?? .accent) }
-        let helpHints = session.settings.hiddenHelp.contains(top.helpID)
-            ? " d: show every time · any other key: close help" : " d: don't show again · any other key: close help"
+        let helpHints = " " + session.strings.text(session.settings.hiddenHelp.contains(top.helpID)
+            ? "hints.help.hidden" : "hints.help.shown")
         let hints = shown(helpShown ? helpHints : " \(top.hints(at: now()))")
-        lines.append(HelpOverlay.hintsLine(hints, helpKey: helpShown ? "" : shown(" · ? help"), separator: shown(" · "),
+        lines.append(HelpOverlay.hintsLine(hints, helpKey: helpShown ? "" : shown(" · " + session.strings.text("hints.help-key")), separator: shown(" · "),
                                            width: columns - 1))
         display.show(Frame(lines))
     }
@@ -158,11 +159,6 @@ package final class FullScreenApp {
 
 /// The help box, drawn over the middle of the body.
 enum HelpOverlay {
-    static let dontShowAgain = "d: don't show this again when I open it"
-    static let showAgain = "d: show this every time I open it"
-    static let hiddenNow = "This help will not open by itself again. Press ? to see it."
-    static let shownNow = "This help will open every time again."
-
     /// The key hints, as many whole ones as fit, so that "? help" always shows at the end (the help box has them
     /// all).
     static func hintsLine(_ hints: String, helpKey: String, separator: String = " · ", width: Int) -> FrameLine {
@@ -177,7 +173,7 @@ enum HelpOverlay {
         let inner = min(width - 6, max(40, (help.map { DisplayWidth.of($0) }.max() ?? 0) + 2))
         let text = help.flatMap { TextLayout.wrap($0, width: inner - 2) }
         var box = [FrameLine("┌" + String(repeating: "─", count: inner) + "┐", .accent)]
-        box.append(FrameLine("│" + TextLayout.pad(" \(title): keys", width: inner) + "│", .accent))
+        box.append(FrameLine("│" + TextLayout.pad(" " + title, width: inner) + "│", .accent))
         box += text.map { FrameLine("│ " + TextLayout.pad($0, width: inner - 1) + "│", .bold) }
         box.append(FrameLine("└" + String(repeating: "─", count: inner) + "┘", .accent))
         let left = String(repeating: " ", count: max(0, (width - inner - 2) / 2))

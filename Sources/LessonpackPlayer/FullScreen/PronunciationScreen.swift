@@ -9,15 +9,11 @@ enum PronunciationScreen: ActivityScreenView {
     typealias Presenter = PronunciationPresenter
 
     static let helpID = "pronunciation"
-    static let help = ["↑ ↓: choose a line", "o: hear the original", "r: record yourself saying it (r again: stop early)",
-                       "b: hear both at once (the original in your left ear, you in the right)",
-                       "t: hear them one after the other",
-                       "s: hear the original slower (0.75×), S: slower still (0.5×)",
-                       "After each recording: how your voice goes up and down next to the original's, a score out " +
-                       "of 100, and where they differ most.", "q: back to the contents"]
+    static func help(_ strings: Strings) -> [String] { Draw.lines(strings.text("help.pronunciation")) }
 
-    static func hints(_ view: PronunciationPresenter.View) -> String {
-        view.recording != nil ? "r or Enter: stop recording" : "↑↓ line · o original · s/S slower · r record · b both · t turns · q back"
+    static func hints(_ view: PronunciationPresenter.View, _ strings: Strings) -> String {
+        view.recording != nil ? strings.text("hints.pronunciation.recording")
+            : strings.text("hints.pronunciation")
     }
 
     static func input(_ key: Key, view: PronunciationPresenter.View) -> ScreenInput<PronunciationPresenter.Event> {
@@ -39,7 +35,7 @@ enum PronunciationScreen: ActivityScreenView {
         }
     }
 
-    static func body(_ view: PronunciationPresenter.View, width: Int, height: Int, scroll: inout Int) -> [FrameLine] {
+    static func body(_ view: PronunciationPresenter.View, width: Int, height: Int, scroll: inout Int, strings: Strings) -> [FrameLine] {
         var lines = [FrameLine()]
         if let line = view.line {
             lines.append(FrameLine("  \(view.position) · \(line.speaker)", Draw.speakerStyle(line.colour)))

@@ -8,13 +8,11 @@ enum QuestionsScreen: ActivityScreenView {
     typealias Presenter = QuestionsPresenter
 
     static let helpID = "questions"
-    static let help = ["a, b, c (or ↑ ↓ and Enter): answer", "p: hear the question; 1, 2, 3: hear an answer",
-                       "→ or n: the next question, ←: the previous one", "g: start again, with the answers in a new order (asks first)",
-                       "q: back to the contents"]
+    static func help(_ strings: Strings) -> [String] { Draw.lines(strings.text("help.questions")) }
 
-    static func hints(_ view: QuestionsPresenter.View) -> String {
-        view.confirming != nil ? "y yes, start again · n no, keep my answers"
-            : "a/b/c answer · p hear · ←→ questions · g start again · q back"
+    static func hints(_ view: QuestionsPresenter.View, _ strings: Strings) -> String {
+        view.confirming != nil ? strings.text("hints.questions.confirming")
+            : strings.text("hints.questions")
     }
 
     static func input(_ key: Key, view: QuestionsPresenter.View) -> ScreenInput<QuestionsPresenter.Event> {
@@ -40,7 +38,7 @@ enum QuestionsScreen: ActivityScreenView {
         }
     }
 
-    static func body(_ view: QuestionsPresenter.View, width: Int, height: Int, scroll: inout Int) -> [FrameLine] {
+    static func body(_ view: QuestionsPresenter.View, width: Int, height: Int, scroll: inout Int, strings: Strings) -> [FrameLine] {
         var lines = [FrameLine(), FrameLine("  " + view.header, .muted), FrameLine()]
         lines += Draw.paragraph(view.question, width: width - 4, indent: 2, style: .bold)
         lines.append(FrameLine())
@@ -50,21 +48,21 @@ enum QuestionsScreen: ActivityScreenView {
             case .wrong: (" ✗ ", .bad)
             case .none: ("   ", answer.isCursor ? .selected : .plain)
             }
-            let text = answer.text ?? "♪ \(answer.letter): press its number to hear it"
+            let text = answer.text ?? "♪ " + strings.text("screen.questions.hear-to-see", ["letter": answer.letter])
             for (line, part) in TextLayout.wrap(text, width: max(10, width - 9)).enumerated() {
                 lines.append(FrameLine("  " + (line == 0 ? "\(mark)\(answer.letter). " : "      ") + part, style))
             }
         }
         if let listening = view.listening { lines += [FrameLine()] + Draw.paragraph(listening, width: width - 2, indent: 2, style: .muted) }
         if let confirming = view.confirming {
-            return lines + [FrameLine()] + Draw.paragraph(confirming + " (y/n)", width: width - 2, indent: 2, style: .bad)
+            return lines + [FrameLine()] + Draw.paragraph(confirming + " " + strings.text("screen.yes-no"), width: width - 2, indent: 2, style: .bad)
         }
         if let feedback = view.feedback {
             lines += [FrameLine()] + Draw.paragraph(feedback.text, width: width - 2, indent: 2, style: Draw.style(feedback.tone))
             if let explanation = view.explanation { lines += Draw.paragraph(explanation, width: width - 4, indent: 2) }
         }
         if let summary = view.summary {
-            lines += [FrameLine()] + Draw.paragraph("\(summary) Press g to start again.", width: width - 2, indent: 2, style: .accent)
+            lines += [FrameLine()] + Draw.paragraph(summary + " " + strings.text("screen.questions.press-g"), width: width - 2, indent: 2, style: .accent)
         }
         return lines
     }

@@ -41,6 +41,9 @@ enum ScreenAction {
 
 /// Shared drawing helpers.
 enum Draw {
+    /// A catalogue's text of several lines (a help box's), one string a line.
+    static func lines(_ text: String) -> [String] { text.split(separator: "\n").map(String.init) }
+
     /// The rows to show of a list of `count` so that `selected` is visible.
     static func window(count: Int, selected: Int, height: Int) -> Range<Int> {
         guard count > height, height > 0 else { return 0..<count }

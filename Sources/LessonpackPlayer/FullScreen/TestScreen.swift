@@ -9,16 +9,15 @@ enum TestScreen: ActivityScreenView {
     typealias Presenter = TestPresenter
 
     static let helpID = "test"
-    static let help = ["A sentence: t or c (true), i (false), or space to change its box (empty, ✓ true, ✗ false)",
-                       "A choice: a, b, c… (or 1, 2, 3…) picks an option", "← → (or Enter): the previous or next item",
-                       "Backspace: clear this answer", "f or End: finish the test and see your results",
-                       "r: the results of your last finished test", "q: back to the contents (your answers are kept)"]
+    static func help(_ strings: Strings) -> [String] { Draw.lines(strings.text("help.test")) }
 
-    static func hints(_ view: TestPresenter.View) -> String {
-        if view.results != nil { return "↑↓ scroll · " + (view.results?.earlier == nil ? "q back" : "Esc back to the test") }
-        if view.confirming != nil { return "y finish · n keep going" }
-        if view.item?.choices.isEmpty == true { return "t true · i false · ←→ items · f finish · r last results · q back" }
-        return "a/b/c choose · ←→ items · f finish · r last results · q back"
+    static func hints(_ view: TestPresenter.View, _ strings: Strings) -> String {
+        if view.results != nil {
+            return strings.text(view.results?.earlier == nil ? "hints.test.results" : "hints.test.earlier-results")
+        }
+        if view.confirming != nil { return strings.text("hints.finish-or-keep-going") }
+        if view.item?.choices.isEmpty == true { return strings.text("hints.test.statement") }
+        return strings.text("hints.test.choice")
     }
 
     static func input(_ key: Key, view: TestPresenter.View) -> ScreenInput<TestPresenter.Event> {
@@ -60,17 +59,17 @@ enum TestScreen: ActivityScreenView {
         }
     }
 
-    static func body(_ view: TestPresenter.View, width: Int, height: Int, scroll: inout Int) -> [FrameLine] {
-        if let results = view.results { return self.results(results, width: width, height: height, scroll: &scroll) }
+    static func body(_ view: TestPresenter.View, width: Int, height: Int, scroll: inout Int, strings: Strings) -> [FrameLine] {
+        if let results = view.results { return self.results(results, width: width, height: height, scroll: &scroll, strings: strings) }
         guard let item = view.item else { return [] }
         var lines = [FrameLine(), FrameLine("  " + view.header, .muted), FrameLine()]
         lines += Draw.paragraph(item.text, width: width - 4, indent: 2, style: .bold)
         lines.append(FrameLine())
         if let mark = item.mark {
             let state = switch mark {
-            case .correct: "[✓] true"
-            case .incorrect: "[✗] false"
-            case .none: "[ ] not answered"
+            case .correct: "[✓] " + strings.text("statement.true")
+            case .incorrect: "[✗] " + strings.text("statement.false")
+            case .none: "[ ] " + strings.text("test.not-answered")
             }
             lines.append(FrameLine("  " + state, .accent))
         }
@@ -83,13 +82,13 @@ enum TestScreen: ActivityScreenView {
         lines.append(FrameLine())
         lines.append(FrameLine("  " + view.answered.map { $0 ? "●" : "·" }.joined(separator: " "), .muted))
         if let confirming = view.confirming {
-            lines += [FrameLine()] + Draw.paragraph("\(confirming) (y/n)", width: width - 2, indent: 2, style: .bad)
+            lines += [FrameLine()] + Draw.paragraph("\(confirming) " + strings.text("screen.yes-no"), width: width - 2, indent: 2, style: .bad)
         }
         return lines
     }
 
     private static func results(_ results: TestPresenter.View.Results, width: Int, height: Int,
-                                scroll: inout Int) -> [FrameLine] {
+                                scroll: inout Int, strings: Strings) -> [FrameLine] {
         var lines = [FrameLine()]
         if let earlier = results.earlier { lines.append(FrameLine("  " + earlier, .accent)) }
         lines += [FrameLine("  " + results.score, .bold), FrameLine("  " + results.counts, .muted), FrameLine()]
@@ -106,7 +105,7 @@ enum TestScreen: ActivityScreenView {
             }
             review += Draw.paragraph(item.text, width: width - 6, indent: 4)
         }
-        if !review.isEmpty { lines += [FrameLine(), FrameLine("  To review:", .accent)] }
+        if !review.isEmpty { lines += [FrameLine(), FrameLine("  " + strings.text("screen.test.to-review"), .accent)] }
         let room = max(1, height - lines.count)
         scroll = min(scroll, max(0, review.count - room))
         return lines + Array(review.dropFirst(scroll).prefix(room))

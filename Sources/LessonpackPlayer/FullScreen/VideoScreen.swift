@@ -8,11 +8,11 @@ enum VideoScreen: ActivityScreenView {
     typealias Presenter = VideoPresenter
 
     static let helpID = "video"
-    static let help = ["space: play or pause", "← →: back or on 5 seconds", "↑ ↓: the previous or next line",
-                       "Enter: play the chosen line", "s: subtitles on or off", "Home: back to the start",
-                       "q: back to the contents"]
+    static func help(_ strings: Strings) -> [String] { Draw.lines(strings.text("help.video")) }
 
-    static func hints(_ view: VideoPresenter.View) -> String { "space play/pause · ←→ 5 s · ↑↓ lines · s subtitles · q back" }
+    static func hints(_ view: VideoPresenter.View, _ strings: Strings) -> String {
+        strings.text("hints.video")
+    }
 
     static func input(_ key: Key, view: VideoPresenter.View) -> ScreenInput<VideoPresenter.Event> {
         switch key {
@@ -29,17 +29,17 @@ enum VideoScreen: ActivityScreenView {
         }
     }
 
-    static func body(_ view: VideoPresenter.View, width: Int, height: Int, scroll: inout Int) -> [FrameLine] {
+    static func body(_ view: VideoPresenter.View, width: Int, height: Int, scroll: inout Int, strings: Strings) -> [FrameLine] {
         let state = switch view.state {
-        case .ended: "■ ended"
-        case .playing: "▶ playing"
-        case .paused: "❚❚ paused"
+        case .ended: "■ " + strings.text("screen.video.ended")
+        case .playing: "▶ " + strings.text("screen.video.playing")
+        case .paused: "❚❚ " + strings.text("screen.video.paused")
         }
         let bar = max(10, width - 30)
         let share = view.duration > 0 && view.position.isFinite ? min(1, max(0, view.position / view.duration)) : 0
         let done = Int(Double(bar) * share)
         var lines = [FrameLine(),
-                     FrameLine("  \(state)  \(view.clock)   subtitles " + (view.subtitlesOn ? "on" : "off"), .bold),
+                     FrameLine("  \(state)  \(view.clock)   " + strings.text(view.subtitlesOn ? "screen.video.subtitles-on" : "screen.video.subtitles-off"), .bold),
                      FrameLine("  " + String(repeating: "━", count: done) + String(repeating: "─", count: max(0, bar - done)),
                                .accent),
                      FrameLine()]
@@ -48,10 +48,10 @@ enum VideoScreen: ActivityScreenView {
             lines += Draw.paragraph(line.text, width: width - 4, indent: 4, style: .bold)
         } else if let next = view.upcoming {
             // Between lines (after a rewind, say): what comes next, so the learner knows where they are.
-            lines += Draw.paragraph("next, at \(next.start): \(next.speaker)", width: width - 2, indent: 2, style: .muted)
+            lines += Draw.paragraph(strings.text("screen.video.next", ["time": next.start, "speaker": next.speaker]), width: width - 2, indent: 2, style: .muted)
             lines.append(FrameLine())
         } else {
-            lines.append(FrameLine(view.subtitlesOn ? "" : "  (subtitles off)", .muted))
+            lines.append(FrameLine(view.subtitlesOn ? "" : "  " + strings.text("screen.video.no-subtitles"), .muted))
             lines.append(FrameLine())
         }
         lines.append(FrameLine())

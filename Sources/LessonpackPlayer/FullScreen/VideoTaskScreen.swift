@@ -9,15 +9,12 @@ enum VideoTaskScreen: ActivityScreenView {
     typealias Presenter = VideoTaskPresenter
 
     static let helpID = "video-task"
-    static let help = ["↑ ↓: choose a sentence", "space: change its box: empty, ✓ true, ✗ false",
-                       "t: true, f: false", "c: check your answers (every box must be marked)",
-                       "Enter, after checking: watch again the lines that show the answer to a wrong one",
-                       "n: start again with empty boxes (asks first)", "q: back to the contents"]
+    static func help(_ strings: Strings) -> [String] { Draw.lines(strings.text("help.video-task")) }
 
-    static func hints(_ view: VideoTaskPresenter.View) -> String {
-        if view.confirming != nil { return "y yes, clear them · n no, keep them" }
-        return view.summary == nil ? "↑↓ choose · space mark · c check · n start again · q back"
-            : "↑↓ choose · Enter watch again · n start again · q back"
+    static func hints(_ view: VideoTaskPresenter.View, _ strings: Strings) -> String {
+        if view.confirming != nil { return strings.text("hints.video-task.confirming") }
+        return view.summary == nil ? strings.text("hints.video-task")
+            : strings.text("hints.video-task.checked")
     }
 
     static func input(_ key: Key, view: VideoTaskPresenter.View) -> ScreenInput<VideoTaskPresenter.Event> {
@@ -36,7 +33,7 @@ enum VideoTaskScreen: ActivityScreenView {
         }
     }
 
-    static func body(_ view: VideoTaskPresenter.View, width: Int, height: Int, scroll: inout Int) -> [FrameLine] {
+    static func body(_ view: VideoTaskPresenter.View, width: Int, height: Int, scroll: inout Int, strings: Strings) -> [FrameLine] {
         var lines = [FrameLine()] + Draw.paragraph(view.prompt, width: width - 2, indent: 2, style: .bold) + [FrameLine()]
         var rows: [[FrameLine]] = []
         for (index, row) in view.rows.enumerated() {
@@ -45,10 +42,10 @@ enum VideoTaskScreen: ActivityScreenView {
             case .correct: "[✓]"
             case .incorrect: "[✗]"
             }
-            let verdict = row.right.map { $0 ? " right" : " wrong" } ?? ""
+            let verdict = row.right.map { " " + strings.text($0 ? "screen.video-task.right" : "screen.video-task.wrong") } ?? ""
             // A long sentence wraps under itself, beside its box, so a narrow terminal shows all of it.
             let style: TextStyle = index == view.selected ? .selected : .plain
-            let wrapped = TextLayout.wrap("\(row.number). \(row.text)", width: max(10, width - 8 - verdict.count))
+            let wrapped = TextLayout.wrap("\(row.number). \(row.text)", width: max(10, width - 8 - DisplayWidth.of(verdict)))
             var drawn = wrapped.enumerated().map { line, text in
                 FrameLine("  " + (line == 0 ? box : "   ") + " " + text, style)
             }
@@ -59,12 +56,12 @@ enum VideoTaskScreen: ActivityScreenView {
         let room = max(3, height - lines.count - (view.summary == nil ? 0 : 4) - (view.confirming == nil ? 0 : 2))
         lines += Draw.wholeItems(rows, selected: view.selected, room: room)
         if let confirming = view.confirming {
-            lines += [FrameLine()] + Draw.paragraph(confirming + " (y/n)", width: width - 2, indent: 2, style: .bad)
+            lines += [FrameLine()] + Draw.paragraph(confirming + " " + strings.text("screen.yes-no"), width: width - 2, indent: 2, style: .bad)
         }
         guard let summary = view.summary else { return lines }
         lines += [FrameLine(), FrameLine("  " + summary, view.allRight ? .good : .bold)]
         if let mistake = view.selectedMistake {
-            lines += Draw.paragraph("\(mistake.truth) Watch again (Enter):", width: width - 2, indent: 2, style: .accent)
+            lines += Draw.paragraph(mistake.truth + " " + strings.text("screen.video-task.watch-again"), width: width - 2, indent: 2, style: .accent)
             for line in mistake.lines { lines += Draw.paragraph("\(line.start)  \(line.text)", width: width - 4, indent: 4) }
         } else if let hint = view.hint {
             lines += Draw.paragraph(hint, width: width - 2, indent: 2, style: .muted)

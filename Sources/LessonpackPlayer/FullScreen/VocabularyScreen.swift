@@ -7,10 +7,11 @@ enum VocabularyScreen: ActivityScreenView {
     typealias Presenter = VocabularyPresenter
 
     static let helpID = "vocabulary"
-    static let help = ["Tab or →: the next highlighted term", "Shift-Tab or ←: the previous one", "Enter: its definition",
-                       "p: hear the line the term is in", "q: back to the contents"]
+    static func help(_ strings: Strings) -> [String] { Draw.lines(strings.text("help.vocabulary")) }
 
-    static func hints(_ view: VocabularyPresenter.View) -> String { "Tab/←→ terms · Enter define · p hear · q back" }
+    static func hints(_ view: VocabularyPresenter.View, _ strings: Strings) -> String {
+        strings.text("hints.vocabulary")
+    }
 
     static func input(_ key: Key, view: VocabularyPresenter.View) -> ScreenInput<VocabularyPresenter.Event> {
         switch key {
@@ -23,7 +24,7 @@ enum VocabularyScreen: ActivityScreenView {
         }
     }
 
-    static func body(_ view: VocabularyPresenter.View, width: Int, height: Int, scroll: inout Int) -> [FrameLine] {
+    static func body(_ view: VocabularyPresenter.View, width: Int, height: Int, scroll: inout Int, strings: Strings) -> [FrameLine] {
         var rendered: [(line: Int, text: FrameLine)] = []
         for (index, line) in view.lines.enumerated() {
             var runs = [Run("  \(line.speaker): ", Draw.speakerStyle(line.colour))]

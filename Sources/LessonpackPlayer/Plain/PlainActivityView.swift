@@ -17,14 +17,14 @@ enum PlainCommand<Event> {
 protocol PlainActivityView {
     associatedtype Presenter: ActivityPresenter
     /// What to print on entering, before `describe`.
-    static func introduction(_ view: Presenter.View) -> [String]
+    static func introduction(_ view: Presenter.View, _ strings: Strings) -> [String]
     /// The activity as it stands (on entering, and on 'look').
-    static func describe(_ view: Presenter.View) -> [String]
+    static func describe(_ view: Presenter.View, _ strings: Strings) -> [String]
     /// The commands, for 'help'.
-    static var commands: [String] { get }
-    static func read(_ words: [String], view: Presenter.View) -> PlainCommand<Presenter.Event>
+    static func commands(_ strings: Strings) -> [String]
+    static func read(_ words: [String], view: Presenter.View, _ strings: Strings) -> PlainCommand<Presenter.Event>
     /// What to print after a command's events: the presenter's message, and what changed.
-    static func reply(to events: [Presenter.Event], message: Message?, view: Presenter.View) -> [String]
+    static func reply(to events: [Presenter.Event], message: Message?, view: Presenter.View, _ strings: Strings) -> [String]
     /// Events to send once the reply is printed (on to the next question after an answer); the activity is then
     /// described again.
     static func followUp(after events: [Presenter.Event], view: Presenter.View) -> [Presenter.Event]
@@ -49,15 +49,16 @@ final class PlainActivity<View: PlainActivityView>: PlainActivityDriving {
     init(run: ActivityRun<View.Presenter>) { typedRun = run }
 
     var run: any ActivityRunning { typedRun }
-    var commands: [String] { View.commands }
+    var commands: [String] { View.commands(strings) }
+    private var strings: Strings { typedRun.context.strings }
 
     func describe(at now: Date) -> [String] {
         let view = typedRun.view(at: now)
-        return View.introduction(view) + View.describe(view)
+        return View.introduction(view, strings) + View.describe(view, strings)
     }
 
     func handle(_ words: [String], at now: Date) -> [String]? {
-        switch View.read(words, view: typedRun.view(at: now)) {
+        switch View.read(words, view: typedRun.view(at: now), strings) {
         case .unknown: return nil
         case .show(let lines): return lines
         case .events(let events):
@@ -69,15 +70,16 @@ final class PlainActivity<View: PlainActivityView>: PlainActivityDriving {
                 // Plain mode cannot draw a countdown: it says so, then waits for the recorder.
                 if let recording = typedRun.context.recording {
                     lines.append(message?.text ?? "")
-                    lines.append("(up to \(Wording.count(Wording.wholeSeconds(recording.seconds, rounding: .up), "second")))")
+                    lines.append(strings.text("recording.up-to", [
+                        "time": strings.counted("second", Wording.wholeSeconds(recording.seconds, rounding: .up))]))
                     message = typedRun.waitForEffects()
                 }
             }
-            lines += View.reply(to: events, message: message, view: typedRun.view(at: now))
+            lines += View.reply(to: events, message: message, view: typedRun.view(at: now), strings)
             let more = View.followUp(after: events, view: typedRun.view(at: now))
             guard !more.isEmpty else { return lines }
             for event in more { typedRun.send(event, at: now).map { lines.append($0.text) } }
-            return lines + View.describe(typedRun.view(at: now))
+            return lines + View.describe(typedRun.view(at: now), strings)
         }
     }
 }
@@ -86,11 +88,11 @@ final class PlainActivity<View: PlainActivityView>: PlainActivityDriving {
 enum PlainWords {
     /// `slow` and `slow 0.5`: a clip slowed to 0.75 (the default) or 0.5 of its speed; anything else says what to
     /// type. Every activity that plays a line slower takes it.
-    static func slowed<Event>(_ word: String?, _ event: (Double) -> Event) -> PlainCommand<Event> {
+    static func slowed<Event>(_ word: String?, _ strings: Strings, _ event: (Double) -> Event) -> PlainCommand<Event> {
         switch word {
         case nil, "0.75"?: .events([event(0.75)])
         case "0.5"?: .events([event(0.5)])
-        default: .show(["slow 0.75, or slow 0.5"])
+        default: .show([strings.text("plain.slow")])
         }
     }
 
@@ -101,11 +103,15 @@ enum PlainWords {
     }
 
     /// What to say when a command needs a number it did not get, or got out of range.
-    static func askNumber<Event>(_ thing: String, command: String, count: Int) -> PlainCommand<Event> {
-        guard count > 0 else { return .show(["There is no \(thing) here."]) }
-        return .show([count == 1 ? "Say '\(command) 1': there is only one \(thing)."
-                      : "Say which \(thing): '\(command) N', with N from 1 to \(count)."])
+    /// `thing` is what is counted, in the learner's words ("line").
+    static func askNumber<Event>(_ thing: String, command: String, count: Int, _ strings: Strings) -> PlainCommand<Event> {
+        let values = ["thing": thing, "command": command, "count": "\(count)"]
+        guard count > 0 else { return .show([strings.text("plain.none-here", values)]) }
+        return .show([strings.text(count == 1 ? "plain.only-one" : "plain.which", values)])
     }
+
+    /// A catalogue's text of several lines, one string a line.
+    static func lines(_ text: String) -> [String] { text.split(separator: "\n").map(String.init) }
 
     /// The message's text, as lines (none without a message).
     static func say(_ message: Message?) -> [String] { message.map { [$0.text] } ?? [] }

@@ -6,58 +6,56 @@ import LessonpackPresentation
 enum PlainAudioGame: PlainActivityView {
     typealias Presenter = AudioGamePresenter
 
-    static func introduction(_ view: AudioGamePresenter.View) -> [String] {
-        ["Put the conversation's lines in order: 'place A 3' puts tile A in slot 3. A wrong slot sends it back to " +
-         "the tray. 'level easy|medium|hard' starts a new game; this one is \(view.status)."]
+    static func introduction(_ view: AudioGamePresenter.View, _ strings: Strings) -> [String] {
+        [strings.text("plain.intro.audio-game", ["status": view.status])]
     }
 
-    static func describe(_ view: AudioGamePresenter.View) -> [String] {
-        var lines = ["Slots:"]
+    static func describe(_ view: AudioGamePresenter.View, _ strings: Strings) -> [String] {
+        var lines = [strings.text("plain.audio-game.slots")]
         for slot in view.slots {
-            lines.append("  \(slot.number). " + (slot.tile.map(text) ?? "(empty)"))
+            lines.append("  \(slot.number). " + (slot.tile.map { text($0, strings) } ?? strings.text("plain.audio-game.empty")))
         }
-        lines.append(view.tray.isEmpty ? "The tray is empty." : "Tray:")
-        for tile in view.tray { lines.append("  \(tile.label). " + text(tile.tile)) }
+        lines.append(view.tray.isEmpty ? strings.text("plain.audio-game.tray-empty") : strings.text("plain.audio-game.tray"))
+        for tile in view.tray { lines.append("  \(tile.label). " + text(tile.tile, strings)) }
         return lines
     }
 
-    static func text(_ tile: AudioGamePresenter.View.Tile) -> String {
-        "\(tile.speaker): " + (tile.text ?? "(listen: 'hear' it to see it written)")
+    static func text(_ tile: AudioGamePresenter.View.Tile, _ strings: Strings) -> String {
+        "\(tile.speaker): " + (tile.text ?? strings.text("plain.audio-game.listen"))
     }
 
-    static let commands = ["place TILE SLOT (or just TILE SLOT): put a tray tile in a slot", "show: the slots and the tray",
-                           "hear TILE: play a tile's line", "level easy|medium|hard: a new game", "new: a new game at this level"]
+    static func commands(_ strings: Strings) -> [String] { PlainWords.lines(strings.text("plain.commands.audio-game")) }
 
-    static func read(_ words: [String], view: AudioGamePresenter.View) -> PlainCommand<AudioGamePresenter.Event> {
+    static func read(_ words: [String], view: AudioGamePresenter.View, _ strings: Strings) -> PlainCommand<AudioGamePresenter.Event> {
         let labels = view.labels
         func label(_ word: String?) -> Int? { word.flatMap { answerIndex($0, count: labels) } }
         switch words.first?.lowercased() {
-        case "show": return .show(describe(view))
+        case "show": return .show(describe(view, strings))
         case "level":
             guard let level = words.dropFirst().first.flatMap({ AudioGameEngine.Difficulty(rawValue: $0.lowercased()) }) else {
-                return .show(["level easy, level medium or level hard"])
+                return .show([strings.text("plain.audio-game.levels")])
             }
             return .events([.chooseLevel(level)])
         case "new": return .events([.newGame])
         case "hear":
-            guard let tile = label(words.dropFirst().first) else { return .show(["Say which tile: hear A"]) }
+            guard let tile = label(words.dropFirst().first) else { return .show([strings.text("plain.audio-game.which-tile")]) }
             return .events([.hear(label: tile)])
-        case "place": return place(Array(words.dropFirst()), view: view)
-        default: return label(words.first) == nil ? .unknown : place(words, view: view)
+        case "place": return place(Array(words.dropFirst()), view: view, strings)
+        default: return label(words.first) == nil ? .unknown : place(words, view: view, strings)
         }
     }
 
-    private static func place(_ words: [String], view: AudioGamePresenter.View) -> PlainCommand<AudioGamePresenter.Event> {
+    private static func place(_ words: [String], view: AudioGamePresenter.View, _ strings: Strings) -> PlainCommand<AudioGamePresenter.Event> {
         guard let tile = words.first.flatMap({ answerIndex($0, count: view.labels) }),
               let slot = PlainWords.index(words.dropFirst().first, count: view.slots.count) else {
-            return .show(["Say a tray letter and a slot number: place A 3"])
+            return .show([strings.text("plain.audio-game.place")])
         }
         return .events([.place(label: tile, slot: slot)])
     }
 
-    static func reply(to events: [AudioGamePresenter.Event], message: Message?, view: AudioGamePresenter.View) -> [String] {
+    static func reply(to events: [AudioGamePresenter.Event], message: Message?, view: AudioGamePresenter.View, _ strings: Strings) -> [String] {
         switch events.first {
-        case .chooseLevel?, .newGame?: PlainWords.say(message) + describe(view)
+        case .chooseLevel?, .newGame?: PlainWords.say(message) + describe(view, strings)
         default: PlainWords.say(message)
         }
     }

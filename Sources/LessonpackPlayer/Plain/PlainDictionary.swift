@@ -5,18 +5,15 @@ import LessonpackPresentation
 enum PlainDictionary: PlainActivityView {
     typealias Presenter = DictionaryPresenter
 
-    static func introduction(_ view: DictionaryPresenter.View) -> [String] {
-        [view.summary + " 'list' shows the entries, 'search me' finds entries with a word starting 'me', " +
-         "'like responsability' finds entries spelt like it."]
+    static func introduction(_ view: DictionaryPresenter.View, _ strings: Strings) -> [String] {
+        [view.summary + " " + strings.text("plain.intro.dictionary")]
     }
 
-    static func describe(_ view: DictionaryPresenter.View) -> [String] { [] }
+    static func describe(_ view: DictionaryPresenter.View, _ strings: Strings) -> [String] { [] }
 
-    static let commands = ["list: every entry", "search TEXT: entries with a word starting with TEXT",
-                           "like TEXT: entries spelt like TEXT", "define TERM: an entry's definition",
-                           "boxes: the language focus boxes"]
+    static func commands(_ strings: Strings) -> [String] { PlainWords.lines(strings.text("plain.commands.dictionary")) }
 
-    static func read(_ words: [String], view: DictionaryPresenter.View) -> PlainCommand<DictionaryPresenter.Event> {
+    static func read(_ words: [String], view: DictionaryPresenter.View, _ strings: Strings) -> PlainCommand<DictionaryPresenter.Event> {
         let rest = words.dropFirst().joined(separator: " ")
         switch words.first?.lowercased() {
         case "list": return .events([.clear])
@@ -28,10 +25,10 @@ enum PlainDictionary: PlainActivityView {
         }
     }
 
-    static func reply(to events: [DictionaryPresenter.Event], message: Message?, view: DictionaryPresenter.View) -> [String] {
+    static func reply(to events: [DictionaryPresenter.Event], message: Message?, view: DictionaryPresenter.View, _ strings: Strings) -> [String] {
         if let message { return [message.text] }
         if case .define? = events.first, let opened = view.opened { return [opened] }
         if view.page == .boxes { return view.boxes.flatMap { ["\($0.title):", "  \($0.text)"] } }
-        return view.entries.isEmpty ? ["No entries."] : view.entries.map { "  \($0.term) (\($0.partOfSpeech))" }
+        return view.entries.isEmpty ? [strings.text("plain.dictionary.no-entries")] : view.entries.map { "  \($0.term) (\($0.partOfSpeech))" }
     }
 }

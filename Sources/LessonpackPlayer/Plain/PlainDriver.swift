@@ -31,7 +31,8 @@ package final class PlainDriver {
 
     package func run() {
         let module = session.module
-        write("Lessonpack: \(module.title) (\(module.id) \(module.version), level \(module.level))")
+        write(strings.text("plain.header", ["title": module.title, "id": module.id, "version": module.version,
+                                              "level": module.level]))
         let resumable = session.resumable(at: now())
         flushNotices()
         // Each unfinished activity is offered in turn, the newest first.
@@ -49,11 +50,11 @@ package final class PlainDriver {
             switch words.first?.lowercased() {
             // `q` quits here as it does on the full-screen contents; nothing on the contents is typed as "q".
             case "quit"?, "exit"?, "q"?: return
-            case "help"?, "?"?: write(Self.contentsHelp(for: module.activities))
+            case "help"?, "?"?: write(Self.contentsHelp(for: module.activities, strings))
             case "listening"?, "hide"?: listening(words.dropFirst().first)
             case let word?:
                 guard let activity = Self.activity(word, in: module.activities) else {
-                    write("There is no activity '\(word)'. Type its number (1–\(module.activities.count)) or 'help'.")
+                    write(strings.text("plain.no-such-activity", ["word": word, "count": "\(module.activities.count)"]))
                     continue
                 }
                 guard enter(activity) else { return }
@@ -64,11 +65,11 @@ package final class PlainDriver {
 
     private func listening(_ word: String?) {
         guard let word, ["on", "off"].contains(word.lowercased()) else {
-            return write("Say 'hide on' or 'hide off'. " + SessionWording.listeningFirst(session.settings.listeningFirst))
+            return write(strings.text("plain.hide-on-off") + " " + SessionWording.listeningFirst(session.settings.listeningFirst, strings))
         }
         do {
             try session.setListeningFirst(word.lowercased() == "on")
-            write(SessionWording.listeningFirst(session.settings.listeningFirst))
+            write(SessionWording.listeningFirst(session.settings.listeningFirst, strings))
         } catch {
             write("Cannot save the setting: \(error.description) [\(error.code)]")
         }
@@ -78,12 +79,12 @@ package final class PlainDriver {
     private func enter(_ activity: ActivityKind) -> Bool {
         let opened: OpenedActivity
         do { opened = try session.open(activity, at: now()) } catch {
-            write("Cannot open \(activity.title): \(error.description) [\(error.code)]")
+            write("Cannot open \(Wording.title(activity, strings)): \(error.description) [\(error.code)]")
             return true
         }
         let screen = opened.plain
         write("")
-        write("== \(activity.title) ==")
+        write("== \(Wording.title(activity, strings)) ==")
         flushNotices()
         if let message = opened.run.enter(at: now()) { write(message.text) }
         write(screen.describe(at: now()).joined(separator: "\n"))
@@ -95,16 +96,15 @@ package final class PlainDriver {
             case "back"?, "done"?: return true
             case "quit"?, "exit"?: return false
             case "help"?, "?"?:
-                write((["Commands:"] + screen.commands.map { "  " + $0 } + ["  look: show the activity again",
-                                                                            "  back: return to the contents",
-                                                                            "  quit: leave Lessonpack"]).joined(separator: "\n"))
+                write(([strings.text("plain.commands")] + (screen.commands + PlainWords.lines(strings.text("plain.commands.everywhere")))
+                    .map { "  " + $0 }).joined(separator: "\n"))
             case "look"?: write(screen.describe(at: now()).joined(separator: "\n"))
             case nil: continue
             default:
                 if let reply = screen.handle(words, at: now()) {
                     if !reply.isEmpty { write(reply.joined(separator: "\n")) }
                 } else {
-                    write("'\(words.joined(separator: " "))' is not a command here; type 'help' for the list.")
+                    write(strings.text("plain.not-a-command", ["words": words.joined(separator: " ")]))
                 }
                 if let message = opened.run.unsavedMessage {
                     write(message)
@@ -121,7 +121,7 @@ package final class PlainDriver {
     /// At start, an attempt cut short (by a kill, a crash, or leaving) is offered for resuming. Only 'no' sets it
     /// aside; leaving the question any other way keeps it for later.
     private func offerResume(_ unfinished: UnfinishedAttempt) -> ResumeChoice {
-        write(SessionWording.resumeQuestion(unfinished) + " (yes/no)")
+        write(SessionWording.resumeQuestion(unfinished, strings) + " " + strings.text("plain.yes-no"))
         while true {
             // End of input leaves the attempt as it is, to be offered again next time.
             guard let words = prompt("resume") else { return .quit }
@@ -131,29 +131,26 @@ package final class PlainDriver {
                 session.setAside(unfinished, at: now())
                 return .contents
             case "back"?, "later"?, "contents"?:
-                write(SessionWording.keptForLater)
+                write(SessionWording.keptForLater(strings))
                 return .contents
             case "quit"?, "exit"?:
-                write(SessionWording.keptForLater)
+                write(SessionWording.keptForLater(strings))
                 return .quit
             case "help"?, "?"?:
-                write("""
-                    yes: carry on where you stopped
-                    no: start again from the beginning (what you did last time is cleared)
-                    later (or back): keep your work for later
-                    quit: leave Lessonpack, keeping your work
-                    """)
-            default: write("Please answer yes or no (or 'help').")
+                write(strings.text("plain.resume.help"))
+            default: write(strings.text("plain.resume.yes-no"))
             }
         }
     }
 
     private func contents() -> [String] {
         let statuses = session.statuses()
-        return ["Contents:"] + session.module.activities.enumerated().map { index, activity in
-            "  \(index + 1). \(activity.title): \(SessionWording.status(statuses[activity] ?? .notStarted))"
-        } + ["Type a number to start an activity, or 'quit'."]
+        return [strings.text("plain.contents")] + session.module.activities.enumerated().map { index, activity in
+            "  \(index + 1). \(Wording.title(activity, strings)): \(SessionWording.status(statuses[activity] ?? .notStarted, strings))"
+        } + [strings.text("plain.contents.type-a-number")]
     }
+
+    private var strings: Strings { session.strings }
 
     private func prompt(_ name: String) -> [String]? {
         output("\(name)> ")
@@ -166,7 +163,7 @@ package final class PlainDriver {
     }
 
     private func flushNotices() {
-        for notice in session.takeNotices() { write("Note: \(notice)") }
+        for notice in session.takeNotices() { write(strings.text("plain.note", ["text": notice])) }
     }
 
     private func write(_ line: String) { output(line + "\n") }
@@ -177,14 +174,8 @@ package final class PlainDriver {
     }
 
     /// The contents' commands, with the module's own activities: their numbers and names.
-    static func contentsHelp(for activities: [ActivityKind]) -> String {
-        let names = activities.map(\.rawValue).joined(separator: ", ")
-        return """
-        Commands:
-          1–\(activities.count), or an activity's name (\(names)): open it
-          hide on|off: hide texts until heard (questions play by themselves, texts show once heard)
-          quit (or q): leave Lessonpack (everything is already saved)
-        In every activity: 'help' lists its commands, 'look' shows it again, 'back' returns here.
-        """
+    static func contentsHelp(for activities: [ActivityKind], _ strings: Strings) -> String {
+        strings.text("plain.contents.help", ["count": "\(activities.count)",
+                                             "names": activities.map(\.rawValue).joined(separator: ", ")])
     }
 }

@@ -6,43 +6,42 @@ import LessonpackPresentation
 enum PlainQuestions: PlainActivityView {
     typealias Presenter = QuestionsPresenter
 
-    static func introduction(_ view: QuestionsPresenter.View) -> [String] {
-        ["Listen to each question and choose A, B or C. 'hear' plays the question, 'hear B' an answer."]
+    static func introduction(_ view: QuestionsPresenter.View, _ strings: Strings) -> [String] {
+        [strings.text("plain.intro.questions")]
     }
 
-    static func describe(_ view: QuestionsPresenter.View) -> [String] {
+    static func describe(_ view: QuestionsPresenter.View, _ strings: Strings) -> [String] {
         var lines = ["\(view.header): \(view.question)"]
         for answer in view.answers {
-            lines.append("  \(answer.letter). " + (answer.text ?? "(listen: 'hear \(answer.letter)')"))
+            lines.append("  \(answer.letter). " + (answer.text ?? strings.text("plain.questions.listen", ["letter": answer.letter])))
         }
         if let listening = view.listening { lines.append(listening) }
         return lines
     }
 
-    static let commands = ["A, B or C: answer the question", "hear / hear B: play the question or an answer",
-                           "next / question N: another question", "again: start again, answers in a new order (asks first)"]
+    static func commands(_ strings: Strings) -> [String] { PlainWords.lines(strings.text("plain.commands.questions")) }
 
-    static func read(_ words: [String], view: QuestionsPresenter.View) -> PlainCommand<QuestionsPresenter.Event> {
+    static func read(_ words: [String], view: QuestionsPresenter.View, _ strings: Strings) -> PlainCommand<QuestionsPresenter.Event> {
         let first = words.first?.lowercased()
         if view.confirming != nil {
             switch first {
             case "yes", "y": return .events([.newAttemptNow])
             case "no", "n": return .events([.keepAnswers])
-            default: return .show([(view.confirming ?? "") + " Please answer yes or no."])
+            default: return .show([(view.confirming ?? "") + " " + strings.text("plain.answer-yes-no")])
             }
         }
         switch first {
         case "next": return .events([.move(1)])
         case "question":
             guard let index = PlainWords.index(words.dropFirst().first, count: view.total) else {
-                return PlainWords.askNumber("question", command: "question", count: view.total)
+                return PlainWords.askNumber(strings.text("plain.thing.question"), command: "question", count: view.total, strings)
             }
             return .events([.go(index)])
         case "again": return .events([.newAttempt])
         case "hear":
             guard let word = words.dropFirst().first else { return .events([.hearQuestion]) }
             guard let index = answerIndex(word, count: view.answers.count) else {
-                return .show(["Say which answer: hear B"])
+                return .show([strings.text("plain.questions.which-answer")])
             }
             return .events([.hearAnswer(index)])
         default:
@@ -53,12 +52,12 @@ enum PlainQuestions: PlainActivityView {
         }
     }
 
-    static func reply(to events: [QuestionsPresenter.Event], message: Message?, view: QuestionsPresenter.View) -> [String] {
+    static func reply(to events: [QuestionsPresenter.Event], message: Message?, view: QuestionsPresenter.View, _ strings: Strings) -> [String] {
         switch events.first {
         case .answer?: PlainWords.say(message) + (view.feedback == nil ? [] : view.explanation.map { [$0] } ?? [])
-        case .move?, .go?: PlainWords.say(message) + describe(view)
-        case .newAttempt?: view.confirming == nil ? PlainWords.say(message) + describe(view) : [(view.confirming ?? "") + " (yes/no)"]
-        case .newAttemptNow?: PlainWords.say(message) + describe(view)
+        case .move?, .go?: PlainWords.say(message) + describe(view, strings)
+        case .newAttempt?: view.confirming == nil ? PlainWords.say(message) + describe(view, strings) : [(view.confirming ?? "") + " " + strings.text("plain.yes-no")]
+        case .newAttemptNow?: PlainWords.say(message) + describe(view, strings)
         default: PlainWords.say(message)
         }
     }

@@ -6,37 +6,33 @@ import LessonpackPresentation
 enum PlainTest: PlainActivityView {
     typealias Presenter = TestPresenter
 
-    static func introduction(_ view: TestPresenter.View) -> [String] {
+    static func introduction(_ view: TestPresenter.View, _ strings: Strings) -> [String] {
         guard view.results == nil else { return [] }
-        return ["\(view.items.count) items. Answer sentences with 'true' or 'false', choices with their letter " +
-                "(or number). 'finish' when you are done."]
+        return [strings.text("plain.intro.test", ["count": "\(view.items.count)"])]
     }
 
-    static func describe(_ view: TestPresenter.View) -> [String] {
-        if let results = view.results { return self.results(results) }
+    static func describe(_ view: TestPresenter.View, _ strings: Strings) -> [String] {
+        if let results = view.results { return self.results(results, strings) }
         guard let item = view.item else { return [] }
-        var lines = ["Item \(item.number) of \(view.items.count): \(item.text)"]
+        var lines = [strings.text("plain.test.item", ["number": "\(item.number)", "total": "\(view.items.count)", "text": item.text])]
         if item.choices.isEmpty {
-            lines.append("  true or false?" + (item.mark == nil || item.mark == TestPresenter.View.Mark.none ? "" : " (you said \(item.answerText))"))
+            lines.append("  " + strings.text("plain.test.true-or-false") + (item.mark == nil || item.mark == TestPresenter.View.Mark.none ? ""
+                : " " + strings.text("plain.test.you-said", ["answer": item.answerText])))
         } else {
-            for choice in item.choices { lines.append("  \(choice.letter). \(choice.text)" + (choice.chosen ? " (your answer)" : "")) }
+            for choice in item.choices { lines.append("  \(choice.letter). \(choice.text)" + (choice.chosen ? " " + strings.text("plain.test.your-answer") : "")) }
         }
         return lines
     }
 
-    static let commands = ["true / false (or t / f, c / i): answer a sentence",
-                           "A, B, C… (either case, or the choice's number): answer a multiple-choice item",
-                           "skip / previous / item N: move between items", "clear: take back this item's answer",
-                           "list: every item with your answer", "finish: end the test and see your results (asks first if some items are not answered)",
-                           "results: the results of your last finished test"]
+    static func commands(_ strings: Strings) -> [String] { PlainWords.lines(strings.text("plain.commands.test")) }
 
-    static func read(_ words: [String], view: TestPresenter.View) -> PlainCommand<TestPresenter.Event> {
+    static func read(_ words: [String], view: TestPresenter.View, _ strings: Strings) -> PlainCommand<TestPresenter.Event> {
         let word = words.first?.lowercased() ?? ""
         if view.confirming != nil {
             switch word {
             case "yes", "y": return .events([.finishNow])
             case "no", "n": return .events([.cancelFinish])
-            default: return .show([(view.confirming ?? "") + " Please answer yes or no."])
+            default: return .show([(view.confirming ?? "") + " " + strings.text("plain.answer-yes-no")])
             }
         }
         switch word {
@@ -44,7 +40,7 @@ enum PlainTest: PlainActivityView {
         case "previous": return .events([.move(-1)])
         case "item":
             guard let index = PlainWords.index(words.dropFirst().first, count: view.items.count) else {
-                return PlainWords.askNumber("item", command: "item", count: view.items.count)
+                return PlainWords.askNumber(strings.text("plain.thing.item"), command: "item", count: view.items.count, strings)
             }
             return .events([.go(index)])
         case "clear": return .events([.clear])
@@ -72,21 +68,22 @@ enum PlainTest: PlainActivityView {
         return .events([.choose(index), .nextUnanswered])
     }
 
-    static func reply(to events: [TestPresenter.Event], message: Message?, view: TestPresenter.View) -> [String] {
+    static func reply(to events: [TestPresenter.Event], message: Message?, view: TestPresenter.View, _ strings: Strings) -> [String] {
         switch events.first {
         case .finish?:
-            if let confirming = view.confirming { return [confirming + " (yes/no)"] }
-            return PlainWords.say(message) + (view.results.map(results) ?? [])
-        case .cancelFinish?: return ["Your answers are kept."] + describe(view)
-        case .finishNow?, .showLastResults?: return PlainWords.say(message) + (view.results.map(results) ?? [])
-        default: return message.map { [$0.text] } ?? describe(view)
+            if let confirming = view.confirming { return [confirming + " " + strings.text("plain.yes-no")] }
+            return PlainWords.say(message) + (view.results.map { results($0, strings) } ?? [])
+        case .cancelFinish?: return [strings.text("plain.test.answers-kept")] + describe(view, strings)
+        case .finishNow?, .showLastResults?: return PlainWords.say(message) + (view.results.map { results($0, strings) } ?? [])
+        default: return message.map { [$0.text] } ?? describe(view, strings)
         }
     }
 
-    static func results(_ results: TestPresenter.View.Results) -> [String] {
-        var lines = (results.earlier.map { [$0] } ?? []) + ["\(results.score): \(results.counts)."]
+    static func results(_ results: TestPresenter.View.Results, _ strings: Strings) -> [String] {
+        var lines = (results.earlier.map { [$0] } ?? [])
+            + [strings.text("plain.test.score", ["score": results.score, "counts": results.counts])]
         for objective in results.objectives { lines.append("  \(objective.percent)  \(objective.text)") }
-        if !results.review.isEmpty { lines.append("To review:") }
+        if !results.review.isEmpty { lines.append(strings.text("screen.test.to-review")) }
         for item in results.review { lines.append("  \(item.prompt) \(item.text)") }
         return lines
     }

@@ -6,25 +6,25 @@ import LessonpackPresentation
 enum PlainVideo: PlainActivityView {
     typealias Presenter = VideoPresenter
 
-    static func introduction(_ view: VideoPresenter.View) -> [String] {
-        [view.length + " 'play' starts it (with sound where there is a player), 'now' shows the clock and the " +
-         "subtitle, 'transcript' shows every line."]
+    static func introduction(_ view: VideoPresenter.View, _ strings: Strings) -> [String] {
+        [view.length + " " + strings.text("plain.intro.video")]
     }
 
-    static func describe(_ view: VideoPresenter.View) -> [String] {
-        var lines = ["\(view.clock), \(view.state.rawValue), subtitles \(view.subtitlesOn ? "on" : "off")"]
+    static func describe(_ view: VideoPresenter.View, _ strings: Strings) -> [String] {
+        let state = switch view.state {
+        case .playing: strings.text("screen.video.playing")
+        case .paused: strings.text("screen.video.paused")
+        case .ended: strings.text("screen.video.ended")
+        }
+        var lines = ["\(view.clock), \(state), " + strings.text(view.subtitlesOn ? "screen.video.subtitles-on" : "screen.video.subtitles-off")]
         if let line = view.subtitle { lines.append("\(line.speaker): \(line.text)") }
-        if let line = view.upcoming { lines.append("Next, at \(line.start): \(line.speaker): \(line.text)") }
+        if let line = view.upcoming { lines.append(strings.text("plain.video.next", ["time": line.start, "speaker": line.speaker, "text": line.text])) }
         return lines
     }
 
-    static let commands = [
-        "play / pause: start or stop the video", "now: the time and the current subtitle",
-        "seek M:SS: go to a time", "rewind / forward: 5 seconds back or on", "replay N: play line N again",
-        "subtitles on|off", "transcript: every line with its time",
-    ]
+    static func commands(_ strings: Strings) -> [String] { PlainWords.lines(strings.text("plain.commands.video")) }
 
-    static func read(_ words: [String], view: VideoPresenter.View) -> PlainCommand<VideoPresenter.Event> {
+    static func read(_ words: [String], view: VideoPresenter.View, _ strings: Strings) -> PlainCommand<VideoPresenter.Event> {
         let argument = words.dropFirst().first
         switch words.first?.lowercased() {
         case "play": return .events([.play])
@@ -33,11 +33,11 @@ enum PlainVideo: PlainActivityView {
         case "rewind": return .events([.rewind])
         case "forward": return .events([.forward])
         case "seek":
-            guard let seconds = argument.flatMap(TimeText.seconds(from:)) else { return .show(["Say where: seek 1:05"]) }
+            guard let seconds = argument.flatMap(TimeText.seconds(from:)) else { return .show([strings.text("plain.video.seek")]) }
             return .events([.seek(seconds)])
         case "replay":
             guard let index = PlainWords.index(argument, count: view.lineCount) else {
-                return PlainWords.askNumber("line", command: "replay", count: view.lineCount)
+                return PlainWords.askNumber(strings.text("plain.thing.line"), command: "replay", count: view.lineCount, strings)
             }
             return .events([.replayLine(index)])
         case "subtitles":
@@ -55,7 +55,7 @@ enum PlainVideo: PlainActivityView {
         }
     }
 
-    static func reply(to events: [VideoPresenter.Event], message: Message?, view: VideoPresenter.View) -> [String] {
-        PlainWords.say(message) + describe(view)
+    static func reply(to events: [VideoPresenter.Event], message: Message?, view: VideoPresenter.View, _ strings: Strings) -> [String] {
+        PlainWords.say(message) + describe(view, strings)
     }
 }

@@ -5,33 +5,32 @@ import LessonpackPresentation
 enum PlainVocabulary: PlainActivityView {
     typealias Presenter = VocabularyPresenter
 
-    static func introduction(_ view: VocabularyPresenter.View) -> [String] {
-        ["The conversation, with its key terms in [brackets]. 'define N' explains term N."]
+    static func introduction(_ view: VocabularyPresenter.View, _ strings: Strings) -> [String] {
+        [strings.text("plain.intro.vocabulary")]
     }
 
-    static func describe(_ view: VocabularyPresenter.View) -> [String] { transcript(view) + terms(view) }
+    static func describe(_ view: VocabularyPresenter.View, _ strings: Strings) -> [String] { transcript(view) + terms(view, strings) }
 
-    static let commands = ["transcript: the lines, terms in [brackets]", "terms: the terms, numbered",
-                           "define N or define TERM: a term's definition", "hear N: play line N"]
+    static func commands(_ strings: Strings) -> [String] { PlainWords.lines(strings.text("plain.commands.vocabulary")) }
 
-    static func read(_ words: [String], view: VocabularyPresenter.View) -> PlainCommand<VocabularyPresenter.Event> {
+    static func read(_ words: [String], view: VocabularyPresenter.View, _ strings: Strings) -> PlainCommand<VocabularyPresenter.Event> {
         switch words.first?.lowercased() {
         case "transcript": return .show(transcript(view))
-        case "terms": return .show(terms(view))
+        case "terms": return .show(terms(view, strings))
         case "hear":
             guard let index = PlainWords.index(words.dropFirst().first, count: view.lines.count) else {
-                return PlainWords.askNumber("line", command: "hear", count: view.lines.count)
+                return PlainWords.askNumber(strings.text("plain.thing.line"), command: "hear", count: view.lines.count, strings)
             }
             return .events([.hearLine(index)])
         case "define":
             let wanted = words.dropFirst().joined(separator: " ")
-            guard !wanted.isEmpty else { return .show(["Say which term: define 2, or define have a seat"]) }
+            guard !wanted.isEmpty else { return .show([strings.text("plain.vocabulary.which-term")]) }
             return .events([.define(wanted)])
         default: return .unknown
         }
     }
 
-    static func reply(to events: [VocabularyPresenter.Event], message: Message?, view: VocabularyPresenter.View) -> [String] {
+    static func reply(to events: [VocabularyPresenter.Event], message: Message?, view: VocabularyPresenter.View, _ strings: Strings) -> [String] {
         if message == nil, case .define? = events.first, let shown = view.definition { return [shown.sentence] }
         return PlainWords.say(message)
     }
@@ -42,7 +41,7 @@ enum PlainVocabulary: PlainActivityView {
         }
     }
 
-    static func terms(_ view: VocabularyPresenter.View) -> [String] {
-        ["Terms:"] + view.terms.enumerated().map { "  \($0 + 1). \($1)" }
+    static func terms(_ view: VocabularyPresenter.View, _ strings: Strings) -> [String] {
+        [strings.text("plain.vocabulary.terms")] + view.terms.enumerated().map { "  \($0 + 1). \($1)" }
     }
 }

@@ -26,14 +26,16 @@ package final class PlayerSession {
     /// `lock` is the data folder's, taken before the store was opened: a second player is refused before it can
     /// touch the store (upgrade it, or move it aside).
     package init(loaded: LoadedModule, store: ProgressStore, lock: PlayerLock, sound: SoundOutput,
-                 recorder: CommandRecorder, seed: UInt64?, workFolder: String, at now: Date) throws(ProgressError) {
+                 recorder: CommandRecorder, seed: UInt64?, workFolder: String, language: UILanguage = .en,
+                 at now: Date) throws(ProgressError) {
         self.lock = lock
         self.loaded = loaded
         self.store = store
         var system = SeededRandom.fromSystem()
         self.seed = seed ?? system.next()
         settings = LearnerSettings(listeningFirst: store.setting(SettingKey.listeningFirst) == "on",
-                                   hiddenHelp: Set((store.setting(SettingKey.hiddenHelp) ?? "").split(separator: " ").map(String.init)))
+                                   hiddenHelp: Set((store.setting(SettingKey.hiddenHelp) ?? "").split(separator: " ").map(String.init)),
+                                   language: language)
         media = MediaEffects(loaded: loaded, sound: sound, recorder: recorder, workFolder: workFolder)
         media.notice = { [weak self] in self?.notice($0) }
         try store.noteModuleSeen(loaded.module, at: now)
@@ -42,6 +44,9 @@ package final class PlayerSession {
     }
 
     package var module: Module { loaded.module }
+
+    /// The player's sentences in the learner's language.
+    package var strings: Strings { Strings(settings.language) }
 
     /// A message to show once per session ("no sound device"), however often its cause comes up.
     package func notice(_ message: String) {
@@ -82,7 +87,7 @@ package final class PlayerSession {
         for attempt in unfinished {
             switch ActivityViews.entry(for: attempt.activity).settle(attempt, in: self, at: now) {
             case .resumable: if !offered.contains(where: { $0.activity == attempt.activity }) { offered.append(attempt) }
-            case .closed(let reason): notice(SessionWording.closed(attempt, reason: reason))
+            case .closed(let reason): notice(SessionWording.closed(attempt, reason: reason, strings))
             case .settled: break
             }
         }
@@ -106,7 +111,7 @@ package final class PlayerSession {
     func open(_ kind: ActivityKind, at now: Date) throws(ProgressError) -> OpenedActivity {
         let unfinished = try store.unfinishedAttempts(moduleID: module.id).first { $0.activity == kind }
         let opened = try ActivityViews.entry(for: kind).open(in: self, resuming: unfinished, at: now)
-        if let closed = opened.closed, let unfinished { notice(SessionWording.closed(unfinished, reason: closed)) }
+        if let closed = opened.closed, let unfinished { notice(SessionWording.closed(unfinished, reason: closed, strings)) }
         return opened.activity
     }
 

@@ -7,13 +7,14 @@ import LessonpackProgress
 /// What the player says about the session itself (the contents, resuming, settings), for both front ends: each
 /// sentence is written once, here; what is said about an activity is its presenter's.
 package enum SessionWording {
-    package static func status(_ status: ActivityStatus) -> String {
+    package static func status(_ status: ActivityStatus, _ strings: Strings) -> String {
         switch status {
-        case .notStarted: "not started"
-        case .visited: "visited"
-        case .inProgress: "in progress"
-        case .done: "done"
-        case .scored(let best, let inProgress): "best \(Wording.percent(best))" + (inProgress ? " · in progress" : "")
+        case .notStarted: strings.text("session.status.not-started")
+        case .visited: strings.text("session.status.visited")
+        case .inProgress: strings.text("session.status.in-progress")
+        case .done: strings.text("session.status.done")
+        case .scored(let best, let inProgress):
+            strings.text(inProgress ? "session.status.best-in-progress" : "session.status.best", ["percent": Wording.percent(best)])
         }
     }
 
@@ -25,30 +26,29 @@ package enum SessionWording {
         }
     }
 
-    static func resumeQuestion(_ attempt: UnfinishedAttempt) -> String {
-        "You did not finish \(attempt.activity.title) last time. Carry on where you stopped?"
+    static func resumeQuestion(_ attempt: UnfinishedAttempt, _ strings: Strings) -> String {
+        strings.text("session.resume", ["activity": Wording.title(attempt.activity, strings)])
     }
 
-    static func confirmSetAside(_ attempt: UnfinishedAttempt) -> String {
-        "Start \(attempt.activity.title) again from the beginning? What you did last time will be cleared."
+    static func confirmSetAside(_ attempt: UnfinishedAttempt, _ strings: Strings) -> String {
+        strings.text("session.confirm-set-aside", ["activity": Wording.title(attempt.activity, strings)])
     }
 
-    static let keptForLater = "Your work is kept: open the activity to carry on."
+    static func keptForLater(_ strings: Strings) -> String { strings.text("session.kept-for-later") }
 
-    static func closed(_ attempt: UnfinishedAttempt, reason: String) -> String {
-        "your unfinished \(attempt.activity.title) could not be carried on, because \(reason); it starts again when " +
-            "you open it"
+    static func closed(_ attempt: UnfinishedAttempt, reason: String, _ strings: Strings) -> String {
+        strings.text("session.closed", ["activity": Wording.title(attempt.activity, strings), "reason": reason])
     }
 
     /// The setting the code calls "listening first", in the learner's words.
-    static let hideTextsName = "hide texts until heard"
+    static func hideTextsName(_ strings: Strings) -> String { strings.text("session.hide-texts") }
 
-    static func listeningFirst(_ on: Bool) -> String {
-        on ? "Texts are hidden until heard: questions play by themselves, answers and tiles show their text after you " +
-            "hear them, and with subtitles off the transcript is hidden too."
-            : "Every text is shown."
+    static func listeningFirst(_ on: Bool, _ strings: Strings) -> String {
+        strings.text(on ? "session.listening-first.on" : "session.listening-first.off")
     }
 
     /// "2. Video task", as titles show it.
-    static func numbered(_ kind: ActivityKind, in module: Module) -> String { Wording.numbered(kind, in: module) }
+    static func numbered(_ kind: ActivityKind, in module: Module, _ strings: Strings) -> String {
+        Wording.numbered(kind, in: module, strings)
+    }
 }

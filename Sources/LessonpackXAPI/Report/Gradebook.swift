@@ -61,6 +61,8 @@ package struct Gradebook: Sendable, Equatable {
         package var title: String?
         package var passMark: Int?
         package var objectives: [Objective]
+        /// The tag of the language the module's words are in, as its statements' language maps say it ("en-GB").
+        package var language: String?
         package var items: [Item]
         /// At risk first (see `Learner.standing`).
         package var learners: [Learner]
@@ -105,6 +107,7 @@ package struct Gradebook: Sendable, Equatable {
 private struct ModuleBuilder {
     let id: String
     var title: String?
+    var language: String?
     var passMark: Int?
     var objectiveTexts: [String: String] = [:]
     var objectiveOrder: [String] = []
@@ -124,8 +127,10 @@ private struct ModuleBuilder {
         learner.lastActivity = max(learner.lastActivity, time)
         let moduleDefinition = (statement.context?.contextActivities?.parent ?? [])
             + (statement.context?.contextActivities?.grouping ?? []) + [statement.object]
-        if let name = moduleDefinition.first(where: { $0.id == ActivityIRI.module(id) })?.definition?.name?["en-US"] {
+        let names = moduleDefinition.first(where: { $0.id == ActivityIRI.module(id) })?.definition?.name
+        if let name = LanguageMaps.text(names) {
             title = name
+            language = LanguageMaps.tag(names)
         }
         // Numbers from the store are untrusted: a pass mark is a whole percentage, or it is not one.
         if let mark = statement.context?.extensions?[ExtensionIRI.passMark]?.number, (1...100).contains(mark),
@@ -190,7 +195,7 @@ private struct ModuleBuilder {
             item.text = itemTexts[item.id]
             return item
         }.sorted { $0.id < $1.id }
-        return Gradebook.Module(id: id, title: title, passMark: passMark, objectives: objectives, items: items,
-                                learners: rows)
+        return Gradebook.Module(id: id, title: title, passMark: passMark, objectives: objectives, language: language,
+                                items: items, learners: rows)
     }
 }

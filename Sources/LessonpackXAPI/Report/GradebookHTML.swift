@@ -34,7 +34,10 @@ extension Gradebook {
 
     private func section(_ module: Module) -> String {
         let e = Self.escape
-        var html = "<section class=\"module\" id=\"module-\(e(module.id))\">\n"
+        // The section is in the language the module teaches: its title, objectives, items and answers are the
+        // module's words (the report's own words are English, as is every module's so far).
+        let lang = module.language.map { " lang=\"\(e($0))\"" } ?? ""
+        var html = "<section class=\"module\" id=\"module-\(e(module.id))\"\(lang)>\n"
         html += "<h2>\(e(module.title ?? module.id)) <small>\(e(module.id))</small></h2>\n"
         let atRisk = module.learners.filter { $0.belowPassMark == true }
         let mark = module.passMark.map { "Pass mark \($0)%." } ?? "No pass mark set."
