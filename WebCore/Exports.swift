@@ -37,6 +37,15 @@ func lcScript(_ module: UnsafePointer<UInt8>?, _ moduleLength: Int32, _ kind: In
     return answer(EngineScript.run(module: text, kind: Int(kind), seed: seed, options: Int(options), events: values))
 }
 
+/// A text without case or accents, as the dictionary compares terms (`TextFolding.key`): UTF-8 in, a JSON string out.
+@_cdecl("lc_fold")
+func lcFold(_ text: UnsafePointer<UInt8>?, _ length: Int32) -> UnsafeMutableRawPointer {
+    let typed = String(decoding: UnsafeBufferPointer(start: text, count: text == nil ? 0 : Int(max(length, 0))), as: UTF8.self)
+    var json = CoreJSON()
+    json.value(TextFolding.key(typed))
+    return answer(json.text)
+}
+
 /// `text` in a buffer of the core's: its byte count, then its UTF-8.
 private func answer(_ text: String) -> UnsafeMutableRawPointer {
     let bytes = Array(text.utf8)

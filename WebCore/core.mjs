@@ -2,10 +2,21 @@
 // JavaScript values. Integers go in through the core's memory; answers come back as JSON the core wrote.
 
 export async function loadCore(bytes) {
-  const { instance } = await WebAssembly.instantiate(bytes, {});
-  const core = instance.exports;
+  const module = await WebAssembly.compile(bytes);
+  let core = (await WebAssembly.instantiate(module, {})).exports;
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
+
+  // The core keeps nothing between calls, so after a trap (a bug, or memory exhausted) the instance, whose stack
+  // pointer a trap leaves where it was, is replaced by a fresh one rather than used again.
+  function guarded(work) {
+    try {
+      return work();
+    } catch (error) {
+      core = new WebAssembly.Instance(module, {}).exports;
+      throw error;
+    }
+  }
 
   // Copies `values` (Int32s) or `bytes` into memory the core allocated; the caller frees it.
   function place(typed) {
@@ -26,37 +37,58 @@ export async function loadCore(bytes) {
   return {
     /** The seed of one attempt's deal: `session` a BigInt, `activity` the activity's name, `attempt` its number. */
     attemptSeed(session, activity, attempt) {
-      const name = encoder.encode(activity);
-      const pointer = place(name);
-      try {
-        return BigInt.asUintN(64, core.lc_attempt_seed(BigInt.asUintN(64, session), pointer, name.length, attempt));
-      } finally {
-        core.lc_free(pointer);
-      }
+      return guarded(() => {
+        const name = encoder.encode(activity);
+        const pointer = place(name);
+        try {
+          return BigInt.asUintN(64, core.lc_attempt_seed(BigInt.asUintN(64, session), pointer, name.length, attempt));
+        } finally {
+          core.lc_free(pointer);
+        }
+      });
     },
     /** A deal as the core's JSON text: `kind` 0 test, 1 questions, 2 audio game; `values` integers. */
     dealText(kind, seed, values) {
-      const array = Int32Array.from(values);
-      const pointer = place(array);
-      try {
-        return answer(core.lc_deal(kind, BigInt.asUintN(64, seed), pointer, array.length));
-      } finally {
-        core.lc_free(pointer);
-      }
+      return guarded(() => {
+        const array = Int32Array.from(values);
+        const pointer = place(array);
+        try {
+          return answer(core.lc_deal(kind, BigInt.asUintN(64, seed), pointer, array.length));
+        } finally {
+          core.lc_free(pointer);
+        }
+      });
     },
-    /** An attempt played from events, as the core's JSON text: `module` the core's module JSON (a string). */
-    scriptText(module, kind, seed, options, events) {
-      const text = encoder.encode(module);
-      const modulePointer = place(text);
-      const array = Int32Array.from(events);
-      const eventsPointer = place(array);
-      try {
-        return answer(core.lc_script(modulePointer, text.length, kind, BigInt.asUintN(64, seed), options,
-                                     eventsPointer, array.length));
-      } finally {
-        core.lc_free(modulePointer);
-        core.lc_free(eventsPointer);
-      }
+    /** `text` without case or accents, as the dictionary compares terms: the core's JSON string. */
+    foldText(text) {
+      return guarded(() => {
+        const bytes = encoder.encode(text);
+        const pointer = place(bytes);
+        try {
+          return answer(core.lc_fold(pointer, bytes.length));
+        } finally {
+          core.lc_free(pointer);
+        }
+      });
+    },
+    /** An attempt played from events, as the core's JSON text: `moduleText` the core's module JSON (a string). */
+    scriptText(moduleText, kind, seed, options, events) {
+      return guarded(() => {
+        const text = encoder.encode(moduleText);
+        const array = Int32Array.from(events);
+        const modulePointer = place(text);
+        try {
+          const eventsPointer = place(array);
+          try {
+            return answer(core.lc_script(modulePointer, text.length, kind, BigInt.asUintN(64, seed), options,
+                                         eventsPointer, array.length));
+          } finally {
+            core.lc_free(eventsPointer);
+          }
+        } finally {
+          core.lc_free(modulePointer);
+        }
+      });
     },
   };
 }

@@ -24,9 +24,10 @@ static void *carve(size_t bytes) {
     if (bump == 0) bump = ((uintptr_t)&__heap_base + 15) & ~(uintptr_t)15;
     uintptr_t end = bump + bytes;
     if (end < bump) return NULL;
-    size_t have = __builtin_wasm_memory_size(0) * 65536;
+    // In 64 bits: 65,536 pages of 64 KiB is 4 GiB, which a 32-bit size_t wraps to 0.
+    uint64_t have = (uint64_t)__builtin_wasm_memory_size(0) * 65536;
     if (end > have) {
-        size_t pages = (end - have + 65535) / 65536;
+        size_t pages = (size_t)(((uint64_t)end - have + 65535) / 65536);
         if (__builtin_wasm_memory_grow(0, pages) == (size_t)-1) return NULL;
     }
     void *block = (void *)bump;
@@ -114,7 +115,8 @@ size_t strlen(const char *text) {
 }
 
 // The core is seeded by the page and never asks the system for randomness; a hashed collection's per-process seed
-// is the one caller, and a fixed seed keeps the two builds' iteration orders alike.
+// is the one caller. The native build's seed is random, so the two builds agree only because nothing the core
+// writes follows a Set's or a Dictionary's order: keep it that way (the conformance test would catch it).
 void arc4random_buf(void *buffer, size_t count) { memset(buffer, 0, count); }
 
 // A trap, as Embedded Swift's own fatal errors are: the page sees a RuntimeError and reports it.

@@ -273,7 +273,14 @@ private struct Collected {
 
     /// Reads what is there (the descriptor was readable); closes it at its end.
     mutating func drain(_ buffer: UnsafeMutableRawBufferPointer) {
-        let count = read(descriptor, buffer.baseAddress, buffer.count)
+        // Past the tool's end, no more than its output can still be: what follows is not counted as the tool's.
+        let room = endAt == Int.max ? buffer.count : min(buffer.count, endAt - seen)
+        guard room > 0 else {
+            close(descriptor)
+            descriptor = -1
+            return
+        }
+        let count = read(descriptor, buffer.baseAddress, room)
         if count > 0 {
             seen += count
             if data.count < limit { data.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<min(count, limit - data.count)])) }

@@ -59,12 +59,18 @@ import Testing
                                                environment: Self.japaneseLocale, standardInput: "quit\n")
         #expect(english.status == 0, "\(english.standardError)")
         #expect(english.standardOutput.contains("Video task: not started"))
+        // In a UTF-8 locale of no language (the runner's own may not be UTF-8, and then the player speaks English).
         let japanese = try LessonpackBinary.run(playArguments(TemporaryFolder().path, extra: ["--ui-language", "ja"]),
-                                                standardInput: "quit\n")
+                                                environment: ["LC_ALL": "C.UTF-8"], standardInput: "quit\n")
         #expect(japanese.standardOutput.contains("ビデオの問題: 未開始"), "\(japanese.standardOutput)")
         // A language without a catalogue is English.
         let french = try LessonpackBinary.run(playArguments(TemporaryFolder().path),
                                               environment: ["LC_ALL": "fr_FR.UTF-8"], standardInput: "quit\n")
         #expect(french.standardOutput.contains("Video task: not started"))
+        // A language the player does not speak, asked for by name, is a usage mistake, not English in silence.
+        let unknown = try LessonpackBinary.run(playArguments(TemporaryFolder().path, extra: ["--ui-language", "jp"]),
+                                               standardInput: "quit\n")
+        #expect(unknown.status == 2 && unknown.standardError.contains("[argument-invalid]"), "\(unknown.standardError)")
+        #expect(unknown.standardError.contains("en (English) or ja (Japanese)"))
     }
 }

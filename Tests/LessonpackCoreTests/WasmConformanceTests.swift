@@ -9,7 +9,8 @@ import Testing
 /// byte for byte: every attempt seed, every deal of a sequence of attempts, each dealt unlike the one before, and
 /// every effect and result of every scripted activity played through its engine on the sample module.
 /// The wasm core runs in Debian's Node (Tests/WasmConformance/run.mjs); the native one is this test's own.
-@Suite(.timeLimit(.minutes(5))) struct WasmConformanceTests {
+// The limit holds the wasm build (up to ten minutes on a loaded machine) and the run after it.
+@Suite(.timeLimit(.minutes(20))) struct WasmConformanceTests {
     /// One request, as run.mjs reads it, and what the native core answers it.
     struct Exchange {
         var request: String
@@ -26,7 +27,7 @@ import Testing
 
         let module = folder.write(ModuleJSON.write(try Self.sample()), to: "module.json")
         let exchanges = Self.seedExchanges() + Self.testDeals() + Self.questionDeals() + Self.audioGames() + Self.malformed()
-            + (try Self.scripts(moduleFile: module))
+            + (try Self.scripts(moduleFile: module)) + (try Self.unplayableModules(in: folder)) + Self.folds()
         let requests = folder.write(exchanges.map(\.request).joined(separator: "\n") + "\n", to: "requests.jsonl")
         let run = try node.run([Paths.inPackage("Tests/WasmConformance/run.mjs"), core, requests], timeout: 300)
         try #require(run.succeeded, "node: \(run.errorText)")
@@ -73,6 +74,46 @@ import Testing
             }
         }
         return exchanges
+    }
+
+    /// Modules the engines cannot play (a question without answers, two lines with one id, a weight past what a
+    /// 32-bit score holds) are refused by both builds alike, never trapped on or dealt for ever.
+    static func unplayableModules(in folder: TemporaryFolder) throws -> [Exchange] {
+        let sample = try sample()
+        var modules: [Module] = []
+        var module = sample
+        module.questions[0].answers = []
+        modules.append(module)
+        module = sample
+        module.transcript[1].id = module.transcript[0].id
+        modules.append(module)
+        module = sample
+        module.test.items[0].weight = 2_000_000_000
+        modules.append(module)
+        return modules.enumerated().flatMap { index, module in
+            let text = ModuleJSON.write(module)
+            let file = folder.write(text, to: "unplayable-\(index).json")
+            return EngineScript.Kind.allCases.map { kind in
+                let native = EngineScript.run(module: text, kind: kind.rawValue, seed: 7, options: 2, events: [])
+                #expect(native == #"{"error":"malformed-module"}"#, "unplayable module \(index), \(kind): \(native)")
+                return Exchange(request: #"{"script":{"module":"\#(file)","kind":\#(kind.rawValue),"seed":"7","options":2,"events":[]}}"#,
+                                native: native)
+            }
+        }
+    }
+
+    /// Every scalar up to U+3FFFF, 256 to a request and each after a space (so a mark sits on the space), folded as
+    /// the dictionary folds terms: the WebAssembly build's Unicode tables against the native build's.
+    static func folds() -> [Exchange] {
+        let scalars = (UInt32(0x20)...0x3FFFF).compactMap { Unicode.Scalar($0) }
+        return stride(from: 0, to: scalars.count, by: 256).map { start in
+            let text = scalars[start..<min(start + 256, scalars.count)].map { " " + String($0) }.joined()
+            var request = CoreJSON()
+            request.object { json in json.member("fold", text) }
+            var native = CoreJSON()
+            native.value(TextFolding.key(text))
+            return Exchange(request: request.text, native: native.text)
+        }
     }
 
     /// One event of `kind` (its code and arguments), as EngineScript.Kind lists them.

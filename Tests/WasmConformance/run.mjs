@@ -3,6 +3,7 @@
 //   {"seed": {"session": "123", "activity": "test", "attempt": 2}}  → the attempt seed, in decimal
 //   {"deal": {"kind": 0, "seed": "123", "values": [...]}}           → the core's JSON, as it wrote it
 //   {"script": {"module": "FILE", "kind": 1, "seed": "9", "options": 0, "events": [...]}}  → the core's JSON
+//   {"fold": "Café"}                                                   → the folded text, as a JSON string
 // Seeds travel as decimal strings: JSON numbers cannot hold 64 bits.
 import { readFileSync } from 'node:fs';
 import { loadCore } from '../../WebCore/core.mjs';
@@ -20,6 +21,8 @@ for (const line of readFileSync(requestsPath, 'utf8').split('\n')) {
   } else if (request.deal) {
     const { kind, seed, values } = request.deal;
     lines.push(core.dealText(kind, BigInt(seed), values));
+  } else if (typeof request.fold === 'string') {
+    lines.push(core.foldText(request.fold));
   } else if (request.script) {
     const { module, kind, seed, options, events } = request.script;
     if (!modules.has(module)) modules.set(module, readFileSync(module, 'utf8'));

@@ -23,7 +23,9 @@ struct PlayCommand: ParsableCommand {
             --recorder (or $LESSONPACK_PLAYER and $LESSONPACK_RECORDER) set a command instead, e.g. \
             --player 'mpv --no-video {file}', or 'none'.
 
-            The player speaks English or Japanese: --ui-language, else the locale ($LC_ALL, $LC_MESSAGES, $LANG:             ja_JP.UTF-8 is Japanese), else English. The lesson itself is in the language the module teaches.
+            The player speaks English or Japanese: --ui-language, else the locale ($LC_ALL, $LC_MESSAGES, $LANG: \
+            ja_JP.UTF-8 is Japanese), else English; a terminal that cannot show UTF-8 gets English. The lesson itself \
+            is in the language the module teaches.
 
             Exit status: 0 when you leave the player, 1 when the module has errors ('lessonpack check' lists \
             them), 2 when it cannot be found or read, or for a usage mistake. With --format json, a failure before \
@@ -50,13 +52,16 @@ struct PlayCommand: ParsableCommand {
     var recorder: String?
 
     @Option(name: .customLong("ui-language"),
-            help: "The language of the player's sentences: en or ja (default: from the locale; another is English).")
+            help: "The language of the player's sentences: en or ja (default: from the locale, English for any other).")
     var uiLanguage: String?
 
     @OptionGroup var output: OutputOptions
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
+        if let uiLanguage, UILanguage(tag: uiLanguage) == nil {
+            throw ValidationError("--ui-language \(TerminalSafe.line(uiLanguage)): the player speaks en (English) or ja (Japanese)")
+        }
         let dataFolder = dataDir ?? ProgressStore.defaultFolder()
         let path = FileManager.default.fileExists(atPath: module) ? module
             : ModuleLibrary(dataFolder: dataFolder).newest(module)?.path

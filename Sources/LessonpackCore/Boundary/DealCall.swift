@@ -22,7 +22,8 @@ package enum DealCall {
         switch Kind(rawValue: rawKind) {
         case .test:
             guard let bank = reader.count(), let draw = reader.count(), let last = reader.indices(below: bank),
-                  let optionCounts = reader.list(bank, { $0.count() }), reader.atEnd else { return Self.malformed(&json) }
+                  let optionCounts = reader.list(bank, { $0.count() }), reader.atEnd,
+                  Reader.withinLargest(optionCounts) else { return Self.malformed(&json) }
             let drawn = Deals.testDraw(from: Array(0..<bank), count: draw, lastDrawn: last, random: &random)
             let options = drawn.map { random.shuffled(Array(0..<optionCounts[$0])) }
             json.object { json in
@@ -35,7 +36,7 @@ package enum DealCall {
             guard let questions = reader.list(nil, { reader -> (Int, [Int]?)? in
                 guard let count = reader.count(), let last = reader.optionalIndices(below: count) else { return nil }
                 return (count, last)
-            }), reader.atEnd else { return Self.malformed(&json) }
+            }), reader.atEnd, Reader.withinLargest(questions.map { $0.0 }) else { return Self.malformed(&json) }
             let orders = questions.map { Deals.answerOrder(count: $0.0, last: $0.1, random: &random) }
             json.object { json in
                 json.key("orders")
@@ -78,10 +79,22 @@ package enum DealCall {
 
     /// Reads a request's integers in order, refusing what no module could hold.
     private struct Reader {
-        /// More than any module holds: a request past it is not one.
+        /// More than any module holds: a request past it is not one. Totals (every item's options, every
+        /// question's answers) are held to it too, so no request asks for more work than a module could.
         static let largest = 100_000
         let values: [Int]
         var position = 0
+
+        /// Whether counts, each within `largest`, add up to no more than it: summed with a stop, as a 32-bit Int
+        /// (the WebAssembly build's) would overflow long before a hundred thousand of them.
+        static func withinLargest(_ counts: [Int]) -> Bool {
+            var total = 0
+            for count in counts {
+                total += count
+                if total > largest { return false }
+            }
+            return true
+        }
 
         var atEnd: Bool { position == values.count }
 

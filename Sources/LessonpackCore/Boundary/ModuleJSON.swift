@@ -90,10 +90,10 @@ package enum ModuleJSON {
                 }
             }
             json.members("media", module.media) { json, file in
+                // Not the size or the hash: the bundle's reader checked both, the engines use neither, and a size past
+                // 2 GiB is a number the WebAssembly build's 32-bit Int cannot hold.
                 json.member("path", file.path)
                 json.member("kind", file.kind.rawValue)
-                json.member("size", file.size)
-                json.member("sha256", file.sha256)
                 json.key("durationMs")
                 if let duration = file.duration { json.value(milliseconds(duration)) } else { json.null() }
                 json.key("placeholder")
@@ -111,17 +111,41 @@ package enum ModuleJSON {
         return json.text
     }
 
-    /// The module `text` holds, or nil.
+    /// The module `text` holds, or nil: also when it breaks a rule the engines rely on, which `lessonpack check`
+    /// enforces on a module's source but a page's JSON has not been through.
     package static func read(_ text: String) -> Module? {
         guard let root = CoreJSONValue.parse(text) else { return nil }
         var reader = FieldReader()
         let module = reader.module(root)
-        return reader.failed ? nil : module
+        return reader.failed || !isPlayable(module) ? nil : module
     }
 
+    /// Times as whole milliseconds, within what a 32-bit Int holds (24 days either way).
     package static func milliseconds(_ seconds: Double) -> Int {
         guard seconds.isFinite else { return 0 }
-        return Int(max(-1e12, min(1e12, (seconds * 1000).rounded())))
+        return Int(max(-2_147_483_647, min(2_147_483_647, (seconds * 1000).rounded())))
+    }
+
+    /// What the engines take for granted: ids that name one thing each (a deal of two identical tiles never
+    /// differs from the last), questions with answers, and numbers small enough that a score cannot overflow a
+    /// 32-bit Int.
+    package static func isPlayable(_ module: Module) -> Bool {
+        func unique(_ ids: [String]) -> Bool { Set(ids).count == ids.count }
+        let weights = module.test.items.map { $0.weight ?? 1 }
+        return unique(module.transcript.map { $0.id }) && unique(module.videoTask.map { $0.id })
+            && unique(module.questions.map { $0.id }) && unique(module.test.items.map { $0.id })
+            && unique(module.speakers.map { $0.id }) && unique(module.objectives.map { $0.id })
+            && module.questions.allSatisfy { question in
+                !question.answers.isEmpty && question.answers.count <= 26 && question.answers.contains { $0.isCorrect }
+            }
+            && module.test.items.allSatisfy { item in
+                guard case .multipleChoice(let choices, let answer) = item.kind else { return true }
+                return !choices.isEmpty && choices.count <= 26 && choices.contains(answer)
+            }
+            && weights.allSatisfy { (1...100).contains($0) } && module.test.items.count <= 10_000
+            && (0...10_000).contains(module.test.draw) && (module.passMark.map { (0...100).contains($0) } ?? true)
+            && module.transcript.count <= 10_000 && module.questions.count <= 10_000 && module.videoTask.count <= 10_000
+            && module.definitions.count <= 10_000
     }
 
     /// Reads fields, remembering whether any was missing or of the wrong type, so one check covers a whole module.
@@ -234,8 +258,7 @@ package enum ModuleJSON {
                 case .null?: placeholder = nil
                 default: reader.failed = true; placeholder = nil
                 }
-                return MediaFile(path: reader.string(file, "path"), kind: kind ?? .audio, size: reader.integer(file, "size"),
-                                 sha256: reader.string(file, "sha256"),
+                return MediaFile(path: reader.string(file, "path"), kind: kind ?? .audio, size: 0, sha256: "",
                                  duration: reader.optionalInteger(file, "durationMs").map { Double($0) / 1000 },
                                  placeholder: placeholder)
             }
