@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "XMLStreamTests", dependencies: ["XMLStream", "LessonpackDiagnostics"]),
 
         // MARK: Property lists: read with source locations, written as XML or JSON
-        .target(name: "PropertyList", dependencies: ["XMLStream", "LessonpackDiagnostics", "LessonpackSystem"],
+        .target(name: "PropertyList", dependencies: ["LessonpackCore", "XMLStream", "LessonpackDiagnostics", "LessonpackSystem"],
                 swiftSettings: uncheckedExclusivityInRelease),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "LessonpackTestSupport", "LessonpackDiagnostics",
                                                             "LessonpackSystem"]),

@@ -1,3 +1,4 @@
+import LessonpackCore
 import LessonpackDiagnostics
 /// Writes a property list as JSON: dict → object (keys in document order), array → array, string → string,
 /// integer and real → number, bool → bool, date → "YYYY-MM-DDTHH:MM:SSZ", data → base64 without line breaks.
@@ -15,7 +16,7 @@ package enum PlistJSONWriter {
     private static func write(_ value: PlistValue, into output: inout String, depth: Int, indent: Int) throws(Failure) {
         switch value {
         case .string(let string):
-            appendQuoted(string, to: &output)
+            CoreJSON.appendQuoted(string, to: &output)
         case .integer(let integer):
             output += integer.description
         case .real(let real):
@@ -26,9 +27,9 @@ package enum PlistJSONWriter {
         case .bool(let bool):
             output += bool ? "true" : "false"
         case .date(let date):
-            appendQuoted(date.description, to: &output)
+            CoreJSON.appendQuoted(date.description, to: &output)
         case .data(let bytes):
-            appendQuoted(Base64.encode(bytes), to: &output)
+            CoreJSON.appendQuoted(Base64.encode(bytes), to: &output)
         case .array(let items):
             if items.isEmpty { output += "[]"; return }
             output += "["
@@ -45,7 +46,7 @@ package enum PlistJSONWriter {
             for (index, entry) in entries.enumerated() {
                 output += index == 0 ? "" : ","
                 newline(&output, depth + 1, indent)
-                appendQuoted(entry.key, to: &output)
+                CoreJSON.appendQuoted(entry.key, to: &output)
                 output += indent > 0 ? ": " : ":"
                 try write(entry.value, into: &output, depth: depth + 1, indent: indent)
             }
@@ -57,26 +58,6 @@ package enum PlistJSONWriter {
     private static func newline(_ output: inout String, _ depth: Int, _ indent: Int) {
         guard indent > 0 else { return }
         output += "\n" + String(repeating: " ", count: depth * indent)
-    }
-
-    private static func appendQuoted(_ string: String, to output: inout String) {
-        output += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
     }
 }
 

@@ -13,22 +13,28 @@ package struct CoreJSON {
 
     package mutating func null() { text += "null" }
 
-    package mutating func value(_ string: String) {
-        text += "\""
+    package mutating func value(_ string: String) { Self.appendQuoted(string, to: &text) }
+
+    /// `string` as a JSON string, escaped as RFC 8259 requires and no more. The property-list tools' JSON writer
+    /// quotes with this too, so there is one escaping of JSON strings in the package.
+    package static func appendQuoted(_ string: String, to output: inout String) {
+        output += "\""
         for scalar in string.unicodeScalars {
             switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{08}": output += "\\b"
+            case "\u{0C}": output += "\\f"
             case _ where scalar.value < 0x20:
                 let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
             }
         }
-        text += "\""
+        output += "\""
     }
 
     package mutating func array(_ numbers: [Int]) {
