@@ -11,6 +11,9 @@ package enum LessonpackMain {
         do {
             command = try parse(arguments)
         } catch {
+            if let unknown = unknownCommand(arguments) {
+                return report(CommandFailure(.argumentInvalid, unknown), status: 2, nil, arguments)
+            }
             return usage(error)
         }
         // A failure thrown before the command's engine exists is told with the command's own output options.
@@ -46,6 +49,27 @@ package enum LessonpackMain {
             return command
         }
         return try Lessonpack.parseAsRoot(arguments)
+    }
+
+    /// "'plya' is not a lessonpack command; did you mean 'play'?" for a word where a command's name belongs: at the
+    /// root, or after a group such as `media` that does nothing by itself. Nil when the mistake is another one,
+    /// which ArgumentParser's own message then describes.
+    static func unknownCommand(_ arguments: [String]) -> String? {
+        var group: any ParsableCommand.Type = Lessonpack.self
+        var path = ["lessonpack"]
+        for argument in arguments {
+            let commands = group.configuration.subcommands
+            guard !argument.hasPrefix("-"), !commands.isEmpty, group.configuration.defaultSubcommand == nil else { return nil }
+            if let next = commands.first(where: { $0._commandName == argument }) {
+                group = next
+                path.append(argument)
+                continue
+            }
+            let names = commands.map { $0._commandName }
+            return "'\(TerminalSafe.line(argument))' is not a \(path.joined(separator: " ")) command"
+                + DidYouMean.hint(for: argument, among: names) + " ('\(path.joined(separator: " ")) --help' lists them)"
+        }
+        return nil
     }
 
     private static func isCommand(_ type: any ParsableCommand.Type, in tree: any ParsableCommand.Type) -> Bool {

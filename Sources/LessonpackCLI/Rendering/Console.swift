@@ -39,7 +39,8 @@ enum Console {
 }
 
 /// Whether to colour output: by default only on a terminal, and never when NO_COLOR is set (no-color.org) or the
-/// terminal says it is dumb.
+/// terminal says it is dumb; CLICOLOR_FORCE (set and not 0) colours output that goes elsewhere, as other tools do
+/// (bixense.com/clicolors), with NO_COLOR still winning.
 enum ColourMode: String, CaseIterable, Sendable {
     case auto, always, never
 
@@ -50,6 +51,7 @@ enum ColourMode: String, CaseIterable, Sendable {
         case .auto:
             let environment = ProcessInfo.processInfo.environment
             if environment["NO_COLOR"].map({ !$0.isEmpty }) ?? false { return false }
+            if let force = environment["CLICOLOR_FORCE"], !force.isEmpty, force != "0" { return true }
             if environment["TERM"] == "dumb" { return false }
             return Console.isTerminal(descriptor)
         }
