@@ -24,6 +24,32 @@ import Testing
         #expect(wrong.status == 2)
     }
 
+    @Test func subtitlesGoOutAsWebVTTOrSubRipAndComeBackAsTheSameTranscript() throws {
+        let vtt = try LessonpackBinary.run(["export", "subtitles", Paths.sampleModule])
+        #expect(vtt.status == 0)
+        #expect(vtt.standardOutput.hasPrefix("WEBVTT\n\nl01\n00:00:00.500 --> 00:00:03.589\n<v Helen Clarke>Good morning."))
+        #expect(vtt.standardOutput.components(separatedBy: " --> ").count - 1 == 21)
+        #expect(vtt.standardError == "exported 21 cues from \(Paths.sampleModule)\n")
+
+        let folder = TemporaryFolder()
+        let srt = folder.child("interview.srt")
+        let written = try LessonpackBinary.run(["export", "subtitles", Paths.sampleModule, "-o", srt])
+        #expect(written.status == 0 && written.standardOutput == "wrote \(srt): 21 cues\n", "\(written.standardError)")
+        let text = try String(contentsOfFile: srt, encoding: .utf8)
+        #expect(text.hasPrefix("1\n00:00:00,500 --> 00:00:03,589\nHelen Clarke: Good morning. You must be David Moore.\n\n2\n"))
+        let chosen = try LessonpackBinary.run(["export", "subtitles", Paths.sampleModule, "--to", "srt"])
+        #expect(chosen.standardOutput == text)
+
+        // Read back by the transcript importer, either format is the transcript it came from.
+        for file in [srt, folder.write(vtt.standardOutput, to: "interview.vtt")] {
+            let module = folder.copy(Paths.sampleModule, as: "module-\(URL(fileURLWithPath: file).pathExtension)")
+            let back = try LessonpackBinary.run(["import", "transcript", file, "--into", module])
+            #expect(back.status == 0 && back.standardOutput.contains("nothing to change"), "\(file): \(back.standardOutput)")
+        }
+        let json = try LessonpackBinary.run(["export", "subtitles", Paths.sampleModule, "--format", "json"])
+        #expect(json.standardOutput.contains(#""cues" : 21"#) && json.standardOutput.contains(#""untimedLines" : 0"#))
+    }
+
     @Test func aModuleWithErrorsIsRefusedAndNothingIsWritten() throws {
         let folder = TemporaryFolder()
         let module = folder.copy(Paths.sampleModule, as: "module")

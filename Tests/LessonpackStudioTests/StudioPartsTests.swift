@@ -218,6 +218,30 @@ struct NamedProbe: MediaProbe {
     }
 }
 
+extension SubtitleTrackTests {
+    @Test func subRipNumbersItsCuesAndNamesTheSpeaker() {
+        var module = Module()
+        module.speakers = [Speaker(id: "a", name: "Ann", colour: "#000000")]
+        module.transcript = [
+            TranscriptLine(id: "l1", speaker: "a", text: "Not timed yet", start: 0, end: 0, audio: "x"),
+            TranscriptLine(id: "l2", speaker: "a", text: "Fish & chips\nnow", start: 61.5, end: 3725.25, audio: "x"),
+            TranscriptLine(id: "l3", speaker: "b", text: "Hello", start: 3726, end: 3727.0004, audio: "x"),
+        ]
+        #expect(SubtitleTrack.subRip(module) == """
+            1
+            00:01:01,500 --> 01:02:05,250
+            Ann: Fish & chips now
+
+            2
+            01:02:06,000 --> 01:02:07,000
+            b: Hello
+
+
+            """)
+        #expect(SubtitleTrack.timedLines(module).map(\.id) == ["l2", "l3"])
+    }
+}
+
 @Suite struct StudioTests {
     @Test func newModulesStartValidAndBadNamesAreRefused() async throws {
         let temporary = TemporaryFolder()

@@ -55,6 +55,7 @@ extension PlistLintCommand: ReportingCommand {}
 extension PlistConvertCommand: OutputOptionsCommand { var commandOutput: CommandOutput { outputOptions.commandOutput } }
 extension ExportQuestionsCommand: OutputOptionsCommand { var commandOutput: CommandOutput { outputOptions.commandOutput } }
 extension ExportLessonCommand: OutputOptionsCommand { var commandOutput: CommandOutput { outputOptions.commandOutput } }
+extension ExportSubtitlesCommand: OutputOptionsCommand { var commandOutput: CommandOutput { outputOptions.commandOutput } }
 extension BuildCommand: OutputOptionsCommand { var commandOutput: CommandOutput { diagnostics.output.commandOutput } }
 extension ReleaseCommand: OutputOptionsCommand { var commandOutput: CommandOutput { diagnostics.output.commandOutput } }
 extension InspectCommand: ReportingCommand {}

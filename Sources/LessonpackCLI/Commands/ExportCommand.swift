@@ -15,7 +15,7 @@ struct ExportCommand: ParsableCommand {
 
             Exit status: 0 exported, 1 problems in the module (nothing written), 2 usage or I/O failure.
             """,
-        subcommands: [ExportQuestionsCommand.self, ExportLessonCommand.self])
+        subcommands: [ExportQuestionsCommand.self, ExportLessonCommand.self, ExportSubtitlesCommand.self])
 }
 
 extension GIFTWriter.Selection: ExpressibleByArgument {}
@@ -127,8 +127,71 @@ struct ExportLessonCommand: ParsableCommand {
     }
 }
 
-/// `export questions|lesson --format json`'s own keys: `{"module", "file", "document", "documentFormat",
-/// "testItems", "qaQuestions"}`: `file` when -o named one, else `document` holds what was exported.
+extension SubtitleTrack.Format: ExpressibleByArgument {}
+
+struct ExportSubtitlesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "subtitles",
+        abstract: "Write the transcript as subtitles: WebVTT or SubRip (SRT).",
+        discussion: """
+            One cue per timed line, with its speaker: WebVTT names them with a <v> tag (as 'lessonpack import \
+            transcript' reads them), SRT starts the text with the speaker's name. Lines not timed yet ('lessonpack \
+            align' times them) have no cue. The format comes from --to, else from the output's extension (.vtt, \
+            .srt), else WebVTT. Writes to standard output unless -o names a file, which is replaced atomically, \
+            and not at all when the module has errors.
+
+            Example: lessonpack export subtitles Modules/at-the-cafe -o at-the-cafe.srt
+            """)
+
+    @Argument(help: "The module folder.", completion: .directory)
+    var module: String
+
+    @Option(help: "vtt (WebVTT) or srt (SubRip); by default the output's extension says, else vtt.")
+    var to: SubtitleTrack.Format?
+
+    @Option(name: .shortAndLong, help: "Write here instead of standard output ('-' for standard output).", completion: .file())
+    var output: String = "-"
+
+    @OptionGroup var outputOptions: OutputOptions
+
+    func run() throws {
+        let target = OutputTarget(output)
+        var format = to ?? .vtt
+        if to == nil, case .file(let path) = target {
+            format = SubtitleTrack.Format(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased()) ?? .vtt
+        }
+        let engine = outputOptions.engine()
+        let source = try ModuleLoader.load(folder: module)
+        engine.emit(source.diagnostics.filter { $0.severity == .error })
+        var body = ExportJSON(module: module, documentFormat: format.rawValue)
+        guard !engine.hasErrors else {
+            if !engine.isJSON { Console.error("nothing was exported: \(engine.counts)") }
+            return try engine.finish(command: "export subtitles", body: body)
+        }
+        let text = SubtitleTrack.text(source.module, as: format)
+        let cues = SubtitleTrack.timedLines(source.module).count
+        let untimed = source.module.transcript.count - cues
+        (body.cues, body.untimedLines) = (cues, untimed)
+        let summary = "\(cues) cue\(cues == 1 ? "" : "s")" + (untimed == 0 ? "" :
+            "; \(untimed) line\(untimed == 1 ? " is" : "s are") not timed yet and \(untimed == 1 ? "has" : "have") none")
+        switch target {
+        case .standardOutput where engine.isJSON:
+            body.document = text
+        case .standardOutput:
+            Console.data(text, terminator: "")
+            if !outputOptions.quiet { Console.error("exported \(summary) from \(module)") }
+        case .file(let path):
+            try AtomicFile.write(text, to: path, links: .writeThrough)
+            body.file = path
+            engine.summarise("wrote \(path): \(summary)")
+        }
+        try engine.finish(command: "export subtitles", body: body)
+    }
+}
+
+/// `export questions|lesson|subtitles --format json`'s own keys: `{"module", "file", "document", "documentFormat",
+/// "testItems", "qaQuestions", "cues", "untimedLines"}`: `file` when -o named one, else `document` holds what was
+/// exported.
 struct ExportJSON: Encodable {
     var module: String
     var file: String?
@@ -136,4 +199,6 @@ struct ExportJSON: Encodable {
     var documentFormat: String?
     var testItems: Int?
     var qaQuestions: Int?
+    var cues: Int?
+    var untimedLines: Int?
 }
