@@ -14,6 +14,23 @@ package enum BoundedFile {
         read(ReadableFile.open(relative, in: root), limit: limit)
     }
 
+    /// Standard input to its end, at most `limit` bytes: what a command reads for the file name `-`. A pipe or a
+    /// terminal has no size to check first, so it is read a chunk at a time and refused once past the limit.
+    package static func readStandardInput(limit: Int) -> Result<[UInt8], Failure> {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(.unreadable(String(cString: strerror(errno))))
+            }
+            if count == 0 { return .success(bytes) }
+            bytes += chunk[..<count]
+            if bytes.count > limit { return .failure(.tooLarge(size: bytes.count, limit: limit)) }
+        }
+    }
+
     private static func read(_ opened: Result<ReadableFile, Failure>, limit: Int) -> Result<[UInt8], Failure> {
         switch opened {
         case .failure(let failure): return .failure(failure)

@@ -56,8 +56,20 @@ extension PlistReader {
             // Read it again the usual way, so the reason it cannot be read is worded as for any other file.
             return read(fileAt: path, limits: limits)
         }
-        if PlistFileFormat.of(bytes) == .binary { return BinaryPropertyList.read(bytes, file: path, limits: limits) }
-        return read(bytes, file: path, limits: limits)
+        return read(xmlOrBinary: bytes, file: path, limits: limits)
+    }
+
+    /// Standard input, for the file name `-`: named "<stdin>" in diagnostics.
+    package static func readStandardInput(limits: Limits = Limits()) -> PlistDocument {
+        let outcome = BoundedFile.readStandardInput(limit: limits.maxBytes)
+        if case .success(let bytes) = outcome { return read(xmlOrBinary: bytes, file: "<stdin>", limits: limits) }
+        // Worded as for any file that cannot be read.
+        return read(outcome, name: "<stdin>", limits: limits, keepingComments: false)
+    }
+
+    private static func read(xmlOrBinary bytes: [UInt8], file: String, limits: Limits) -> PlistDocument {
+        if PlistFileFormat.of(bytes) == .binary { return BinaryPropertyList.read(bytes, file: file, limits: limits) }
+        return read(bytes, file: file, limits: limits)
     }
 
     /// `path` as one shell word, so the command in a message can be pasted as it is.

@@ -65,7 +65,7 @@ package enum PlistReader {
                     limits: limits, keepingComments: keepingComments)
     }
 
-    private static func read(_ outcome: Result<[UInt8], ReadableFile.Failure>, name: String, limits: Limits,
+    static func read(_ outcome: Result<[UInt8], ReadableFile.Failure>, name: String, limits: Limits,
                              keepingComments: Bool) -> PlistDocument {
         switch outcome {
         case .success(let bytes):

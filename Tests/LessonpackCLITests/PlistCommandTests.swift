@@ -18,6 +18,23 @@ import Testing
         #expect(try LessonpackBinary.run(["plist", "lint", folder.child("none.plist")]).status == 2)
     }
 
+    @Test func aDashReadsStandardInput() throws {
+        let module = try String(contentsOfFile: Paths.sampleModule + "/module.plist", encoding: .utf8)
+        let lint = try LessonpackBinary.run(["plist", "lint", "-"], standardInput: module)
+        #expect(lint.status == 0 && lint.standardOutput == "<stdin>: OK\n", "\(lint.standardError)")
+        let broken = try LessonpackBinary.run(["plist", "lint", "-"], environment: ["NO_COLOR": "1"],
+                                              standardInput: "<plist>\n<dict>\n\t<key>a</key>\n</dict>\n</plist>\n")
+        #expect(broken.status == 1 && broken.standardError.contains("<stdin>:3:"), "\(broken.standardError)")
+        let twice = try LessonpackBinary.run(["plist", "lint", "-", "-"], standardInput: module)
+        #expect(twice.status == 2)
+        let converted = try LessonpackBinary.run(["plist", "convert", "--to", "json", "-"], standardInput: module)
+        let fromFile = try LessonpackBinary.run(["plist", "convert", "--to", "json", Paths.sampleModule + "/module.plist"])
+        #expect(converted.status == 0 && converted.standardOutput == fromFile.standardOutput)
+        // More than a property list may hold is refused, not read without end.
+        let huge = try LessonpackBinary.run(["plist", "lint", "-"], standardInput: String(repeating: " ", count: (32 << 20) + 1))
+        #expect(huge.status != 0 && huge.standardError.contains("[file-too-large]"), "\(huge.standardError.prefix(300))")
+    }
+
     @Test func bytesInvalidInTheNamedEncodingGetOneMessageAndNothingFromLibxml2() throws {
         let folder = TemporaryFolder()
         let path = folder.child("sjis.plist")

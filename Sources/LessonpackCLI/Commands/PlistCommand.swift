@@ -19,13 +19,14 @@ struct PlistLintCommand: ParsableCommand {
             error. Exit status 0 when all are valid, 1 when one is not, 2 when one cannot be read at all.
             """)
 
-    @Argument(help: "Property list files.", completion: .file())
+    @Argument(help: "Property list files ('-' for standard input).", completion: .file())
     var files: [String]
 
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("name at least one file") }
+        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input ('-') can be read once only") }
     }
 
     func run() throws {
@@ -34,8 +35,8 @@ struct PlistLintCommand: ParsableCommand {
         var report = LintJSON()
         // Files are read on every core; only their diagnostics come back, in the order the files were named.
         OrderedParallelMap.run(files, transform: { file in
-            let document = PlistReader.read(xmlOrBinaryAt: file)
-            return (file, document.diagnostics.sortedForDisplay(), document.hasErrors)
+            let document = file == "-" ? PlistReader.readStandardInput() : PlistReader.read(xmlOrBinaryAt: file)
+            return (file == "-" ? "<stdin>" : file, document.diagnostics.sortedForDisplay(), document.hasErrors)
         }, consume: { file, diagnostics, hasErrors in
             // A file that is not there or cannot be opened is not a property list with problems: exit status 2.
             engine.emit(diagnostics, unreadable: [.unreadableFile, .notARegularFile])
@@ -73,7 +74,7 @@ struct PlistConvertCommand: ParsableCommand {
     @Option(name: .customLong("to"), help: "The format to convert to: json or xml.")
     var target: Format
 
-    @Argument(help: "The property list to convert.")
+    @Argument(help: "The property list to convert ('-' for standard input).")
     var file: String
 
     @Option(name: .shortAndLong, help: "Write here instead of standard output ('-' for standard output).")
@@ -83,7 +84,7 @@ struct PlistConvertCommand: ParsableCommand {
 
     func run() throws {
         let engine = outputOptions.engine()
-        let document = PlistReader.read(xmlOrBinaryAt: file)
+        let document = file == "-" ? PlistReader.readStandardInput() : PlistReader.read(xmlOrBinaryAt: file)
         engine.emit(document.diagnostics, unreadable: [.unreadableFile, .notARegularFile])
         guard let value = document.root?.value, !document.hasErrors else { return try engine.finish(command: "plist convert") }
         let text: String
