@@ -10,6 +10,26 @@ import Testing
         #expect(result.standardOutput == "Modules/job-interview (job-interview 1.0.0): OK\n")
     }
 
+    @Test func aFolderOfModulesIsCheckedModuleByModule() throws {
+        let result = try LessonpackBinary.run(["check", "Modules"], in: Paths.root.path)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("Modules/job-interview (job-interview 1.0.0): OK\n"), "\(result.standardOutput)")
+        #expect(!result.standardOutput.contains("missing"))
+        let folder = TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.child("shelf"), withIntermediateDirectories: true)
+        _ = folder.copy(Paths.sampleModule, as: "shelf/b-module")
+        _ = folder.copy(Paths.sampleModule, as: "shelf/a-module")
+        _ = folder.write("not a module", to: "shelf/notes.txt")
+        let shelf = try LessonpackBinary.run(["check", "shelf/"], in: folder.path)
+        #expect(shelf.status == 0)
+        #expect(shelf.standardOutput == "shelf/a-module (job-interview 1.0.0): OK\nshelf/b-module (job-interview 1.0.0): OK\n" +
+                "2 modules: 0 errors, 0 warnings\n", "\(shelf.standardOutput)")
+        // A folder holding no module is still reported as the module it fails to be.
+        let nothing = TemporaryFolder()
+        let empty = try LessonpackBinary.run(["check", "."], in: nothing.path, environment: ["NO_COLOR": "1"])
+        #expect(empty.status == 1 && empty.standardError.contains("no module.plist"))
+    }
+
     /// Copies the sample module into `folder`, applies `edits`, runs check, and returns the output and the copy.
     func checkBroken(in folder: TemporaryFolder = TemporaryFolder(), _ edits: String,
                      arguments: [String] = []) throws -> (LessonpackBinary.Result, String) {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LessonpackCheck
 import LessonpackDiagnostics
 import LessonpackModel
@@ -11,12 +12,13 @@ struct CheckCommand: ParsableCommand {
         discussion: """
             Checks each file's syntax and schema, then the rules that span files: speakers, line ids, media \
             (present, listed, matching size and SHA-256), terms and definitions, the video task, questions, \
-            timings and the test bank. docs/format.md explains every rule by its code.
+            timings and the test bank. docs/format.md explains every rule by its code. A folder that is not a \
+            module but holds modules is checked module by module ('lessonpack check Modules').
 
             Exit status: 0 no errors (warnings allowed unless --werror), 1 errors found, 2 usage or I/O failure.
             """)
 
-    @Argument(help: "Module folders to check.", completion: .directory)
+    @Argument(help: "Module folders to check, or folders holding them.", completion: .directory)
     var folders: [String]
 
     @OptionGroup var options: DiagnosticOptions
@@ -33,6 +35,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
+        let folders = Self.modules(in: self.folders)
         if watch { try CheckWatch(folders: folders, options: options, interval: interval).run() }
         let engine = options.engine()
         var modules: [DiagnosticJSONWriter.ModuleEntry] = []
@@ -60,6 +63,25 @@ struct CheckCommand: ParsableCommand {
             engine.summarise("\(folders.count) module\(folders.count == 1 ? "" : "s"): \(engine.counts)")
         }
         try engine.finish(command: "check", body: DiagnosticJSONWriter.CheckBody(modules: modules))
+    }
+
+    /// The folders to check: each one named, except that a folder which is not a module (no module.plist) but
+    /// holds modules stands for them, in name order, as `check Modules` means "the modules in there". A folder
+    /// holding neither stays, to be reported as the module it fails to be.
+    static func modules(in folders: [String]) -> [String] {
+        folders.flatMap { folder -> [String] in
+            guard !isRegularFile(folder + "/module.plist"),
+                  let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [folder] }
+            let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+            let found = names.sorted().filter { !$0.hasPrefix(".") && isRegularFile(base + "/" + $0 + "/module.plist") }
+                .map { base + "/" + $0 }
+            return found.isEmpty ? [folder] : found
+        }
+    }
+
+    private static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 
     private func summary(_ folder: String, _ diagnostics: [Diagnostic], identity module: Module) -> String {
