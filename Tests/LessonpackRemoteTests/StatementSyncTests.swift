@@ -79,7 +79,9 @@ import Testing
         let store: ProgressStore
         let process: ChildProcess
         let port: Int
-        let fetcher = HTTPFetcher(connectTimeout: .seconds(2), readTimeout: .seconds(5), followRedirects: false)
+        // No mode here waits for a timeout to end it (a lost answer is a closed connection), so the timeouts only
+        // have to outlast a stalled machine: on a loaded CI run a 5 s read could end a sync the store answered.
+        let fetcher = HTTPFetcher(connectTimeout: .seconds(30), readTimeout: .seconds(60), followRedirects: false)
         let client: LRSClient
 
         init(_ mode: String, target: Int? = nil) throws {
