@@ -157,9 +157,9 @@ let package = Package(
         ]),
 
         // MARK: xAPI: what a learner does, as statements a learning record store takes (a leaf over the model)
-        .target(name: "LessonpackXAPI", dependencies: ["LessonpackActivities", "LessonpackModel", crypto]),
+        .target(name: "LessonpackXAPI", dependencies: ["LessonpackActivities", "LessonpackModel", "LessonpackSystem", crypto]),
         .testTarget(name: "LessonpackXAPITests", dependencies: [
-            "LessonpackXAPI", "LessonpackActivities", "LessonpackModel", "LessonpackRuntime", "LessonpackTestSupport",
+            "LessonpackXAPI", "LessonpackActivities", "LessonpackModel", "LessonpackRuntime", "LessonpackSystem", "LessonpackTestSupport",
         ]),
 
         // MARK: Progress: the learner's history in SQLite, every answer committed as it is given, with its statements

@@ -1,6 +1,7 @@
 import Foundation
 import LessonpackAuthoring
 import LessonpackDiagnostics
+import LessonpackModel
 import LessonpackTestSupport
 import Testing
 
@@ -222,6 +223,28 @@ import Testing
         for header in ["Terme;Nature;Définition", "Begriff;Wortart;Bedeutung", "Término;Categoría;Definición"] {
             let read = GlossaryImport.read(Array((header + "\nun café;noun;a coffee\n").utf8), file: "g.csv")
             #expect(read.items.map(\.term) == ["un café"], "\(header)")
+        }
+    }
+}
+
+/// The glossary written for a spreadsheet or for Anki reads back, field for field, however its text is made.
+@Suite struct GlossaryWriterTests {
+    @Test func awkwardTextIsQuotedSoItReadsBack() {
+        var module = Module(title: "Café\tnight\nclass")
+        module.definitions = [
+            Definition(term: "#hashtag", partOfSpeech: "noun", meaning: "a word after \"#\", used to tag a post."),
+            Definition(term: "one, two", partOfSpeech: "phrase", meaning: "counting; slowly."),
+            Definition(term: "tab\there", partOfSpeech: "noun", meaning: "a key on the keyboard."),
+        ]
+        let anki = GlossaryWriter.text(module, as: .anki)
+        #expect(anki.contains("#deck:Café night class\n"))
+        #expect(anki.contains("\"#hashtag\"\t\"(noun) a word after \"\"#\"\", used to tag a post.\"\n"))
+        for format in GlossaryWriter.Format.allCases {
+            let read = GlossaryImport.read(Array(GlossaryWriter.text(module, as: format).utf8), file: "g")
+            #expect(!read.hasErrors, "\(format): \(read.diagnostics)")
+            #expect(read.items.map(\.term) == ["#hashtag", "one, two", "tab here"], "\(format)")
+            #expect(read.items.map(\.definition) == ["(noun) a word after \"#\", used to tag a post.",
+                                                     "(phrase) counting; slowly.", "(noun) a key on the keyboard."], "\(format)")
         }
     }
 }

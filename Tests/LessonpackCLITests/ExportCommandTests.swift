@@ -50,6 +50,30 @@ import Testing
         #expect(json.standardOutput.contains(#""cues" : 21"#) && json.standardOutput.contains(#""untimedLines" : 0"#))
     }
 
+    @Test func theGlossaryGoesOutAsCSVOrForAnkiAndComesBackTheSame() throws {
+        let csv = try LessonpackBinary.run(["export", "glossary", Paths.sampleModule])
+        #expect(csv.status == 0)
+        #expect(csv.standardOutput.hasPrefix("term,part of speech,definition\nnice to meet you,expression,a polite greeting"))
+        #expect(csv.standardOutput.split(separator: "\n").count == 19)
+        #expect(csv.standardError == "exported 18 definitions from \(Paths.sampleModule)\n")
+
+        let folder = TemporaryFolder()
+        let anki = folder.child("interview.txt")
+        let written = try LessonpackBinary.run(["export", "glossary", Paths.sampleModule, "-o", anki])
+        #expect(written.status == 0 && written.standardOutput == "wrote \(anki): 18 definitions\n", "\(written.standardError)")
+        let text = try String(contentsOfFile: anki, encoding: .utf8)
+        #expect(text.hasPrefix("#separator:tab\n#html:false\n#notetype:Basic\n#deck:Introducing yourself at a job interview\n" +
+                               "#columns:Front\tBack\nnice to meet you\t(expression) a polite greeting"))
+
+        for file in [anki, folder.write(csv.standardOutput, to: "interview.csv")] {
+            let module = folder.copy(Paths.sampleModule, as: "glossary-\(URL(fileURLWithPath: file).pathExtension)")
+            let back = try LessonpackBinary.run(["import", "glossary", file, "--into", module])
+            #expect(back.status == 0 && back.standardOutput.contains("18 unchanged"), "\(file): \(back.standardOutput)")
+        }
+        let json = try LessonpackBinary.run(["export", "glossary", Paths.sampleModule, "--to", "anki", "--format", "json"])
+        #expect(json.standardOutput.contains(#""definitions" : 18"#) && json.standardOutput.contains(#""documentFormat" : "anki""#))
+    }
+
     @Test func aModuleWithErrorsIsRefusedAndNothingIsWritten() throws {
         let folder = TemporaryFolder()
         let module = folder.copy(Paths.sampleModule, as: "module")

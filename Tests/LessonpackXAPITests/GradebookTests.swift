@@ -2,6 +2,7 @@ import Foundation
 import LessonpackActivities
 import LessonpackModel
 @testable import LessonpackXAPI
+import LessonpackSystem
 import Testing
 
 @Suite struct GradebookTests {
@@ -117,8 +118,8 @@ import Testing
         let csv = gradebook.csv()
         #expect(csv.contains("\"Ana <b>\"") == false && csv.contains(",Ana <b>,"))
         // A cell a spreadsheet would run as a formula is plain text.
-        #expect(Gradebook.field("=HYPERLINK(\"x\")") == "\"'=HYPERLINK(\"\"x\"\")\"")
-        #expect(Gradebook.field("-12.5") == "-12.5")
-        #expect(Gradebook.field("\tcmd") == "'\tcmd")
+        #expect(CSVField.escaped("=HYPERLINK(\"x\")") == "\"'=HYPERLINK(\"\"x\"\")\"")
+        #expect(CSVField.escaped("-12.5") == "-12.5")
+        #expect(CSVField.escaped("\tcmd") == "'\tcmd")
     }
 }

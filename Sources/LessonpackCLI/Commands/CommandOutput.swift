@@ -56,6 +56,7 @@ extension PlistConvertCommand: OutputOptionsCommand { var commandOutput: Command
 extension ExportQuestionsCommand: OutputOptionsCommand { var commandOutput: CommandOutput { outputOptions.commandOutput } }
 extension ExportLessonCommand: OutputOptionsCommand { var commandOutput: CommandOutput { outputOptions.commandOutput } }
 extension ExportSubtitlesCommand: OutputOptionsCommand { var commandOutput: CommandOutput { outputOptions.commandOutput } }
+extension ExportGlossaryCommand: OutputOptionsCommand { var commandOutput: CommandOutput { outputOptions.commandOutput } }
 extension BuildCommand: OutputOptionsCommand { var commandOutput: CommandOutput { diagnostics.output.commandOutput } }
 extension ReleaseCommand: OutputOptionsCommand { var commandOutput: CommandOutput { diagnostics.output.commandOutput } }
 extension InspectCommand: ReportingCommand {}

@@ -15,7 +15,8 @@ struct ExportCommand: ParsableCommand {
 
             Exit status: 0 exported, 1 problems in the module (nothing written), 2 usage or I/O failure.
             """,
-        subcommands: [ExportQuestionsCommand.self, ExportLessonCommand.self, ExportSubtitlesCommand.self])
+        subcommands: [ExportQuestionsCommand.self, ExportLessonCommand.self, ExportSubtitlesCommand.self,
+                      ExportGlossaryCommand.self])
 }
 
 extension GIFTWriter.Selection: ExpressibleByArgument {}
@@ -174,24 +175,66 @@ struct ExportSubtitlesCommand: ParsableCommand {
         (body.cues, body.untimedLines) = (cues, untimed)
         let summary = "\(cues) cue\(cues == 1 ? "" : "s")" + (untimed == 0 ? "" :
             "; \(untimed) line\(untimed == 1 ? " is" : "s are") not timed yet and \(untimed == 1 ? "has" : "have") none")
-        switch target {
-        case .standardOutput where engine.isJSON:
-            body.document = text
-        case .standardOutput:
-            Console.data(text, terminator: "")
-            if !outputOptions.quiet { Console.error("exported \(summary) from \(module)") }
-        case .file(let path):
-            try AtomicFile.write(text, to: path, links: .writeThrough)
-            body.file = path
-            engine.summarise("wrote \(path): \(summary)")
-        }
+        try ExportJSON.deliver(text, to: target, engine: engine, body: &body, summary: summary, from: module,
+                               quiet: outputOptions.quiet)
         try engine.finish(command: "export subtitles", body: body)
     }
 }
 
-/// `export questions|lesson|subtitles --format json`'s own keys: `{"module", "file", "document", "documentFormat",
-/// "testItems", "qaQuestions", "cues", "untimedLines"}`: `file` when -o named one, else `document` holds what was
-/// exported.
+extension GlossaryWriter.Format: ExpressibleByArgument {}
+
+struct ExportGlossaryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "glossary",
+        abstract: "Write the definitions as CSV or as an Anki text file for flashcards.",
+        discussion: """
+            CSV has a header row and one row per definition: term, part of speech, definition. Anki's text \
+            format (File > Import in Anki) makes one Basic note per definition, the term on the front and \
+            '(part of speech) definition' on the back, in a deck named after the module. 'lessonpack import \
+            glossary' reads either back. The format comes from --to, else from the output's extension (.csv; \
+            .txt for Anki), else CSV. Writes to standard output unless -o names a file, which is replaced \
+            atomically, and not at all when the module has errors.
+
+            Example: lessonpack export glossary Modules/at-the-cafe --to anki -o at-the-cafe.txt
+            """)
+
+    @Argument(help: "The module folder.", completion: .directory)
+    var module: String
+
+    @Option(help: "csv or anki; by default the output's extension says (.txt is anki), else csv.")
+    var to: GlossaryWriter.Format?
+
+    @Option(name: .shortAndLong, help: "Write here instead of standard output ('-' for standard output).", completion: .file())
+    var output: String = "-"
+
+    @OptionGroup var outputOptions: OutputOptions
+
+    func run() throws {
+        let target = OutputTarget(output)
+        var format = to ?? .csv
+        if to == nil, case .file(let path) = target, URL(fileURLWithPath: path).pathExtension.lowercased() == "txt" {
+            format = .anki
+        }
+        let engine = outputOptions.engine()
+        let source = try ModuleLoader.load(folder: module)
+        engine.emit(source.diagnostics.filter { $0.severity == .error })
+        var body = ExportJSON(module: module, documentFormat: format.rawValue)
+        guard !engine.hasErrors else {
+            if !engine.isJSON { Console.error("nothing was exported: \(engine.counts)") }
+            return try engine.finish(command: "export glossary", body: body)
+        }
+        let count = source.module.definitions.count
+        body.definitions = count
+        try ExportJSON.deliver(GlossaryWriter.text(source.module, as: format), to: target, engine: engine, body: &body,
+                               summary: "\(count) definition\(count == 1 ? "" : "s")", from: module,
+                               quiet: outputOptions.quiet)
+        try engine.finish(command: "export glossary", body: body)
+    }
+}
+
+/// `export questions|lesson|subtitles|glossary --format json`'s own keys: `{"module", "file", "document", "documentFormat",
+/// "testItems", "qaQuestions", "cues", "untimedLines", "definitions"}`: `file` when -o named one, else `document`
+/// holds what was exported.
 struct ExportJSON: Encodable {
     var module: String
     var file: String?
@@ -201,4 +244,22 @@ struct ExportJSON: Encodable {
     var qaQuestions: Int?
     var cues: Int?
     var untimedLines: Int?
+    var definitions: Int?
+
+    /// `text` where the command was told: into the JSON document, onto standard output (what was exported said on
+    /// standard error, since standard output is the text itself), or atomically into a file.
+    static func deliver(_ text: String, to target: OutputTarget, engine: DiagnosticsEngine, body: inout ExportJSON,
+                        summary: String, from module: String, quiet: Bool) throws {
+        switch target {
+        case .standardOutput where engine.isJSON:
+            body.document = text
+        case .standardOutput:
+            Console.data(text, terminator: "")
+            if !quiet { Console.error("exported \(summary) from \(module)") }
+        case .file(let path):
+            try AtomicFile.write(text, to: path, links: .writeThrough)
+            body.file = path
+            engine.summarise("wrote \(path): \(summary)")
+        }
+    }
 }

@@ -6,6 +6,7 @@ import LessonpackPresentation
 import LessonpackPlayer
 import LessonpackProgress
 import LessonpackRemote
+import LessonpackSystem
 import LessonpackXAPI
 
 struct ProgressCommand: ParsableCommand {
@@ -225,5 +226,5 @@ enum ProgressReport {
         return "[" + bodies.joined(separator: ",\n") + "]"
     }
 
-    static func csvField(_ text: String) -> String { Gradebook.field(text) }
+    static func csvField(_ text: String) -> String { CSVField.escaped(text) }
 }

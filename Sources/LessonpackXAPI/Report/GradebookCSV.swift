@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackSystem
 /// The gradebook as CSV: one row per module, learner and objective, at-risk learners first, for a spreadsheet.
 extension Gradebook {
     package func csv() -> String {
@@ -14,7 +15,7 @@ extension Gradebook {
                                  String(learner.testAttempts), Self.number(learner.lastTestPercent),
                                  Self.number(learner.bestTestPercent), module.passMark.map(String.init) ?? "",
                                  learner.belowPassMark.map { $0 ? "yes" : "no" } ?? "", XAPITime.timestamp(learner.lastActivity)]
-                        .map(Self.field).joined(separator: ","))
+                        .map(CSVField.escaped).joined(separator: ","))
                 }
             }
         }
@@ -24,16 +25,5 @@ extension Gradebook {
     static func number(_ value: Double?) -> String {
         guard let value else { return "" }
         return String((value * 10).rounded() / 10)
-    }
-
-    /// Quoted when needed; a text that a spreadsheet would run as a formula (OWASP's list of first characters) is
-    /// made plain text first. Numbers keep their sign.
-    package static func field(_ text: String) -> String {
-        var text = text
-        if let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first), Double(text) == nil {
-            text = "'" + text
-        }
-        let quoted = text.contains { ",\"\n\r".contains($0) }
-        return quoted ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
     }
 }
