@@ -144,39 +144,25 @@ struct ExportSubtitlesCommand: ParsableCommand {
             Example: lessonpack export subtitles Modules/at-the-cafe -o at-the-cafe.srt
             """)
 
-    @Argument(help: "The module folder.", completion: .directory)
-    var module: String
+    @OptionGroup var destination: ExportDestination
 
     @Option(help: "vtt (WebVTT) or srt (SubRip); by default the output's extension says, else vtt.")
     var to: SubtitleTrack.Format?
 
-    @Option(name: .shortAndLong, help: "Write here instead of standard output ('-' for standard output).", completion: .file())
-    var output: String = "-"
-
     @OptionGroup var outputOptions: OutputOptions
 
     func run() throws {
-        let target = OutputTarget(output)
-        var format = to ?? .vtt
-        if to == nil, case .file(let path) = target {
-            format = SubtitleTrack.Format(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased()) ?? .vtt
-        }
+        let format = to ?? destination.fileExtension.flatMap(SubtitleTrack.Format.init(rawValue:)) ?? .vtt
         let engine = outputOptions.engine()
-        let source = try ModuleLoader.load(folder: module)
-        engine.emit(source.diagnostics.filter { $0.severity == .error })
-        var body = ExportJSON(module: module, documentFormat: format.rawValue)
-        guard !engine.hasErrors else {
-            if !engine.isJSON { Console.error("nothing was exported: \(engine.counts)") }
-            return try engine.finish(command: "export subtitles", body: body)
-        }
-        let text = SubtitleTrack.text(source.module, as: format)
-        let cues = SubtitleTrack.timedLines(source.module).count
-        let untimed = source.module.transcript.count - cues
+        var body = ExportJSON(module: destination.module, documentFormat: format.rawValue)
+        guard let module = try destination.load(engine: engine, command: "export subtitles", body: body) else { return }
+        let text = SubtitleTrack.text(module, as: format)
+        let cues = SubtitleTrack.timedLines(module).count
+        let untimed = module.transcript.count - cues
         (body.cues, body.untimedLines) = (cues, untimed)
         let summary = "\(cues) cue\(cues == 1 ? "" : "s")" + (untimed == 0 ? "" :
             "; \(untimed) line\(untimed == 1 ? " is" : "s are") not timed yet and \(untimed == 1 ? "has" : "have") none")
-        try ExportJSON.deliver(text, to: target, engine: engine, body: &body, summary: summary, from: module,
-                               quiet: outputOptions.quiet)
+        try destination.deliver(text, engine: engine, body: &body, summary: summary, quiet: outputOptions.quiet)
         try engine.finish(command: "export subtitles", body: body)
     }
 }
@@ -198,36 +184,22 @@ struct ExportGlossaryCommand: ParsableCommand {
             Example: lessonpack export glossary Modules/at-the-cafe --to anki -o at-the-cafe.txt
             """)
 
-    @Argument(help: "The module folder.", completion: .directory)
-    var module: String
+    @OptionGroup var destination: ExportDestination
 
     @Option(help: "csv or anki; by default the output's extension says (.txt is anki), else csv.")
     var to: GlossaryWriter.Format?
 
-    @Option(name: .shortAndLong, help: "Write here instead of standard output ('-' for standard output).", completion: .file())
-    var output: String = "-"
-
     @OptionGroup var outputOptions: OutputOptions
 
     func run() throws {
-        let target = OutputTarget(output)
-        var format = to ?? .csv
-        if to == nil, case .file(let path) = target, URL(fileURLWithPath: path).pathExtension.lowercased() == "txt" {
-            format = .anki
-        }
+        let format = to ?? (destination.fileExtension == "txt" ? .anki : .csv)
         let engine = outputOptions.engine()
-        let source = try ModuleLoader.load(folder: module)
-        engine.emit(source.diagnostics.filter { $0.severity == .error })
-        var body = ExportJSON(module: module, documentFormat: format.rawValue)
-        guard !engine.hasErrors else {
-            if !engine.isJSON { Console.error("nothing was exported: \(engine.counts)") }
-            return try engine.finish(command: "export glossary", body: body)
-        }
-        let count = source.module.definitions.count
-        body.definitions = count
-        try ExportJSON.deliver(GlossaryWriter.text(source.module, as: format), to: target, engine: engine, body: &body,
-                               summary: "\(count) definition\(count == 1 ? "" : "s")", from: module,
-                               quiet: outputOptions.quiet)
+        var body = ExportJSON(module: destination.module, documentFormat: format.rawValue)
+        guard let module = try destination.load(engine: engine, command: "export glossary", body: body) else { return }
+        body.definitions = module.definitions.count
+        try destination.deliver(GlossaryWriter.text(module, as: format), engine: engine, body: &body,
+                                summary: "\(module.definitions.count) definition\(module.definitions.count == 1 ? "" : "s")",
+                                quiet: outputOptions.quiet)
         try engine.finish(command: "export glossary", body: body)
     }
 }
@@ -245,12 +217,36 @@ struct ExportJSON: Encodable {
     var cues: Int?
     var untimedLines: Int?
     var definitions: Int?
+}
+
+/// The module an export reads and where its text goes: shared by the exports that write one text.
+struct ExportDestination: ParsableArguments {
+    @Argument(help: "The module folder.", completion: .directory)
+    var module: String
+
+    @Option(name: .shortAndLong, help: "Write here instead of standard output ('-' for standard output).", completion: .file())
+    var output: String = "-"
+
+    /// The output file's extension, lowercased; nil for standard output.
+    var fileExtension: String? {
+        guard case .file(let path) = OutputTarget(output) else { return nil }
+        return URL(fileURLWithPath: path).pathExtension.lowercased()
+    }
+
+    /// The module, or nil when its files have errors: they are reported, and the command says nothing was exported.
+    func load(engine: DiagnosticsEngine, command: String, body: ExportJSON) throws -> Module? {
+        let source = try ModuleLoader.load(folder: module)
+        engine.emit(source.diagnostics.filter { $0.severity == .error })
+        guard engine.hasErrors else { return source.module }
+        if !engine.isJSON { Console.error("nothing was exported: \(engine.counts)") }
+        try engine.finish(command: command, body: body)
+        return nil
+    }
 
     /// `text` where the command was told: into the JSON document, onto standard output (what was exported said on
     /// standard error, since standard output is the text itself), or atomically into a file.
-    static func deliver(_ text: String, to target: OutputTarget, engine: DiagnosticsEngine, body: inout ExportJSON,
-                        summary: String, from module: String, quiet: Bool) throws {
-        switch target {
+    func deliver(_ text: String, engine: DiagnosticsEngine, body: inout ExportJSON, summary: String, quiet: Bool) throws {
+        switch OutputTarget(output) {
         case .standardOutput where engine.isJSON:
             body.document = text
         case .standardOutput:
