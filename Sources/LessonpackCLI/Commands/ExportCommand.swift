@@ -33,19 +33,16 @@ struct ExportQuestionsCommand: ParsableCommand {
             atomically, and not at all when the module has errors.
             """)
 
-    @Argument(help: "The module folder.", completion: .directory)
-    var module: String
+    @OptionGroup var destination: ExportDestination
 
     @Option(help: "Which questions: test (the test's item bank), qa (the spoken questions and answers) or all.")
     var from: GIFTWriter.Selection = .all
-
-    @Option(name: .shortAndLong, help: "Write here instead of standard output ('-' for standard output).", completion: .file())
-    var output: String = "-"
 
     @OptionGroup var outputOptions: OutputOptions
 
     func run() throws {
         let engine = outputOptions.engine()
+        let module = destination.module
         let source = try ModuleLoader.load(folder: module)
         let export = GIFTWriter.export(source, from: from)
         // Standard output may be the GIFT itself, so everything said about it goes to standard error.
@@ -59,18 +56,8 @@ struct ExportQuestionsCommand: ParsableCommand {
         var parts: [String] = []
         if from != .qa { parts.append("\(export.testItems) test item\(export.testItems == 1 ? "" : "s")") }
         if from != .test { parts.append("\(export.qaQuestions) Q&A question\(export.qaQuestions == 1 ? "" : "s")") }
-        let summary = parts.joined(separator: " and ")
-        switch OutputTarget(output) {
-        case .standardOutput where engine.isJSON:
-            body.document = export.text
-        case .standardOutput:
-            Console.data(export.text, terminator: "")
-            if !outputOptions.quiet { Console.error("exported \(summary) from \(module)") }
-        case .file(let path):
-            try AtomicFile.write(export.text, to: path, links: .writeThrough)
-            body.file = path
-            engine.summarise("wrote \(path): \(summary)")
-        }
+        try destination.deliver(export.text, engine: engine, body: &body, summary: parts.joined(separator: " and "),
+                                quiet: outputOptions.quiet)
         try engine.finish(command: "export questions", body: body)
     }
 }

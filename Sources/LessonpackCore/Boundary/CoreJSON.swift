@@ -70,3 +70,42 @@ package struct CoreJSON {
 
     private var openedAt: [Int] = []
 }
+
+/// Members as the module and result writers write them: a key and its value, or null for none.
+extension CoreJSON {
+    mutating func member(_ key: String, _ text: String) {
+        self.key(key)
+        value(text)
+    }
+
+    mutating func member(_ key: String, _ number: Int) {
+        self.key(key)
+        value(number)
+    }
+
+    mutating func member(_ key: String, _ texts: [String]) {
+        self.key(key)
+        array(texts.count) { json, index in json.value(texts[index]) }
+    }
+
+    /// An array of objects under `key`, each element's members written by `element`.
+    mutating func members<Element>(_ key: String, _ elements: [Element], _ element: (inout CoreJSON, Element) -> Void) {
+        self.key(key)
+        array(elements.count) { json, index in json.object { json in element(&json, elements[index]) } }
+    }
+
+    mutating func optionalMember(_ key: String, _ text: String?) {
+        self.key(key)
+        if let text { value(text) } else { null() }
+    }
+
+    mutating func optionalMember(_ key: String, _ number: Int?) {
+        self.key(key)
+        if let number { value(number) } else { null() }
+    }
+
+    mutating func optionalMember(_ key: String, _ flag: Bool?) {
+        self.key(key)
+        if let flag { value(flag) } else { null() }
+    }
+}

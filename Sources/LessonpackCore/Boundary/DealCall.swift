@@ -17,13 +17,13 @@ package enum DealCall {
     /// The deal as JSON, or `{"error":…}` naming what was wrong with the request.
     package static func run(kind rawKind: Int, seed: UInt64, arguments: [Int]) -> String {
         var json = CoreJSON()
-        var reader = Reader(values: arguments)
+        var reader = IntegerReader(values: arguments)
         var random = SeededRandom(seed: seed)
         switch Kind(rawValue: rawKind) {
         case .test:
             guard let bank = reader.count(), let draw = reader.count(), let last = reader.indices(below: bank),
                   let optionCounts = reader.list(bank, { $0.count() }), reader.atEnd,
-                  Reader.withinLargest(optionCounts) else { return Self.malformed(&json) }
+                  IntegerReader.withinLargest(optionCounts) else { return Self.malformed(&json) }
             let drawn = Deals.testDraw(from: Array(0..<bank), count: draw, lastDrawn: last, random: &random)
             let options = drawn.map { random.shuffled(Array(0..<optionCounts[$0])) }
             json.object { json in
@@ -36,7 +36,7 @@ package enum DealCall {
             guard let questions = reader.list(nil, { reader -> (Int, [Int]?)? in
                 guard let count = reader.count(), let last = reader.optionalIndices(below: count) else { return nil }
                 return (count, last)
-            }), reader.atEnd, Reader.withinLargest(questions.map { $0.0 }) else { return Self.malformed(&json) }
+            }), reader.atEnd, IntegerReader.withinLargest(questions.map { $0.0 }) else { return Self.malformed(&json) }
             let orders = questions.map { Deals.answerOrder(count: $0.0, last: $0.1, random: &random) }
             json.object { json in
                 json.key("orders")
@@ -75,61 +75,5 @@ package enum DealCall {
             json.value("malformed-deal-request")
         }
         return json.text
-    }
-
-    /// Reads a request's integers in order, refusing what no module could hold.
-    private struct Reader {
-        /// More than any module holds: a request past it is not one. Totals (every item's options, every
-        /// question's answers) are held to it too, so no request asks for more work than a module could.
-        static let largest = 100_000
-        let values: [Int]
-        var position = 0
-
-        /// Whether counts, each within `largest`, add up to no more than it: summed with a stop, as a 32-bit Int
-        /// (the WebAssembly build's) would overflow long before a hundred thousand of them.
-        static func withinLargest(_ counts: [Int]) -> Bool {
-            var total = 0
-            for count in counts {
-                total += count
-                if total > largest { return false }
-            }
-            return true
-        }
-
-        var atEnd: Bool { position == values.count }
-
-        mutating func next() -> Int? {
-            guard position < values.count else { return nil }
-            defer { position += 1 }
-            return values[position]
-        }
-
-        mutating func count() -> Int? { next().flatMap { (0...Self.largest).contains($0) ? $0 : nil } }
-
-        /// `count` elements read by `element` (or, for nil, a count first).
-        mutating func list<Element>(_ count: Int?, _ element: (inout Reader) -> Element?) -> [Element]? {
-            guard let count = count ?? self.count() else { return nil }
-            var result: [Element] = []
-            for _ in 0..<count {
-                guard let value = element(&self) else { return nil }
-                result.append(value)
-            }
-            return result
-        }
-
-        /// A count, then that many indices in 0..<bound.
-        mutating func indices(below bound: Int) -> [Int]? {
-            list(nil) { $0.next().flatMap { (0..<bound).contains($0) ? $0 : nil } }
-        }
-
-        /// -1 for none, or indices as `indices(below:)` reads them.
-        mutating func optionalIndices(below bound: Int) -> [Int]?? {
-            guard position < values.count else { return nil }
-            if values[position] == -1 {
-                position += 1
-                return .some(nil)
-            }
-            return indices(below: bound).map { .some($0) }
-        }
     }
 }

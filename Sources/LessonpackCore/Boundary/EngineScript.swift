@@ -36,7 +36,7 @@ package enum EngineScript {
         let answer: String?
         switch Kind(rawValue: rawKind) {
         case .video:
-            answer = play(VideoEngine.self, module, seed, NoOptions(), &reader) { reader, _ in
+            answer = play(VideoEngine.self, module, seed, NoOptions(), &reader) { reader in
                 switch reader.next() {
                 case 0: .play
                 case 1: .pause
@@ -47,7 +47,7 @@ package enum EngineScript {
                 }
             }
         case .videoTask:
-            answer = play(VideoTaskEngine.self, module, seed, NoOptions(), &reader) { reader, _ in
+            answer = play(VideoTaskEngine.self, module, seed, NoOptions(), &reader) { reader in
                 switch reader.next() {
                 case 0:
                     guard let statement = reader.index(module.videoTask), let state = reader.next(),
@@ -58,7 +58,7 @@ package enum EngineScript {
                 }
             }
         case .vocabulary:
-            answer = play(VocabularyEngine.self, module, seed, NoOptions(), &reader) { reader, _ in
+            answer = play(VocabularyEngine.self, module, seed, NoOptions(), &reader) { reader in
                 switch reader.next() {
                 case 0: reader.index(module.definitions).map { .open(term: $0.term) }
                 case 1: reader.index(module.transcript).map { .hear(line: $0.id) }
@@ -69,7 +69,7 @@ package enum EngineScript {
             guard let difficulty = [AudioGameEngine.Difficulty.easy, .medium, .hard].element(at: options) else {
                 return failure("malformed-events")
             }
-            answer = play(AudioGameEngine.self, module, seed, difficulty, &reader) { reader, _ in
+            answer = play(AudioGameEngine.self, module, seed, difficulty, &reader) { reader in
                 switch reader.next() {
                 case 0:
                     guard let tile = reader.index(module.transcript), let slot = reader.below(module.transcript.count)
@@ -81,7 +81,7 @@ package enum EngineScript {
                 }
             }
         case .dictation:
-            answer = play(DictationEngine.self, module, seed, NoOptions(), &reader) { reader, _ in
+            answer = play(DictationEngine.self, module, seed, NoOptions(), &reader) { reader in
                 switch reader.next() {
                 case 0: return reader.index(module.transcript).map { .hear(line: $0.id) }
                 case 1:
@@ -95,7 +95,7 @@ package enum EngineScript {
                 }
             }
         case .questions:
-            answer = play(QuestionsEngine.self, module, seed, NoOptions(), &reader) { reader, _ in
+            answer = play(QuestionsEngine.self, module, seed, NoOptions(), &reader) { reader in
                 switch reader.next() {
                 case 0:
                     guard let question = reader.index(module.questions), let letter = reader.below(question.answers.count)
@@ -110,7 +110,7 @@ package enum EngineScript {
                 }
             }
         case .test:
-            answer = play(TestEngine.self, module, seed, NoOptions(), &reader) { reader, _ in
+            answer = play(TestEngine.self, module, seed, NoOptions(), &reader) { reader in
                 switch reader.next() {
                 case 0:
                     guard let item = reader.index(module.test.items), let code = reader.next(), code >= 0 else { return nil }
@@ -128,7 +128,7 @@ package enum EngineScript {
                 }
             }
         case .pronunciation:
-            answer = play(PronunciationEngine.self, module, seed, NoOptions(), &reader) { reader, _ in
+            answer = play(PronunciationEngine.self, module, seed, NoOptions(), &reader) { reader in
                 guard let code = reader.next(), let line = reader.index(module.transcript)?.id else { return nil }
                 let modes = [VoiceComparison.simultaneous, .sequential]
                 switch code {
@@ -161,7 +161,7 @@ package enum EngineScript {
                 }
             }
         case .dictionary:
-            answer = play(DictionaryEngine.self, module, seed, NoOptions(), &reader) { reader, _ in
+            answer = play(DictionaryEngine.self, module, seed, NoOptions(), &reader) { reader in
                 guard reader.next() == 0, let index = reader.next() else { return nil }
                 if index == -1 { return reader.text().map { .open(term: $0) } }
                 return module.definitions.element(at: index).map { .open(term: $0.term) }
@@ -175,7 +175,7 @@ package enum EngineScript {
     /// Deals, then applies every event; nil when an event cannot be read.
     private static func play<Engine: ActivityEngine>(_ type: Engine.Type, _ module: Module, _ seed: UInt64,
                                                      _ options: Engine.Options, _ reader: inout IntegerReader,
-                                                     _ action: (inout IntegerReader, Module) -> Engine.Action?) -> String? {
+                                                     _ action: (inout IntegerReader) -> Engine.Action?) -> String? {
         var random = SeededRandom(seed: seed)
         let setup = Engine.deal(for: module, random: &random, previous: nil, options: options)
         var engine = Engine(module: module, setup: setup, startedAt: Self.start)
@@ -183,7 +183,7 @@ package enum EngineScript {
         var steps: [[Effect]] = []
         var now = Self.start
         while !reader.atEnd {
-            guard let time = reader.next(), time >= 0, time <= 1_000_000_000, let next = action(&reader, module) else { return nil }
+            guard let time = reader.next(), time >= 0, time <= 1_000_000_000, let next = action(&reader) else { return nil }
             now = Self.start.addingTimeInterval(Double(time) / 1000)
             steps.append(engine.apply(next, at: now))
         }
@@ -208,47 +208,4 @@ package enum EngineScript {
         json.object { json in json.member("error", code) }
         return json.text
     }
-}
-
-/// Integers read in order, as a script's events come.
-struct IntegerReader {
-    let values: [Int]
-    var position = 0
-
-    var atEnd: Bool { position == values.count }
-
-    mutating func next() -> Int? {
-        guard position < values.count else { return nil }
-        defer { position += 1 }
-        return values[position]
-    }
-
-    /// A number in 0..<bound: an answer's letter, a slot. The engines trust theirs; the page's are checked here.
-    mutating func below(_ bound: Int) -> Int? { next().flatMap { (0..<bound).contains($0) ? $0 : nil } }
-
-    /// An element of `elements` by its index.
-    mutating func index<Element>(_ elements: [Element]) -> Element? { next().flatMap { elements.element(at: $0) } }
-
-    /// A pitch contour: a count, then each frame in millihertz, -1 where unvoiced.
-    mutating func contour() -> [Double?]? {
-        guard let count = next(), count >= 0, count <= 100_000, position + count <= values.count else { return nil }
-        defer { position += count }
-        return values[position..<position + count].map { $0 < 0 ? nil : Double($0) / 1000 }
-    }
-
-    /// A count of UTF-8 bytes, then the bytes; nil unless they are UTF-8.
-    mutating func text() -> String? {
-        guard let count = next(), count >= 0, count <= 10_000, position + count <= values.count else { return nil }
-        var bytes: [UInt8] = []
-        for value in values[position..<position + count] {
-            guard (0...255).contains(value) else { return nil }
-            bytes.append(UInt8(value))
-        }
-        position += count
-        return String(validating: bytes, as: UTF8.self)
-    }
-}
-
-extension Array {
-    func element(at index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

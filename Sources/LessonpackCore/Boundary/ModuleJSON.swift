@@ -10,10 +10,8 @@ package enum ModuleJSON {
             json.member("version", module.version)
             json.member("level", module.level)
             json.member("summary", module.summary)
-            json.key("video")
-            if let video = module.video { json.value(video) } else { json.null() }
-            json.key("language")
-            if let language = module.language { json.value(language) } else { json.null() }
+            json.optionalMember("video", module.video)
+            json.optionalMember("language", module.language)
             json.members("speakers", module.speakers) { json, speaker in
                 json.member("id", speaker.id)
                 json.member("name", speaker.name)
@@ -36,8 +34,7 @@ package enum ModuleJSON {
                 json.member("endMs", milliseconds(line.end))
                 json.member("audio", line.audio)
                 json.member("terms", line.terms)
-                json.key("uncertainTiming")
-                if let note = line.uncertainTiming { json.value(note) } else { json.null() }
+                json.optionalMember("uncertainTiming", line.uncertainTiming)
             }
             json.members("definitions", module.definitions) { json, definition in
                 json.member("term", definition.term)
@@ -65,8 +62,7 @@ package enum ModuleJSON {
                     json.key("isCorrect")
                     json.value(answer.isCorrect)
                 }
-                json.key("feedback")
-                if let feedback = question.feedback { json.value(feedback) } else { json.null() }
+                json.optionalMember("feedback", question.feedback)
             }
             json.key("test")
             json.object { json in
@@ -83,10 +79,8 @@ package enum ModuleJSON {
                         json.member("choices", choices)
                         json.member("answer", answer)
                     }
-                    json.key("explanation")
-                    if let explanation = item.explanation { json.value(explanation) } else { json.null() }
-                    json.key("weight")
-                    if let weight = item.weight { json.value(weight) } else { json.null() }
+                    json.optionalMember("explanation", item.explanation)
+                    json.optionalMember("weight", item.weight)
                 }
             }
             json.members("media", module.media) { json, file in
@@ -94,13 +88,10 @@ package enum ModuleJSON {
                 // 2 GiB is a number the WebAssembly build's 32-bit Int cannot hold.
                 json.member("path", file.path)
                 json.member("kind", file.kind.rawValue)
-                json.key("durationMs")
-                if let duration = file.duration { json.value(milliseconds(duration)) } else { json.null() }
-                json.key("placeholder")
-                if let placeholder = file.placeholder { json.value(placeholder) } else { json.null() }
+                json.optionalMember("durationMs", file.duration.map(milliseconds))
+                json.optionalMember("placeholder", file.placeholder)
             }
-            json.key("passMark")
-            if let passMark = module.passMark { json.value(passMark) } else { json.null() }
+            json.optionalMember("passMark", module.passMark)
             json.key("chosenLines")
             json.object { json in
                 for kind in ActivityKind.allCases {
@@ -181,8 +172,11 @@ package enum ModuleJSON {
             return flag
         }
 
-        mutating func strings(_ value: CoreJSONValue?, _ key: String) -> [String] {
-            list(value, key) { reader, element in
+        mutating func strings(_ value: CoreJSONValue?, _ key: String) -> [String] { strings(value?[key]) }
+
+        /// An array of strings, itself.
+        mutating func strings(_ array: CoreJSONValue?) -> [String] {
+            elements(array) { reader, element in
                 guard let text = element.string else { reader.failed = true; return "" }
                 return text
             }
@@ -190,7 +184,12 @@ package enum ModuleJSON {
 
         mutating func list<Element>(_ value: CoreJSONValue?, _ key: String,
                                     _ element: (inout FieldReader, CoreJSONValue) -> Element) -> [Element] {
-            guard let elements = value?[key]?.array else { failed = true; return [] }
+            elements(value?[key], element)
+        }
+
+        private mutating func elements<Element>(_ array: CoreJSONValue?,
+                                                _ element: (inout FieldReader, CoreJSONValue) -> Element) -> [Element] {
+            guard let elements = array?.array else { failed = true; return [] }
             var result: [Element] = []
             for item in elements { result.append(element(&self, item)) }
             return result
@@ -266,35 +265,12 @@ package enum ModuleJSON {
             if case .object(let chosen)? = root["chosenLines"] {
                 for (name, lines) in chosen {
                     guard let kind = ActivityKind(rawValue: name), kind.chosenLinesKey != nil else { failed = true; continue }
-                    module.chosenLines[kind] = strings(.object([("lines", lines)]), "lines")
+                    module.chosenLines[kind] = strings(lines)
                 }
             } else {
                 failed = true
             }
             return module
         }
-    }
-}
-
-extension CoreJSON {
-    mutating func member(_ key: String, _ text: String) {
-        self.key(key)
-        value(text)
-    }
-
-    mutating func member(_ key: String, _ number: Int) {
-        self.key(key)
-        value(number)
-    }
-
-    mutating func member(_ key: String, _ texts: [String]) {
-        self.key(key)
-        array(texts.count) { json, index in json.value(texts[index]) }
-    }
-
-    /// An array of objects under `key`, each element's members written by `element`.
-    mutating func members<Element>(_ key: String, _ elements: [Element], _ element: (inout CoreJSON, Element) -> Void) {
-        self.key(key)
-        array(elements.count) { json, index in json.object { json in element(&json, elements[index]) } }
     }
 }

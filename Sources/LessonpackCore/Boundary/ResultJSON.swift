@@ -129,10 +129,3 @@ package enum ResultJSON {
         }
     }
 }
-
-extension CoreJSON {
-    mutating func optionalMember(_ key: String, _ text: String?) {
-        self.key(key)
-        if let text { value(text) } else { null() }
-    }
-}
