@@ -37,11 +37,18 @@ export { h, fill, button, speakerColour, speakerStyle, caseOf, keyBelongsToTarge
 // The preview.
 
 class Preview {
-  constructor(container, { api, key, activity, state }) {
+  constructor(container, { api, key, activity, state, host }) {
     this.container = container;
     this.api = api;
-    this.transport = transport(api);
     this.key = String(key);
+    // Where the presenter runs and the media come from: the studio's server by default; the web player passes its
+    // own (the core in the page, the exported folder's files), so both draw activities with these same modules.
+    this.transport = host?.transport ?? transport(api);
+    this.mediaURL = host?.mediaURL ?? ((path) => mediaURL(this.key, path));
+    this.subtitlesURL = host?.subtitlesURL ?? `/api/modules/${encodeURIComponent(this.key)}/subtitles.vtt`;
+    this.recordingURL = host?.recordingURL
+      ?? ((line) => `/api/preview/${encodeURIComponent(this.session)}/recording?line=${encodeURIComponent(line)}`);
+    this.words = { restart: 'Start again', restartTitle: 'A new attempt at this activity, dealt afresh', ...host?.words };
     this.activity = activity;
     this.state = state;
     this.module = state?.module ?? null;
@@ -66,17 +73,13 @@ class Preview {
     h('header', { class: 'lp-preview-header' },
       this.title = h('h2', { class: 'lp-preview-title', testid: 'preview-title', text: activityTitle(state, activity) }),
       h('span', { class: 'lp-preview-module', text: this.module?.title ?? '' }),
-      button('restart', 'Start again', () => this.restart(), { title: 'A new attempt at this activity, dealt afresh' })),
+      button('restart', this.words.restart, () => this.restart(), { title: this.words.restartTitle })),
     // The countdown above the activity, where the learner is looking when they press Record.
     this.recorder.panel,
     this.body,
     this.message,
     this.viewDump,
     this.sound.audio);
-  }
-
-  recordingPath(line) {
-    return `/api/preview/${encodeURIComponent(this.session)}/recording?line=${encodeURIComponent(line)}`;
   }
 
   say(text, tone = 'plain') {
@@ -110,8 +113,8 @@ class Preview {
       state: this.state,
       send: (...events) => this.send(...events),
       say: (text, tone) => this.say(text, tone),
-      mediaURL: (path) => mediaURL(this.key, path),
-      subtitlesURL: `/api/modules/${encodeURIComponent(this.key)}/subtitles.vtt`,
+      mediaURL: (path) => this.mediaURL(path),
+      subtitlesURL: this.subtitlesURL,
       useVideo: (video, expect) => this.sound.useVideo(video, expect),
       recorder: this.recorder,
       restart: () => this.restart(),
@@ -305,10 +308,12 @@ function ensureStylesheet() {
 
 /// Opens a preview of `activity` in `container` (replacing what it held). Resolves once the first view is shown, with
 /// `{ close(), restart(), root }`; a preview the server refuses shows why in its message area instead of throwing.
-export async function openPreview(container, { api, key, activity, state }) {
+/// `host` (optional): `{ transport, mediaURL(path), subtitlesURL, recordingURL(line), words }` for a page that is not
+/// the studio's: `transport` answers `start`, `event` and `recording` as preview-transport.js does.
+export async function openPreview(container, { api, key, activity, state, host }) {
   ensureStylesheet();
   openPreviews.get(container)?.close();
-  const preview = new Preview(container, { api, key, activity, state });
+  const preview = new Preview(container, { api, key, activity, state, host });
   openPreviews.set(container, preview);
   container.replaceChildren(preview.root);
   await preview.enqueue(async () => {
