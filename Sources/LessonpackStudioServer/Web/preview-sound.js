@@ -1,4 +1,4 @@
-import { h } from './preview-dom.js';
+import { h, w } from './preview-dom.js';
 import { request } from './preview-transport.js';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -62,7 +62,7 @@ export class Sound {
       await element.play();
     } catch (error) {
       // Autoplay refused, or the file cannot be played: say so, do not throw (the activity goes on without sound).
-      if (error?.name !== 'AbortError') this.preview.say(`Cannot play ${media}: ${error?.message ?? error}`, 'bad');
+      if (error?.name !== 'AbortError') this.preview.say(w('Cannot play {media}: {reason}', { media, reason: error?.message ?? error }), 'bad');
     }
   }
 
@@ -71,7 +71,7 @@ export class Sound {
     delete this.audio.dataset.media;
     this.audio.src = url;
     try { await this.audio.play(); } catch (error) {
-      if (error?.name !== 'AbortError') this.preview.say(`Cannot play the comparison: ${error?.message ?? error}`, 'bad');
+      if (error?.name !== 'AbortError') this.preview.say(w('Cannot play the comparison: {reason}', { reason: error?.message ?? error }), 'bad');
     }
   }
 

@@ -25,13 +25,13 @@ const tones = ['plain', 'good', 'bad', 'accent', 'muted'];
 const openPreviews = new WeakMap();
 
 
-import { h, button, caseOf, mediaURL } from './preview-dom.js';
+import { h, button, caseOf, mediaURL, w } from './preview-dom.js';
 import { transport } from './preview-transport.js';
 import { Sound } from './preview-sound.js';
 import { Recorder } from './preview-recorder.js';
 
 // The activity modules take their helpers from here.
-export { h, fill, button, speakerColour, speakerStyle, caseOf, keyBelongsToTarget, scrollWithin, clock, mediaURL } from './preview-dom.js';
+export { h, fill, button, speakerColour, speakerStyle, caseOf, keyBelongsToTarget, scrollWithin, clock, mediaURL, w, useWords } from './preview-dom.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // The preview.
@@ -48,7 +48,10 @@ class Preview {
     this.subtitlesURL = host?.subtitlesURL ?? `/api/modules/${encodeURIComponent(this.key)}/subtitles.vtt`;
     this.recordingURL = host?.recordingURL
       ?? ((line) => `/api/preview/${encodeURIComponent(this.session)}/recording?line=${encodeURIComponent(line)}`);
-    this.words = { restart: 'Start again', restartTitle: 'A new attempt at this activity, dealt afresh', ...host?.words };
+    this.words = {
+      restart: 'Start again', restartTitle: 'A new attempt at this activity, dealt afresh', region: (title) => `Preview: ${title}`,
+      ...host?.words,
+    };
     this.activity = activity;
     this.state = state;
     this.module = state?.module ?? null;
@@ -64,7 +67,7 @@ class Preview {
     this.viewDump = h('pre', { testid: 'preview-view', hidden: true });
     this.body = h('div', { class: 'lp-activity' });
     this.root = h('section', {
-      class: 'lp-preview', testid: 'preview-root', 'aria-label': `Preview: ${activityTitle(state, activity)}`,
+      class: 'lp-preview', testid: 'preview-root', 'aria-label': this.words.region(activityTitle(state, activity)),
       // Focusable (not in the tab order): a click anywhere in the preview puts the keyboard focus in it, so its keys work.
       tabindex: '-1',
       dataset: { activity, recording: 'false', busy: 'false' },
@@ -164,7 +167,7 @@ class Preview {
   /// Says the recording is being analysed (`data-analysing` on the root) until its answer is shown.
   analysing(on) {
     this.root.dataset.analysing = on ? 'true' : 'false';
-    if (on) this.say('Analysing your recording…', 'accent');
+    if (on) this.say(w('Analysing your recording…'), 'accent');
   }
 
   /// Sends a recording; its answer is the next preview.
@@ -178,7 +181,7 @@ class Preview {
         await this.apply(answer);
       } catch (error) {
         this.analysing(false);
-        this.say(`The recording could not be sent: ${error?.message ?? error}`, 'bad');
+        this.say(w('The recording could not be sent: {reason}', { reason: error?.message ?? error }), 'bad');
       }
     });
   }
@@ -190,7 +193,7 @@ class Preview {
     if (preview.session) this.session = preview.session;
     if (preview.title) {
       this.title.textContent = preview.title;
-      this.root.setAttribute('aria-label', `Preview: ${preview.title}`);
+      this.root.setAttribute('aria-label', this.words.region(preview.title));
     }
     this.view = preview.view ?? null;
     this.viewDump.textContent = JSON.stringify(this.view);
@@ -249,7 +252,7 @@ class Preview {
         try {
           await this.sound.compare(args.line, args.mode);
         } catch (error) {
-          this.say(`Cannot compare: ${error?.message ?? error}`, 'bad');
+          this.say(w('Cannot compare: {reason}', { reason: error?.message ?? error }), 'bad');
         }
         break;
       case 'playFile':

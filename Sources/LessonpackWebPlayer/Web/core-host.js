@@ -67,6 +67,6 @@ export function coreHost({ core, store, moduleId, moduleText, activity, settings
     mediaURL: (path) => `${files}media/${String(path).split('/').map(encodeURIComponent).join('/')}`,
     subtitlesURL: `${files}subtitles.vtt`,
     recordingURL,
-    words: { restart: t('openAgain'), restartTitle: t('openAgainTitle') },
+    words: { restart: t('openAgain'), restartTitle: t('openAgainTitle'), region: (title) => title },
   };
 }

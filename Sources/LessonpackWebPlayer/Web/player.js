@@ -5,7 +5,7 @@
 // Everything that comes from a module is untrusted text: it goes into the page through textContent only.
 
 import { loadCore } from './core.mjs';
-import { openPreview, h, button } from './preview.js';
+import { openPreview, h, button, useWords } from './preview.js';
 import { ProgressStore, checkProgressFile } from './progress-store.js';
 import { coreHost } from './core-host.js';
 import { t, uiLanguage, chooseLanguage, languages } from './ui-strings.js';
@@ -232,6 +232,8 @@ async function start() {
       ProgressStore.open().catch(() => { throw new Error(t('noStorage')); }),
     ]);
     if (typeof core.present !== 'function') throw new Error(t('noCore'));
+    // The activities' own buttons and headings in the page's language (English is written in them).
+    if (uiLanguage() !== 'en') useWords(await fetchOK(`preview-words-${uiLanguage()}.json`).then((response) => response.json()));
     site = { manifest, core, store, modules: new Map() };
   } catch (error) {
     main.replaceChildren(h('p', { class: 'tone-bad', testid: 'load-failed', text: t('loadFailed', { reason: error?.message ?? error }) }));
