@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import LessonpackWebPlayer
 
-struct ExportWebCommand: ParsableCommand {
+struct ExportWebCommand: OutputOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "web",
         abstract: "Write bundles as a static web site: the web player, the learning core and each module.",
@@ -29,6 +29,8 @@ struct ExportWebCommand: ParsableCommand {
     var force = false
 
     @OptionGroup var outputOptions: OutputOptions
+
+    var commandOutput: CommandOutput { outputOptions.commandOutput }
 
     func validate() throws {
         guard !bundles.isEmpty else { throw ValidationError("name at least one bundle") }
