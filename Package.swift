@@ -112,8 +112,10 @@ let package = Package(
             "LessonpackSigning", "LessonpackDiagnostics", "LessonpackTestSupport",
         ]),
 
-        // MARK: Randomness: the seeded source every deal comes from, and each attempt's seed (a leaf)
-        .target(name: "LessonpackCore"),
+        // MARK: The learning core, built natively and (scripts/build-wasm) for WebAssembly from one source: the seeded
+        // source, the model's values, the engines and the presenters. Its Strings folder (the learner-facing sentences,
+        // one catalogue per language) is embedded at build time.
+        .target(name: "LessonpackCore", exclude: ["Strings"], plugins: ["EmbedWebPlugin"]),
         .testTarget(name: "LessonpackCoreTests", dependencies: ["LessonpackCore", "LessonpackModel", "LessonpackSystem", "LessonpackTestSupport"]),
 
         // MARK: Runtime: open bundles and folders, media on demand, audio
@@ -132,10 +134,9 @@ let package = Package(
             "LessonpackBundle",
         ]),
 
-        // MARK: Presentation: per activity, what the learner is shown and may do, for every front end
-        // Its Strings folder (the learner-facing sentences, one catalogue per language) is embedded at build time.
-        .target(name: "LessonpackPresentation", dependencies: ["LessonpackActivities", "LessonpackModel"],
-                exclude: ["Strings"], plugins: ["EmbedWebPlugin"]),
+        // MARK: Presentation: each kind's presenter for front ends that open an activity by its kind (the presenters
+        // themselves are the core's)
+        .target(name: "LessonpackPresentation", dependencies: ["LessonpackActivities", "LessonpackModel"]),
         .testTarget(name: "LessonpackPresentationTests", dependencies: [
             "LessonpackPresentation", "LessonpackActivities", "LessonpackCore", "LessonpackRuntime", "LessonpackModel",
             "LessonpackTestSupport",

@@ -37,6 +37,14 @@ func lcScript(_ module: UnsafePointer<UInt8>?, _ moduleLength: Int32, _ kind: In
     return answer(EngineScript.run(module: text, kind: Int(kind), seed: seed, options: Int(options), events: values))
 }
 
+/// An activity on a page (`PageSession.run`): the module as the core's JSON and the request (the activity, the
+/// session seed, the settings and the log), both UTF-8; the answer is the view after the log's last entry.
+@_cdecl("lc_present")
+func lcPresent(_ module: UnsafePointer<UInt8>?, _ moduleLength: Int32, _ request: UnsafePointer<UInt8>?,
+               _ requestLength: Int32) -> UnsafeMutableRawPointer {
+    answer(PageSession.run(module: text(module, moduleLength), request: text(request, requestLength)))
+}
+
 /// A text without case or accents, as the dictionary compares terms (`TextFolding.key`): UTF-8 in, a JSON string out.
 @_cdecl("lc_fold")
 func lcFold(_ text: UnsafePointer<UInt8>?, _ length: Int32) -> UnsafeMutableRawPointer {
@@ -44,6 +52,11 @@ func lcFold(_ text: UnsafePointer<UInt8>?, _ length: Int32) -> UnsafeMutableRawP
     var json = CoreJSON()
     json.value(TextFolding.key(typed))
     return answer(json.text)
+}
+
+/// UTF-8 the page passed, as a String (invalid bytes replaced).
+private func text(_ bytes: UnsafePointer<UInt8>?, _ length: Int32) -> String {
+    String(decoding: UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : Int(max(length, 0))), as: UTF8.self)
 }
 
 /// `text` in a buffer of the core's: its byte count, then its UTF-8.

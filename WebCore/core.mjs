@@ -71,6 +71,32 @@ export async function loadCore(bytes) {
         }
       });
     },
+    /**
+     * An activity on a page, replayed from its log (`PageSession` in the core): `moduleText` the core's module JSON,
+     * `request` the activity (its name, `video-task`), the session seed (a decimal string), the settings, the UTC
+     * offset and the log. Returns the core's JSON text: the view after the last entry, with its effects.
+     */
+    presentText(moduleText, request) {
+      return guarded(() => {
+        const moduleBytes = encoder.encode(moduleText);
+        const requestBytes = encoder.encode(typeof request === 'string' ? request : JSON.stringify(request));
+        const modulePointer = place(moduleBytes);
+        try {
+          const requestPointer = place(requestBytes);
+          try {
+            return answer(core.lc_present(modulePointer, moduleBytes.length, requestPointer, requestBytes.length));
+          } finally {
+            core.lc_free(requestPointer);
+          }
+        } finally {
+          core.lc_free(modulePointer);
+        }
+      });
+    },
+    /** The same, parsed. */
+    present(moduleText, request) {
+      return JSON.parse(this.presentText(moduleText, request));
+    },
     /** An attempt played from events, as the core's JSON text: `moduleText` the core's module JSON (a string). */
     scriptText(moduleText, kind, seed, options, events) {
       return guarded(() => {

@@ -45,6 +45,7 @@ protocol PreviewRunning: AnyObject, Sendable {
 /// An attempt kept in memory: a preview is the author trying the activity, not a learner's attempt, so there is
 /// nothing to save before an action is applied. Another attempt is dealt from the same random source.
 final class PreviewAttempt<Engine: ActivityEngine>: AttemptRecorder {
+    typealias Failure = Never
     private let module: Module
     private var random: SeededRandom
     private(set) var engine: Engine
@@ -77,7 +78,7 @@ final class PreviewRun<Presenter: ActivityPresenter>: PreviewRunning, ActivityHo
     private let module: Module
     /// Where the module's media are, for analysing a recording's intonation.
     private let moduleFolder: String?
-    private var driver: ActivityDriver<Presenter, PreviewAttempt<Engine>>!
+    private var driver: ActivityDriver<Presenter, PreviewAttempt<Engine>, PreviewRun<Presenter>>!
     /// The effects of the step under way, for the page.
     private var handed: [Effect] = []
     /// A problem of the step under way that the activity's own message does not tell.
@@ -191,7 +192,10 @@ final class PreviewRun<Presenter: ActivityPresenter>: PreviewRunning, ActivityHo
         return outcomes
     }
 
-    func cannotStartAnother(_ error: any Error) {
+    // The author's own clock: the studio runs on their machine.
+    func utcOffset(at moment: Date) -> Int { TimeZone.current.secondsFromGMT(for: moment) }
+
+    func cannotStartAnother<Failure: Error>(_ error: Failure) {
         problem = Message("Another attempt cannot start: \(error)", .bad)
     }
 }

@@ -28,6 +28,7 @@ import Testing
         let module = folder.write(ModuleJSON.write(try Self.sample()), to: "module.json")
         let exchanges = Self.seedExchanges() + Self.testDeals() + Self.questionDeals() + Self.audioGames() + Self.malformed()
             + (try Self.scripts(moduleFile: module)) + (try Self.unplayableModules(in: folder)) + Self.folds()
+            + (try Self.pages(in: folder))
         let requests = folder.write(exchanges.map(\.request).joined(separator: "\n") + "\n", to: "requests.jsonl")
         let run = try node.run([Paths.inPackage("Tests/WasmConformance/run.mjs"), core, requests], timeout: 300)
         try #require(run.succeeded, "node: \(run.errorText)")
@@ -72,6 +73,27 @@ import Testing
             if kind != .video, kind != .vocabulary, kind != .pronunciation, kind != .dictionary {
                 #expect(played.contains { $0.contains(#""finished":true"#) }, "\(kind): no script finished its activity")
             }
+        }
+        return exchanges
+    }
+
+    /// Each activity played on a page 25 times, from logs of seeded random events (`PageLogs`): every view, effect
+    /// and message after each log's last entry.
+    static func pages(in folder: TemporaryFolder) throws -> [Exchange] {
+        let module = try PageLogs.sampleWithAllActivities(in: folder)
+        let text = ModuleJSON.write(module)
+        let file = folder.write(text, to: "module-with-dictation.json")
+        let exchanges = PageLogs(module: module).logs(count: 25).map { log in
+            var request = CoreJSON()
+            request.value(log.request)
+            return Exchange(request: #"{"present":{"module":"\#(file)","request":\#(request.text)}}"#,
+                            native: PageSession.run(module: text, request: log.request))
+        }
+        let refused = exchanges.filter { !$0.native.hasPrefix(#"{"activity":"#) }
+        #expect(refused.isEmpty, "\(refused.count) logs refused: \(refused.first?.native ?? "")")
+        for kind in [ActivityKind.videoTask, .audioGame, .dictation, .questions, .test] {
+            #expect(exchanges.contains { $0.native.hasPrefix(#"{"activity":"\#(kind.rawValue)""#) && $0.native.contains(#""finished":true"#) },
+                    "\(kind): no log finished its activity")
         }
         return exchanges
     }

@@ -2,6 +2,7 @@ import Foundation
 import LessonpackActivities
 import Testing
 @testable import LessonpackPresentation
+@testable import LessonpackCore
 
 /// What the pronunciation view says of a recording's intonation, before, during and after it is measured.
 @Suite struct PronunciationIntonationView {

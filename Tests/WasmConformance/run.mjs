@@ -3,6 +3,7 @@
 //   {"seed": {"session": "123", "activity": "test", "attempt": 2}}  → the attempt seed, in decimal
 //   {"deal": {"kind": 0, "seed": "123", "values": [...]}}           → the core's JSON, as it wrote it
 //   {"script": {"module": "FILE", "kind": 1, "seed": "9", "options": 0, "events": [...]}}  → the core's JSON
+//   {"present": {"module": "FILE", "request": "{…}"}}                  → the core's JSON (the request as text)
 //   {"fold": "Café"}                                                   → the folded text, as a JSON string
 // Seeds travel as decimal strings: JSON numbers cannot hold 64 bits.
 import { readFileSync } from 'node:fs';
@@ -27,6 +28,10 @@ for (const line of readFileSync(requestsPath, 'utf8').split('\n')) {
     const { module, kind, seed, options, events } = request.script;
     if (!modules.has(module)) modules.set(module, readFileSync(module, 'utf8'));
     lines.push(core.scriptText(modules.get(module), kind, BigInt(seed), options, events));
+  } else if (request.present) {
+    const { module, request: log } = request.present;
+    if (!modules.has(module)) modules.set(module, readFileSync(module, 'utf8'));
+    lines.push(core.presentText(modules.get(module), log));
   } else {
     throw new Error(`not a request: ${line}`);
   }

@@ -13,6 +13,32 @@ package struct CoreJSON {
 
     package mutating func null() { text += "null" }
 
+    /// A number of seconds (or hertz) to the thousandth, the same in every build: the standard library's own
+    /// printing of a Double is not available in Embedded Swift, and C's is not the core's to use. What JSON cannot
+    /// hold is written as the studio writes it: "nan", "inf", "-inf".
+    package mutating func value(decimal number: Double) {
+        guard number.isFinite else {
+            value(number.isNaN ? "nan" : number > 0 ? "inf" : "-inf")
+            return
+        }
+        // Past ±9e12 the thousandths no longer fit a 64-bit count; no time or pitch comes near.
+        let thousandths = Int64((min(max(number, -9e12), 9e12) * 1000).rounded())
+        let magnitude = thousandths < 0 ? -thousandths : thousandths
+        var written = (thousandths < 0 ? "-" : "") + String(magnitude / 1000)
+        var fraction = magnitude % 1000
+        if fraction != 0 {
+            var digits = ""
+            var divisor: Int64 = 100
+            while fraction != 0 {
+                digits += String(fraction / divisor)
+                fraction %= divisor
+                divisor /= 10
+            }
+            written += "." + digits
+        }
+        text += written
+    }
+
     package mutating func value(_ string: String) { Self.appendQuoted(string, to: &text) }
 
     /// `string` as a JSON string, escaped as RFC 8259 requires and no more. The property-list tools' JSON writer

@@ -5,6 +5,9 @@ package enum CoreJSONValue: Equatable {
     case null
     case bool(Bool)
     case integer(Int)
+    /// A number with a fraction, as a page writes a time in seconds: kept to the millionth, so that both builds
+    /// read the same Double from the same text.
+    case decimal(Double)
     case string(String)
     case array([CoreJSONValue])
     /// Members in the order written; a key given twice keeps its first value when looked up.
@@ -15,6 +18,7 @@ package enum CoreJSONValue: Equatable {
         case (.null, .null): true
         case let (.bool(a), .bool(b)): a == b
         case let (.integer(a), .integer(b)): a == b
+        case let (.decimal(a), .decimal(b)): a == b
         case let (.string(a), .string(b)): a == b
         case let (.array(a), .array(b)): a == b
         case let (.object(a), .object(b)): a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
@@ -40,6 +44,14 @@ package enum CoreJSONValue: Equatable {
 
     package var string: String? { if case .string(let value) = self { value } else { nil } }
     package var integer: Int? { if case .integer(let value) = self { value } else { nil } }
+    /// An integer or a decimal, as a Double.
+    package var number: Double? {
+        switch self {
+        case .integer(let value): Double(value)
+        case .decimal(let value): value
+        default: nil
+        }
+    }
     package var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
     package var array: [CoreJSONValue]? { if case .array(let value) = self { value } else { nil } }
     package var isNull: Bool { self == .null }
@@ -109,32 +121,45 @@ package enum CoreJSONValue: Equatable {
                     guard bytes[position - 1] == UInt8(ascii: ",") else { return nil }
                 }
             default:
-                return integer().map { .integer($0) }
+                return number()
             }
         }
 
-        /// An integer: an optional minus and digits, within Int's range (Int32's in the WebAssembly build).
-        mutating func integer() -> Int? {
-            var negative = false
-            if position < bytes.count, bytes[position] == UInt8(ascii: "-") {
-                negative = true
-                position += 1
-            }
+        /// A number: an optional minus, digits, and a fraction. An integer within Int's range (Int32's in the
+        /// WebAssembly build) is `.integer`; one past it, up to 2^53 (a time in milliseconds since 1970), or one with
+        /// a fraction is `.decimal`, the fraction's first six digits counting. An exponent is refused: neither the
+        /// core nor a page writes one for a time or a speed.
+        mutating func number() -> CoreJSONValue? {
+            let negative = position < bytes.count && bytes[position] == UInt8(ascii: "-")
+            if negative { position += 1 }
             let start = position
-            var magnitude = 0
+            var magnitude: Int64 = 0
             while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 {
-                let (times, overflowTimes) = magnitude.multipliedReportingOverflow(by: 10)
-                let (sum, overflowSum) = times.addingReportingOverflow(Int(bytes[position] - 0x30))
-                guard !overflowTimes, !overflowSum else { return nil }
-                magnitude = sum
+                // Checked before, so the arithmetic cannot overflow (an overflow check on 64 bits would need
+                // compiler-rt's 128-bit multiply, which the WebAssembly build has not).
+                guard magnitude <= 1 << 53 else { return nil }
+                magnitude = magnitude &* 10 &+ Int64(bytes[position] - 0x30)
                 position += 1
             }
-            guard position > start else { return nil }
-            // A fraction or an exponent is not something the core writes.
-            if position < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[position]) {
-                return nil
+            guard position > start, magnitude <= 1 << 53 else { return nil }
+            var millionths: Int64 = 0
+            var fraction = false
+            if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+                position += 1
+                let fractionStart = position
+                while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 {
+                    if position - fractionStart < 6 { millionths = millionths &* 10 &+ Int64(bytes[position] - 0x30) }
+                    position += 1
+                }
+                guard position > fractionStart else { return nil }
+                for _ in min(position - fractionStart, 6)..<6 { millionths = millionths &* 10 }
+                fraction = true
             }
-            return negative ? -magnitude : magnitude
+            if position < bytes.count, [UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[position]) { return nil }
+            let signed = negative ? -magnitude : magnitude
+            if !fraction, signed >= Int64(Int.min), signed <= Int64(Int.max) { return .integer(Int(signed)) }
+            let value = Double(magnitude) + Double(millionths) / 1_000_000
+            return .decimal(negative ? -value : value)
         }
 
         /// A string, its escapes undone; nil for a control character, a bad escape or a lone surrogate.

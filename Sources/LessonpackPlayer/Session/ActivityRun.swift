@@ -27,7 +27,7 @@ final class ActivityRun<Presenter: ActivityPresenter>: ActivityRunning {
 
     private unowned let session: PlayerSession
     private let host: SessionHost
-    private let driver: ActivityDriver<Presenter, Attempt<Engine>>
+    private let driver: ActivityDriver<Presenter, Attempt<Engine>, SessionHost>
 
     init(session: PlayerSession, attempt: Attempt<Engine>, lastResult: ActivityResult?) {
         self.session = session
@@ -96,7 +96,9 @@ final class SessionHost: ActivityHost {
 
     func carryOut(_ effects: [Effect], at now: Date) -> [EffectOutcome] { session.media.carryOut(effects, at: now) }
 
-    func cannotStartAnother(_ error: any Error) {
+    func utcOffset(at moment: Date) -> Int { TimeZone.current.secondsFromGMT(for: moment) }
+
+    func cannotStartAnother<Failure: Error>(_ error: Failure) {
         let told = (error as? ProgressError).map { "\($0.description) [\($0.code)]" } ?? "\(error)"
         session.notice("A new start did not work: \(told)")
     }

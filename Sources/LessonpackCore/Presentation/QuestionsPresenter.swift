@@ -1,16 +1,12 @@
-import Foundation
-import LessonpackActivities
-import LessonpackModel
-
 /// Activity 6: a question, its answers A, B and C, and feedback once answered. When listening comes first, the
 /// question plays by itself and each answer's text appears once it has been heard.
 package enum QuestionsPresenter: ActivityPresenter {
     package typealias Engine = QuestionsEngine
 
-    package struct View: Sendable, Equatable, Codable {
-        package enum Mark: String, Sendable, Codable { case none, right, wrong }
+    package struct View: Sendable, Equatable, Storable {
+        package enum Mark: String, Sendable, Storable { case none, right, wrong }
 
-        package struct Answer: Sendable, Equatable, Codable {
+        package struct Answer: Sendable, Equatable, Storable {
             package var letter: String
             /// Nil while hidden until heard.
             package var text: String?
@@ -36,7 +32,7 @@ package enum QuestionsPresenter: ActivityPresenter {
         package var confirming: String?
     }
 
-    package enum Event: Sendable, Equatable, Codable {
+    package enum Event: Sendable, Equatable, Storable {
         case answer(Int)
         case answerAtCursor
         case moveCursor(Int)

@@ -1,13 +1,9 @@
-import Foundation
-import LessonpackActivities
-import LessonpackModel
-
 /// Activity 7: every definition, alphabetically; a search by the start of a word or by approximate spelling; and
 /// the language-focus boxes.
 package enum DictionaryPresenter: ActivityPresenter {
     package typealias Engine = DictionaryEngine
 
-    package enum Page: String, Sendable, Equatable, Codable, CaseIterable {
+    package enum Page: String, Sendable, Equatable, Storable, CaseIterable {
         /// Entries with a word starting with what is typed.
         case wordStart
         /// Entries spelt like what is typed.
@@ -24,14 +20,14 @@ package enum DictionaryPresenter: ActivityPresenter {
         }
     }
 
-    package struct View: Sendable, Equatable, Codable {
-        package struct Entry: Sendable, Equatable, Codable {
+    package struct View: Sendable, Equatable, Storable {
+        package struct Entry: Sendable, Equatable, Storable {
             package var term: String
             package var partOfSpeech: String
             package var selected: Bool
         }
 
-        package struct Box: Sendable, Equatable, Codable {
+        package struct Box: Sendable, Equatable, Storable {
             package var title: String
             package var text: String
         }
@@ -52,7 +48,7 @@ package enum DictionaryPresenter: ActivityPresenter {
         package var summary: String
     }
 
-    package enum Event: Sendable, Equatable, Codable {
+    package enum Event: Sendable, Equatable, Storable {
         case type(String)
         case deleteBack
         case clear

@@ -44,7 +44,7 @@ package enum UILanguage: String, Sendable, Equatable, Hashable, CaseIterable {
 }
 
 #if !hasFeature(Embedded)
-// Natively only, as every Codable conformance of the core: Embedded Swift has no Codable. The player's settings carry
+// Natively only, as every Storable conformance of the core: Embedded Swift has no Storable. The player's settings carry
 // the language, and they are encoded natively.
-extension UILanguage: Codable {}
+extension UILanguage: Storable {}
 #endif

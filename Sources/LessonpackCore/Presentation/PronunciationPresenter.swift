@@ -1,13 +1,9 @@
-import Foundation
-import LessonpackActivities
-import LessonpackModel
-
 /// Activity 5: choose a line, hear it, record yourself, and hear the two together.
 package enum PronunciationPresenter: ActivityPresenter {
     package typealias Engine = PronunciationEngine
 
-    package struct View: Sendable, Equatable, Codable {
-        package struct Row: Sendable, Equatable, Codable {
+    package struct View: Sendable, Equatable, Storable {
+        package struct Row: Sendable, Equatable, Storable {
             package var number: Int
             package var text: String
             package var recorded: Bool
@@ -32,7 +28,7 @@ package enum PronunciationPresenter: ActivityPresenter {
         package var intonationStatus: String?
     }
 
-    package enum Event: Sendable, Equatable, Codable {
+    package enum Event: Sendable, Equatable, Storable {
         case move(Int)
         case select(Int)
         case hearOriginal
@@ -146,6 +142,6 @@ package enum PronunciationPresenter: ActivityPresenter {
 
     /// "0.75× speed".
     package static func speedText(_ speed: Double, _ strings: Strings) -> String {
-        strings.text("speed", ["speed": speed == 0.5 ? "0.5" : speed == 0.75 ? "0.75" : String(format: "%.2f", speed)])
+        strings.text("speed", ["speed": Wording.decimal(speed)])
     }
 }

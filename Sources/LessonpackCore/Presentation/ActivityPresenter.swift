@@ -1,7 +1,3 @@
-import Foundation
-import LessonpackActivities
-import LessonpackModel
-
 /// Turns an activity's engine into what a learner is shown and may do, for every front end alike: the full-screen
 /// terminal, plain mode, and the browser preview render the same `View`, and send the same `Event`s back. Every
 /// sentence a learner reads about an activity is written here, once. A presenter is pure: it reads the engine and
@@ -9,8 +5,8 @@ import LessonpackModel
 /// the engine actions to record, effects to carry out unrecorded, and a message.
 package protocol ActivityPresenter {
     associatedtype Engine: ActivityEngine
-    associatedtype View: Sendable & Equatable & Codable
-    associatedtype Event: Sendable & Equatable & Codable
+    associatedtype View: Sendable & Equatable & Storable
+    associatedtype Event: Sendable & Equatable & Storable
     associatedtype Local: Sendable & Equatable
 
     static func local(for engine: Engine, context: PresentationContext) -> Local
@@ -55,7 +51,7 @@ package enum Request<Options: Sendable>: Sendable {
 }
 
 /// A sentence for the learner, with how it should look.
-package struct Message: Sendable, Equatable, Codable {
+package struct Message: Sendable, Equatable, Storable {
     package var text: String
     package var tone: Tone
 
@@ -65,7 +61,7 @@ package struct Message: Sendable, Equatable, Codable {
     }
 }
 
-package enum Tone: String, Sendable, Equatable, Codable {
+package enum Tone: String, Sendable, Equatable, Storable {
     case plain, good, bad, accent, muted
 }
 
@@ -81,15 +77,19 @@ package struct PresentationContext: Sendable {
     package var recording: RecordingProgress?
     /// Lines whose recording's intonation is being measured right now (the player measures in the background).
     package var analysing: Set<String>
+    /// Seconds east of UTC where the learner is, for the moments a presenter shows.
+    package var utcOffset: Int
 
     package init(module: Module, attempt: Int = 1, settings: LearnerSettings = LearnerSettings(),
-                lastResult: ActivityResult? = nil, recording: RecordingProgress? = nil, analysing: Set<String> = []) {
+                lastResult: ActivityResult? = nil, recording: RecordingProgress? = nil, analysing: Set<String> = [],
+                utcOffset: Int = 0) {
         self.module = module
         self.attempt = attempt
         self.settings = settings
         self.lastResult = lastResult
         self.recording = recording
         self.analysing = analysing
+        self.utcOffset = utcOffset
     }
 
     package func speaker(_ id: String) -> Speaker? { module.speakers.first { $0.id == id } }
@@ -99,7 +99,7 @@ package struct PresentationContext: Sendable {
 }
 
 /// What the learner chooses for themselves, remembered between sessions.
-package struct LearnerSettings: Sendable, Equatable, Codable {
+package struct LearnerSettings: Sendable, Equatable, Storable {
     /// Listening comes first: the text of answers and tiles is hidden until heard, questions play on their own,
     /// and subtitles off hides the transcript too.
     package var listeningFirst: Bool
@@ -134,7 +134,7 @@ package struct RecordingProgress: Sendable, Equatable {
 }
 
 /// A transcript line as shown: who says it, in their colour, and what.
-package struct SpokenLine: Sendable, Equatable, Codable {
+package struct SpokenLine: Sendable, Equatable, Storable {
     package var id: String
     package var speaker: String
     /// `#RRGGBB`, the speaker's colour.

@@ -1,12 +1,10 @@
-import Foundation
-import LessonpackActivities
-import LessonpackModel
-
 /// Where an attempt's actions are kept: the progress store for the player, memory for the studio's preview. The
 /// recorder holds the attempt's engine and is the only thing that changes it, so that nothing happens that was
 /// not first recorded.
 package protocol AttemptRecorder<Engine>: AnyObject {
     associatedtype Engine: ActivityEngine
+    /// Why another attempt could not be started.
+    associatedtype Failure: Error
     var engine: Engine { get }
     /// 1 for the first attempt at the activity.
     var number: Int { get }
@@ -14,7 +12,7 @@ package protocol AttemptRecorder<Engine>: AnyObject {
     /// (and so did not happen): the driver then stops.
     func perform(_ action: Engine.Action, at now: Date) -> [Effect]?
     /// Sets this attempt aside and deals another with `options`, unlike this one.
-    func another(options: Engine.Options, at now: Date) throws -> Self
+    func another(options: Engine.Options, at now: Date) throws(Failure) -> Self
 }
 
 /// What runs an activity besides its recorder: the front end's media, the learner's settings, and where to say
@@ -27,14 +25,17 @@ package protocol ActivityHost: AnyObject {
     var analysing: Set<String> { get }
     /// Carries out `effects` in order; returns what came at once of those that make something.
     func carryOut(_ effects: [Effect], at now: Date) -> [EffectOutcome]
+    /// Seconds east of UTC at `moment` where the learner is, for the times a presenter shows (when the test's
+    /// last results were made).
+    func utcOffset(at moment: Date) -> Int
     /// Another attempt could not be started.
-    func cannotStartAnother(_ error: any Error)
+    func cannotStartAnother<Failure: Error>(_ error: Failure)
 }
 
 /// The round trip every front end makes with an activity, written once: an event goes to the presenter; the actions
 /// it answers with are recorded and applied, one by one; the effects are carried out; what comes of them goes back
 /// to the engine as actions, recorded like any other. Nothing here is specific to an activity or a front end.
-package final class ActivityDriver<Presenter: ActivityPresenter, Recorder: AttemptRecorder>
+package final class ActivityDriver<Presenter: ActivityPresenter, Recorder: AttemptRecorder, Host: ActivityHost>
 where Recorder.Engine == Presenter.Engine {
     package typealias Engine = Presenter.Engine
 
@@ -43,22 +44,30 @@ where Recorder.Engine == Presenter.Engine {
     package private(set) var local: Presenter.Local
     /// The last finished attempt's result, for presenters that show it again (the test).
     package private(set) var lastResult: ActivityResult?
-    private unowned let host: any ActivityHost
+    #if hasFeature(Embedded)
+    // Embedded Swift has no unowned references; the page's host there does not hold its driver, so no cycle forms.
+    private let host: Host
+    #else
+    // The player's and the studio's hosts hold their drivers.
+    private unowned let host: Host
+    #endif
 
-    package init(module: Module, attempt: Recorder, lastResult: ActivityResult?, host: any ActivityHost) {
+    package init(module: Module, attempt: Recorder, lastResult: ActivityResult?, host: Host) {
         self.module = module
         self.attempt = attempt
         self.lastResult = lastResult
         self.host = host
         local = Presenter.local(for: attempt.engine, context: PresentationContext(
-            module: module, attempt: attempt.number, settings: host.settings, lastResult: lastResult))
+            module: module, attempt: attempt.number, settings: host.settings, lastResult: lastResult,
+            utcOffset: host.utcOffset(at: lastResult?.finishedAt ?? attempt.engine.startedAt)))
     }
 
     package var engine: Engine { attempt.engine }
 
     package var context: PresentationContext {
         PresentationContext(module: module, attempt: attempt.number, settings: host.settings, lastResult: lastResult,
-                            recording: host.recording, analysing: host.analysing)
+                            recording: host.recording, analysing: host.analysing,
+                            utcOffset: host.utcOffset(at: lastResult?.finishedAt ?? attempt.engine.startedAt))
     }
 
     package func view(at now: Date) -> Presenter.View {

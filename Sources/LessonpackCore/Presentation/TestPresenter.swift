@@ -1,23 +1,19 @@
-import Foundation
-import LessonpackActivities
-import LessonpackModel
-
 /// Activity 8: the drawn items one at a time, then the results with what was wrong and why; the last results can
 /// be seen again later.
 package enum TestPresenter: ActivityPresenter {
     package typealias Engine = TestEngine
 
-    package struct View: Sendable, Equatable, Codable {
+    package struct View: Sendable, Equatable, Storable {
         /// A statement's box: `correct` is marked true, `incorrect` false.
-        package enum Mark: String, Sendable, Codable { case none, correct, incorrect }
+        package enum Mark: String, Sendable, Storable { case none, correct, incorrect }
 
-        package struct Choice: Sendable, Equatable, Codable {
+        package struct Choice: Sendable, Equatable, Storable {
             package var letter: String
             package var text: String
             package var chosen: Bool
         }
 
-        package struct Item: Sendable, Equatable, Codable {
+        package struct Item: Sendable, Equatable, Storable {
             package var number: Int
             package var text: String
             /// For a statement: the mark given.
@@ -28,14 +24,14 @@ package enum TestPresenter: ActivityPresenter {
             package var answerText: String
         }
 
-        package struct Results: Sendable, Equatable, Codable {
-            package struct Objective: Sendable, Equatable, Codable {
+        package struct Results: Sendable, Equatable, Storable {
+            package struct Objective: Sendable, Equatable, Storable {
                 package var percent: String
                 package var text: String
                 package var good: Bool
             }
 
-            package struct Review: Sendable, Equatable, Codable {
+            package struct Review: Sendable, Equatable, Storable {
                 package var prompt: String
                 /// "You said: true. It is false. Because …"
                 package var text: String
@@ -63,7 +59,7 @@ package enum TestPresenter: ActivityPresenter {
         package var allAnswered: Bool
     }
 
-    package enum Event: Sendable, Equatable, Codable {
+    package enum Event: Sendable, Equatable, Storable {
         case mark(TestEngine.Answer)
         /// A statement's box moves on: empty → true → false → empty.
         case cycle
@@ -125,7 +121,7 @@ package enum TestPresenter: ActivityPresenter {
             results = self.results(engine.result(at: now), context: context, earlier: nil)
         } else if local.showingLast, let last = context.lastResult {
             results = self.results(last, context: context, earlier: strings.text("test.earlier", [
-                "date": last.finishedAt.formatted(date: .abbreviated, time: .shortened)]))
+                "date": Wording.moment(last.finishedAt, utcOffset: context.utcOffset, strings)]))
         }
         return View(header: strings.text("test.header", ["number": "\(local.current + 1)", "total": "\(engine.drawn.count)",
                                                          "answered": "\(answered.filter { $0 }.count)"]),
@@ -151,7 +147,7 @@ package enum TestPresenter: ActivityPresenter {
         let statements = Set(context.module.test.items.filter { item in
             if case .statement = item.kind { return true }
             return false
-        }.map(\.id))
+        }.map { $0.id })
         let review = result.items.filter { $0.outcome != .correct }.map { item in
             // A statement's answers are stored as the engine names them; the learner reads true and false.
             let isStatement = statements.contains(item.id)

@@ -1,14 +1,10 @@
-import Foundation
-import LessonpackActivities
-import LessonpackModel
-
 /// Activity 2: ten statements, each with a box that cycles empty → true → false → empty, then the report, with the
 /// lines to watch again for each wrong statement. Starting again asks first while marks would be lost.
 package enum VideoTaskPresenter: ActivityPresenter {
     package typealias Engine = VideoTaskEngine
 
-    package struct View: Sendable, Equatable, Codable {
-        package struct Row: Sendable, Equatable, Codable {
+    package struct View: Sendable, Equatable, Storable {
+        package struct Row: Sendable, Equatable, Storable {
             package var number: Int
             package var text: String
             package var mark: TriState
@@ -16,7 +12,7 @@ package enum VideoTaskPresenter: ActivityPresenter {
             package var right: Bool?
         }
 
-        package struct Mistake: Sendable, Equatable, Codable {
+        package struct Mistake: Sendable, Equatable, Storable {
             package var number: Int
             package var text: String
             /// "It is true."
@@ -39,7 +35,7 @@ package enum VideoTaskPresenter: ActivityPresenter {
         package var confirming: String?
     }
 
-    package enum Event: Sendable, Equatable, Codable {
+    package enum Event: Sendable, Equatable, Storable {
         case move(Int)
         case select(Int)
         /// Moves the box of statement `index` (the selected one when nil) on: empty → true → false → empty.
@@ -89,7 +85,7 @@ package enum VideoTaskPresenter: ActivityPresenter {
     package static func view(of engine: VideoTaskEngine, local: Local, context: PresentationContext, at now: Date) -> View {
         let report = engine.report
         let strings = context.strings
-        let wrong = Set(report?.mistakes.map(\.statement.id) ?? [])
+        let wrong = Set(report?.mistakes.map { $0.statement.id } ?? [])
         let rows = engine.statements.enumerated().map { index, statement in
             View.Row(number: index + 1, text: statement.text, mark: engine.answer(statement.id),
                      right: report == nil ? nil : !wrong.contains(statement.id))

@@ -1,14 +1,10 @@
-import Foundation
-import LessonpackActivities
-import LessonpackModel
-
 /// The dictation: hear a line (again, or slower, as often as wanted), type it, and see it marked word by word.
 /// The line's text is never in the view before the learner has written it.
 package enum DictationPresenter: ActivityPresenter {
     package typealias Engine = DictationEngine
 
-    package struct View: Sendable, Equatable, Codable {
-        package struct Row: Sendable, Equatable, Codable {
+    package struct View: Sendable, Equatable, Storable {
+        package struct Row: Sendable, Equatable, Storable {
             package var number: Int
             /// The line, once written; nil before (it would give the answer away).
             package var text: String?
@@ -21,7 +17,7 @@ package enum DictationPresenter: ActivityPresenter {
 
         /// A word of the line as marked: `text` is how it is shown, with its mark also in characters, so it reads
         /// without colour: "me" missing is "[+me]", "very" extra is "[-very]", "fined" for "find" is "fined→find".
-        package struct Marked: Sendable, Equatable, Codable {
+        package struct Marked: Sendable, Equatable, Storable {
             package var mark: WordDiff.Mark
             package var text: String
         }
@@ -58,7 +54,7 @@ package enum DictationPresenter: ActivityPresenter {
         package var current: Int
     }
 
-    package enum Event: Sendable, Equatable, Codable {
+    package enum Event: Sendable, Equatable, Storable {
         case move(Int)
         case select(Int)
         case hear
@@ -161,9 +157,9 @@ package enum DictationPresenter: ActivityPresenter {
     /// The English words themselves are listed as typed, with commas: they are the lesson's, not the interface's.
     package static func notes(_ diff: WordDiff, _ strings: Strings) -> [String] {
         var notes: [String] = []
-        let missing = diff.words(.missing).compactMap(\.expected)
+        let missing = diff.words(.missing).compactMap { $0.expected }
         if !missing.isEmpty { notes.append(strings.text("dictation.missing", ["words": missing.joined(separator: ", ")])) }
-        let extra = diff.words(.extra).compactMap(\.typed)
+        let extra = diff.words(.extra).compactMap { $0.typed }
         if !extra.isEmpty { notes.append(strings.text("dictation.extra", ["words": extra.joined(separator: ", ")])) }
         let misspelt = diff.words(.misspelt).map { "\($0.typed ?? "") → \($0.expected ?? "")" }
         if !misspelt.isEmpty { notes.append(strings.text("dictation.spelling", ["words": misspelt.joined(separator: ", ")])) }

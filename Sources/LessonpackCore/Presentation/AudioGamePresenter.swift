@@ -1,14 +1,10 @@
-import Foundation
-import LessonpackActivities
-import LessonpackModel
-
 /// Activity 4: pick a tile from the tray, drop it in its slot; a wrong drop springs back. Each game is an attempt,
 /// started at a level the learner chooses.
 package enum AudioGamePresenter: ActivityPresenter {
     package typealias Engine = AudioGameEngine
 
-    package struct View: Sendable, Equatable, Codable {
-        package struct Tile: Sendable, Equatable, Codable {
+    package struct View: Sendable, Equatable, Storable {
+        package struct Tile: Sendable, Equatable, Storable {
             package var id: String
             package var speaker: String
             package var colour: String?
@@ -16,13 +12,13 @@ package enum AudioGamePresenter: ActivityPresenter {
             package var text: String?
         }
 
-        package struct Slot: Sendable, Equatable, Codable {
+        package struct Slot: Sendable, Equatable, Storable {
             package var number: Int
             package var tile: Tile?
             package var isCursor: Bool
         }
 
-        package struct TrayTile: Sendable, Equatable, Codable {
+        package struct TrayTile: Sendable, Equatable, Storable {
             /// Its letter, kept for the whole game: "A" is the first tile the tray was dealt.
             package var label: String
             package var tile: Tile
@@ -30,14 +26,14 @@ package enum AudioGamePresenter: ActivityPresenter {
             package var sprangBack: Bool
         }
 
-        package struct Level: Sendable, Equatable, Codable {
+        package struct Level: Sendable, Equatable, Storable {
             package var difficulty: AudioGameEngine.Difficulty
             /// "Medium: 5 of 21 lines already in place".
             package var text: String
             package var isCursor: Bool
         }
 
-        package enum Mode: String, Sendable, Codable { case choosingLevel, picking, dropping }
+        package enum Mode: String, Sendable, Storable { case choosingLevel, picking, dropping }
 
         package var mode: Mode
         package var levels: [Level]
@@ -52,7 +48,7 @@ package enum AudioGamePresenter: ActivityPresenter {
         package var labels: Int
     }
 
-    package enum Event: Sendable, Equatable, Codable {
+    package enum Event: Sendable, Equatable, Storable {
         case chooseLevel(AudioGameEngine.Difficulty)
         case askLevel
         case moveLevelCursor(Int)

@@ -1,13 +1,9 @@
-import Foundation
-import LessonpackActivities
-import LessonpackModel
-
 /// Activity 1: the clock, the subtitle, and the transcript around it.
 package enum VideoPresenter: ActivityPresenter {
     package typealias Engine = VideoEngine
 
-    package struct View: Sendable, Equatable, Codable {
-        package enum State: String, Sendable, Codable { case playing, paused, ended }
+    package struct View: Sendable, Equatable, Storable {
+        package enum State: String, Sendable, Storable { case playing, paused, ended }
 
         package var state: State
         /// "0:05 / 1:47".
@@ -32,7 +28,7 @@ package enum VideoPresenter: ActivityPresenter {
         package var length: String
     }
 
-    package enum Event: Sendable, Equatable, Codable {
+    package enum Event: Sendable, Equatable, Storable {
         case togglePlay, play, pause
         case rewind, forward, toStart
         case seek(Double)
@@ -108,7 +104,7 @@ package enum VideoPresenter: ActivityPresenter {
             local.cursor = nil
             guard let chosen, engine.lines.indices.contains(chosen) else {
                 return .say(context.strings.text("no-such-line", [
-                    "line": LessonpackActivities.position(index ?? 0), "count": "\(engine.lines.count)"]), .bad)
+                    "line": LessonpackCore.position(index ?? 0), "count": "\(engine.lines.count)"]), .bad)
             }
             return Reaction(actions: [.replayLine(line: engine.lines[chosen].id)])
         case .toggleSubtitles: return Reaction(actions: [.setSubtitles(on: !engine.subtitlesOn)])

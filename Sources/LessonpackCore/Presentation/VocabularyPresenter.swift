@@ -1,27 +1,23 @@
-import Foundation
-import LessonpackActivities
-import LessonpackModel
-
 /// Activity 3: the transcript with its terms marked, and a term's definition when the learner asks.
 package enum VocabularyPresenter: ActivityPresenter {
     package typealias Engine = VocabularyEngine
 
-    package struct View: Sendable, Equatable, Codable {
-        package struct Span: Sendable, Equatable, Codable {
+    package struct View: Sendable, Equatable, Storable {
+        package struct Span: Sendable, Equatable, Storable {
             package var text: String
             /// The term's number (from 0, in reading order), for a highlighted term.
             package var term: Int?
             package var selected: Bool
         }
 
-        package struct Line: Sendable, Equatable, Codable {
+        package struct Line: Sendable, Equatable, Storable {
             package var number: Int
             package var speaker: String
             package var colour: String?
             package var spans: [Span]
         }
 
-        package struct Shown: Sendable, Equatable, Codable {
+        package struct Shown: Sendable, Equatable, Storable {
             package var term: String
             package var partOfSpeech: String
             package var meaning: String
@@ -38,7 +34,7 @@ package enum VocabularyPresenter: ActivityPresenter {
         package var hint: String
     }
 
-    package enum Event: Sendable, Equatable, Codable {
+    package enum Event: Sendable, Equatable, Storable {
         case next, previous
         /// Term number `index` (from 0).
         case select(Int)

@@ -1,0 +1,278 @@
+/// An activity played on a web page, where the core keeps nothing between calls: the page keeps, for each module
+/// and activity, the learner's session seed and a log of what happened (the activity opened, an event of the
+/// presenter's, a recording made or not), each entry stored before it is given to the core. Every call replays
+/// the whole log through the same driver and presenters as the terminal player and answers with the view after
+/// its last entry. A tab killed at any moment therefore resumes with every entry it stored, and a progress file is
+/// simply those logs.
+///
+/// The request is JSON: `{"activity":"video-task","session":"<decimal UInt64>","settings":{"listeningFirst":false,
+/// "language":"en","hiddenHelp":[]},"utcOffset":<seconds east of UTC>,"log":[…]}`, each log entry
+/// `{"at":<ms since 1970>,…}` with one of `"open":{}`, `"event":<the presenter's event>`,
+/// `"recorded":{"line":…,"file":…}`, `"recordingFailed":{"line":…,"reason":…}`. The first entry is an open: its
+/// time starts the first attempt. The answer is `{"activity","title","view","effects","message","finished",
+/// "attempt","result"}` (the effects and message of the last entry; the result of the last finished attempt, or
+/// null), or `{"error":"<code>","entry":<index>}` for a request no page of ours sends.
+package enum PageSession {
+    /// More entries than a learner makes in years of one activity; past it the request is refused.
+    package static let maximumEntries = 100_000
+
+    package static func run(module moduleText: String, request requestText: String) -> String {
+        guard let module = ModuleJSON.read(moduleText) else { return failure("malformed-module") }
+        guard let request = CoreJSONValue.parse(requestText), let kindName = request["activity"]?.string,
+              let session = request["session"]?.string.flatMap(Self.unsigned), let log = request["log"]?.array,
+              log.count <= maximumEntries, let settings = Self.settings(request["settings"])
+        else { return failure("malformed-request") }
+        guard let kind = ActivityKind(rawValue: kindName), module.activities.contains(kind) else {
+            return failure("unknown-activity")
+        }
+        let offset = request["utcOffset"]?.integer ?? 0
+        let page = Page(module: module, session: session, settings: settings, utcOffset: offset, log: log)
+        return switch kind {
+        case .video: page.play(VideoPresenter.self)
+        case .videoTask: page.play(VideoTaskPresenter.self)
+        case .vocabulary: page.play(VocabularyPresenter.self)
+        case .audioGame: page.play(AudioGamePresenter.self)
+        case .pronunciation: page.play(PronunciationPresenter.self)
+        case .dictation: page.play(DictationPresenter.self)
+        case .questions: page.play(QuestionsPresenter.self)
+        case .dictionary: page.play(DictionaryPresenter.self)
+        case .test: page.play(TestPresenter.self)
+        }
+    }
+
+    private static func settings(_ value: CoreJSONValue?) -> LearnerSettings? {
+        guard let value else { return LearnerSettings() }
+        var settings = LearnerSettings()
+        if let listening = value["listeningFirst"] {
+            guard let flag = listening.bool else { return nil }
+            settings.listeningFirst = flag
+        }
+        if let language = value["language"] {
+            guard let tag = language.string, let chosen = UILanguage(rawValue: tag) else { return nil }
+            settings.language = chosen
+        }
+        if let hidden = value["hiddenHelp"] {
+            guard let names = hidden.array else { return nil }
+            for name in names {
+                guard let text = name.string else { return nil }
+                settings.hiddenHelp.insert(text)
+            }
+        }
+        return settings
+    }
+
+    /// A UInt64 written in decimal: JSON numbers cannot carry 64 bits exactly, so the seed travels as a string.
+    static func unsigned(_ text: String) -> UInt64? {
+        guard !text.isEmpty, text.utf8.count <= 20 else { return nil }
+        var value: UInt64 = 0
+        for byte in text.utf8 {
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            let digit = UInt64(byte - 0x30)
+            // Checked before, with no overflow-reporting multiply: the WebAssembly build has no 128-bit one.
+            guard value <= (UInt64.max - digit) / 10 else { return nil }
+            value = value &* 10 &+ digit
+        }
+        return value
+    }
+
+    static func failure(_ code: String, entry: Int? = nil) -> String {
+        var json = CoreJSON()
+        json.object { json in
+            json.field("error", code)
+            json.field("entry", entry)
+        }
+        return json.text
+    }
+}
+
+/// One replay of a page's log.
+private struct Page {
+    let module: Module
+    let session: UInt64
+    let settings: LearnerSettings
+    let utcOffset: Int
+    let log: [CoreJSONValue]
+
+    func play<Presenter: ActivityPresenter>(_ presenter: Presenter.Type) -> String
+    where Presenter.View: CoreJSONWritable, Presenter.Event: CoreJSONReadable {
+        guard let first = log.first, first["open"] != nil, let start = moment(first) else {
+            return PageSession.failure("malformed-log", entry: 0)
+        }
+        let replay = PageReplay<Presenter>(module: module, session: session, settings: settings, utcOffset: utcOffset,
+                                           openedAt: start)
+        var message: Message?
+        var now = start
+        for (index, entry) in log.enumerated() {
+            guard let at = moment(entry), !(at < now) else { return PageSession.failure("malformed-log", entry: index) }
+            now = at
+            if entry["open"] != nil {
+                message = index == 0 ? replay.enter(at: now) : replay.reopen(at: now)
+            } else if let event = entry["event"] {
+                guard let decoded = Presenter.Event(json: event) else {
+                    return PageSession.failure("malformed-event", entry: index)
+                }
+                message = replay.send(decoded, at: now)
+            } else if let made = entry["recorded"] ?? entry["recordingFailed"] {
+                guard let line = made["line"]?.string, replay.awaitedRecording == line else {
+                    return PageSession.failure("unexpected-recording", entry: index)
+                }
+                if entry["recorded"] != nil {
+                    guard let file = made["file"]?.string else { return PageSession.failure("malformed-log", entry: index) }
+                    message = replay.take(.recorded(line: line, file: file), at: now)
+                } else {
+                    guard let reason = made["reason"]?.string else { return PageSession.failure("malformed-log", entry: index) }
+                    message = replay.take(.recordingFailed(line: line, reason: reason), at: now)
+                }
+            } else {
+                return PageSession.failure("malformed-log", entry: index)
+            }
+        }
+        return replay.answer(message: message, at: now)
+    }
+
+    /// An entry's time: whole milliseconds since 1970.
+    private func moment(_ entry: CoreJSONValue) -> Date? {
+        guard let milliseconds = entry["at"]?.number, milliseconds >= 0 else { return nil }
+        return Date(timeIntervalSince1970: milliseconds.rounded(.down) / 1000)
+    }
+}
+
+/// A page's activity as its log is replayed: the player's driver over an attempt in memory, opened as the player
+/// opens one. Reopening carries on the attempt under way, with the presenter's own state afresh (nothing selected,
+/// nothing typed), or deals the next attempt when it had ended, after it, as the player does.
+final class PageReplay<Presenter: ActivityPresenter> where Presenter.View: CoreJSONWritable {
+    typealias Engine = Presenter.Engine
+    private let module: Module
+    private let settings: LearnerSettings
+    let host: PageHost
+    private(set) var driver: ActivityDriver<Presenter, PageAttempt<Engine>, PageHost>
+
+    init(module: Module, session: UInt64, settings: LearnerSettings, utcOffset: Int, openedAt start: Date) {
+        self.module = module
+        self.settings = settings
+        host = PageHost(settings: settings, utcOffset: utcOffset)
+        driver = ActivityDriver(module: module,
+                                attempt: PageAttempt(module: module, session: session, previous: nil,
+                                                     options: Engine.defaultOptions, number: 1, startedAt: start),
+                                lastResult: nil, host: host)
+    }
+
+    /// The line whose recording the page was asked to make.
+    var awaitedRecording: String? { host.recording?.line }
+
+    func enter(at now: Date) -> Message? {
+        host.handed = []
+        return driver.enter(at: now)
+    }
+
+    func reopen(at now: Date) -> Message? {
+        let attempt = driver.engine.isFinished
+            ? driver.attempt.another(options: Engine.defaultOptions, at: now) : driver.attempt
+        host.recording = nil
+        driver = ActivityDriver(module: module, attempt: attempt, lastResult: driver.lastResult, host: host)
+        return enter(at: now)
+    }
+
+    func send(_ event: Presenter.Event, at now: Date) -> Message? {
+        host.handed = []
+        return driver.send(event, at: now)
+    }
+
+    func take(_ outcome: EffectOutcome, at now: Date) -> Message? {
+        host.handed = []
+        host.recording = nil
+        return driver.take(outcome, at: now)
+    }
+
+    func view(at now: Date) -> Presenter.View { driver.view(at: now) }
+
+    /// What the page is answered after the log's last entry.
+    func answer(message: Message?, at now: Date) -> String {
+        var json = CoreJSON()
+        json.object { json in
+            json.field("activity", Engine.kind)
+            json.field("title", Wording.numbered(Engine.kind, in: module, Strings(settings.language)))
+            json.field("view", driver.view(at: now))
+            json.field("effects", host.handed)
+            json.key("message")
+            message.write(to: &json)
+            json.field("finished", driver.engine.isFinished)
+            json.field("attempt", driver.attempt.number)
+            json.key("result")
+            if let result = driver.lastResult {
+                ResultJSON.write(result, startedAt: result.startedAt, to: &json)
+            } else {
+                json.null()
+            }
+        }
+        return json.text
+    }
+}
+
+/// A page's attempt, in memory: dealt from the learner's session seed and the attempt's number, as the terminal
+/// player deals, after the attempt before it.
+final class PageAttempt<Engine: ActivityEngine>: AttemptRecorder {
+    typealias Failure = Never
+    private let module: Module
+    private let session: UInt64
+    private(set) var engine: Engine
+    let number: Int
+
+    init(module: Module, session: UInt64, previous: Engine.Setup?, options: Engine.Options, number: Int,
+         startedAt: Date) {
+        self.module = module
+        self.session = session
+        self.number = number
+        var random = SeededRandom(seed: AttemptSeed.derive(session: session, activity: Engine.kind.rawValue,
+                                                           attempt: number))
+        engine = Engine(module: module, setup: Engine.deal(for: module, random: &random, previous: previous,
+                                                           options: options), startedAt: startedAt)
+    }
+
+    func perform(_ action: Engine.Action, at now: Date) -> [Effect]? { engine.apply(action, at: now) }
+
+    func another(options: Engine.Options, at now: Date) -> PageAttempt<Engine> {
+        PageAttempt(module: module, session: session, previous: engine.setup, options: options, number: number + 1,
+                    startedAt: now)
+    }
+}
+
+/// The page as the driver's host. Effects go to the page, which plays media, records and compares itself; a
+/// comparison is taken as made at once (the page mixes nothing: it plays the two together); an intonation
+/// analysis is the terminal player's and the studio's, not measured in the browser.
+final class PageHost: ActivityHost {
+    let settings: LearnerSettings
+    private let offset: Int
+    var recording: RecordingProgress?
+    var handed: [Effect] = []
+
+    init(settings: LearnerSettings, utcOffset: Int) {
+        self.settings = settings
+        offset = utcOffset
+    }
+
+    var analysing: Set<String> { [] }
+
+    func utcOffset(at moment: Date) -> Int { offset }
+
+    func carryOut(_ effects: [Effect], at now: Date) -> [EffectOutcome] {
+        var outcomes: [EffectOutcome] = []
+        for effect in effects {
+            switch effect {
+            case .record(let line, let seconds):
+                recording = RecordingProgress(line: line, startedAt: now, seconds: seconds)
+                handed.append(effect)
+            case .compare(let line, let file, let mode):
+                handed.append(effect)
+                outcomes.append(.compared(line: line, mode: mode, file: file))
+            case .analyse, .playFile:
+                break
+            case .play, .stopSound, .stopRecording, .playSlowed:
+                handed.append(effect)
+            }
+        }
+        return outcomes
+    }
+
+    func cannotStartAnother<Failure: Error>(_ error: Failure) {}
+}
