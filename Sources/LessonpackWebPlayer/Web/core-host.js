@@ -4,6 +4,11 @@
 
 import { t } from './ui-strings.js';
 
+/// Seconds east of UTC here, for the times the presenters show (a result's date).
+export function utcOffset() {
+  return -new Date().getTimezoneOffset() * 60;
+}
+
 /// `moduleText`: the module as the core's JSON; `files`: the module's folder in the site (media, subtitles).
 export function coreHost({ core, store, moduleId, moduleText, activity, settings, files }) {
   const key = `${moduleId}/${activity}`;
@@ -11,7 +16,7 @@ export function coreHost({ core, store, moduleId, moduleText, activity, settings
 
   async function present() {
     const log = await store.log(key);
-    const answer = core.present(moduleText, { activity, session, settings: settings(), log });
+    const answer = core.present(moduleText, { activity, session, settings: settings(), utcOffset: utcOffset(), log });
     if (!answer || answer.error) {
       const code = answer?.error ?? 'no-answer';
       throw Object.assign(new Error(t('coreRefused', { code })), { code });

@@ -7,7 +7,7 @@
 import { loadCore } from './core.mjs';
 import { openPreview, h, button, useWords } from './preview.js';
 import { ProgressStore, checkProgressFile } from './progress-store.js';
-import { coreHost } from './core-host.js';
+import { coreHost, utcOffset } from './core-host.js';
 import { t, uiLanguage, chooseLanguage, languages } from './ui-strings.js';
 
 const main = document.getElementById('main');
@@ -55,7 +55,8 @@ async function peek(id, text, activity) {
   const key = `${id}/${activity}`;
   const log = await site.store.log(key);
   const session = await site.store.session(key);
-  const request = { activity, session: session ?? '0', settings: settings(), log: log.length ? log : [{ at: Date.now(), open: {} }] };
+  const request = { activity, session: session ?? '0', settings: settings(), utcOffset: utcOffset(),
+    log: log.length ? log : [{ at: Date.now(), open: {} }] };
   const answer = site.core.present(text, request);
   return { answer: answer?.error ? null : answer, started: log.length > 0 };
 }
@@ -197,7 +198,7 @@ function watchConnection() {
 }
 
 /// The service worker keeps the page, the core and every lesson's files; it says when all are kept.
-async function keepForOffline() {
+async function keepForOffline(version) {
   if (!('serviceWorker' in navigator)) {
     say(t('noOffline'), 'bad');
     return;
@@ -209,7 +210,9 @@ async function keepForOffline() {
     }
   });
   try {
-    const registration = await navigator.serviceWorker.register('sw.js');
+    // The worker's address names the export's version: a new export is a new worker, which keeps the new files
+    // and removes the old ones (the browser would see the same sw.js and keep the old worker and its cache).
+    const registration = await navigator.serviceWorker.register(`sw.js?v=${encodeURIComponent(version)}`);
     await navigator.serviceWorker.ready;
     // A worker installed on an earlier visit has kept everything already: ask it to say so.
     (registration.active ?? navigator.serviceWorker.controller)?.postMessage({ type: 'cached?' });
@@ -224,11 +227,14 @@ async function start() {
   document.getElementById('bar').append(languageChooser());
   main.replaceChildren(h('p', { class: 'lp-muted', text: t('loading') }));
   watchConnection();
-  keepForOffline();
   try {
+    const coreLoaded = fetchOK('lessonpack-core.wasm').then((response) => response.arrayBuffer()).then(loadCore);
     const [manifest, core, store] = await Promise.all([
-      fetchOK('manifest.json').then((response) => response.json()),
-      fetchOK('lessonpack-core.wasm').then((response) => response.arrayBuffer()).then(loadCore),
+      fetchOK('manifest.json').then((response) => response.json()).then((manifest) => {
+        keepForOffline(String(manifest.version ?? ''));
+        return manifest;
+      }),
+      coreLoaded,
       ProgressStore.open().catch(() => { throw new Error(t('noStorage')); }),
     ]);
     if (typeof core.present !== 'function') throw new Error(t('noCore'));

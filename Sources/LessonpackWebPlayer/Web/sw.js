@@ -4,14 +4,14 @@
 // caches it afresh and removes the caches of older ones.
 
 const PREFIX = 'lessonpack-web-';
-let kept = null; // The name of the cache holding every file, once it does.
+// The page registers the worker as sw.js?v=VERSION: each export's worker keeps its files under its own name.
+const CACHE = PREFIX + (new URL(self.location.href).searchParams.get('v') ?? 'unversioned');
 
 async function keepEverything() {
   const response = await fetch('manifest.json', { cache: 'no-store' });
   if (!response.ok) throw new Error(`manifest.json: ${response.status}`);
   const manifest = await response.clone().json();
-  const name = PREFIX + manifest.version;
-  const cache = await caches.open(name);
+  const cache = await caches.open(CACHE);
   await cache.put('manifest.json', response);
   // One file at a time, skipping those kept already (a worker restarted mid-way goes on where it stopped).
   for (const file of ['./', ...manifest.files]) {
@@ -20,8 +20,6 @@ async function keepEverything() {
     if (!answer.ok) throw new Error(`${file}: ${answer.status}`);
     await cache.put(file, answer);
   }
-  kept = name;
-  return name;
 }
 
 async function tellPages() {
@@ -34,9 +32,8 @@ self.addEventListener('install', (event) => {
 
 self.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
-    const current = kept ?? PREFIX + (await (await caches.match('manifest.json'))?.json())?.version;
     for (const name of await caches.keys()) {
-      if (name.startsWith(PREFIX) && name !== current) await caches.delete(name);
+      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
     }
     await self.clients.claim();
     await tellPages();
@@ -68,11 +65,26 @@ async function partOf(response, range) {
   });
 }
 
+/// manifest.json from the network when there is one, so that the page learns of a new export (and registers its
+/// worker); from the cache when there is none.
+async function freshManifest(request) {
+  try {
+    const answer = await fetch(request, { cache: 'no-store' });
+    if (answer.ok) return answer;
+  } catch { /* offline: the kept one */ }
+  return (await (await caches.open(CACHE)).match(request, { ignoreSearch: true })) ?? fetch(request);
+}
+
 self.addEventListener('fetch', (event) => {
   const request = event.request;
-  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  if (url.pathname.endsWith('/manifest.json')) {
+    event.respondWith(freshManifest(request));
+    return;
+  }
   event.respondWith((async () => {
-    const cached = await caches.match(request, { ignoreSearch: true, ignoreVary: true });
+    const cached = await (await caches.open(CACHE)).match(request, { ignoreSearch: true, ignoreVary: true });
     if (!cached) return fetch(request);
     const range = request.headers.get('Range');
     return (range && (await partOf(cached.clone(), range))) || cached;
