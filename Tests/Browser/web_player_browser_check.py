@@ -328,6 +328,51 @@ class WebPlayerOnAPhone(unittest.TestCase):
         self.ready()
         self.wait(lambda: self.js(f"return document.querySelector('[data-testid=\"activity-test\"]')?.dataset.state") == "done",
                   "the test to be listed as done")
+        self.progress_goes_to_a_file_and_back()
+
+    def progress_goes_to_a_file_and_back(self):
+        """The progress file: saved (the download's content caught as the page makes it), refused when it is not
+        one (nothing changes), and loaded back, which replaces what the browser holds."""
+        self.driver.get(self.nginx.url)
+        self.ready()
+        self.js("window.__saved = new Promise((resolve) => { HTMLAnchorElement.prototype.click = function () {"
+                " fetch(this.href).then((answer) => answer.text()).then(resolve); }; });")
+        self.tap("export-progress")
+        saved = json.loads(self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1]; window.__saved.then(done);"))
+        self.assertEqual(saved["format"], "lessonpack-web-progress")
+        keys = {session["key"] for session in saved["sessions"]}
+        self.assertTrue({f"{MODULE}/video-task", f"{MODULE}/audio-game", f"{MODULE}/test"} <= keys, keys)
+        events = [row["entry"]["event"] for row in saved["entries"] if row["key"] == f"{MODULE}/video-task" and "event" in row["entry"]]
+        # The timed tap on statement 4 first, then statements 1, 2, 2 and 3.
+        self.assertEqual(events[:5], [{"cycle": {"_0": index}} for index in (3, 0, 1, 1, 2)], events)
+
+        folder = tempfile.mkdtemp(prefix="web-player-progress-")
+        self.addCleanup(shutil.rmtree, folder, True)
+        bad = os.path.join(folder, "bad.json")
+        with open(bad, "w", encoding="utf-8") as handle:
+            json.dump({"format": "something-else"}, handle)
+        self.find("import-file").send_keys(bad)
+        self.wait(lambda: self.js("return document.getElementById('status').dataset.tone") == "bad", "a bad file refused")
+
+        # Only the video task's first two marks kept: loading it leaves those, and nothing of the test.
+        first = {"key": f"{MODULE}/video-task"}
+        kept = dict(saved)
+        kept["sessions"] = [session for session in saved["sessions"] if session["key"] == first["key"]]
+        rows = [row for row in saved["entries"] if row["key"] == first["key"]]
+        kept["entries"] = rows[:3]  # the open, then statement 4 and statement 1 marked
+        path = os.path.join(folder, "progress.json")
+        with open(path, "w", encoding="utf-8") as handle:
+            json.dump(kept, handle)
+        self.js("window.confirm = () => true;")
+        self.find("import-file").send_keys(path)
+        self.wait(lambda: self.js("return document.getElementById('status').dataset.tone") == "good", "the file loaded")
+        self.assertEqual([row["mark"] for row in self.open_activity("video-task")["rows"][:4]],
+                         ["correct", "empty", "empty", "correct"])
+        self.driver.get(self.nginx.url + f"#/{MODULE}")
+        self.ready()
+        self.wait(lambda: self.js("return document.querySelector('[data-testid=\"activity-test\"]')?.dataset.state") == "new",
+                  "the test to be listed as not started after the load")
 
     def place_one_tile(self, view):
         """Puts the tile of the first empty slot's line into it (tap the tile, tap the slot); answers its line id."""
