@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """The web player (`lessonpack export web`) in a real browser, as a learner's phone meets it: nginx (Debian's) serves
 the exported folder on a loopback port; headless Chromium emulates a phone (390 x 844, touch, the CPU slowed down
-four times) and taps through the video task, the audio game and the test. Once the page has been opened the network
-is cut (the browser is set offline and nginx is stopped) and everything goes on from the service worker's cache. In
-the middle, the tab is killed; a new tab opens the page again and finds every answer it had confirmed.
+four times) and taps through the video task, the audio game, the pronunciation practice and the test. Once the page
+has been opened the network is cut (the browser is set offline and nginx is stopped) and everything goes on from the
+service worker's cache. In the middle, the tab is killed; a new tab opens the page again and finds every answer it
+had confirmed. Then the progress file goes out and back in.
 
 Run by Tests/LessonpackCLITests/WebPlayerBrowserTests.swift, which exports the site first:
   WEB_PLAYER_SITE=<exported folder> .build-python/venv/bin/python Tests/Browser/web_player_browser_check.py -v
@@ -290,6 +291,19 @@ class WebPlayerOnAPhone(unittest.TestCase):
         placed = self.place_one_tile(view)
         self.drag_a_tile()
 
+        # The pronunciation practice: the first line recorded (Chromium's fake microphone, MediaRecorder), kept in
+        # IndexedDB, and compared with the original by Web Audio, at once.
+        self.open_activity("pronunciation")
+        self.tap("record")
+        self.wait(lambda: self.js("return document.querySelector('[data-testid=\"preview-root\"]').dataset.recording") == "true",
+                  "the recording to start")
+        time.sleep(1.5)
+        self.tap("stop-recording")
+        self.wait(lambda: self.view()["rows"][0]["recorded"], "the recording to be kept", timeout=30)
+        self.tap("compare-simultaneous")
+        message = self.js("return document.querySelector('[data-testid=\"preview-message\"]').dataset.tone")
+        self.assertNotEqual(message, "bad", self.js("return document.querySelector('[data-testid=\"preview-message\"]').textContent"))
+
         # The test: the first two items answered.
         view = self.open_activity("test")
         answers = []
@@ -308,6 +322,7 @@ class WebPlayerOnAPhone(unittest.TestCase):
         game = self.open_activity("audio-game")
         self.assertNotEqual(game["mode"], "choosingLevel", game)
         self.assertIn(placed, [slot["tile"]["id"] for slot in game["slots"] if slot.get("tile")], game)
+        self.assertTrue(self.open_activity("pronunciation")["rows"][0]["recorded"], "the recording did not survive")
         test = self.open_activity("test")
         self.assertEqual([item["answerText"] for item in test["items"][:2]], answers, "the test's answers did not survive")
 

@@ -8,7 +8,7 @@ export function mount(ctx) {
   const current = h('div', { class: 'lp-pronunciation-current', testid: 'current-line' });
   const actions = h('div', { class: 'lp-toolbar', role: 'toolbar', 'aria-label': w('Practise this line') },
     button('hear-original', w('♪ Hear the original'), () => ctx.send({ hearOriginal: {} }), { 'aria-keyshortcuts': 'o' }),
-    button('record', '● Record yourself', () => {
+    button('record', w('● Record yourself'), () => {
       // While the page records, the same button ends it early, as r does in the terminal.
       if (ctx.recorder.active) ctx.recorder.stop();
       else ctx.send({ record: {} });
