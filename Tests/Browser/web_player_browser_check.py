@@ -259,6 +259,18 @@ class WebPlayerOnAPhone(unittest.TestCase):
         self.wait(lambda: self.find(f"activity-video-task"), "the list of activities, offline")
         self.assertEqual(self.js("return document.documentElement.dataset.online"), "false")
 
+        # The video plays with its subtitles, from the cache: the WebVTT track is loaded and has the transcript's cues.
+        self.open_activity("video")
+        cues = self.wait(lambda: self.js("""
+            const video = document.querySelector('[data-testid="video"]');
+            const track = video?.querySelector('track');
+            if (!track || track.readyState !== 2 || video.readyState < 1) return null;
+            return [...track.track.cues].map((cue) => cue.text);"""), "the video and its subtitles to load")
+        self.assertGreater(len(cues), 5, cues)
+        self.tap("play-pause")
+        self.wait(lambda: self.js("return document.querySelector('[data-testid=\"video\"]').currentTime > 0.2"), "the video to play")
+        self.tap("play-pause")
+
         # The video task: three statements marked (true, false, true).
         view = self.open_activity("video-task")
         self.assertLessEqual(self.js("return document.documentElement.scrollWidth"), 390)
@@ -332,7 +344,10 @@ class WebPlayerOnAPhone(unittest.TestCase):
                 continue
             self.tap(f"item-{item['number']}-incorrect" if item.get("mark") is not None
                      else f"item-{item['number']}-choice-{item['choices'][0]['letter']}")
-        self.tap("finish")
+        # Finished with the keyboard, as a learner with a keyboard would: f.
+        self.idle()
+        self.find("preview-root").send_keys("f")
+        self.idle()
         if self.find("finish-confirm"):
             self.tap("finish-confirm")
         self.wait(lambda: self.find("results"), "the test's results")

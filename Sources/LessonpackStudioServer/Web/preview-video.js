@@ -26,7 +26,9 @@ export function mount(ctx) {
     class: 'lp-video', testid: 'video', controls: true, preload: 'metadata', playsinline: true,
     'aria-label': w('The conversation video'),
   });
-  const track = h('track', { kind: 'subtitles', srclang: 'en', label: 'English', src: ctx.subtitlesURL, default: true });
+  // The subtitles are in the language the module teaches (its tag when it has a plain one), not the page's.
+  const taught = typeof module.language === 'string' && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(module.language) ? module.language : 'en';
+  const track = h('track', { kind: 'subtitles', srclang: taught, label: w('Subtitles'), src: ctx.subtitlesURL, default: true });
   video.append(track);
   if (module.video) video.src = ctx.mediaURL(module.video);
   ctx.useVideo(video, (what) => { expected[what] = performance.now(); });
