@@ -235,6 +235,8 @@ class WebPlayerOnAPhone(unittest.TestCase):
         self.ready()
         self.wait(lambda: self.view(), f"the {activity} to show its view")
         self.idle()
+        # Every activity fits the phone's width: nothing scrolls sideways.
+        self.assertLessEqual(self.js("return document.documentElement.scrollWidth"), 390, f"the {activity} is wider than the phone")
         return self.view()
 
     # -- the test ----------------------------------------------------------------------------------------------
