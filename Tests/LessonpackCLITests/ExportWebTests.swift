@@ -37,6 +37,13 @@ import Testing
         #expect(result.status == 0, "\(result.standardError)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         #expect(report["ok"] as? Bool == true)
+        #expect(report["command"] as? String == "export web")
+        #expect(report["folder"] as? String == URL(fileURLWithPath: site).standardizedFileURL.path)
+        #expect((report["siteVersion"] as? String)?.count == 16)
+        let reported = try #require(report["modules"] as? [[String: Any]])
+        #expect(reported.first?["id"] as? String == "job-interview" && reported.first?["folder"] as? String == "modules/job-interview/")
+        #expect((reported.first?["activities"] as? [String])?.contains("video-task") == true)
+        #expect((reported.first?["mediaFiles"] as? Int ?? 0) > 10 && (reported.first?["cues"] as? Int ?? 0) > 10)
 
         for page in ["index.html", "player.js", "player.css", "sw.js", "core.mjs", "core-host.js", "progress-store.js",
                      "ui-strings.js", "preview.js", "preview.css", "preview-video-task.js", "preview-audio-game.js",
@@ -67,6 +74,7 @@ import Testing
         // Every file written is listed, so the service worker keeps all of them.
         let written = Set(FileTree.files(under: site))
         #expect(written == Set(files + ["manifest.json"]))
+        #expect(report["files"] as? Int == written.count)
         // Nothing of the work is left beside the site.
         #expect(try FileManager.default.contentsOfDirectory(atPath: setup.folder.path).allSatisfy { !$0.hasPrefix(".") })
     }

@@ -41,7 +41,7 @@ struct ExportWebCommand: OutputOptionsCommand {
         let engine = outputOptions.engine()
         let core = try WebCoreFile.read()
         let site = try WebExport.write(bundles: bundles, to: output, core: core, replacing: force)
-        let body = ExportWebJSON(folder: site.folder, version: site.version, files: site.files.count,
+        let body = ExportWebJSON(folder: site.folder, siteVersion: site.version, files: site.files.count,
                                  modules: site.modules.map {
                                      .init(id: $0.id, title: $0.title, folder: $0.folder, activities: $0.activities,
                                            mediaFiles: $0.mediaFiles, cues: $0.cues)
@@ -52,7 +52,7 @@ struct ExportWebCommand: OutputOptionsCommand {
     }
 }
 
-/// `export web --format json`'s own keys: `folder`, `version`, `files` (how many), `modules`.
+/// `export web --format json`'s own keys: `folder`, `siteVersion`, `files` (how many), `modules`.
 struct ExportWebJSON: Encodable {
     struct Module: Encodable {
         var id: String
@@ -64,7 +64,7 @@ struct ExportWebJSON: Encodable {
     }
 
     var folder: String
-    var version: String
+    var siteVersion: String
     var files: Int
     var modules: [Module]
 }
