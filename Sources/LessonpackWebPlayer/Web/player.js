@@ -226,6 +226,7 @@ async function keepForOffline(version) {
 async function start() {
   root.lang = uiLanguage();
   document.title = t('pageTitle');
+  document.querySelector('[data-testid="home"]')?.setAttribute('aria-label', t('lessons'));
   document.getElementById('bar').append(languageChooser());
   main.replaceChildren(h('p', { class: 'lp-muted', text: t('loading') }));
   watchConnection();
