@@ -216,6 +216,15 @@ let package = Package(
             "PropertyList", "LessonpackDiagnostics",
         ], exclude: ["Fixtures"]),
 
+        // MARK: The web player: the page, and `export web`, which writes it with bundles as a static site
+        .target(name: "LessonpackWebPlayer", dependencies: [
+            "LessonpackAuthoring", "LessonpackBundle", "LessonpackCore", "LessonpackModel", "LessonpackSystem",
+            "LessonpackDiagnostics",
+        ], exclude: ["Web"], plugins: ["EmbedWebPlugin"]),
+        .testTarget(name: "LessonpackWebPlayerTests", dependencies: [
+            "LessonpackWebPlayer", "LessonpackSystem", "LessonpackTestSupport", "LessonpackDiagnostics",
+        ]),
+
         // MARK: Releases: many modules built at once into a catalog, skipping what did not change
         .target(name: "LessonpackCatalog", dependencies: [
             "LessonpackSigning", "LessonpackBundle", "LessonpackCatalogFormat", "LessonpackCheck", "LessonpackDiagnostics", "LessonpackModel",
@@ -255,6 +264,7 @@ let package = Package(
             "LessonpackSigning", "LessonpackActivities", "LessonpackPlayer", "TerminalScreen", "LessonpackBundle",
             "LessonpackCatalog", "LessonpackCatalogFormat",
             "LessonpackLibrary", "LessonpackRemote", "LessonpackCheck", "LessonpackAuthoring", "LessonpackStudio", "LessonpackStudioServer",
+            "LessonpackWebPlayer",
             "LessonpackModel", "PropertyList", "LessonpackDiagnostics", "LessonpackAudio",
             "LessonpackSystem", "TerminalText", argumentParser,
             "BundleArchive", "LessonpackProgress", "LessonpackRuntime", "LessonpackXAPI",

@@ -22,10 +22,10 @@ enum EmbedFiles {
                 static let files: [(name: String, text: String)] = [
 
             """ : """
-            // Generated on every build by Plugins/EmbedWebPlugin from Sources/LessonpackStudioServer/Web.
+            // Generated on every build by Plugins/EmbedWebPlugin from the target's Web folder.
             import Foundation
 
-            /// The studio's pages, inside the binary: an installed lessonpack serves them with no source tree.
+            /// The target's web page, inside the binary: an installed lessonpack serves or writes it with no source tree.
             enum EmbeddedWeb {
                 static let files: [(path: String, bytes: [UInt8])] = encoded.map { name, base64 in
                     (name, [UInt8](Data(base64Encoded: base64)!))

@@ -24,6 +24,9 @@ import Testing
         let key = folder.write("not a key\n", to: "existing.key")
         let nonEmpty = folder.write("x", to: "occupied/file.txt")
         let missing = folder.child("missing")
+        // The smallest WebAssembly module: export web needs a core before it reads any bundle.
+        let emptyWasm = folder.child("core.wasm")
+        FileManager.default.createFile(atPath: emptyWasm, contents: Data([0x00, 0x61, 0x73, 0x6D, 0x01, 0x00, 0x00, 0x00]))
         let out = folder.child("out")
         return [
             Failure(arguments: ["check", missing], code: "module-folder-missing", status: 2),
@@ -56,6 +59,12 @@ import Testing
             Failure(arguments: ["export", "questions", module, "-o", folder.path], code: "output-not-a-regular-file",
                     status: 2),
             Failure(arguments: ["export", "lesson", missing], code: "module-folder-missing", status: 2),
+            Failure(arguments: ["export", "web", text, "-o", out], code: "web-core-missing", status: 2,
+                    environment: ["LESSONPACK_CORE_WASM": missing]),
+            Failure(arguments: ["export", "web", text, "-o", out], code: "zip-not-a-zip", status: 2,
+                    environment: ["LESSONPACK_CORE_WASM": emptyWasm]),
+            Failure(arguments: ["export", "web", text, "-o", (nonEmpty as NSString).deletingLastPathComponent],
+                    code: "web-output-not-empty", status: 2, environment: ["LESSONPACK_CORE_WASM": emptyWasm]),
             Failure(arguments: ["import", "glossary", missing, "--into", module], code: "unreadable-file", status: 2),
             Failure(arguments: ["install", missing, "--data-dir", folder.child("data")], code: "install-failed", status: 2),
             Failure(arguments: ["install", "--catalog", missing, "--data-dir", folder.child("data")],

@@ -2,24 +2,24 @@
 // own text ([+missing], [-extra], typed→right), so they read the same without colour; the classes only colour them.
 // The line's text is in the view only once it is written.
 
-import { h, fill, button, scrollWithin, speakerStyle, keyBelongsToTarget } from './preview.js';
+import { h, fill, button, scrollWithin, speakerStyle, keyBelongsToTarget, w } from './preview.js';
 
 export function mount(ctx) {
   const current = h('div', { class: 'lp-dictation-current', testid: 'current-line' });
   const input = h('input', { type: 'text', class: 'lp-dictation-input', testid: 'dictation-input', autocomplete: 'off',
-    spellcheck: 'false', 'aria-label': 'What you hear' });
+    spellcheck: 'false', 'aria-label': w('What you hear') });
   const form = h('form', { class: 'lp-toolbar', testid: 'dictation-form',
     on: { submit: (event) => { event.preventDefault(); ctx.send({ write: { _0: input.value } }); } } },
-    input, button('write', 'Check', null, { type: 'submit', class: 'lp-button lp-primary' }));
-  const listening = h('div', { class: 'lp-toolbar', role: 'toolbar', 'aria-label': 'Hear the line' },
-    button('hear', '♪ Hear the line', () => ctx.send({ hear: {} }), { 'aria-keyshortcuts': 'Tab' }),
-    button('hear-slower', 'Slower (0.75×)', () => ctx.send({ hearSlowly: { _0: 0.75 } })),
-    button('hear-slowest', 'Slowest (0.5×)', () => ctx.send({ hearSlowly: { _0: 0.5 } })));
+    input, button('write', w('Check'), null, { type: 'submit', class: 'lp-button lp-primary' }));
+  const listening = h('div', { class: 'lp-toolbar', role: 'toolbar', 'aria-label': w('Hear the line') },
+    button('hear', w('♪ Hear the line'), () => ctx.send({ hear: {} }), { 'aria-keyshortcuts': 'Tab' }),
+    button('hear-slower', w('Slower (0.75×)'), () => ctx.send({ hearSlowly: { _0: 0.75 } })),
+    button('hear-slowest', w('Slowest (0.5×)'), () => ctx.send({ hearSlowly: { _0: 0.5 } })));
   const marks = h('div', { class: 'lp-dictation-marks', testid: 'marks', 'aria-live': 'polite' });
   const navigation = h('div', { class: 'lp-toolbar' });
-  const rows = h('ol', { class: 'lp-lines', testid: 'lines', 'aria-label': 'Lines' });
+  const rows = h('ol', { class: 'lp-lines', testid: 'lines', 'aria-label': w('Lines') });
   const element = h('div', { class: 'lp-dictation-activity' }, current, listening, form, marks, navigation, rows,
-    h('p', { class: 'lp-hints' }, 'Type what you hear, then Enter. [+word]: not written · [-word]: not in the line · a→b: write b, not a'));
+    h('p', { class: 'lp-hints' }, w('Type what you hear, then Enter. [+word]: not written · [-word]: not in the line · a→b: write b, not a')));
   let shownLine = null;
 
   function render(view) {
@@ -32,7 +32,7 @@ export function mount(ctx) {
     if (shownLine !== view.number) { input.value = ''; shownLine = view.number; }
     form.hidden = !view.writing;
     fill(marks,
-      view.written ? h('p', { testid: 'written' }, 'You wrote: ', h('span', { text: view.written })) : null,
+      view.written ? h('p', { testid: 'written' }, w('You wrote: '), h('span', { text: view.written })) : null,
       view.marked?.length ? h('p', { class: 'lp-marked', testid: 'marked' }, ...view.marked.flatMap((word, index) =>
         [index ? ' ' : null, h('span', { class: `mark-${word.mark}`, text: word.text })])) : null,
       ...(view.notes ?? []).map((note) => h('p', { text: note })),
@@ -40,11 +40,11 @@ export function mount(ctx) {
       view.summary ? h('p', { class: 'lp-summary tone-accent', testid: 'summary', text: view.summary }) : null,
       view.confirming ? h('p', { class: 'tone-bad', testid: 'confirming', text: view.confirming }) : null);
     fill(navigation,
-      view.written && !view.summary ? button('advance', 'Next line not written →', () => ctx.send({ advance: {} }), { class: 'lp-button lp-primary' }) : null,
-      view.confirming ? button('finish-now', 'Yes, finish', () => ctx.send({ finish: {} })) : null,
-      view.confirming ? button('keep-going', 'No, go on writing', () => ctx.send({ cancelFinish: {} })) : null,
-      !view.summary && !view.confirming && view.total ? button('finish', 'Finish', () => ctx.send({ finish: {} })) : null,
-      view.summary ? button('new-attempt', 'New dictation', () => ctx.send({ newAttempt: {} })) : null);
+      view.written && !view.summary ? button('advance', w('Next line not written →'), () => ctx.send({ advance: {} }), { class: 'lp-button lp-primary' }) : null,
+      view.confirming ? button('finish-now', w('Yes, finish'), () => ctx.send({ finish: {} })) : null,
+      view.confirming ? button('keep-going', w('No, go on writing'), () => ctx.send({ cancelFinish: {} })) : null,
+      !view.summary && !view.confirming && view.total ? button('finish', w('Finish'), () => ctx.send({ finish: {} })) : null,
+      view.summary ? button('new-attempt', w('New dictation'), () => ctx.send({ newAttempt: {} })) : null);
     fill(rows, ...(view.rows ?? []).map((row, index) => h('li', { class: ['lp-line', row.isCurrent && 'is-current'] },
       button(`line-${row.number}`, `${row.number}. ${row.text ? row.text + ' · ' : ''}${row.status}`,
         () => ctx.send({ select: { _0: index } }), {

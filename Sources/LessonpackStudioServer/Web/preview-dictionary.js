@@ -1,12 +1,13 @@
 // Activity 7, dictionary and phrasebook: every definition, a search by the start of a word or by spelling, and the
 // language-focus boxes. The search field sends what is typed as the presenter's search; the list is the view's.
 
-import { h, fill, button } from './preview.js';
+import { h, fill, button, w } from './preview.js';
 
+// Each page's name is looked up when drawn, in the language the host chose.
 const pages = [
-  ['wordStart', 'Search by word start'],
-  ['spelling', 'Search by spelling'],
-  ['boxes', 'Language focus'],
+  ['wordStart', () => w('Search by word start')],
+  ['spelling', () => w('Search by spelling')],
+  ['boxes', () => w('Language focus')],
 ];
 
 // Ids for the search field's label, unique even with two previews on one page.
@@ -38,18 +39,18 @@ export function mount(ctx) {
     }
   });
 
-  const tabs = h('div', { class: 'lp-tabs', role: 'toolbar', 'aria-label': 'Dictionary pages' },
-    pages.map(([page, text]) => button(`page-${page}`, text, () => ctx.send({ showPage: { _0: page } }), { class: 'lp-button lp-tab' })));
+  const tabs = h('div', { class: 'lp-tabs', role: 'toolbar', 'aria-label': w('Dictionary pages') },
+    pages.map(([page, text]) => button(`page-${page}`, text(), () => ctx.send({ showPage: { _0: page } }), { class: 'lp-button lp-tab' })));
   const searchRow = h('div', { class: 'lp-search-row' }, label, search,
-    button('clear', 'Clear', () => { search.value = ''; ctx.send({ clear: {} }); }));
+    button('clear', w('Clear'), () => { search.value = ''; ctx.send({ clear: {} }); }));
   const count = h('p', { class: 'lp-muted', testid: 'count' });
-  const list = h('ol', { class: 'lp-entries', testid: 'entries', 'aria-label': 'Entries' });
+  const list = h('ol', { class: 'lp-entries', testid: 'entries', 'aria-label': w('Entries') });
   const opened = h('div', { class: 'lp-definition', testid: 'opened', 'aria-live': 'polite' });
   const boxes = h('div', { class: 'lp-boxes', testid: 'boxes' });
   const summary = h('p', { class: 'lp-muted lp-small', testid: 'dictionary-summary' });
   const entriesPage = h('div', { class: 'lp-entries-page' }, searchRow, count, h('div', { class: 'lp-columns' }, list, opened));
   const element = h('div', { class: 'lp-dictionary-activity' }, tabs, entriesPage, boxes, summary,
-    h('p', { class: 'lp-hints' }, 'Keys: type to search · ↓ to the entries · Enter a definition · Esc clears'));
+    h('p', { class: 'lp-hints' }, w('Keys: type to search · ↓ to the entries · Enter a definition · Esc clears')));
 
   function render(next) {
     view = next;
@@ -76,7 +77,7 @@ export function mount(ctx) {
       fill(opened, h('p', { class: 'lp-meaning', text: view.opened }));
       opened.dataset.term = view.openedTerm ?? '';
     } else {
-      fill(opened, h('p', { class: 'lp-muted', text: 'Choose an entry to see what it means.' }));
+      fill(opened, h('p', { class: 'lp-muted', text: w('Choose an entry to see what it means.') }));
       delete opened.dataset.term;
     }
     fill(boxes, ...(view.boxes ?? []).map((box, index) => h('article', { class: 'lp-box-card', testid: `box-${index + 1}` },

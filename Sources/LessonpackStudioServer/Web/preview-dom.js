@@ -93,3 +93,18 @@ export function mediaURL(key, path) {
   return `/media/${encodeURIComponent(key)}/` + String(path).split('/').map(encodeURIComponent).join('/');
 }
 
+
+// The page's own words in the activities (button labels, headings, what the page says itself), in the learner's
+// language. Each is written in English where it is used, and that English is its key: a host that shows another
+// language gives the table of its translations (the web player's preview-words-ja.json); the studio gives none and
+// shows the English. `{name}` in a sentence is filled from `values`.
+let wordTable = null;
+
+export function useWords(table) {
+  wordTable = table && typeof table === 'object' ? table : null;
+}
+
+export function w(english, values = {}) {
+  const text = typeof wordTable?.[english] === 'string' ? wordTable[english] : english;
+  return text.replace(/\{([a-zA-Z]+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}

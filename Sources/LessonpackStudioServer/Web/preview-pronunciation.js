@@ -2,29 +2,29 @@
 // at once (the original in the left ear, you in the right) or one after the other. The microphone, the countdown and
 // the comparison are the preview's effects (preview.js); this module shows the line and sends the events.
 
-import { h, fill, button, scrollWithin, speakerStyle, keyBelongsToTarget } from './preview.js';
+import { h, fill, button, scrollWithin, speakerStyle, keyBelongsToTarget, w } from './preview.js';
 
 export function mount(ctx) {
   const current = h('div', { class: 'lp-pronunciation-current', testid: 'current-line' });
-  const actions = h('div', { class: 'lp-toolbar', role: 'toolbar', 'aria-label': 'Practise this line' },
-    button('hear-original', '♪ Hear the original', () => ctx.send({ hearOriginal: {} }), { 'aria-keyshortcuts': 'o' }),
-    button('record', '● Record yourself', () => {
+  const actions = h('div', { class: 'lp-toolbar', role: 'toolbar', 'aria-label': w('Practise this line') },
+    button('hear-original', w('♪ Hear the original'), () => ctx.send({ hearOriginal: {} }), { 'aria-keyshortcuts': 'o' }),
+    button('record', w('● Record yourself'), () => {
       // While the page records, the same button ends it early, as r does in the terminal.
       if (ctx.recorder.active) ctx.recorder.stop();
       else ctx.send({ record: {} });
     }, { 'aria-keyshortcuts': 'r' }),
-    button('compare-simultaneous', 'Both at once (original left, you right)', () => ctx.send({ compare: { _0: 'simultaneous' } }),
+    button('compare-simultaneous', w('Both at once (original left, you right)'), () => ctx.send({ compare: { _0: 'simultaneous' } }),
       { 'aria-keyshortcuts': 'b' }),
-    button('compare-sequential', 'One after the other', () => ctx.send({ compare: { _0: 'sequential' } }), { 'aria-keyshortcuts': 't' }),
-    button('hear-slower', 'Slower (0.75×)', () => ctx.send({ hearSlowly: { _0: 0.75 } }), { 'aria-keyshortcuts': 's' }),
-    button('hear-slowest', 'Slowest (0.5×)', () => ctx.send({ hearSlowly: { _0: 0.5 } }), { 'aria-keyshortcuts': 'Shift+S' }));
+    button('compare-sequential', w('One after the other'), () => ctx.send({ compare: { _0: 'sequential' } }), { 'aria-keyshortcuts': 't' }),
+    button('hear-slower', w('Slower (0.75×)'), () => ctx.send({ hearSlowly: { _0: 0.75 } }), { 'aria-keyshortcuts': 's' }),
+    button('hear-slowest', w('Slowest (0.5×)'), () => ctx.send({ hearSlowly: { _0: 0.5 } }), { 'aria-keyshortcuts': 'Shift+S' }));
   const intonation = h('div', { class: 'lp-intonation', testid: 'intonation', 'aria-live': 'polite' });
   const navigation = h('div', { class: 'lp-toolbar' },
-    button('previous-line', '↑ Previous line', () => ctx.send({ move: { _0: -1 } }), { 'aria-keyshortcuts': 'ArrowUp' }),
-    button('next-line', '↓ Next line', () => ctx.send({ move: { _0: 1 } }), { 'aria-keyshortcuts': 'ArrowDown' }));
-  const rows = h('ol', { class: 'lp-lines lp-pronunciation-lines', testid: 'lines', 'aria-label': 'Lines' });
+    button('previous-line', w('↑ Previous line'), () => ctx.send({ move: { _0: -1 } }), { 'aria-keyshortcuts': 'ArrowUp' }),
+    button('next-line', w('↓ Next line'), () => ctx.send({ move: { _0: 1 } }), { 'aria-keyshortcuts': 'ArrowDown' }));
+  const rows = h('ol', { class: 'lp-lines lp-pronunciation-lines', testid: 'lines', 'aria-label': w('Lines') });
   const element = h('div', { class: 'lp-pronunciation-activity' }, current, actions, intonation, navigation, rows,
-    h('p', { class: 'lp-hints' }, 'Keys: ↑ ↓ line · o original · s / S slower · r record (r or Esc stops) · b both at once · t one after the other'));
+    h('p', { class: 'lp-hints' }, w('Keys: ↑ ↓ line · o original · s / S slower · r record (r or Esc stops) · b both at once · t one after the other')));
 
   const recordButton = actions.querySelector('[data-testid="record"]');
 
@@ -52,7 +52,7 @@ export function mount(ctx) {
       ], () => ctx.send({ select: { _0: index } }), {
         class: 'lp-button lp-line-button',
         'aria-current': row.isCurrent ? 'true' : 'false',
-        'aria-label': `Line ${row.number}${row.recorded ? ', recorded' : ''}: ${row.text}`,
+        'aria-label': row.recorded ? w('Line {number}, recorded: {text}', { number: row.number, text: row.text }) : w('Line {number}: {text}', { number: row.number, text: row.text }),
       }))));
     scrollWithin(rows, rows.querySelector('.is-current'));
   }
@@ -67,14 +67,14 @@ export function mount(ctx) {
     }
     fill(intonation,
       h('p', { class: result.score >= 70 ? 'tone-good' : 'tone-accent', testid: 'intonation-score',
-               text: `Intonation ${result.score}/100: ${result.feedback}` }),
+               text: w('Intonation {score}/100: {feedback}', { score: result.score, feedback: result.feedback }) }),
       result.timing ? h('p', { testid: 'intonation-timing', text: result.timing }) : null,
       contourChart(result));
   }
 
   /// The Record button says what it will do: start, or end the recording under way.
   function recordingChanged(active) {
-    recordButton.textContent = active ? '■ Stop recording' : '● Record yourself';
+    recordButton.textContent = active ? w('■ Stop recording') : w('● Record yourself');
     recordButton.setAttribute('aria-pressed', active ? 'true' : 'false');
   }
 
@@ -123,7 +123,7 @@ function contourChart(result) {
   const x = (index) => (index / (frames - 1)) * width;
   const chart = svg('svg', { viewBox: `0 0 ${width} ${2 * strip + gap}`, role: 'img', class: 'lp-contours',
                              'data-testid': 'intonation-chart' },
-    svg('title', {}, document.createTextNode('Pitch contours: the model above, you below')));
+    svg('title', {}, document.createTextNode(w('Pitch contours: the model above, you below'))));
   [['model', result.model, 0], ['you', result.learner, strip + gap]].forEach(([label, contour, top]) => {
     chart.append(svg('line', { x1: 0, x2: width, y1: top + strip / 2, y2: top + strip / 2, class: 'lp-contour-median' }));
     chart.append(svg('text', { x: 4, y: top + 12, class: 'lp-contour-label' }, document.createTextNode(label)));

@@ -1,4 +1,4 @@
-import { h, button } from './preview-dom.js';
+import { h, button, w } from './preview-dom.js';
 import { toWav } from './recorder.js';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -29,8 +29,8 @@ export class Recorder {
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: true });
     } catch (error) {
-      const reason = error?.name === 'NotAllowedError' ? 'the browser was not allowed to use it.'
-        : error?.name === 'NotFoundError' ? 'there is no microphone.' : `${error?.message ?? error}.`;
+      const reason = error?.name === 'NotAllowedError' ? w('the browser was not allowed to use it.')
+        : error?.name === 'NotFoundError' ? w('there is no microphone.') : `${error?.message ?? error}.`;
       return this.unavailable(line, reason);
     }
     const type = ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus', 'audio/webm', 'audio/mp4']
@@ -102,20 +102,20 @@ export class Recorder {
       this.panel.replaceChildren(
         h('span', { class: 'lp-recording-dot', 'aria-hidden': 'true' }, '●'),
         countdown,
-        button('stop-recording', 'Stop', () => this.stop()));
+        button('stop-recording', w('Stop'), () => this.stop()));
     }
     if (this.panel.hidden) this.preview.activityView?.recordingChanged?.(true);
     this.panel.hidden = false;
     this.preview.root.dataset.recording = 'true';
     const text = this.preview.module?.transcript?.find((entry) => entry.id === line)?.text;
-    countdown.textContent = `Recording${text ? ` “${text}”` : ''}: say the line now. ` +
-      `${secondsLeft} ${secondsLeft === 1 ? 'second' : 'seconds'} left.`;
+    countdown.textContent = (text ? w('Recording “{text}”: say the line now.', { text }) : w('Recording: say the line now.')) + ' ' +
+      (secondsLeft === 1 ? w('1 second left.') : w('{count} seconds left.', { count: secondsLeft }));
   }
 
   /// Without a microphone the activity goes on: the learner is told why, and the server is told that nothing was
   /// recorded (`&failed=1`, the reason as text), so that the line is not left waiting for a recording.
   async unavailable(line, reason) {
-    const text = `The microphone is not available: ${reason}`;
+    const text = w('The microphone is not available: {reason}', { reason });
     this.preview.say(text, 'bad');
     await this.preview.enqueue(async () => {
       try {

@@ -1,4 +1,4 @@
-import { h, mediaURL } from './preview-dom.js';
+import { h, w } from './preview-dom.js';
 import { request } from './preview-transport.js';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -41,13 +41,13 @@ export class Sound {
   /// Plays `media` (a path under media/) from `from` seconds, up to `until` when given, at `rate` (0.75 and 0.5
   /// slow a line down for a learner; the browser keeps its pitch).
   async play(media, from = 0, until, rate = 1) {
-    const { key, module } = this.preview;
+    const { module } = this.preview;
     const isVideo = this.video && module?.video && media === module.video;
     const element = isVideo ? this.video : this.audio;
     // Everything else stops; the element about to play only moves (pausing it first would make the picture blink).
     this.stopAll({ except: element });
     if (!isVideo) {
-      const url = mediaURL(key, media);
+      const url = this.preview.mediaURL(media);
       if (element.dataset.media !== media) {
         element.dataset.media = media;
         element.src = url;
@@ -62,7 +62,7 @@ export class Sound {
       await element.play();
     } catch (error) {
       // Autoplay refused, or the file cannot be played: say so, do not throw (the activity goes on without sound).
-      if (error?.name !== 'AbortError') this.preview.say(`Cannot play ${media}: ${error?.message ?? error}`, 'bad');
+      if (error?.name !== 'AbortError') this.preview.say(w('Cannot play {media}: {reason}', { media, reason: error?.message ?? error }), 'bad');
     }
   }
 
@@ -71,7 +71,7 @@ export class Sound {
     delete this.audio.dataset.media;
     this.audio.src = url;
     try { await this.audio.play(); } catch (error) {
-      if (error?.name !== 'AbortError') this.preview.say(`Cannot play the comparison: ${error?.message ?? error}`, 'bad');
+      if (error?.name !== 'AbortError') this.preview.say(w('Cannot play the comparison: {reason}', { reason: error?.message ?? error }), 'bad');
     }
   }
 
@@ -120,7 +120,7 @@ export class Sound {
   /// The original line and the learner's recording: at once (original left, recording right) or one after the other.
   /// Both are decoded first, so that "at once" starts them on the same sample.
   async compare(line, mode) {
-    const { api, key, module } = this.preview;
+    const { api, module } = this.preview;
     const original = module?.transcript?.find((entry) => entry.id === line)?.audio;
     if (!original) throw new Error(`line '${line}' has no audio in this module`);
     this.stopAll();
@@ -131,8 +131,8 @@ export class Sound {
       return context.decodeAudioData(await response.arrayBuffer());
     };
     const [first, second] = await Promise.all([
-      decode(mediaURL(key, original)),
-      decode(this.preview.recordingPath(line)),
+      decode(this.preview.mediaURL(original)),
+      decode(await this.preview.recordingURL(line)),
     ]);
     const simultaneous = mode !== 'sequential';
     const start = context.currentTime + 0.1;

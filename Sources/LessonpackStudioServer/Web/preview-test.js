@@ -3,13 +3,13 @@
 // why. All the items are on the page at once (a page scrolls; a terminal cannot): answering one makes it the current
 // item first (`go`), since the presenter's answers apply to the current item.
 
-import { h, fill, button, keyBelongsToTarget } from './preview.js';
+import { h, fill, button, keyBelongsToTarget, w } from './preview.js';
 
 export function mount(ctx) {
   let view = null;
   const content = h('div', { class: 'lp-test' });
   const element = h('div', { class: 'lp-test-activity' }, content,
-    h('p', { class: 'lp-hints' }, 'Keys: Tab through the answers, Enter or space to choose · f finish · r your last results'));
+    h('p', { class: 'lp-hints' }, w('Keys: Tab through the answers, Enter or space to choose · f finish · r your last results')));
 
   /// Answers item `index` (from 0): makes it current first when it is not.
   function answer(index, event) {
@@ -21,14 +21,14 @@ export function mount(ctx) {
     const statement = item.mark !== undefined && item.mark !== null;
     const answered = view.answered?.[index] ?? false;
     const controls = statement
-      ? h('div', { class: 'lp-choices', role: 'group', 'aria-label': `Item ${item.number}: true or false?` },
-        button(`item-${item.number}-correct`, '✓ True', () => answer(index, { mark: { _0: { correct: {} } } }), {
+      ? h('div', { class: 'lp-choices', role: 'group', 'aria-label': w('Item {number}: true or false?', { number: item.number }) },
+        button(`item-${item.number}-correct`, w('✓ True'), () => answer(index, { mark: { _0: { correct: {} } } }), {
           class: ['lp-button', 'lp-choice', item.mark === 'correct' && 'is-chosen'], 'aria-pressed': item.mark === 'correct' ? 'true' : 'false',
         }),
-        button(`item-${item.number}-incorrect`, '✗ False', () => answer(index, { mark: { _0: { incorrect: {} } } }), {
+        button(`item-${item.number}-incorrect`, w('✗ False'), () => answer(index, { mark: { _0: { incorrect: {} } } }), {
           class: ['lp-button', 'lp-choice', item.mark === 'incorrect' && 'is-chosen'], 'aria-pressed': item.mark === 'incorrect' ? 'true' : 'false',
         }))
-      : h('ol', { class: 'lp-choices lp-choice-list', role: 'group', 'aria-label': `Item ${item.number}: choose one` },
+      : h('ol', { class: 'lp-choices lp-choice-list', role: 'group', 'aria-label': w('Item {number}: choose one', { number: item.number }) },
         (item.choices ?? []).map((choice, choiceIndex) => h('li', {},
           button(`item-${item.number}-choice-${choice.letter}`, [
             h('span', { class: 'lp-choice-dot', 'aria-hidden': 'true', text: choice.chosen ? '●' : '○' }), ' ',
@@ -41,7 +41,7 @@ export function mount(ctx) {
     h('p', { class: 'lp-test-prompt' }, h('span', { class: 'lp-task-number', text: `${item.number}.` }), ' ', h('span', { text: item.text })),
     controls,
     h('p', { class: 'lp-muted lp-small' }, h('span', { testid: `item-${item.number}-answer`, text: item.answerText }), ' ',
-      answered ? button(`item-${item.number}-clear`, 'Clear', () => answer(index, { clear: {} }), { class: 'lp-button lp-link-button' }) : null));
+      answered ? button(`item-${item.number}-clear`, w('Clear'), () => answer(index, { clear: {} }), { class: 'lp-button lp-link-button' }) : null));
   }
 
   function resultsElement(results) {
@@ -49,18 +49,18 @@ export function mount(ctx) {
       results.earlier ? h('p', { class: 'tone-accent', testid: 'results-earlier', text: results.earlier }) : null,
       h('p', { class: 'lp-score', testid: 'score', text: results.score }),
       h('p', { class: 'lp-muted', testid: 'counts', text: results.counts }),
-      h('h3', { class: 'lp-subtitle', text: 'By objective' }),
+      h('h3', { class: 'lp-subtitle', text: w('By objective') }),
       h('ul', { class: 'lp-objectives', testid: 'objectives' }, (results.objectives ?? []).map((objective, index) =>
         h('li', { class: ['lp-objective', objective.good ? 'tone-good' : 'tone-plain'], testid: `objective-${index + 1}` },
           h('span', { class: 'lp-percent', text: objective.percent }), ' ', h('span', { text: objective.text })))),
-      (results.review ?? []).length ? h('h3', { class: 'lp-subtitle', text: 'To review' }) : null,
+      (results.review ?? []).length ? h('h3', { class: 'lp-subtitle', text: w('To review') }) : null,
       h('ul', { class: 'lp-review', testid: 'review' }, (results.review ?? []).map((review, index) =>
         h('li', { testid: `review-${index + 1}` },
           h('p', { class: 'tone-bad' }, h('span', { 'aria-hidden': 'true', text: '✗ ' }), h('span', { text: review.prompt })),
           h('p', { class: 'lp-explanation', text: review.text })))),
       h('div', { class: 'lp-toolbar' },
-        results.earlier ? button('hide-results', 'Back to the test', () => ctx.send({ hideResults: {} })) : null,
-        results.earlier ? null : button('new-test', 'A new test', () => ctx.restart(), { class: 'lp-button lp-primary' })));
+        results.earlier ? button('hide-results', w('Back to the test'), () => ctx.send({ hideResults: {} })) : null,
+        results.earlier ? null : button('new-test', w('A new test'), () => ctx.restart(), { class: 'lp-button lp-primary' })));
   }
 
   function render(next) {
@@ -79,13 +79,13 @@ export function mount(ctx) {
       view.confirming
         ? h('div', { class: 'lp-confirm', role: 'alertdialog', 'aria-label': 'Finish the test?', testid: 'confirm-finish' },
           h('p', { class: 'tone-bad', text: view.confirming }),
-          button('finish-confirm', 'Finish anyway', () => ctx.send({ finishNow: {} }), { class: 'lp-button lp-primary' }),
-          button('finish-cancel', 'Keep going', () => ctx.send({ cancelFinish: {} })))
+          button('finish-confirm', w('Finish anyway'), () => ctx.send({ finishNow: {} }), { class: 'lp-button lp-primary' }),
+          button('finish-cancel', w('Keep going'), () => ctx.send({ cancelFinish: {} })))
         : null,
       h('div', { class: 'lp-toolbar' },
-        button('finish', unanswered ? `Finish (${unanswered} not answered)` : 'Finish the test', () => ctx.send({ finish: {} }),
+        button('finish', unanswered ? w('Finish ({count} not answered)', { count: unanswered }) : w('Finish the test'), () => ctx.send({ finish: {} }),
           { class: 'lp-button lp-primary', 'aria-keyshortcuts': 'f' }),
-        button('show-last-results', 'My last results', () => ctx.send({ showLastResults: {} }), { 'aria-keyshortcuts': 'r' })));
+        button('show-last-results', w('My last results'), () => ctx.send({ showLastResults: {} }), { 'aria-keyshortcuts': 'r' })));
     if (view.confirming) content.querySelector('[data-testid="finish-confirm"]')?.focus();
   }
 

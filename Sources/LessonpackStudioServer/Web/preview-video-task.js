@@ -3,15 +3,15 @@
 // button to watch them again. The video is on the page too (the learner watches it while marking); replaying a wrong
 // statement's lines plays that span of it.
 
-import { h, fill, button, speakerStyle, keyBelongsToTarget } from './preview.js';
+import { h, fill, button, speakerStyle, keyBelongsToTarget, w } from './preview.js';
 
 const boxes = { empty: ' ', correct: '✓', incorrect: '✗' };
-const markWords = { empty: 'not marked', correct: 'true', incorrect: 'false' };
+const markWords = { empty: () => w('not marked'), correct: () => w('true'), incorrect: () => w('false') };
 
 export function mount(ctx) {
   const module = ctx.module ?? {};
   const video = h('video', { class: 'lp-video lp-video-small', testid: 'video', controls: true, preload: 'metadata', playsinline: true,
-    'aria-label': 'The conversation video' });
+    'aria-label': w('The conversation video') });
   if (module.video) video.src = ctx.mediaURL(module.video);
   // The replays are the presenter's `play` effects on the module video: they play here.
   ctx.useVideo(video);
@@ -19,7 +19,7 @@ export function mount(ctx) {
   const content = h('div', { class: 'lp-task' });
   const element = h('div', { class: 'lp-video-task-activity' },
     h('div', { class: 'lp-video-frame' }, video), content,
-    h('p', { class: 'lp-hints' }, 'Keys: click or Enter on a box to mark it · c check · n start again'));
+    h('p', { class: 'lp-hints' }, w('Keys: click or Enter on a box to mark it · c check · n start again')));
 
   function render(view) {
     if (!view) return;
@@ -31,7 +31,7 @@ export function mount(ctx) {
           () => ctx.send({ cycle: { _0: index } }), {
             class: ['lp-button', 'lp-box-button', `mark-${row.mark}`],
             dataset: { mark: row.mark },
-            'aria-label': `Statement ${row.number}: ${markWords[row.mark] ?? row.mark}. Change the mark.`,
+            'aria-label': w('Statement {number}: {mark}. Change the mark.', { number: row.number, mark: markWords[row.mark]?.() ?? row.mark }),
             disabled: checked,
           }),
         h('span', { class: 'lp-task-number', text: `${row.number}.` }),
@@ -43,14 +43,14 @@ export function mount(ctx) {
       h('p', { class: 'lp-prompt', text: view.prompt }),
       h('ol', { class: 'lp-task-rows', testid: 'statements' }, rows),
       h('div', { class: 'lp-toolbar' },
-        checked ? null : button('check', 'Check', () => ctx.send({ check: {} }), { 'aria-keyshortcuts': 'c' }),
-        button('try-again', 'Start again', () => ctx.send({ tryAgain: {} }), { 'aria-keyshortcuts': 'n' })),
+        checked ? null : button('check', w('Check'), () => ctx.send({ check: {} }), { 'aria-keyshortcuts': 'c' }),
+        button('try-again', w('Start again'), () => ctx.send({ tryAgain: {} }), { 'aria-keyshortcuts': 'n' })),
     ];
     // Starting again asks first while marks not yet checked would be cleared.
     if (view.confirming) {
       parts.push(h('p', { class: 'lp-confirm tone-bad', testid: 'confirm', text: view.confirming + ' ' },
-        button('confirm-yes', 'Yes', () => ctx.send({ tryAgainNow: {} })), ' ',
-        button('confirm-no', 'No', () => ctx.send({ keepMarks: {} }))));
+        button('confirm-yes', w('Yes'), () => ctx.send({ tryAgainNow: {} })), ' ',
+        button('confirm-no', w('No'), () => ctx.send({ keepMarks: {} }))));
     }
     if (checked) {
       parts.push(h('p', { class: ['lp-summary', view.allRight ? 'tone-good' : 'tone-accent'], testid: 'summary', text: view.summary }));
@@ -63,8 +63,8 @@ export function mount(ctx) {
               h('span', { class: 'lp-time', text: line.start }), ' ',
               h('span', { class: 'lp-speaker', style: speakerStyle(line.colour), text: line.speaker }), ': ',
               h('span', { text: line.text })))),
-            button(`replay-${mistake.number}`, '▶ Replay lines', () => ctx.send({ replay: { _0: mistake.number - 1 } }),
-              { 'aria-label': `Replay the lines for statement ${mistake.number}` })))));
+            button(`replay-${mistake.number}`, w('▶ Replay lines'), () => ctx.send({ replay: { _0: mistake.number - 1 } }),
+              { 'aria-label': w('Replay the lines for statement {number}', { number: mistake.number }) })))));
       }
     }
     fill(content, ...parts);

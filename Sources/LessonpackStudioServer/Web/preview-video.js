@@ -4,7 +4,7 @@
 // learner does with the browser's own controls (play, pause, dragging the bar) is sent as the same events, so the two
 // never disagree for long.
 
-import { h, fill, button, scrollWithin, speakerStyle, keyBelongsToTarget, clock } from './preview.js';
+import { h, fill, button, scrollWithin, speakerStyle, keyBelongsToTarget, clock, w } from './preview.js';
 
 export function mount(ctx) {
   const module = ctx.module ?? {};
@@ -24,9 +24,11 @@ export function mount(ctx) {
 
   const video = h('video', {
     class: 'lp-video', testid: 'video', controls: true, preload: 'metadata', playsinline: true,
-    'aria-label': 'The conversation video',
+    'aria-label': w('The conversation video'),
   });
-  const track = h('track', { kind: 'subtitles', srclang: 'en', label: 'English', src: ctx.subtitlesURL, default: true });
+  // The subtitles are in the language the module teaches (its tag when it has a plain one), not the page's.
+  const taught = typeof module.language === 'string' && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(module.language) ? module.language : 'en';
+  const track = h('track', { kind: 'subtitles', srclang: taught, label: w('Subtitles'), src: ctx.subtitlesURL, default: true });
   video.append(track);
   if (module.video) video.src = ctx.mediaURL(module.video);
   ctx.useVideo(video, (what) => { expected[what] = performance.now(); });
@@ -51,9 +53,9 @@ export function mount(ctx) {
   video.addEventListener('timeupdate', () => followVideo());
   // The engine's clock ends by itself and nothing is asked of the server; the page says so as the picture ends.
   video.addEventListener('ended', () => {
-    state.textContent = '■ ended';
+    state.textContent = w('■ ended');
     state.dataset.state = 'ended';
-    playPause.textContent = '▶ Play';
+    playPause.textContent = w('▶ Play');
     showClock(view?.duration ?? video.currentTime);
   });
 
@@ -62,21 +64,21 @@ export function mount(ctx) {
   const subtitlesText = h('span', { class: 'lp-video-subtitles' });
   const progress = h('progress', { class: 'lp-video-progress', max: '1', value: '0', 'aria-hidden': 'true' });
 
-  const playPause = button('play-pause', 'Play', () => ctx.send({ togglePlay: {} }), { 'aria-keyshortcuts': 'Space' });
-  const controls = h('div', { class: 'lp-toolbar', role: 'toolbar', 'aria-label': 'Video' },
+  const playPause = button('play-pause', w('Play'), () => ctx.send({ togglePlay: {} }), { 'aria-keyshortcuts': 'Space' });
+  const controls = h('div', { class: 'lp-toolbar', role: 'toolbar', 'aria-label': w('Video') },
     playPause,
-    button('rewind', '« 5 s back', () => ctx.send({ rewind: {} }), { 'aria-keyshortcuts': 'ArrowLeft' }),
-    button('forward', '5 s on »', () => ctx.send({ forward: {} }), { 'aria-keyshortcuts': 'ArrowRight' }),
-    button('to-start', '|« Start', () => ctx.send({ toStart: {} }), { 'aria-keyshortcuts': 'Home' }),
-    button('replay-line', 'Play the chosen line', () => ctx.send({ replayLine: {} }), { 'aria-keyshortcuts': 'Enter' }),
-    button('subtitles', 'Subtitles', () => ctx.send({ toggleSubtitles: {} }), { 'aria-keyshortcuts': 's', 'aria-pressed': 'true' }));
+    button('rewind', w('« 5 s back'), () => ctx.send({ rewind: {} }), { 'aria-keyshortcuts': 'ArrowLeft' }),
+    button('forward', w('5 s on »'), () => ctx.send({ forward: {} }), { 'aria-keyshortcuts': 'ArrowRight' }),
+    button('to-start', w('|« Start'), () => ctx.send({ toStart: {} }), { 'aria-keyshortcuts': 'Home' }),
+    button('replay-line', w('Play the chosen line'), () => ctx.send({ replayLine: {} }), { 'aria-keyshortcuts': 'Enter' }),
+    button('subtitles', w('Subtitles'), () => ctx.send({ toggleSubtitles: {} }), { 'aria-keyshortcuts': 's', 'aria-pressed': 'true' }));
   const subtitlesButton = controls.querySelector('[data-testid="subtitles"]');
 
-  const transcript = h('ol', { class: 'lp-lines lp-video-lines', testid: 'transcript', 'aria-label': 'Transcript' });
+  const transcript = h('ol', { class: 'lp-lines lp-video-lines', testid: 'transcript', 'aria-label': w('Transcript') });
   const hidden = h('p', { class: 'lp-muted', testid: 'transcript-hidden', hidden: true });
   const length = h('p', { class: 'lp-muted lp-small', testid: 'video-length' });
   const hints = h('p', { class: 'lp-hints' },
-    'Keys: space play/pause · ← → 5 seconds · ↑ ↓ choose a line · Enter play it · s subtitles · Home start');
+    w('Keys: space play/pause · ← → 5 seconds · ↑ ↓ choose a line · Enter play it · s subtitles · Home start'));
 
   const element = h('div', { class: 'lp-video-activity' },
     h('div', { class: 'lp-video-frame' }, video),
@@ -126,7 +128,7 @@ export function mount(ctx) {
   function render(next) {
     view = next;
     if (!view) return;
-    const stateText = { playing: '▶ playing', paused: '❚❚ paused', ended: '■ ended' }[view.state] ?? view.state;
+    const stateText = { playing: w('▶ playing'), paused: w('❚❚ paused'), ended: w('■ ended') }[view.state] ?? view.state;
     state.textContent = stateText;
     state.dataset.state = view.state;
     // The view's clock is the server's; while the picture plays, its own time is nearer the truth.
@@ -134,8 +136,8 @@ export function mount(ctx) {
     else clockText.textContent = view.clock;
     if (video.paused || view.state !== 'playing') progress.value = view.duration > 0 ? Math.min(1, view.position / view.duration) : 0;
     subtitlesText.textContent = `subtitles ${view.subtitlesOn ? 'on' : 'off'}`;
-    playPause.textContent = view.state === 'playing' ? '❚❚ Pause' : '▶ Play';
-    subtitlesButton.textContent = `Subtitles: ${view.subtitlesOn ? 'on' : 'off'}`;
+    playPause.textContent = view.state === 'playing' ? w('❚❚ Pause') : w('▶ Play');
+    subtitlesButton.textContent = view.subtitlesOn ? w('Subtitles: on') : w('Subtitles: off');
     subtitlesButton.setAttribute('aria-pressed', view.subtitlesOn ? 'true' : 'false');
     applySubtitles();
 
@@ -147,7 +149,7 @@ export function mount(ctx) {
           h('span', { class: 'lp-time', text: line.start }), ' ',
           h('span', { class: 'lp-speaker', style: speakerStyle(line.colour), text: line.speaker }), ': ',
           h('span', { class: 'lp-line-text', text: line.text }),
-        ], () => ctx.send({ replayLine: { _0: index } }), { class: 'lp-button lp-line-button', title: 'Play from this line' }))));
+        ], () => ctx.send({ replayLine: { _0: index } }), { class: 'lp-button lp-line-button', title: w('Play from this line') }))));
     highlight(view.current);
     scrollWithin(transcript, transcript.querySelector('.is-current'));
     length.textContent = view.length ?? '';

@@ -1,23 +1,23 @@
 // Activity 3, language and vocabulary: the transcript with its terms highlighted (the view's spans, so the page
 // never looks for terms in the text itself); choosing a term shows its definition, and each line can be heard.
 
-import { h, fill, button, scrollWithin, speakerStyle, keyBelongsToTarget } from './preview.js';
+import { h, fill, button, scrollWithin, speakerStyle, keyBelongsToTarget, w } from './preview.js';
 
 export function mount(ctx) {
-  const definition = h('div', { class: 'lp-definition', testid: 'definition', role: 'region', 'aria-live': 'polite', 'aria-label': 'Definition' });
+  const definition = h('div', { class: 'lp-definition', testid: 'definition', role: 'region', 'aria-live': 'polite', 'aria-label': w('Definition') });
   const transcript = h('div', { class: 'lp-vocabulary-lines', testid: 'transcript' });
-  const terms = h('ol', { class: 'lp-term-index', testid: 'terms', 'aria-label': 'Terms' });
-  const toolbar = h('div', { class: 'lp-toolbar', role: 'toolbar', 'aria-label': 'Terms' },
-    button('previous-term', '← Previous term', () => ctx.send({ previous: {} }), { 'aria-keyshortcuts': 'ArrowLeft Shift+Tab' }),
-    button('next-term', 'Next term →', () => ctx.send({ next: {} }), { 'aria-keyshortcuts': 'ArrowRight' }),
-    button('open-term', 'Show its definition', () => ctx.send({ openSelected: {} })),
-    button('hear-selected', '♪ Hear its line', () => ctx.send({ hearSelectedLine: {} }), { 'aria-keyshortcuts': 'p' }));
+  const terms = h('ol', { class: 'lp-term-index', testid: 'terms', 'aria-label': w('Terms') });
+  const toolbar = h('div', { class: 'lp-toolbar', role: 'toolbar', 'aria-label': w('Terms') },
+    button('previous-term', w('← Previous term'), () => ctx.send({ previous: {} }), { 'aria-keyshortcuts': 'ArrowLeft Shift+Tab' }),
+    button('next-term', w('Next term →'), () => ctx.send({ next: {} }), { 'aria-keyshortcuts': 'ArrowRight' }),
+    button('open-term', w('Show its definition'), () => ctx.send({ openSelected: {} })),
+    button('hear-selected', w('♪ Hear its line'), () => ctx.send({ hearSelectedLine: {} }), { 'aria-keyshortcuts': 'p' }));
 
   const element = h('div', { class: 'lp-vocabulary-activity' },
     toolbar, definition,
     h('div', { class: 'lp-columns' }, transcript,
-      h('details', { class: 'lp-term-list', open: true }, h('summary', { text: 'All terms' }), terms)),
-    h('p', { class: 'lp-hints' }, 'Keys: Tab to a term and Enter to define it · ← → previous or next term · p hear the line'));
+      h('details', { class: 'lp-term-list', open: true }, h('summary', { text: w('All terms') }), terms)),
+    h('p', { class: 'lp-hints' }, w('Keys: Tab to a term and Enter to define it · ← → previous or next term · p hear the line')));
 
   let lastFocusLine = null;
   // Whether the last move came from the arrow keys (and not from the buttons, which keep the focus).
@@ -28,7 +28,7 @@ export function mount(ctx) {
     fill(transcript, ...(view.lines ?? []).map((line, index) =>
       h('p', { class: ['lp-vocabulary-line', index === view.focusLine && 'is-focus'], testid: `transcript-line-${line.number}` },
         button(`hear-line-${line.number}`, '♪', () => ctx.send({ hearLine: { _0: index } }),
-          { class: 'lp-button lp-icon-button', 'aria-label': `Hear line ${line.number}`, title: `Hear line ${line.number}` }),
+          { class: 'lp-button lp-icon-button', 'aria-label': w('Hear line {number}', { number: line.number }), title: w('Hear line {number}', { number: line.number }) }),
         ' ',
         h('span', { class: 'lp-speaker', style: speakerStyle(line.colour), text: line.speaker }), ': ',
         (line.spans ?? []).map((span) => {

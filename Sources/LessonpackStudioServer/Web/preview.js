@@ -25,23 +25,33 @@ const tones = ['plain', 'good', 'bad', 'accent', 'muted'];
 const openPreviews = new WeakMap();
 
 
-import { h, button, caseOf, mediaURL } from './preview-dom.js';
+import { h, button, caseOf, mediaURL, w } from './preview-dom.js';
 import { transport } from './preview-transport.js';
 import { Sound } from './preview-sound.js';
 import { Recorder } from './preview-recorder.js';
 
 // The activity modules take their helpers from here.
-export { h, fill, button, speakerColour, speakerStyle, caseOf, keyBelongsToTarget, scrollWithin, clock, mediaURL } from './preview-dom.js';
+export { h, fill, button, speakerColour, speakerStyle, caseOf, keyBelongsToTarget, scrollWithin, clock, mediaURL, w, useWords } from './preview-dom.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // The preview.
 
 class Preview {
-  constructor(container, { api, key, activity, state }) {
+  constructor(container, { api, key, activity, state, host }) {
     this.container = container;
     this.api = api;
-    this.transport = transport(api);
     this.key = String(key);
+    // Where the presenter runs and the media come from: the studio's server by default; the web player passes its
+    // own (the core in the page, the exported folder's files), so both draw activities with these same modules.
+    this.transport = host?.transport ?? transport(api);
+    this.mediaURL = host?.mediaURL ?? ((path) => mediaURL(this.key, path));
+    this.subtitlesURL = host?.subtitlesURL ?? `/api/modules/${encodeURIComponent(this.key)}/subtitles.vtt`;
+    this.recordingURL = host?.recordingURL
+      ?? ((line) => `/api/preview/${encodeURIComponent(this.session)}/recording?line=${encodeURIComponent(line)}`);
+    this.words = {
+      restart: 'Start again', restartTitle: 'A new attempt at this activity, dealt afresh', region: (title) => `Preview: ${title}`,
+      ...host?.words,
+    };
     this.activity = activity;
     this.state = state;
     this.module = state?.module ?? null;
@@ -57,7 +67,7 @@ class Preview {
     this.viewDump = h('pre', { testid: 'preview-view', hidden: true });
     this.body = h('div', { class: 'lp-activity' });
     this.root = h('section', {
-      class: 'lp-preview', testid: 'preview-root', 'aria-label': `Preview: ${activityTitle(state, activity)}`,
+      class: 'lp-preview', testid: 'preview-root', 'aria-label': this.words.region(activityTitle(state, activity)),
       // Focusable (not in the tab order): a click anywhere in the preview puts the keyboard focus in it, so its keys work.
       tabindex: '-1',
       dataset: { activity, recording: 'false', busy: 'false' },
@@ -66,17 +76,13 @@ class Preview {
     h('header', { class: 'lp-preview-header' },
       this.title = h('h2', { class: 'lp-preview-title', testid: 'preview-title', text: activityTitle(state, activity) }),
       h('span', { class: 'lp-preview-module', text: this.module?.title ?? '' }),
-      button('restart', 'Start again', () => this.restart(), { title: 'A new attempt at this activity, dealt afresh' })),
+      button('restart', this.words.restart, () => this.restart(), { title: this.words.restartTitle })),
     // The countdown above the activity, where the learner is looking when they press Record.
     this.recorder.panel,
     this.body,
     this.message,
     this.viewDump,
     this.sound.audio);
-  }
-
-  recordingPath(line) {
-    return `/api/preview/${encodeURIComponent(this.session)}/recording?line=${encodeURIComponent(line)}`;
   }
 
   say(text, tone = 'plain') {
@@ -110,8 +116,8 @@ class Preview {
       state: this.state,
       send: (...events) => this.send(...events),
       say: (text, tone) => this.say(text, tone),
-      mediaURL: (path) => mediaURL(this.key, path),
-      subtitlesURL: `/api/modules/${encodeURIComponent(this.key)}/subtitles.vtt`,
+      mediaURL: (path) => this.mediaURL(path),
+      subtitlesURL: this.subtitlesURL,
       useVideo: (video, expect) => this.sound.useVideo(video, expect),
       recorder: this.recorder,
       restart: () => this.restart(),
@@ -161,7 +167,7 @@ class Preview {
   /// Says the recording is being analysed (`data-analysing` on the root) until its answer is shown.
   analysing(on) {
     this.root.dataset.analysing = on ? 'true' : 'false';
-    if (on) this.say('Analysing your recording…', 'accent');
+    if (on) this.say(w('Analysing your recording…'), 'accent');
   }
 
   /// Sends a recording; its answer is the next preview.
@@ -175,7 +181,7 @@ class Preview {
         await this.apply(answer);
       } catch (error) {
         this.analysing(false);
-        this.say(`The recording could not be sent: ${error?.message ?? error}`, 'bad');
+        this.say(w('The recording could not be sent: {reason}', { reason: error?.message ?? error }), 'bad');
       }
     });
   }
@@ -187,7 +193,7 @@ class Preview {
     if (preview.session) this.session = preview.session;
     if (preview.title) {
       this.title.textContent = preview.title;
-      this.root.setAttribute('aria-label', `Preview: ${preview.title}`);
+      this.root.setAttribute('aria-label', this.words.region(preview.title));
     }
     this.view = preview.view ?? null;
     this.viewDump.textContent = JSON.stringify(this.view);
@@ -246,7 +252,7 @@ class Preview {
         try {
           await this.sound.compare(args.line, args.mode);
         } catch (error) {
-          this.say(`Cannot compare: ${error?.message ?? error}`, 'bad');
+          this.say(w('Cannot compare: {reason}', { reason: error?.message ?? error }), 'bad');
         }
         break;
       case 'playFile':
@@ -305,10 +311,12 @@ function ensureStylesheet() {
 
 /// Opens a preview of `activity` in `container` (replacing what it held). Resolves once the first view is shown, with
 /// `{ close(), restart(), root }`; a preview the server refuses shows why in its message area instead of throwing.
-export async function openPreview(container, { api, key, activity, state }) {
+/// `host` (optional): `{ transport, mediaURL(path), subtitlesURL, recordingURL(line), words }` for a page that is not
+/// the studio's: `transport` answers `start`, `event` and `recording` as preview-transport.js does.
+export async function openPreview(container, { api, key, activity, state, host }) {
   ensureStylesheet();
   openPreviews.get(container)?.close();
-  const preview = new Preview(container, { api, key, activity, state });
+  const preview = new Preview(container, { api, key, activity, state, host });
   openPreviews.set(container, preview);
   container.replaceChildren(preview.root);
   await preview.enqueue(async () => {

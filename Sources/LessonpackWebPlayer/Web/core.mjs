@@ -1,0 +1,1 @@
+../../../WebCore/core.mjs

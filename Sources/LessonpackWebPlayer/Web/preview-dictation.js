@@ -1,0 +1,1 @@
+../../LessonpackStudioServer/Web/preview-dictation.js

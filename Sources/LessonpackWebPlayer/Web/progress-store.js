@@ -1,0 +1,125 @@
+// The learner's progress in IndexedDB: per module and activity, the session's seed and the log of what the learner
+// did, in order. The learning core keeps nothing; it replays the log. An entry is stored (its transaction complete)
+// before the core is given it, as the terminal player stores an action before applying it, so every answer the page
+// has shown as taken survives a closed or killed tab.
+
+const DATABASE = 'lessonpack-web';
+const VERSION = 1;
+export const PROGRESS_FORMAT = 'lessonpack-web-progress';
+
+function promised(request) {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+function finished(transaction) {
+  return new Promise((resolve, reject) => {
+    transaction.oncomplete = () => resolve();
+    transaction.onerror = () => reject(transaction.error);
+    transaction.onabort = () => reject(transaction.error ?? new Error('the transaction was aborted'));
+  });
+}
+
+/// A fresh session seed: 64 random bits, as a decimal string (the core reads a UInt64 written in decimal).
+export function newSession() {
+  const words = crypto.getRandomValues(new Uint32Array(2));
+  return ((BigInt(words[0]) << 32n) | BigInt(words[1])).toString();
+}
+
+export class ProgressStore {
+  constructor(database) {
+    this.database = database;
+  }
+
+  static async open() {
+    if (typeof indexedDB === 'undefined') throw new Error('no IndexedDB');
+    const request = indexedDB.open(DATABASE, VERSION);
+    request.onupgradeneeded = () => {
+      const database = request.result;
+      // `key` is "module/activity": module ids are checked by the export (letters, digits, '-', '_', '.').
+      database.createObjectStore('sessions', { keyPath: 'key' });
+      database.createObjectStore('entries', { autoIncrement: true }).createIndex('byKey', 'key');
+      database.createObjectStore('recordings', { keyPath: 'file' });
+    };
+    return new ProgressStore(await promised(request));
+  }
+
+  /// The session of `key`, or null before the activity was first opened.
+  async session(key) {
+    return (await promised(this.database.transaction('sessions').objectStore('sessions').get(key)))?.session ?? null;
+  }
+
+  /// Stores one entry of `key`'s log, with a recording's file (`recording`) or the activity's new session
+  /// (`session`, the first time it is opened) in the same transaction; resolves once the transaction is complete,
+  /// not before. A session already stored is kept: `add` of a second one aborts the transaction.
+  async append(key, entry, { recording = null, session = null } = {}) {
+    const stores = ['entries', ...(recording ? ['recordings'] : []), ...(session ? ['sessions'] : [])];
+    const transaction = this.database.transaction(stores, 'readwrite', { durability: 'strict' });
+    if (session) transaction.objectStore('sessions').add({ key, session });
+    transaction.objectStore('entries').add({ key, entry });
+    if (recording) transaction.objectStore('recordings').put(recording);
+    await finished(transaction);
+  }
+
+  /// `key`'s log, in the order it was written.
+  async log(key) {
+    const index = this.database.transaction('entries').objectStore('entries').index('byKey');
+    const rows = await promised(index.getAll(IDBKeyRange.only(key)));
+    return rows.map((row) => row.entry);
+  }
+
+  async recording(file) {
+    return (await promised(this.database.transaction('recordings').objectStore('recordings').get(file)))?.blob ?? null;
+  }
+
+  /// Everything as a progress file: the sessions and the logs (recordings stay in this browser: they are large, and
+  /// the log says what each was without them).
+  async exportAll() {
+    const transaction = this.database.transaction(['sessions', 'entries']);
+    const [sessions, entries] = await Promise.all([
+      promised(transaction.objectStore('sessions').getAll()),
+      promised(transaction.objectStore('entries').getAll()),
+    ]);
+    return { format: PROGRESS_FORMAT, version: 1, exported: new Date().toISOString(), sessions, entries };
+  }
+
+  /// Replaces everything with a progress file's content, in one transaction: all of it or none.
+  async importAll(file) {
+    const checked = checkProgressFile(file);
+    const transaction = this.database.transaction(['sessions', 'entries', 'recordings'], 'readwrite');
+    for (const name of ['sessions', 'entries', 'recordings']) transaction.objectStore(name).clear();
+    for (const session of checked.sessions) transaction.objectStore('sessions').add(session);
+    for (const row of checked.entries) transaction.objectStore('entries').add(row);
+    await finished(transaction);
+  }
+}
+
+const keyPattern = /^[A-Za-z0-9_.-]{1,128}\/[a-z][a-z-]{0,31}$/;
+const entryKinds = ['open', 'event', 'recorded', 'recordingFailed'];
+
+/// A progress file read back: its shape checked, every entry an object with a time and one known kind, so that a
+/// file from elsewhere is refused as a whole rather than half imported. The core checks each event again.
+export function checkProgressFile(file) {
+  const fail = (reason) => { throw Object.assign(new Error(reason), { code: 'progress-file-invalid' }); };
+  if (!file || typeof file !== 'object' || file.format !== PROGRESS_FORMAT) fail('its format is not ' + PROGRESS_FORMAT);
+  if (file.version !== 1) fail(`version ${file.version} is not one this page reads`);
+  if (!Array.isArray(file.sessions) || !Array.isArray(file.entries)) fail('it has no sessions or entries');
+  const sessions = file.sessions.map((session) => {
+    if (typeof session?.key !== 'string' || !keyPattern.test(session.key)) fail('a session has no valid key');
+    if (typeof session.session !== 'string' || !/^\d{1,20}$/.test(session.session)) fail(`${session.key}: the session is not a number`);
+    return { key: session.key, session: session.session };
+  });
+  const keys = new Set(sessions.map((session) => session.key));
+  if (keys.size !== sessions.length) fail('a session is there twice');
+  const entries = file.entries.map((row) => {
+    if (typeof row?.key !== 'string' || !keys.has(row.key)) fail('an entry belongs to no session');
+    const entry = row.entry;
+    if (!entry || typeof entry !== 'object' || !Number.isSafeInteger(entry.at)) fail(`${row.key}: an entry has no time`);
+    const kinds = Object.keys(entry).filter((name) => name !== 'at');
+    if (kinds.length !== 1 || !entryKinds.includes(kinds[0])) fail(`${row.key}: an entry is of no known kind`);
+    return { key: row.key, entry };
+  });
+  return { sessions, entries };
+}

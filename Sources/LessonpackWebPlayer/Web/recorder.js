@@ -1,0 +1,1 @@
+../../LessonpackStudioServer/Web/recorder.js
