@@ -83,7 +83,13 @@ package enum WebExport {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: target, isDirectory: &isFolder) else { return .nothing }
         guard isFolder.boolValue else { throw WebExportError(.webOutputNotFolder, "\(target) exists and is not a folder", file: target) }
-        let contents = (try? FileManager.default.contentsOfDirectory(atPath: target)) ?? []
+        let contents: [String]
+        do {
+            contents = try FileManager.default.contentsOfDirectory(atPath: target)
+        } catch {
+            // A folder that cannot be listed is not known to be empty: nothing in it is replaced.
+            throw WebExportError(.webOutputUnwritable, "\(target) cannot be read: \(error.localizedDescription)", file: target)
+        }
         if contents.isEmpty { return .emptyFolder }
         guard replacing else {
             throw WebExportError(.webOutputNotEmpty, "\(target) is not empty: choose a new folder, or give --force to replace an earlier web export", file: target)
@@ -133,6 +139,14 @@ package enum WebExport {
                 let segments = media.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
                 guard MediaFolder.problem(with: media.path) == nil, segments.allSatisfy(safeName) else {
                     throw WebExportError(.webNameUnsafe, "\(bundle.path): the media file name '\(media.path)' cannot name a file of the site", file: bundle.path)
+                }
+                // The file is served from the site's own origin, where the learners' progress is: only a media type
+                // of the kind the module says, never a page (.html) nor an SVG image, which can carry script.
+                let fileExtension = (media.path as NSString).pathExtension.lowercased()
+                guard MediaKind(fileExtension: fileExtension) == media.kind, fileExtension != "svg" else {
+                    throw WebExportError(.webNameUnsafe, "\(bundle.path): the media file '\(media.path)' is not a \(media.kind.rawValue) " +
+                                         "file a site may serve (\(media.kind.fileExtensions.filter { $0 != "svg" }.joined(separator: ", ")))",
+                                         file: bundle.path)
                 }
                 let path = folder + "media/" + media.path
                 let file = "\(work)/\(path)"

@@ -122,6 +122,22 @@ import Testing
         try refuses([setup.bundle], "web-core-missing", environment: ["LESSONPACK_CORE_WASM": setup.folder.child("none.wasm")])
         try refuses([setup.bundle], "web-core-missing", environment: ["LESSONPACK_CORE_WASM": setup.folder.write("text", to: "bad.wasm")])
 
+        // A page among a module's media, claimed to be audio (check only warns that nothing uses it): served from
+        // the site's origin its script would reach every learner's progress, so the export refuses it.
+        let module = setup.folder.child("page-in-media")
+        try FileManager.default.copyItem(atPath: Paths.sampleModule, toPath: module)
+        let page = Array("<script>alert(1)</script>".utf8)
+        #expect(FileManager.default.createFile(atPath: module + "/media/lines/page.html", contents: Data(page)))
+        let manifest = try String(contentsOfFile: module + "/media.plist", encoding: .utf8)
+        let entry = "\t\t<key>lines/page.html</key>\n\t\t<dict>\n\t\t\t<key>kind</key>\n\t\t\t<string>audio</string>\n" +
+            "\t\t\t<key>size</key>\n\t\t\t<integer>\(page.count)</integer>\n\t\t\t<key>sha256</key>\n" +
+            "\t\t\t<string>\(FileDigest.sha256(of: page))</string>\n\t\t\t<key>duration</key>\n\t\t\t<real>1.0</real>\n\t\t</dict>\n"
+        try manifest.replacingOccurrences(of: "\t\t<key>conversation.mp4</key>", with: entry + "\t\t<key>conversation.mp4</key>")
+            .write(toFile: module + "/media.plist", atomically: true, encoding: .utf8)
+        let built = try LessonpackBinary.run(["build", module, "-o", setup.folder.child("page-dist")])
+        #expect(built.status == 0, "\(built.standardError)")
+        try refuses([setup.folder.child("page-dist/job-interview-1.0.0.lessonpack")], "web-name-unsafe")
+
         // A bundle whose media bytes were changed after signing: caught while the site is written, and the half
         // written site is removed.
         let tampered = setup.folder.child("tampered.lessonpack")

@@ -61,12 +61,12 @@ import Testing
         (#"{"activity":"karaoke","session":"1","log":[{"at":0,"open":{}}]}"#, "unknown-activity", nil),
         (#"{"activity":"video-task","session":"1","log":[]}"#, "malformed-log", 0),
         (#"{"activity":"video-task","session":"1","log":[{"at":5,"event":{"check":{}}}]}"#, "malformed-log", 0),
-        (#"{"activity":"video-task","session":"1","log":[{"at":5,"open":{}},{"at":4,"event":{"check":{}}}]}"#, "malformed-log", 1),
         (#"{"activity":"video-task","session":"1","log":[{"at":5,"open":{}},{"at":6,"event":{"dance":{}}}]}"#, "malformed-event", 1),
         (#"{"activity":"video-task","session":"1","log":[{"at":5,"open":{}},{"at":6,"event":{"mark":{"_0":1}}}]}"#, "malformed-event", 1),
         (#"{"activity":"pronunciation","session":"1","log":[{"at":5,"open":{}},{"at":6,"recorded":{"line":"l01","file":"a"}}]}"#, "unexpected-recording", 1),
         (#"{"activity":"video-task","session":"1","log":[{"at":5,"open":{}},{"at":6,"jump":{}}]}"#, "malformed-log", 1),
-        (#"{"activity":"video-task","session":"1","log":[{"at":1e3,"open":{}}]}"#, "malformed-request", nil),
+        (#"{"activity":"video-task","session":"1","log":[{"at":1e30,"open":{}}]}"#, "malformed-request", nil),
+        (#"{"activity":"video-task","session":"1","log":[{"at":-5,"open":{}}]}"#, "malformed-log", 0),
     ] as [(String, String, Int?)])
     func aRequestNoPageSendsIsRefusedWithACode(request: String, code: String, entry: Int?) throws {
         let folder = TemporaryFolder()
@@ -74,6 +74,42 @@ import Testing
         let answer = try Self.object(PageSession.run(module: text, request: request))
         #expect(answer["error"] as? String == code)
         #expect(answer["entry"] as? Int == entry)
+    }
+
+    /// A phone's clock set back (or a progress file from a device whose clock ran ahead) must not break an activity:
+    /// an entry earlier than the one before counts as at the same moment.
+    @Test func timeNeverRunsBackwards() throws {
+        let folder = TemporaryFolder()
+        let text = ModuleJSON.write(try PageLogs.sampleWithAllActivities(in: folder))
+        let back = try Self.object(PageSession.run(module: text, request: Self.request("video-task", [
+            #"{"at":5000,"open":{}}"#, #"{"at":4000,"event":{"cycle":{"_0":0}}}"#, #"{"at":9000,"event":{"cycle":{"_0":1}}}"#])))
+        let level = try Self.object(PageSession.run(module: text, request: Self.request("video-task", [
+            #"{"at":5000,"open":{}}"#, #"{"at":5000,"event":{"cycle":{"_0":0}}}"#, #"{"at":9000,"event":{"cycle":{"_0":1}}}"#])))
+        #expect(back["error"] == nil)
+        #expect(NSDictionary(dictionary: back) == NSDictionary(dictionary: level))
+        // A seek JavaScript wrote with an exponent is read.
+        let seek = try Self.object(PageSession.run(module: text, request: Self.request("video", [
+            #"{"at":5000,"open":{}}"#, #"{"at":6000,"event":{"seek":{"_0":5e-7}}}"#])))
+        #expect(seek["error"] == nil)
+    }
+
+    /// An activity without a score was finished when the learner left it, as the terminal player saves it as
+    /// visited; opening it again starts the next attempt, with the visit's result.
+    @Test func reopeningAnActivityWithoutAScoreStartsTheNextVisit() throws {
+        let folder = TemporaryFolder()
+        let text = ModuleJSON.write(try PageLogs.sampleWithAllActivities(in: folder))
+        let first = try Self.object(PageSession.run(module: text, request: Self.request("vocabulary", [
+            #"{"at":5000,"open":{}}"#, #"{"at":6000,"event":{"next":{}}}"#])))
+        #expect(first["attempt"] as? Int == 1 && first["result"] is NSNull)
+        let again = try Self.object(PageSession.run(module: text, request: Self.request("vocabulary", [
+            #"{"at":5000,"open":{}}"#, #"{"at":6000,"event":{"next":{}}}"#, #"{"at":90000,"open":{}}"#])))
+        #expect(again["attempt"] as? Int == 2)
+        let result = try #require(again["result"] as? [String: Any])
+        #expect(result["activity"] as? String == "vocabulary")
+        // A scored one carries on where it was.
+        let test = try Self.object(PageSession.run(module: text, request: Self.request("test", [
+            #"{"at":5000,"open":{}}"#, #"{"at":6000,"event":{"mark":{"_0":{"correct":{}}}}}"#, #"{"at":90000,"open":{}}"#])))
+        #expect(test["attempt"] as? Int == 1 && test["result"] is NSNull)
     }
 
     @Test func aModuleWithoutTheActivityDoesNotPlayIt() throws {
@@ -119,8 +155,11 @@ import Testing
 
     @Test(arguments: [
         ("12.5", CoreJSONValue.decimal(12.5)), ("-0.25", .decimal(-0.25)), ("7", .integer(7)),
-        ("1790000000000", .integer(1_790_000_000_000)), ("0.1234567", .decimal(0.123456)),
-        ("1e3", nil), ("1.", nil), ("-", nil), ("9007199254740993", nil), ("1.5E2", nil),
+        // Past Int32, a number is a decimal in both builds, so that both read a request alike.
+        ("1790000000000", .decimal(1_790_000_000_000)), ("2147483647", .integer(2_147_483_647)),
+        ("2147483648", .decimal(2_147_483_648)), ("0.1234567", .decimal(0.123456)),
+        ("1e3", .decimal(1000)), ("1.5E2", .decimal(150)), ("-2e+1", .decimal(-20)),
+        ("1.", nil), ("-", nil), ("9007199254740993", nil), ("1e", nil), ("1e21", nil), ("1e300", nil),
     ] as [(String, CoreJSONValue?)])
     func numbersAreReadAsAPageWritesThem(text: String, value: CoreJSONValue?) {
         #expect(CoreJSONValue.parse(text) == value)

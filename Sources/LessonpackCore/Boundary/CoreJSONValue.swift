@@ -125,10 +125,11 @@ package enum CoreJSONValue: Equatable {
             }
         }
 
-        /// A number: an optional minus, digits, and a fraction. An integer within Int's range (Int32's in the
-        /// WebAssembly build) is `.integer`; one past it, up to 2^53 (a time in milliseconds since 1970), or one with
-        /// a fraction is `.decimal`, the fraction's first six digits counting. An exponent is refused: neither the
-        /// core nor a page writes one for a time or a speed.
+        /// A number: an optional minus, digits, a fraction and an exponent. An integer within Int32's range is
+        /// `.integer` in both builds (Int is 32 bits in the WebAssembly one, and both must read alike); one past it,
+        /// up to 2^53 (a time in milliseconds since 1970), or one with a fraction or an exponent is `.decimal`, the
+        /// fraction's first six digits counting. JavaScript writes 5e-7 for a tiny seek: an exponent from -20 to 20
+        /// is applied by tens, the same in both builds.
         mutating func number() -> CoreJSONValue? {
             let negative = position < bytes.count && bytes[position] == UInt8(ascii: "-")
             if negative { position += 1 }
@@ -155,10 +156,29 @@ package enum CoreJSONValue: Equatable {
                 for _ in min(position - fractionStart, 6)..<6 { millionths = millionths &* 10 }
                 fraction = true
             }
-            if position < bytes.count, [UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[position]) { return nil }
+            var exponent = 0
+            if position < bytes.count, [UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[position]) {
+                position += 1
+                var negativeExponent = false
+                if position < bytes.count, [UInt8(ascii: "-"), UInt8(ascii: "+")].contains(bytes[position]) {
+                    negativeExponent = bytes[position] == UInt8(ascii: "-")
+                    position += 1
+                }
+                let exponentStart = position
+                while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39, exponent <= 20 {
+                    exponent = exponent * 10 + Int(bytes[position] - 0x30)
+                    position += 1
+                }
+                guard position > exponentStart, exponent <= 20 else { return nil }
+                if negativeExponent { exponent = -exponent }
+                fraction = true
+            }
             let signed = negative ? -magnitude : magnitude
-            if !fraction, signed >= Int64(Int.min), signed <= Int64(Int.max) { return .integer(Int(signed)) }
-            let value = Double(magnitude) + Double(millionths) / 1_000_000
+            if !fraction, signed >= Int64(Int32.min), signed <= Int64(Int32.max) { return .integer(Int(signed)) }
+            var value = Double(magnitude) + Double(millionths) / 1_000_000
+            for _ in 0..<max(exponent, 0) { value *= 10 }
+            for _ in 0..<max(-exponent, 0) { value /= 10 }
+            guard value <= 9_007_199_254_740_992 else { return nil }
             return .decimal(negative ? -value : value)
         }
 

@@ -102,7 +102,7 @@ private struct Page {
                                            openedAt: start)
         // Only these few calls know the presenter; the walk below is written (and compiled) once, not nine times.
         return walk(start: start, Steps(
-            enter: { replay.enter(at: $0) }, reopen: { replay.reopen(at: $0) },
+            enter: { replay.enter(at: $0) }, reopen: { replay.reopen(at: $0, leftAt: $1) },
             send: { json, now in Presenter.Event(json: json).map { replay.send($0, at: now) } },
             awaitedRecording: { replay.awaitedRecording }, take: { replay.take($0, at: $1) },
             answer: { replay.answer(message: $0, at: $1) }))
@@ -111,7 +111,7 @@ private struct Page {
     /// A replay's steps, whatever its presenter.
     private struct Steps {
         let enter: (Date) -> Message?
-        let reopen: (Date) -> Message?
+        let reopen: (Date, Date) -> Message?
         /// Nil when the event is not one of the presenter's.
         let send: (CoreJSONValue, Date) -> Message??
         let awaitedRecording: () -> String?
@@ -123,10 +123,13 @@ private struct Page {
         var message: Message?
         var now = start
         for (index, entry) in log.enumerated() {
-            guard let at = moment(entry), !(at < now) else { return PageSession.failure("malformed-log", entry: index) }
-            now = at
+            // A phone's clock set back, or a progress file from a device whose clock ran ahead, gives an entry an
+            // earlier time than the one before: it counts as at the same moment, so time never runs backwards.
+            guard let at = moment(entry) else { return PageSession.failure("malformed-log", entry: index) }
+            let before = now
+            if now < at { now = at }
             if entry["open"] != nil {
-                message = index == 0 ? replay.enter(now) : replay.reopen(now)
+                message = index == 0 ? replay.enter(now) : replay.reopen(now, before)
             } else if let event = entry["event"] {
                 guard let said = replay.send(event, now) else { return PageSession.failure("malformed-event", entry: index) }
                 message = said
@@ -156,8 +159,10 @@ private struct Page {
 }
 
 /// A page's activity as its log is replayed: the player's driver over an attempt in memory, opened as the player
-/// opens one. Reopening carries on the attempt under way, with the presenter's own state afresh (nothing selected,
-/// nothing typed), or deals the next attempt when it had ended, after it, as the player does.
+/// opens one. Reopening carries on a scored attempt under way, with the presenter's own state afresh (nothing
+/// selected, nothing typed), or deals the next attempt when it had ended, after it, as the player does; an activity
+/// without a score was finished when the learner left it (the player saves it as visited then), so reopening it
+/// deals the next one.
 final class PageReplay<Presenter: ActivityPresenter> where Presenter.View: CoreJSONWritable {
     typealias Engine = Presenter.Engine
     private let module: Module
@@ -183,11 +188,18 @@ final class PageReplay<Presenter: ActivityPresenter> where Presenter.View: CoreJ
         return driver.enter(at: now)
     }
 
-    func reopen(at now: Date) -> Message? {
-        let attempt = driver.engine.isFinished
-            ? driver.attempt.another(options: Engine.defaultOptions, at: now) : driver.attempt
+    /// `left`: the time of the entry before, when the learner was last seen in the activity.
+    func reopen(at now: Date, leftAt left: Date) -> Message? {
+        var lastResult = driver.lastResult
+        var attempt = driver.attempt
+        if !Engine.isScored {
+            lastResult = driver.engine.result(at: left)
+            attempt = attempt.another(options: Engine.defaultOptions, at: now)
+        } else if driver.engine.isFinished {
+            attempt = attempt.another(options: Engine.defaultOptions, at: now)
+        }
         host.recording = nil
-        driver = ActivityDriver(module: module, attempt: attempt, lastResult: driver.lastResult, host: host)
+        driver = ActivityDriver(module: module, attempt: attempt, lastResult: lastResult, host: host)
         return enter(at: now)
     }
 
