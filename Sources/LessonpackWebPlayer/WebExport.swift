@@ -94,16 +94,29 @@ package enum WebExport {
         guard replacing else {
             throw WebExportError(.webOutputNotEmpty, "\(target) is not empty: choose a new folder, or give --force to replace an earlier web export", file: target)
         }
-        guard isEarlierExport(target) else {
+        guard let listed = earlierExportFiles(target) else {
             throw WebExportError(.webOutputNotExport, "\(target) is not an earlier web export (it has no web player manifest.json): it is not replaced, even with --force", file: target)
+        }
+        // What someone added to the site since (a server's .htaccess, a CNAME, a .git folder) would go with it.
+        let added = (FileManager.default.subpaths(atPath: target) ?? []).filter { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: "\(target)/\(path)", isDirectory: &isFolder) && !isFolder.boolValue
+                && !listed.contains(path)
+        }.sorted()
+        guard added.isEmpty else {
+            throw WebExportError(.webOutputNotExport, "\(target) holds files the export did not write (\(added.prefix(3).joined(separator: ", "))" +
+                                 "\(added.count > 3 ? ", …" : "")): it is not replaced, even with --force; move them out first", file: target)
         }
         return .earlierExport
     }
 
-    static func isEarlierExport(_ folder: String) -> Bool {
+    /// The files an earlier export lists in its manifest, and the manifest itself; nil when the folder holds no
+    /// web player manifest.
+    static func earlierExportFiles(_ folder: String) -> Set<String>? {
         guard case .success(let bytes) = BoundedFile.read("manifest.json", in: folder, limit: 64 << 20),
-              let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return false }
-        return object["format"] as? String == format
+              let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+              object["format"] as? String == format else { return nil }
+        return Set((object["files"] as? [String] ?? []) + ["manifest.json"])
     }
 
     /// A module id or a media file's path segment that can name a file on any server and in a URL unescaped: ASCII

@@ -90,9 +90,15 @@ import Testing
         #expect(refused.status == 2 && refused.standardError.contains("[web-output-not-empty]"), "\(refused.standardError)")
         #expect(FileManager.default.fileExists(atPath: marker))
 
+        // Even --force keeps what someone added to the site (a server's .htaccess, a CNAME): it is not the export's.
+        let added = try setup.export([setup.bundle, "-o", site, "--force"])
+        #expect(added.status == 2 && added.standardError.contains("[web-output-not-export]")
+                && added.standardError.contains("left-by-hand.txt"), "\(added.standardError)")
+        #expect(FileManager.default.fileExists(atPath: marker))
+        try FileManager.default.removeItem(atPath: marker)
+
         let replaced = try setup.export([setup.bundle, "-o", site, "--force"])
         #expect(replaced.status == 0, "\(replaced.standardError)")
-        #expect(!FileManager.default.fileExists(atPath: marker))
         #expect(FileManager.default.fileExists(atPath: site + "/manifest.json"))
 
         let someoneElses = setup.folder.child("documents")
