@@ -3,7 +3,7 @@ import LessonpackPresentation
 import LessonpackTestSupport
 import Testing
 
-/// The string catalogues (Sources/LessonpackPresentation/Strings): every shipped language says everything English
+/// The string catalogues (Sources/LessonpackCore/Strings): every shipped language says everything English
 /// says, with the same placeholders, and every key the code asks for is in English. A translator who leaves out a
 /// line, or drops a `{count}`, fails here rather than on a learner's screen.
 @Suite struct StringCatalogueTests {
