@@ -100,34 +100,52 @@ private struct Page {
         }
         let replay = PageReplay<Presenter>(module: module, session: session, settings: settings, utcOffset: utcOffset,
                                            openedAt: start)
+        // Only these few calls know the presenter; the walk below is written (and compiled) once, not nine times.
+        return walk(start: start, Steps(
+            enter: { replay.enter(at: $0) }, reopen: { replay.reopen(at: $0) },
+            send: { json, now in Presenter.Event(json: json).map { replay.send($0, at: now) } },
+            awaitedRecording: { replay.awaitedRecording }, take: { replay.take($0, at: $1) },
+            answer: { replay.answer(message: $0, at: $1) }))
+    }
+
+    /// A replay's steps, whatever its presenter.
+    private struct Steps {
+        let enter: (Date) -> Message?
+        let reopen: (Date) -> Message?
+        /// Nil when the event is not one of the presenter's.
+        let send: (CoreJSONValue, Date) -> Message??
+        let awaitedRecording: () -> String?
+        let take: (EffectOutcome, Date) -> Message?
+        let answer: (Message?, Date) -> String
+    }
+
+    private func walk(start: Date, _ replay: Steps) -> String {
         var message: Message?
         var now = start
         for (index, entry) in log.enumerated() {
             guard let at = moment(entry), !(at < now) else { return PageSession.failure("malformed-log", entry: index) }
             now = at
             if entry["open"] != nil {
-                message = index == 0 ? replay.enter(at: now) : replay.reopen(at: now)
+                message = index == 0 ? replay.enter(now) : replay.reopen(now)
             } else if let event = entry["event"] {
-                guard let decoded = Presenter.Event(json: event) else {
-                    return PageSession.failure("malformed-event", entry: index)
-                }
-                message = replay.send(decoded, at: now)
+                guard let said = replay.send(event, now) else { return PageSession.failure("malformed-event", entry: index) }
+                message = said
             } else if let made = entry["recorded"] ?? entry["recordingFailed"] {
-                guard let line = made["line"]?.string, replay.awaitedRecording == line else {
+                guard let line = made["line"]?.string, replay.awaitedRecording() == line else {
                     return PageSession.failure("unexpected-recording", entry: index)
                 }
                 if entry["recorded"] != nil {
                     guard let file = made["file"]?.string else { return PageSession.failure("malformed-log", entry: index) }
-                    message = replay.take(.recorded(line: line, file: file), at: now)
+                    message = replay.take(.recorded(line: line, file: file), now)
                 } else {
                     guard let reason = made["reason"]?.string else { return PageSession.failure("malformed-log", entry: index) }
-                    message = replay.take(.recordingFailed(line: line, reason: reason), at: now)
+                    message = replay.take(.recordingFailed(line: line, reason: reason), now)
                 }
             } else {
                 return PageSession.failure("malformed-log", entry: index)
             }
         }
-        return replay.answer(message: message, at: now)
+        return replay.answer(message, now)
     }
 
     /// An entry's time: whole milliseconds since 1970.

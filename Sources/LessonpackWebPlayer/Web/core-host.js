@@ -3,6 +3,7 @@
 // is given to the core, which replays it and answers the view, the effects of the last entry and the message.
 
 import { t } from './ui-strings.js';
+import { newSession } from './progress-store.js';
 
 /// Seconds east of UTC here, for the times the presenters show (a result's date).
 export function utcOffset() {
@@ -26,9 +27,9 @@ export function coreHost({ core, store, moduleId, moduleText, activity, settings
   }
 
   /// Stores `entry` (stamped with the time now), then presents the log it ends.
-  async function record(entry, recording) {
+  async function record(entry, { recording = null, newSession: created = null } = {}) {
     try {
-      await store.append(key, { at: Date.now(), ...entry }, recording);
+      await store.append(key, { at: Date.now(), ...entry }, { recording, session: created });
     } catch (error) {
       throw Object.assign(new Error(t('notSaved', { reason: error?.message ?? error })), { code: 'not-saved' });
     }
@@ -44,14 +45,16 @@ export function coreHost({ core, store, moduleId, moduleText, activity, settings
   const transport = {
     // Opening (or reopening) the activity: the first open of all starts its first attempt.
     async start() {
-      session = await store.session(key, { create: true });
-      return record({ open: {} });
+      const stored = await store.session(key);
+      session = stored ?? newSession();
+      // The first open stores the session with it, in one transaction.
+      return record({ open: {} }, { newSession: stored ? null : session });
     },
     event: (_, event) => record({ event }),
     async recording(_, line, blob, extra = '') {
       if (/(^|&)failed=1/.test(extra)) return record({ recordingFailed: { line, reason: await blob.text() } });
       const file = recordingName(line, blob);
-      return record({ recorded: { line, file } }, { file, blob });
+      return record({ recorded: { line, file } }, { recording: { file, blob } });
     },
   };
 

@@ -23,7 +23,7 @@ function finished(transaction) {
 }
 
 /// A fresh session seed: 64 random bits, as a decimal string (the core reads a UInt64 written in decimal).
-function newSession() {
+export function newSession() {
   const words = crypto.getRandomValues(new Uint32Array(2));
   return ((BigInt(words[0]) << 32n) | BigInt(words[1])).toString();
 }
@@ -46,22 +46,18 @@ export class ProgressStore {
     return new ProgressStore(await promised(request));
   }
 
-  /// The session of `key`, made (and stored) the first time the activity is opened.
-  async session(key, { create = false } = {}) {
-    const found = await promised(this.database.transaction('sessions').objectStore('sessions').get(key));
-    if (found || !create) return found?.session ?? null;
-    const session = newSession();
-    const transaction = this.database.transaction('sessions', 'readwrite');
-    transaction.objectStore('sessions').add({ key, session });
-    await finished(transaction);
-    return session;
+  /// The session of `key`, or null before the activity was first opened.
+  async session(key) {
+    return (await promised(this.database.transaction('sessions').objectStore('sessions').get(key)))?.session ?? null;
   }
 
-  /// Stores one entry of `key`'s log (and a recording's file with it, in the same transaction); resolves once the
-  /// transaction is complete, not before.
-  async append(key, entry, recording = null) {
-    const stores = recording ? ['entries', 'recordings'] : ['entries'];
+  /// Stores one entry of `key`'s log, with a recording's file (`recording`) or the activity's new session
+  /// (`session`, the first time it is opened) in the same transaction; resolves once the transaction is complete,
+  /// not before. A session already stored is kept: `add` of a second one aborts the transaction.
+  async append(key, entry, { recording = null, session = null } = {}) {
+    const stores = ['entries', ...(recording ? ['recordings'] : []), ...(session ? ['sessions'] : [])];
     const transaction = this.database.transaction(stores, 'readwrite', { durability: 'strict' });
+    if (session) transaction.objectStore('sessions').add({ key, session });
     transaction.objectStore('entries').add({ key, entry });
     if (recording) transaction.objectStore('recordings').put(recording);
     await finished(transaction);
