@@ -4,7 +4,10 @@ RUNS times each in a fresh headless Chromium emulating a phone (390 x 844, touch
 served by nginx on a loopback port:
 - cold: from the start of the page's load to the first activity's view drawn (the video task, opened by its
   address: the page, the core's download and compilation, the module's JSON, the core's first answer);
-- a tap: from a tap on a statement's box to the view the core answered drawn (the entry stored first).
+- a tap: from a tap on a statement's box to the view the core answered drawn (the entry stored first);
+- the peer, in the same run and the same way: a bare page that fetches and instantiates the same core and the
+  module's JSON, asks the core for the video task's first view and writes its title: the least any page built on
+  this core must do. The ratio of the two says what the player's page adds, whatever the machine's load.
 Prints the Markdown section, medians of the runs."""
 
 import gzip
@@ -43,23 +46,44 @@ watch.observe(root, { attributes: true, attributeFilter: ['data-busy'] });
 document.querySelector('[data-testid="statement-1"]').click();
 """
 
-cold, taps = [], []
+# The peer page, beside the site's own files (core.mjs among them), so nginx serves it the same way.
+PEER = """<!doctype html><meta charset="utf-8"><title>peer</title><p id="out">…</p>
+<script type="module">
+import { loadCore } from './core.mjs';
+const [bytes, module] = await Promise.all([
+  fetch('lessonpack-core.wasm').then((r) => r.arrayBuffer()), fetch('modules/job-interview/core.json').then((r) => r.text())]);
+const core = await loadCore(bytes);
+const answer = core.present(module, { activity: 'video-task', session: '1', log: [{ at: Date.now(), open: {} }] });
+document.getElementById('out').textContent = answer.title;
+requestAnimationFrame(() => performance.mark('peer-first-view'));
+</script>"""
+with open(os.path.join(site, "bench-peer.html"), "w", encoding="utf-8") as handle:
+    handle.write(PEER)
+
+
+def first_view(driver, address, mark):
+    driver.get(address)
+    for _ in range(600):
+        found = driver.execute_script(f"return performance.getEntriesByName('{mark}')[0]?.startTime ?? null")
+        if found is not None:
+            return found
+        time.sleep(0.05)
+    raise SystemExit(f"bench/web: {address} never drew its first view")
+
+
+cold, taps, peers = [], [], []
 nginx = Nginx(site)
 try:
     for _ in range(runs):
         driver = start_phone()
         try:
-            driver.get(nginx.url + "#/job-interview/video-task")
-            for _ in range(600):
-                mark = driver.execute_script(
-                    "return performance.getEntriesByName('lessonpack-first-view')[0]?.startTime ?? null")
-                if mark is not None:
-                    break
-                time.sleep(0.05)
-            else:
-                raise SystemExit("bench/web: the video task never showed its view")
-            cold.append(mark)
+            cold.append(first_view(driver, nginx.url + "#/job-interview/video-task", "lessonpack-first-view"))
             taps.append(driver.execute_async_script(TAP))
+        finally:
+            driver.quit()
+        driver = start_phone()
+        try:
+            peers.append(first_view(driver, nginx.url + "bench-peer.html", "peer-first-view"))
         finally:
             driver.quit()
 finally:
@@ -78,7 +102,10 @@ print("Chromium emulating a phone (390 × 844, touch) with `Emulation.setCPUThro
 print(f"every file of the site but the module's own (media, content, subtitles). Times are medians of {runs} runs, each")
 print("in a fresh browser (nothing cached): *cold* is from the start of the page's load to the video task's first view")
 print("drawn (the page, the core's download and compilation, the module's JSON, the core's first answer); *a tap* is")
-print("from a tap on a statement's box to the core's answer drawn, its log entry stored in IndexedDB first.")
+print("from a tap on a statement's box to the core's answer drawn, its log entry stored in IndexedDB first. The peer,")
+print("measured in the same run in the same way, is a bare page that fetches and instantiates the same core and the")
+print("module's JSON and draws the title of the core's first answer: the least any page on this core does; the last")
+print("row's ratio is the player's cold start over the peer's.")
 print()
 print("| | figure | budget | ratio | met |")
 print("|---|---:|---:|---:|---|")
@@ -86,3 +113,5 @@ print(row("the core (lessonpack-core.wasm), gzipped", core / 1000, 300, "KB"))
 print(row("the page and the core, gzipped", (page + core) / 1000, 500, "KB"))
 print(row("first activity, cold, CPU ×4", statistics.median(cold), 1000, "ms"))
 print(row("a tap answered, CPU ×4", statistics.median(taps), 1000, "ms"))
+print(f"| the peer, cold, CPU ×4 | {statistics.median(peers):.0f} ms | | | |")
+print(f"| the player's cold start over the peer's | | | {statistics.median(cold) / statistics.median(peers):.2f} | |")

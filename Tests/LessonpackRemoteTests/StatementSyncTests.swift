@@ -163,7 +163,9 @@ import Testing
         guard case .success(let report) = await lrs.sync() else { Issue.record("the sync stopped"); return }
         #expect(report.refused.map(\.id) == [ids[7]])
         #expect(report.refused.first?.reason.contains("is not wanted") == true, "\(report.refused)")
-        #expect(report.sent == 11 && lrs.accepted.sorted() == ids.filter { $0 != ids[7] }.sorted())
+        // As a set: a batch sent again after an answer came too late (a loaded machine) is the same statements, which
+        // a record store keeps once (statements are idempotent by id).
+        #expect(report.sent == 11 && Set(lrs.accepted) == Set(ids.filter { $0 != ids[7] }), "accepted: \(lrs.accepted)")
         #expect(try lrs.store.deliveryCounts(to: lrs.client.endpoint) == DeliveryCounts(unsent: 0, accepted: 11, refused: 1))
         guard case .success(let again) = await lrs.sync() else { Issue.record("the second sync stopped"); return }
         #expect(again.sent == 0 && again.refused.isEmpty, "the refused statement is not sent to that store again")
