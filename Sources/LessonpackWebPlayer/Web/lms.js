@@ -17,18 +17,18 @@ const words = {
   en: {
     noModule: 'This lesson cannot be found in the package.',
     noLMS: 'No learning system was found. Your progress is kept in this browser only.',
-    tooLong: 'Your learning system keeps only part of your progress (it is too long). All of it is kept in this browser: use "Save my progress" to keep a copy.',
+    tooLong: 'Your learning system keeps only part of your progress (it is too long). All of it is kept in this browser: use "Save my progress to a file" to keep a copy.',
     lmsFailed: 'Your learning system did not answer ({reason}). Your progress is kept in this browser.',
     ended: 'This session has ended. Open the lesson again from your course.',
     exit: 'Back to my course',
   },
   ja: {
-    noModule: 'このパッケージに この レッスンが ありません。',
-    noLMS: '学習システムが 見つかりません。進み具合は この ブラウザにだけ 保存されます。',
-    tooLong: '学習システムには 進み具合の 一部しか 保存できません（長すぎます）。全部 この ブラウザに 保存されています。「進み具合を 保存」で コピーを 取って ください。',
-    lmsFailed: '学習システムが 答えません（{reason}）。進み具合は この ブラウザに 保存されています。',
-    ended: 'この セッションは 終わりました。コースから もう一度 レッスンを 開いて ください。',
-    exit: 'コースに もどる',
+    noModule: 'このパッケージにこのレッスンがありません。',
+    noLMS: '学習システムが見つかりません。進み具合はこのブラウザにだけ保存されます。',
+    tooLong: '学習システムには進み具合の一部しか保存できません（長すぎます）。全部このブラウザに保存されています。「進み具合をファイルに保存」でコピーを取ってください。',
+    lmsFailed: '学習システムが答えません（{reason}）。進み具合はこのブラウザに保存されています。',
+    ended: 'このセッションは終わりました。コースからもう一度レッスンを開いてください。',
+    exit: 'コースにもどる',
   },
 };
 
