@@ -202,6 +202,7 @@ class ScormPackageInAnLMS(unittest.TestCase):
                        log: (await store.log('job-interview/test')).length, smallLength: small.text.length, smallPartial: small.partial };
             })().then(done, (error) => done({ error: String(error) }));""")
         self.assertNotIn("error", result, result)
+        print(f"suspend_data: {result['whole']} characters for the test's {result['log']} entries")
         self.assertFalse(result["partial"])
         self.assertLessEqual(result["whole"], 4096)
         self.assertEqual(result["back"], [["test", result["log"]]], result)
