@@ -169,6 +169,8 @@ class ScormPackageInAnLMS(unittest.TestCase):
         # A new launch enters as "resume" and finds every answer, from cmi.suspend_data alone.
         self.launch()
         self.assertEqual(self.lms()["cmi"]["cmi.core.entry"], "resume")
+        # It opens where the learner was (cmi.core.lesson_location).
+        self.assertEqual(self.js("return location.hash"), f"#/{MODULE}/test")
         test = self.open_test()
         self.assertEqual([item["answerText"] for item in test["items"][:2]], answers, "the answers did not come back")
 

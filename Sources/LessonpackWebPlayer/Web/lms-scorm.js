@@ -157,6 +157,8 @@ export async function connectScorm({ store, moduleId, module, state, say }) {
   let finished = false;
   return {
     name: 'scorm12',
+    // Where the learner was (an address in the page, such as #/MODULE/test), kept in cmi.core.lesson_location.
+    place: String(api.LMSGetValue('cmi.core.lesson_location') ?? ''),
     async report() {
       if (finished) return;
       const now = await state();
@@ -173,6 +175,7 @@ export async function connectScorm({ store, moduleId, module, state, say }) {
       }
       if (suspended.partial) say('tooLong', {}, 'accent');
       document.documentElement.dataset.lmsSuspendPartial = suspended.partial ? 'true' : 'false';
+      if (location.hash.length <= 255) set('cmi.core.lesson_location', location.hash);
       if (String(api.LMSCommit('')) !== 'true') throw failure('LMSCommit');
     },
     finish() {

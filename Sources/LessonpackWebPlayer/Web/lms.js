@@ -101,8 +101,10 @@ async function start() {
       if (error?.code === 'ended') { root.dataset.lms = 'ended'; return; }
     }
     if (!lms) say('noLMS', {}, 'accent');
-    // Opened at the module's activities, unless the address names a place already (a reload keeps it).
-    if (!location.hash) history.replaceState(null, '', `#/${encodeURIComponent(entry.id)}`);
+    // Opened where the learner was when they left (SCORM's lesson_location), else at the module's activities,
+    // unless the address names a place already (a reload keeps it).
+    const place = lms?.place?.startsWith(`#/${encodeURIComponent(entry.id)}`) ? lms.place : `#/${encodeURIComponent(entry.id)}`;
+    if (!location.hash) history.replaceState(null, '', place);
   } else {
     say('noModule');
   }
@@ -114,6 +116,12 @@ async function start() {
     const append = ProgressStore.prototype.append;
     ProgressStore.prototype.append = async function appendAndReport(...values) {
       await append.apply(this, values);
+      report();
+    };
+    // A progress file read back replaces the logs at once: the LMS hears of it as of any entry.
+    const importAll = ProgressStore.prototype.importAll;
+    ProgressStore.prototype.importAll = async function importAndReport(...values) {
+      await importAll.apply(this, values);
       report();
     };
     await report();
