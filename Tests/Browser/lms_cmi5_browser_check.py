@@ -265,6 +265,14 @@ class Cmi5LaunchWithRalph(unittest.TestCase):
         self.js("document.querySelector('[data-testid=\"lms-exit\"]').click()")
         self.wait(lambda: launcher.returned, "the page to go back to the course")
 
+        # The same launch opened again in this tab: the session is over, the page says so and sends nothing.
+        sent = len(launcher.forwarded)
+        self.driver.get(launcher.launch_url())
+        self.wait(lambda: self.js("return document.documentElement.dataset.lms") == "ended", "the page to say the session ended")
+        self.assertTrue(self.js("return document.getElementById('status').textContent").strip())
+        time.sleep(1)
+        self.assertEqual(len(launcher.forwarded), sent, "statements were sent after terminated")
+
         # The fetch URL gave its token once; asked again, it answers cmi5's error.
         self.assertEqual(len(launcher.fetches), 1, launcher.fetches)
         again = json.loads(urllib.request.urlopen(urllib.request.Request(launcher.url + "fetch", data=b"", method="POST")).read())

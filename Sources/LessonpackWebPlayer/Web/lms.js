@@ -90,17 +90,24 @@ async function start() {
     ?? (manifest.modules.length === 1 ? manifest.modules[0] : null);
   const connect = parameters.has('endpoint') && parameters.has('fetch') ? connectCmi5 : connectScorm;
   let lms = null;
+  let failed = false;
   if (entry) {
     const text = await (await fetchOK(`${entry.folder}core.json`)).text();
     const module = JSON.parse(text);
     const state = () => moduleState({ core, store, moduleId: entry.id, text, module, passMark: module.passMark ?? null });
     try {
       lms = await connect({ parameters, store, moduleId: entry.id, module, state, say });
+      if (!lms) say('noLMS', {}, 'accent');
     } catch (error) {
+      failed = true;
+      // The LMS that launched the page failed it: the learner is told why, and plays on with this browser's store.
       say(error?.code === 'ended' ? 'ended' : 'lmsFailed', { reason: error?.message ?? error });
-      if (error?.code === 'ended') { root.dataset.lms = 'ended'; return; }
+      if (error?.code === 'ended') {
+        root.dataset.lms = 'ended';
+        root.dataset.ready = 'true';
+        return;
+      }
     }
-    if (!lms) say('noLMS', {}, 'accent');
     // Opened where the learner was when they left (SCORM's lesson_location), else at the module's activities,
     // unless the address names a place already (a reload keeps it).
     const place = lms?.place?.startsWith(`#/${encodeURIComponent(entry.id)}`) ? lms.place : `#/${encodeURIComponent(entry.id)}`;
@@ -108,7 +115,7 @@ async function start() {
   } else {
     say('noModule');
   }
-  root.dataset.lms = lms?.name ?? 'none';
+  root.dataset.lms = lms?.name ?? (failed ? 'failed' : 'none');
 
   if (lms) {
     // Each entry the player stores is reported once it is stored: the LMS hears of nothing the page did not keep.
