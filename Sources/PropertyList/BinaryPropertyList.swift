@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackCore
 import LessonpackDiagnostics
 import LessonpackSystem
 

@@ -1,4 +1,5 @@
 import Foundation
+import LessonpackCore
 import LessonpackDiagnostics
 
 /// Reads the text of scalar elements as Apple's readers do, rejecting what they reject; the few places we are

@@ -96,9 +96,10 @@ import Testing
             // is proleptic, as JavaScript's Date is.
             let seconds = Double(random.below(265_078_396_799)) - 11_676_096_000
             let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: seconds))
-            let days = Int((seconds / 86_400).rounded(.down))
-            let civil = Wording.civilDate(daysSince1970: days)
-            #expect([civil.year, civil.month, civil.day] == [parts.year, parts.month, parts.day], "\(seconds)")
+            let days = Int64((seconds / 86_400).rounded(.down))
+            let civil = CivilCalendar.date(fromDaysSince1970: days)
+            #expect([Int(civil.year), Int(civil.month), Int(civil.day)] == [parts.year, parts.month, parts.day], "\(seconds)")
+            #expect(CivilCalendar.daysSince1970(year: civil.year, month: civil.month, day: civil.day) == days)
         }
         let strings = Strings(.en)
         #expect(Wording.moment(Date(timeIntervalSince1970: 1_790_000_001), utcOffset: 0, strings) == "21 Sep 2026, 14:13")

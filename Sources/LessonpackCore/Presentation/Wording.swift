@@ -48,23 +48,10 @@ extension Wording {
                               -62_135_596_800), 253_402_300_799) + Double(min(max(utcOffset, -86_400), 86_400))
         let days = Int((seconds / 86_400).rounded(.down))
         let secondOfDay = Int(seconds - Double(days) * 86_400)
-        let (year, month, day) = civilDate(daysSince1970: days)
+        let (year, month, day) = CivilCalendar.date(fromDaysSince1970: Int64(days))
         let minute = secondOfDay / 60 % 60
         return strings.text("moment", ["day": "\(day)", "month": strings.text("month.\(month)"), "year": "\(year)",
                                        "hour": "\(secondOfDay / 3600)", "minute": (minute < 10 ? "0" : "") + "\(minute)"])
-    }
-
-    /// The proleptic Gregorian date of a day counted from 1 January 1970 (Howard Hinnant's `civil_from_days`).
-    static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// "2. Video task": an activity as titles show it, numbered by its place in the module's list, in the terminal
