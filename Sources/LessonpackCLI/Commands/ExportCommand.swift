@@ -16,7 +16,8 @@ struct ExportCommand: ParsableCommand {
             Exit status: 0 exported, 1 problems in the module (nothing written), 2 usage or I/O failure.
             """,
         subcommands: [ExportQuestionsCommand.self, ExportLessonCommand.self, ExportSubtitlesCommand.self,
-                      ExportGlossaryCommand.self, ExportWebCommand.self])
+                      ExportGlossaryCommand.self, ExportWebCommand.self,
+                      ExportScorm12Command.self, ExportCmi5Command.self])
 }
 
 extension GIFTWriter.Selection: ExpressibleByArgument {}
