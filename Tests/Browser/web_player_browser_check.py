@@ -335,7 +335,14 @@ class WebPlayerOnAPhone(unittest.TestCase):
         game = self.open_activity("audio-game")
         self.assertNotEqual(game["mode"], "choosingLevel", game)
         self.assertIn(placed, [slot["tile"]["id"] for slot in game["slots"] if slot.get("tile")], game)
-        self.assertTrue(self.open_activity("pronunciation")["rows"][0]["recorded"], "the recording did not survive")
+        # Going on to the test ended the pronunciation practice's visit (an activity without a score counts as
+        # visited once the learner goes back from it, as in the terminal player): the lesson lists it as done, which
+        # only the replayed visit with its recording gives, and opening it again starts a new visit.
+        self.driver.get(f"{self.nginx.url}#/{MODULE}")
+        self.ready()
+        self.wait(lambda: self.js("return document.querySelector('[data-testid=\"activity-pronunciation\"]')?.dataset.state") == "done",
+                  "the pronunciation practice to be listed as done")
+        self.assertFalse(self.open_activity("pronunciation")["rows"][0]["recorded"], "a new visit did not start afresh")
         test = self.open_activity("test")
         self.assertEqual([item["answerText"] for item in test["items"][:2]], answers, "the test's answers did not survive")
 

@@ -68,7 +68,6 @@ struct PageLogs {
         step(#""open":{}"#) { _ = replay.enter(at: Self.date(at)) }
         let steps = (kind == .audioGame || kind == .questions ? 40 : kind == .test ? 30 : 8) + random.below(40)
         for index in 0..<steps {
-            let left = at
             at += random.below(5000)
             if let awaited = replay.awaitedRecording, random.below(4) != 0 {
                 let failed = random.below(4) == 0
@@ -78,7 +77,9 @@ struct PageLogs {
                                            : .recorded(line: awaited, file: "rec-\(index).webm"), at: Self.date(at))
                 }
             } else if random.below(25) == 0 {
-                step(#""open":{}"#) { _ = replay.reopen(at: Self.date(at), leftAt: Self.date(left)) }
+                // Left first, or not (a tab killed), then opened again.
+                if random.below(2) == 0 { step(#""leave":{}"#) { replay.leave(at: Self.date(at)) } }
+                step(#""open":{}"#) { _ = replay.reopen(at: Self.date(at)) }
             } else {
                 var view = CoreJSON()
                 replay.view(at: Self.date(at)).write(to: &view)

@@ -93,22 +93,28 @@ import Testing
         #expect(seek["error"] == nil)
     }
 
-    /// An activity without a score was finished when the learner left it, as the terminal player saves it as
-    /// visited; opening it again starts the next attempt, with the visit's result.
-    @Test func reopeningAnActivityWithoutAScoreStartsTheNextVisit() throws {
+    /// An activity without a score ends when the learner leaves it, as the terminal player saves it as visited;
+    /// opening it again starts the next visit, with the last one's result. A tab killed never left: its visit
+    /// carries on, with what was done in it.
+    @Test func leavingAnActivityWithoutAScoreEndsTheVisit() throws {
         let folder = TemporaryFolder()
         let text = ModuleJSON.write(try PageLogs.sampleWithAllActivities(in: folder))
-        let first = try Self.object(PageSession.run(module: text, request: Self.request("vocabulary", [
-            #"{"at":5000,"open":{}}"#, #"{"at":6000,"event":{"next":{}}}"#])))
-        #expect(first["attempt"] as? Int == 1 && first["result"] is NSNull)
-        let again = try Self.object(PageSession.run(module: text, request: Self.request("vocabulary", [
-            #"{"at":5000,"open":{}}"#, #"{"at":6000,"event":{"next":{}}}"#, #"{"at":90000,"open":{}}"#])))
-        #expect(again["attempt"] as? Int == 2)
-        let result = try #require(again["result"] as? [String: Any])
+        let visit = [#"{"at":5000,"open":{}}"#, #"{"at":6000,"event":{"next":{}}}"#]
+        let killed = try Self.object(PageSession.run(module: text, request: Self.request("vocabulary",
+            visit + [#"{"at":90000,"open":{}}"#])))
+        #expect(killed["attempt"] as? Int == 1 && killed["result"] is NSNull)
+        let leaving = try Self.object(PageSession.run(module: text, request: Self.request("vocabulary",
+            visit + [#"{"at":7000,"leave":{}}"#])))
+        #expect(leaving["finished"] as? Bool == true && leaving["result"] is [String: Any])
+        let left = try Self.object(PageSession.run(module: text, request: Self.request("vocabulary",
+            visit + [#"{"at":7000,"leave":{}}"#, #"{"at":90000,"open":{}}"#])))
+        #expect(left["attempt"] as? Int == 2)
+        let result = try #require(left["result"] as? [String: Any])
         #expect(result["activity"] as? String == "vocabulary")
-        // A scored one carries on where it was.
+        // A scored activity left unfinished carries on where it was.
         let test = try Self.object(PageSession.run(module: text, request: Self.request("test", [
-            #"{"at":5000,"open":{}}"#, #"{"at":6000,"event":{"mark":{"_0":{"correct":{}}}}}"#, #"{"at":90000,"open":{}}"#])))
+            #"{"at":5000,"open":{}}"#, #"{"at":6000,"event":{"mark":{"_0":{"correct":{}}}}}"#, #"{"at":7000,"leave":{}}"#,
+            #"{"at":90000,"open":{}}"#])))
         #expect(test["attempt"] as? Int == 1 && test["result"] is NSNull)
     }
 

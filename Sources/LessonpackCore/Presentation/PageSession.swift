@@ -7,7 +7,7 @@
 ///
 /// The request is JSON: `{"activity":"video-task","session":"<decimal UInt64>","settings":{"listeningFirst":false,
 /// "language":"en","hiddenHelp":[]},"utcOffset":<seconds east of UTC>,"log":[…]}`, each log entry
-/// `{"at":<ms since 1970>,…}` with one of `"open":{}`, `"event":<the presenter's event>`,
+/// `{"at":<ms since 1970>,…}` with one of `"open":{}`, `"leave":{}`, `"event":<the presenter's event>`,
 /// `"recorded":{"line":…,"file":…}`, `"recordingFailed":{"line":…,"reason":…}`. The first entry is an open: its
 /// time starts the first attempt. The answer is `{"activity","title","view","effects","message","finished",
 /// "attempt","result"}` (the effects and message of the last entry; the result of the last finished attempt, or
@@ -102,7 +102,7 @@ private struct Page {
                                            openedAt: start)
         // Only these few calls know the presenter; the walk below is written (and compiled) once, not nine times.
         return walk(start: start, Steps(
-            enter: { replay.enter(at: $0) }, reopen: { replay.reopen(at: $0, leftAt: $1) },
+            enter: { replay.enter(at: $0) }, reopen: { replay.reopen(at: $0) }, leave: { replay.leave(at: $0) },
             send: { json, now in Presenter.Event(json: json).map { replay.send($0, at: now) } },
             awaitedRecording: { replay.awaitedRecording }, take: { replay.take($0, at: $1) },
             answer: { replay.answer(message: $0, at: $1) }))
@@ -111,7 +111,8 @@ private struct Page {
     /// A replay's steps, whatever its presenter.
     private struct Steps {
         let enter: (Date) -> Message?
-        let reopen: (Date, Date) -> Message?
+        let reopen: (Date) -> Message?
+        let leave: (Date) -> Void
         /// Nil when the event is not one of the presenter's.
         let send: (CoreJSONValue, Date) -> Message??
         let awaitedRecording: () -> String?
@@ -126,10 +127,12 @@ private struct Page {
             // A phone's clock set back, or a progress file from a device whose clock ran ahead, gives an entry an
             // earlier time than the one before: it counts as at the same moment, so time never runs backwards.
             guard let at = moment(entry) else { return PageSession.failure("malformed-log", entry: index) }
-            let before = now
             if now < at { now = at }
             if entry["open"] != nil {
-                message = index == 0 ? replay.enter(now) : replay.reopen(now, before)
+                message = index == 0 ? replay.enter(now) : replay.reopen(now)
+            } else if entry["leave"] != nil {
+                replay.leave(now)
+                message = nil
             } else if let event = entry["event"] {
                 guard let said = replay.send(event, now) else { return PageSession.failure("malformed-event", entry: index) }
                 message = said
@@ -158,11 +161,11 @@ private struct Page {
     }
 }
 
-/// A page's activity as its log is replayed: the player's driver over an attempt in memory, opened as the player
-/// opens one. Reopening carries on a scored attempt under way, with the presenter's own state afresh (nothing
-/// selected, nothing typed), or deals the next attempt when it had ended, after it, as the player does; an activity
-/// without a score was finished when the learner left it (the player saves it as visited then), so reopening it
-/// deals the next one.
+/// A page's activity as its log is replayed: the player's driver over an attempt in memory, opened and left as the
+/// player opens and leaves one. Reopening carries on the attempt under way, with the presenter's own state afresh
+/// (nothing selected, nothing typed), or deals the next attempt when it had ended, after it. An activity without a
+/// score ends when the learner leaves it (the player saves it as visited then), so reopening it after a leave deals
+/// the next visit; a tab killed or closed never left, and its visit carries on, as a crashed player's does.
 final class PageReplay<Presenter: ActivityPresenter> where Presenter.View: CoreJSONWritable {
     typealias Engine = Presenter.Engine
     private let module: Module
@@ -188,13 +191,23 @@ final class PageReplay<Presenter: ActivityPresenter> where Presenter.View: CoreJ
         return driver.enter(at: now)
     }
 
-    /// `left`: the time of the entry before, when the learner was last seen in the activity.
-    func reopen(at now: Date, leftAt left: Date) -> Message? {
+    /// The result of a visit without a score, once the learner left it.
+    private var visited: ActivityResult?
+
+    /// The learner went back from the activity to the lesson.
+    func leave(at now: Date) {
+        host.handed = []
+        host.recording = nil
+        if !Engine.isScored, visited == nil { visited = driver.engine.result(at: now) }
+    }
+
+    func reopen(at now: Date) -> Message? {
         var lastResult = driver.lastResult
         var attempt = driver.attempt
-        if !Engine.isScored {
-            lastResult = driver.engine.result(at: left)
+        if let visited {
+            lastResult = visited
             attempt = attempt.another(options: Engine.defaultOptions, at: now)
+            self.visited = nil
         } else if driver.engine.isFinished {
             attempt = attempt.another(options: Engine.defaultOptions, at: now)
         }
@@ -226,10 +239,11 @@ final class PageReplay<Presenter: ActivityPresenter> where Presenter.View: CoreJ
             json.field("effects", host.handed)
             json.key("message")
             message.write(to: &json)
-            json.field("finished", driver.engine.isFinished)
+            // A visit to an activity without a score ends when the learner leaves it.
+            json.field("finished", driver.engine.isFinished || visited != nil)
             json.field("attempt", driver.attempt.number)
             json.key("result")
-            if let result = driver.lastResult {
+            if let result = visited ?? driver.lastResult {
                 ResultJSON.write(result, startedAt: result.startedAt, to: &json)
             } else {
                 json.null()

@@ -70,8 +70,17 @@ export function coreHost({ core, store, moduleId, moduleText, activity, settings
     return lastURL;
   }
 
+  /// The learner goes back to the lesson: stored, so that an activity without a score counts as visited and its
+  /// next opening starts a new visit, as in the terminal player. A tab closed or killed stores none: its visit
+  /// carries on. Only an activity that was opened is left.
+  async function leave() {
+    if (!session) return;
+    await store.append(key, { at: Date.now(), leave: {} });
+  }
+
   return {
     transport,
+    leave,
     mediaURL: (path) => `${files}media/${String(path).split('/').map(encodeURIComponent).join('/')}`,
     subtitlesURL: `${files}subtitles.vtt`,
     recordingURL,

@@ -29,7 +29,8 @@ export function findAPI(start = window) {
 // cmi.suspend_data: this module's sessions and logs, written compactly. Each entry is [milliseconds since the one
 // before, kind, ...what it holds]; the JSON is deflated and written in base64, whose characters any LMS keeps.
 
-const kinds = ['open', 'event', 'recorded', 'recordingFailed'];
+// New kinds go at the end: a kind's number is in suspend_data already written.
+const kinds = ['open', 'event', 'recorded', 'recordingFailed', 'leave'];
 
 async function deflate(text) {
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
@@ -52,7 +53,7 @@ function packLog(log) {
     const delta = entry.at - previous;
     previous = entry.at;
     const body = entry[kinds[kind]];
-    if (kind === 0) return [delta, 0];
+    if (kind === 0 || kind === 4) return [delta, kind];
     if (kind === 1) return [delta, 1, body];
     return [delta, kind, body.line, kind === 2 ? body.file : body.reason];
   });
@@ -63,6 +64,7 @@ function unpackLog(packed) {
   return packed.map(([delta, kind, first, second]) => {
     at += delta;
     if (kind === 0) return { at, open: {} };
+    if (kind === 4) return { at, leave: {} };
     if (kind === 1) return { at, event: first };
     if (kind === 2) return { at, recorded: { line: first, file: second } };
     return { at, recordingFailed: { line: first, reason: second } };

@@ -15,6 +15,8 @@ const status = document.getElementById('status');
 const root = document.documentElement;
 let site = null; // { manifest, core, store, modules: Map(id -> { entry, text, module }) }
 let openActivity = null;
+// The open activity's core host, to store its leaving.
+let openHost = null;
 
 function say(text, tone = 'plain') {
   status.textContent = text ?? '';
@@ -80,10 +82,13 @@ async function showActivities(id) {
   document.title = found.entry.title;
   const rows = await Promise.all(found.module.activities.map(async (activity) => {
     const { answer, started } = await peek(id, found.text, activity);
-    const state = !started ? t('notStarted') : answer?.finished ? t('done') : t('started');
+    // Done: the attempt under way is finished, or one before it was (a visit to an activity without a score ends
+    // when the learner goes back from it).
+    const done = Boolean(answer?.finished || answer?.result);
+    const state = !started ? t('notStarted') : done ? t('done') : t('started');
     return h('li', {},
       h('a', { class: 'wp-card', href: `#/${encodeURIComponent(id)}/${encodeURIComponent(activity)}`, testid: `activity-${activity}`,
-        dataset: { state: !started ? 'new' : answer?.finished ? 'done' : 'started' } },
+        dataset: { state: !started ? 'new' : done ? 'done' : 'started' } },
       h('span', { class: 'wp-card-title', text: answer?.title ?? activity }),
       h('span', { class: 'wp-card-detail', text: started && answer?.attempt ? `${state} · ${t('attempts', { count: answer.attempt })}` : state })));
   }));
@@ -106,6 +111,7 @@ async function showActivity(id, activity) {
     container);
   const host = coreHost({ core: site.core, store: site.store, moduleId: id, moduleText: found.text, activity, settings,
     files: found.entry.folder });
+  openHost = host;
   openActivity = await openPreview(container, {
     key: id, activity,
     state: { module: found.module, activityKinds: [{ name: activity, title: activity }] },
@@ -168,6 +174,11 @@ async function importProgress(input) {
 async function route() {
   openActivity?.close();
   openActivity = null;
+  // Leaving an activity is part of its log (a visit without a score ends there); a failure to store it only
+  // means the visit carries on next time, as after a closed tab.
+  const leaving = openHost;
+  openHost = null;
+  await leaving?.leave().catch(() => {});
   const [id, activity] = location.hash.replace(/^#\/?/, '').split('/').map((part) => decodeURIComponent(part ?? ''));
   root.dataset.ready = 'false';
   try {

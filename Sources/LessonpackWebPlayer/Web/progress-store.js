@@ -97,7 +97,7 @@ export class ProgressStore {
 }
 
 const keyPattern = /^[A-Za-z0-9_.-]{1,128}\/[a-z][a-z-]{0,31}$/;
-const entryKinds = ['open', 'event', 'recorded', 'recordingFailed'];
+const entryKinds = ['open', 'leave', 'event', 'recorded', 'recordingFailed'];
 
 /// A progress file read back: its shape checked, every entry an object with a time and one known kind, so that a
 /// file from elsewhere is refused as a whole rather than half imported. The core checks each event again.
