@@ -29,6 +29,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+from page_driving import PageDriving  # noqa: E402
 from web_player_browser_check import start_phone  # noqa: E402
 
 MODULE = "job-interview"
@@ -173,7 +174,7 @@ class Launcher:
         self.server.server_close()
 
 
-class Cmi5LaunchWithRalph(unittest.TestCase):
+class Cmi5LaunchWithRalph(PageDriving, unittest.TestCase):
     def setUp(self):
         package = os.environ.get("CMI5_PACKAGE")
         if not package or not os.path.isfile(os.path.join(package, "cmi5.xml")):
@@ -189,34 +190,9 @@ class Cmi5LaunchWithRalph(unittest.TestCase):
         self.driver = start_phone()
         self.addCleanup(self.quit)
 
-    def quit(self):
-        try:
-            self.driver.quit()
-        except Exception:  # noqa: BLE001
-            pass
-
-    def js(self, script, *arguments):
-        return self.driver.execute_script(script, *arguments)
-
-    def console(self):
-        try:
-            return "\n".join(entry.get("message", "") for entry in self.driver.get_log("browser"))[-3000:]
-        except Exception:  # noqa: BLE001
-            return "(no console)"
-
-    def wait(self, condition, what, timeout=60):
-        deadline = time.monotonic() + timeout
-        last = None
-        while time.monotonic() < deadline:
-            try:
-                value = condition()
-                if value:
-                    return value
-            except Exception as error:  # noqa: BLE001
-                last = error
-            time.sleep(0.1)
-        raise AssertionError(f"timed out waiting for {what} (last error: {last}); forwarded: "
-                             f"{[status for status, _ in self.launcher.forwarded]}; refused: {self.launcher.refused}\n{self.console()}")
+    def waited_for(self):
+        return (f"; forwarded: {[status for status, _ in self.launcher.forwarded]}; "
+                f"refused: {self.launcher.refused}")
 
     def view(self):
         text = self.js("return document.querySelector('[data-testid=\"preview-view\"]')?.textContent ?? ''")

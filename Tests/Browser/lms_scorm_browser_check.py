@@ -15,12 +15,12 @@ import os
 import shutil
 import sys
 import tempfile
-import time
 import unittest
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+from page_driving import PageDriving  # noqa: E402
 from web_player_browser_check import Nginx, start_phone  # noqa: E402
 
 MODULE = "job-interview"
@@ -28,7 +28,7 @@ PASS_MARK = 70  # LMSBrowserTests builds the sample module with this pass mark
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-class ScormPackageInAnLMS(unittest.TestCase):
+class ScormPackageInAnLMS(PageDriving, unittest.TestCase):
     def setUp(self):
         package = os.environ.get("SCORM_PACKAGE")
         if not package or not os.path.isfile(os.path.join(package, "imsmanifest.xml")):
@@ -42,35 +42,7 @@ class ScormPackageInAnLMS(unittest.TestCase):
         self.driver = start_phone()
         self.addCleanup(self.quit)
 
-    def quit(self):
-        try:
-            self.driver.quit()
-        except Exception:  # noqa: BLE001: a browser that is gone already
-            pass
-
     # -- helpers -----------------------------------------------------------------------------------------------
-
-    def js(self, script, *arguments):
-        return self.driver.execute_script(script, *arguments)
-
-    def console(self):
-        try:
-            return "\n".join(entry.get("message", "") for entry in self.driver.get_log("browser"))[-3000:]
-        except Exception:  # noqa: BLE001
-            return "(no console)"
-
-    def wait(self, condition, what, timeout=60):
-        deadline = time.monotonic() + timeout
-        last = None
-        while time.monotonic() < deadline:
-            try:
-                value = condition()
-                if value:
-                    return value
-            except Exception as error:  # noqa: BLE001: the page is between states
-                last = error
-            time.sleep(0.1)
-        raise AssertionError(f"timed out waiting for {what} (last error: {last})\n{self.console()}")
 
     def launch(self):
         """The LMS's page, and the SCO in its frame, ready and connected to the LMS."""
