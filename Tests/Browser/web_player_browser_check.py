@@ -247,6 +247,13 @@ class WebPlayerOnAPhone(unittest.TestCase):
         self.assertIsNone(self.find("load-failed"), self.js("return document.body.innerText"))
         self.wait(lambda: self.js("return document.documentElement.dataset.offlineReady === 'true'"),
                   "the service worker to keep every file", timeout=120)
+        # An address cut in the middle of an escape (not UTF-8) shows the lessons, saying why, and does not stall.
+        self.js("location.hash = '#/%E0'")
+        self.wait(lambda: self.js("return document.documentElement.dataset.ready === 'true' && "
+                                  "document.getElementById('status').dataset.tone === 'bad'"), "a broken address handled")
+        self.assertIsNotNone(self.find("lessons"), self.js("return document.body.innerText"))
+        self.js("location.hash = '#/'")
+        self.ready()
         # The page fits the phone: nothing wider than its 390 CSS pixels.
         self.assertEqual(self.js("return window.innerWidth"), 390)
         self.assertLessEqual(self.js("return document.documentElement.scrollWidth"), 390)

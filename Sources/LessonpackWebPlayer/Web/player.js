@@ -165,12 +165,28 @@ async function importProgress(input) {
 // ---------------------------------------------------------------------------------------------------------------
 // Routes: #/ the lessons, #/MODULE its activities, #/MODULE/ACTIVITY one activity.
 
+/// The module and activity the address names, or null when it cannot be read (an escape that is not UTF-8).
+function addressParts() {
+  try {
+    return location.hash.replace(/^#\/?/, '').split('/').map((part) => decodeURIComponent(part ?? ''));
+  } catch {
+    return null;
+  }
+}
+
 async function route() {
   openActivity?.close();
   openActivity = null;
-  const [id, activity] = location.hash.replace(/^#\/?/, '').split('/').map((part) => decodeURIComponent(part ?? ''));
   root.dataset.ready = 'false';
   try {
+    const parts = addressParts();
+    if (!parts) {
+      // A broken address (a link cut in the middle of an escape, as #/%E0): the lessons, and a word why.
+      say(t('badAddress'), 'bad');
+      showLessons();
+      return;
+    }
+    const [id, activity] = parts;
     if (!id) showLessons();
     else if (!activity) await showActivities(id);
     else await showActivity(id, activity);

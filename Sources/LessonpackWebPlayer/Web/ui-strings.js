@@ -35,6 +35,7 @@ export const catalogue = {
     openAgain: 'Open again',
     openAgainTitle: 'Open this activity again: a finished one starts a new try',
     notSaved: 'Your last answer could not be saved: {reason}',
+    badAddress: 'This address is not one of these lessons. Here are all the lessons.',
   },
   ja: {
     pageTitle: 'レッスン',
@@ -68,6 +69,7 @@ export const catalogue = {
     openAgain: 'もう一度開く',
     openAgainTitle: 'このアクティビティをもう一度開きます。終わったものは新しく始まります',
     notSaved: '最後の答えを保存できませんでした: {reason}',
+    badAddress: 'このアドレスのレッスンはありません。レッスンの一覧を表示します。',
   },
 };
 
