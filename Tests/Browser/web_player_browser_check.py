@@ -300,6 +300,7 @@ class WebPlayerOnAPhone(unittest.TestCase):
         self.tap("statement-3")
         marks = [row["mark"] for row in self.view()["rows"][:3]]
         self.assertEqual(marks, ["correct", "incorrect", "correct"], self.view())
+        self.a_refused_entry_is_dropped_and_the_activity_goes_on()
         video = self.js("const v = document.querySelector('video'); return v && {src: v.currentSrc || v.src}")
         self.assertTrue(video and "/media/" in video["src"], video)
 
@@ -411,6 +412,46 @@ class WebPlayerOnAPhone(unittest.TestCase):
         self.ready()
         self.wait(lambda: self.js("return document.querySelector('[data-testid=\"activity-test\"]')?.dataset.state") == "new",
                   "the test to be listed as not started after the load")
+
+    def stored_log(self, key):
+        return self.driver.execute_async_script("""
+            const [key, done] = arguments;
+            const open = indexedDB.open('lessonpack-web');
+            open.onsuccess = () => {
+              const rows = open.result.transaction('entries').objectStore('entries').index('byKey').getAll(IDBKeyRange.only(key));
+              rows.onsuccess = () => { done(rows.result.map((row) => row.entry)); open.result.close(); };
+            };""", key)
+
+    def a_refused_entry_is_dropped_and_the_activity_goes_on(self):
+        """The next entry the page stores is spoiled (as a core that no longer reads it would refuse it): the core
+        refuses it, the page removes it from the log, says so, and the next tap works."""
+        key = f"{MODULE}/video-task"
+        before = self.view()
+        count = len(self.stored_log(key))
+        self.js("""
+            const add = IDBObjectStore.prototype.add;
+            window.__spoil = true;
+            IDBObjectStore.prototype.add = function (value, ...rest) {
+              if (window.__spoil && value?.entry?.event) {
+                window.__spoil = false;
+                value = { key: value.key, entry: { at: value.entry.at, event: { dance: {} } } };
+              }
+              return add.call(this, value, ...rest);
+            };""")
+        self.tap("statement-4")
+        message = self.js("const m = document.querySelector('[data-testid=\"preview-message\"]'); return [m.dataset.tone, m.textContent]")
+        self.assertEqual(message[0], "bad", message)
+        self.assertIn("malformed-event", message[1])
+        self.assertEqual(self.view(), before, "the refused entry changed the view")
+        log = self.stored_log(key)
+        self.assertEqual(len(log), count, f"the refused entry is still in the log: {log[-2:]}")
+        # Times never go back and are whole milliseconds.
+        self.assertTrue(all(isinstance(entry["at"], int) for entry in log), log)
+        self.assertEqual([entry["at"] for entry in log], sorted(entry["at"] for entry in log))
+        # The activity goes on: statement 4 marked again, and stored.
+        self.tap("statement-4")
+        self.assertNotEqual(self.view()["rows"][3]["mark"], before["rows"][3]["mark"], self.view())
+        self.assertEqual(len(self.stored_log(key)), count + 1)
 
     def place_one_tile(self, view):
         """Puts the tile of the first empty slot's line into it (tap the tile, tap the slot); answers its line id."""

@@ -15,21 +15,44 @@ export function coreHost({ core, store, moduleId, moduleText, activity, settings
   const key = `${moduleId}/${activity}`;
   let session = null;
 
+  function ask(log) {
+    return core.present(moduleText, { activity, session, settings: settings(), utcOffset: utcOffset(), log });
+  }
+
+  function refused(answer) {
+    const code = answer?.error ?? 'no-answer';
+    return Object.assign(new Error(t('coreRefused', { code })), { code });
+  }
+
   async function present() {
     const log = await store.log(key);
-    const answer = core.present(moduleText, { activity, session, settings: settings(), utcOffset: utcOffset(), log });
+    lastAt = log.at(-1)?.at ?? lastAt;
+    let answer = ask(log);
     if (!answer || answer.error) {
-      const code = answer?.error ?? 'no-answer';
-      throw Object.assign(new Error(t('coreRefused', { code })), { code });
+      // Refused because of the entry just stored (the core names the entry it refused)? Then the log without it
+      // still plays: that entry was never shown as taken, so it goes, and the activity goes on from the view
+      // before it, with a word to the learner.
+      const last = answer?.entry === log.length - 1 && log.length > 1;
+      const before = last ? ask(log.slice(0, -1)) : null;
+      if (!before || before.error) throw refused(answer);
+      await store.removeLast(key);
+      answer = { ...before, effects: [], message: { text: t('notTaken', { code: answer?.error ?? 'no-answer' }), tone: 'bad' } };
     }
     // The renderers send events only once they know a session: the activity's key stands for it here.
     return { ...answer, session: key };
   }
 
-  /// Stores `entry` (stamped with the time now), then presents the log it ends.
+  // The time of the log's last entry: a new one is never stamped earlier (a clock set back, a log from a device
+  // whose clock ran ahead), in whole milliseconds as the core reads them.
+  let lastAt = null;
+
+  /// Stores `entry` (stamped with the time now, or the last entry's if that is later), then presents the log it ends.
   async function record(entry, { recording = null, newSession: created = null } = {}) {
     try {
-      await store.append(key, { at: Date.now(), ...entry }, { recording, session: created });
+      if (lastAt === null) lastAt = (await store.log(key)).at(-1)?.at ?? 0;
+      const at = Math.max(Math.round(Date.now()), Math.round(lastAt));
+      await store.append(key, { at, ...entry }, { recording, session: created });
+      lastAt = at;
     } catch (error) {
       throw Object.assign(new Error(t('notSaved', { reason: error?.message ?? error })), { code: 'not-saved' });
     }

@@ -63,6 +63,19 @@ export class ProgressStore {
     await finished(transaction);
   }
 
+  /// Removes the last entry of `key`'s log (one the core refused, never shown as taken), with its recording.
+  async removeLast(key) {
+    const transaction = this.database.transaction(['entries', 'recordings'], 'readwrite', { durability: 'strict' });
+    const index = transaction.objectStore('entries').index('byKey');
+    const cursor = await promised(index.openCursor(IDBKeyRange.only(key), 'prev'));
+    if (cursor) {
+      const file = cursor.value.entry?.recorded?.file;
+      cursor.delete();
+      if (file) transaction.objectStore('recordings').delete(file);
+    }
+    await finished(transaction);
+  }
+
   /// `key`'s log, in the order it was written.
   async log(key) {
     const index = this.database.transaction('entries').objectStore('entries').index('byKey');

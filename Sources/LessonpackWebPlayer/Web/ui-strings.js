@@ -35,6 +35,7 @@ export const catalogue = {
     openAgain: 'Open again',
     openAgainTitle: 'Open this activity again: a finished one starts a new try',
     notSaved: 'Your last answer could not be saved: {reason}',
+    notTaken: 'Sorry, this answer could not be used, so it was not kept ({code}). Please try again.',
     badAddress: 'This address is not one of these lessons. Here are all the lessons.',
   },
   ja: {
@@ -69,6 +70,7 @@ export const catalogue = {
     openAgain: 'もう一度開く',
     openAgainTitle: 'このアクティビティをもう一度開きます。終わったものは新しく始まります',
     notSaved: '最後の答えを保存できませんでした: {reason}',
+    notTaken: 'すみません、この答えは使えなかったので、保存しませんでした ({code})。もう一度やってください。',
     badAddress: 'このアドレスのレッスンはありません。レッスンの一覧を表示します。',
   },
 };
