@@ -394,6 +394,22 @@ class WebPlayerOnAPhone(unittest.TestCase):
         self.find("import-file").send_keys(bad)
         self.wait(lambda: self.js("return document.getElementById('status').dataset.tone") == "bad", "a bad file refused")
 
+        # A file whose log the core refuses (an event it does not know) is refused before the question, as a whole.
+        spoiled = dict(saved)
+        spoiled["entries"] = saved["entries"] + [{"key": f"{MODULE}/video-task",
+                                                  "entry": {"at": saved["entries"][-1]["entry"]["at"] + 1, "event": {"dance": {}}}}]
+        refused = os.path.join(folder, "refused.json")
+        with open(refused, "w", encoding="utf-8") as handle:
+            json.dump(spoiled, handle)
+        self.js("window.__asked = 0; window.confirm = () => { window.__asked += 1; return true; };")
+        self.js("document.getElementById('status').dataset.tone = 'plain'")
+        self.find("import-file").send_keys(refused)
+        self.wait(lambda: self.js("return document.getElementById('status').dataset.tone") == "bad", "a refused log refused")
+        self.assertIn("malformed-event", self.js("return document.getElementById('status').textContent"))
+        self.assertEqual(self.js("return window.__asked"), 0, "the question was asked for a file the core refuses")
+        recordings = self.count_recordings()
+        self.assertGreater(recordings, 0, "the pronunciation's recording is not in the browser")
+
         # Only the video task's first two marks kept: loading it leaves those, and nothing of the test.
         first = {"key": f"{MODULE}/video-task"}
         kept = dict(saved)
@@ -403,9 +419,11 @@ class WebPlayerOnAPhone(unittest.TestCase):
         path = os.path.join(folder, "progress.json")
         with open(path, "w", encoding="utf-8") as handle:
             json.dump(kept, handle)
-        self.js("window.confirm = () => true;")
         self.find("import-file").send_keys(path)
         self.wait(lambda: self.js("return document.getElementById('status').dataset.tone") == "good", "the file loaded")
+        self.assertEqual(self.js("return window.__asked"), 1)
+        # The recordings are not cleared by a load: the learner's own file, loaded back here, still finds them.
+        self.assertEqual(self.count_recordings(), recordings)
         self.assertEqual([row["mark"] for row in self.open_activity("video-task")["rows"][:4]],
                          ["correct", "empty", "empty", "correct"])
         self.driver.get(self.nginx.url + f"#/{MODULE}")
@@ -421,6 +439,15 @@ class WebPlayerOnAPhone(unittest.TestCase):
               const rows = open.result.transaction('entries').objectStore('entries').index('byKey').getAll(IDBKeyRange.only(key));
               rows.onsuccess = () => { done(rows.result.map((row) => row.entry)); open.result.close(); };
             };""", key)
+
+    def count_recordings(self):
+        return self.driver.execute_async_script("""
+            const done = arguments[0];
+            const open = indexedDB.open('lessonpack-web');
+            open.onsuccess = () => {
+              const count = open.result.transaction('recordings').objectStore('recordings').count();
+              count.onsuccess = () => { done(count.result); open.result.close(); };
+            };""")
 
     def a_refused_entry_is_dropped_and_the_activity_goes_on(self):
         """The next entry the page stores is spoiled (as a core that no longer reads it would refuse it): the core

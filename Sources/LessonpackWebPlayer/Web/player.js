@@ -146,13 +146,27 @@ async function exportProgress() {
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 
+/// Plays every log of a progress file through the core before anything is replaced: a file whose lesson is not here,
+/// or whose log the core refuses, is refused as a whole (what is in the browser stays).
+async function replayAll(checked) {
+  for (const { key, session } of checked.sessions) {
+    const [id, activity] = key.split('/');
+    const found = await moduleNamed(id);
+    if (!found) throw new Error(t('noLesson', { name: id }));
+    const log = checked.entries.filter((row) => row.key === key).map((row) => row.entry);
+    if (!log.length) continue;
+    const answer = site.core.present(found.text, { activity, session, settings: settings(), utcOffset: utcOffset(), log });
+    if (!answer || answer.error) throw new Error(t('importNotPlayable', { name: key, code: answer?.error ?? 'no-answer' }));
+  }
+}
+
 async function importProgress(input) {
   const chosen = input.files?.[0];
   input.value = '';
   if (!chosen) return;
   try {
     const file = JSON.parse(await chosen.text());
-    checkProgressFile(file);
+    await replayAll(checkProgressFile(file));
     if (!window.confirm(t('importConfirm'))) return;
     await site.store.importAll(file);
     say(t('importDone'), 'good');

@@ -98,11 +98,12 @@ export class ProgressStore {
     return { format: PROGRESS_FORMAT, version: 1, exported: new Date().toISOString(), sessions, entries };
   }
 
-  /// Replaces everything with a progress file's content, in one transaction: all of it or none.
+  /// Replaces the sessions and logs with a progress file's content, in one transaction: all of it or none. The
+  /// recordings stay: a learner loading their own file in the same browser keeps every recording its log names.
   async importAll(file) {
     const checked = checkProgressFile(file);
-    const transaction = this.database.transaction(['sessions', 'entries', 'recordings'], 'readwrite');
-    for (const name of ['sessions', 'entries', 'recordings']) transaction.objectStore(name).clear();
+    const transaction = this.database.transaction(['sessions', 'entries'], 'readwrite');
+    for (const name of ['sessions', 'entries']) transaction.objectStore(name).clear();
     for (const session of checked.sessions) transaction.objectStore('sessions').add(session);
     for (const row of checked.entries) transaction.objectStore('entries').add(row);
     await finished(transaction);

@@ -22,7 +22,7 @@ export const catalogue = {
     progressNote: 'Your answers are kept in this browser. You can save them to a file and load them on another device.',
     exportProgress: 'Save my progress to a file',
     importProgress: 'Load progress from a file',
-    importConfirm: 'This replaces the progress in this browser. Go on?',
+    importConfirm: 'This replaces the progress in this browser (your recordings stay). Go on?',
     importDone: 'Your progress was loaded.',
     importBad: 'This file is not a Lessonpack progress file: {reason}',
     loadFailed: 'The lessons could not be loaded: {reason}',
@@ -36,6 +36,7 @@ export const catalogue = {
     openAgainTitle: 'Open this activity again: a finished one starts a new try',
     notSaved: 'Your last answer could not be saved: {reason}',
     notTaken: 'Sorry, this answer could not be used, so it was not kept ({code}). Please try again.',
+    importNotPlayable: 'the answers for “{name}” cannot be used here ({code})',
     badAddress: 'This address is not one of these lessons. Here are all the lessons.',
   },
   ja: {
@@ -57,7 +58,7 @@ export const catalogue = {
     progressNote: '答えはこのブラウザーに保存されています。ファイルに保存して、ほかの機器で読み込むことができます。',
     exportProgress: '進み具合をファイルに保存',
     importProgress: 'ファイルから進み具合を読み込む',
-    importConfirm: 'このブラウザーの進み具合が置き換わります。続けますか？',
+    importConfirm: 'このブラウザーの進み具合が置き換わります (録音はそのまま残ります)。続けますか？',
     importDone: '進み具合を読み込みました。',
     importBad: 'これは Lessonpack の進み具合のファイルではありません: {reason}',
     loadFailed: 'レッスンを読み込めませんでした: {reason}',
@@ -71,6 +72,7 @@ export const catalogue = {
     openAgainTitle: 'このアクティビティをもう一度開きます。終わったものは新しく始まります',
     notSaved: '最後の答えを保存できませんでした: {reason}',
     notTaken: 'すみません、この答えは使えなかったので、保存しませんでした ({code})。もう一度やってください。',
+    importNotPlayable: '「{name}」の答えはここでは使えません ({code})',
     badAddress: 'このアドレスのレッスンはありません。レッスンの一覧を表示します。',
   },
 };
