@@ -259,6 +259,8 @@ class WebPlayerOnAPhone(unittest.TestCase):
         self.assertLessEqual(self.js("return document.documentElement.scrollWidth"), 390)
         self.assertTrue(self.js("return navigator.maxTouchPoints > 0"), "touch is not emulated")
 
+        self.a_new_export_reloads_an_open_page()
+
         # From here on there is no network: the browser is offline and the server is gone.
         offline(driver)
         self.nginx.stop()
@@ -439,6 +441,27 @@ class WebPlayerOnAPhone(unittest.TestCase):
               const rows = open.result.transaction('entries').objectStore('entries').index('byKey').getAll(IDBKeyRange.only(key));
               rows.onsuccess = () => { done(rows.result.map((row) => row.entry)); open.result.close(); };
             };""", key)
+
+    def a_new_export_reloads_an_open_page(self):
+        """A new export (another version in manifest.json) while a page its worker controls is open: the new worker
+        takes over, and the page reloads itself rather than go on with the old files mixed with the new."""
+        self.driver.get(self.nginx.url + f"#/{MODULE}")
+        self.ready()
+        self.wait(lambda: self.js("return Boolean(navigator.serviceWorker.controller)"), "the page to be controlled")
+        path = os.path.join(self.site, "manifest.json")
+        with open(path, encoding="utf-8") as handle:
+            manifest = json.load(handle)
+        manifest["version"] = str(manifest["version"]) + "-next"
+        with open(path, "w", encoding="utf-8") as handle:
+            json.dump(manifest, handle)
+        self.js("window.__oldPage = true;"
+                "navigator.serviceWorker.register('sw.js?v=' + encodeURIComponent(arguments[0]));", manifest["version"])
+        self.wait(lambda: self.js("return window.__oldPage === undefined && document.documentElement.dataset.ready === 'true'"),
+                  "the page to reload itself under the new worker", timeout=120)
+        self.wait(lambda: self.js("return navigator.serviceWorker.controller?.scriptURL ?? ''").endswith("-next"),
+                  "the new worker to control the page")
+        self.wait(lambda: self.js("return document.documentElement.dataset.offlineReady === 'true'"),
+                  "the new worker to keep every file", timeout=120)
 
     def count_recordings(self):
         return self.driver.execute_async_script("""

@@ -229,11 +229,26 @@ function watchConnection() {
   show();
 }
 
+/// Reloads the page once the open activity has stored and answered what it was given and is not recording.
+async function reloadWhenStored() {
+  say(t('updating'), 'accent');
+  const working = '[data-testid="preview-root"][data-busy="true"], [data-testid="preview-root"][data-recording="true"]';
+  while (document.querySelector(working)) await new Promise((resolve) => setTimeout(resolve, 100));
+  location.reload();
+}
+
 /// The service worker keeps the page, the core and every lesson's files; it says when all are kept.
 async function keepForOffline(version) {
   if (!('serviceWorker' in navigator)) {
     say(t('noOffline'), 'bad');
     return;
+  }
+  // A new export's worker takes over this page at once (skipWaiting, claim) and answers from its own files: a page
+  // that goes on would mix the old version's files with the new. So a page that a worker controlled already reloads
+  // itself, once the entry being stored is stored. (The first worker of all takes over a page loaded from the
+  // network, which has nothing to mix.)
+  if (navigator.serviceWorker.controller) {
+    navigator.serviceWorker.addEventListener('controllerchange', () => reloadWhenStored(), { once: true });
   }
   navigator.serviceWorker.addEventListener('message', (event) => {
     if (event.data?.type === 'cached') {

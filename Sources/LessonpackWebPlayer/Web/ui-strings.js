@@ -37,6 +37,7 @@ export const catalogue = {
     notSaved: 'Your last answer could not be saved: {reason}',
     notTaken: 'Sorry, this answer could not be used, so it was not kept ({code}). Please try again.',
     importNotPlayable: 'the answers for “{name}” cannot be used here ({code})',
+    updating: 'There is a new version of these lessons. The page opens it now.',
     badAddress: 'This address is not one of these lessons. Here are all the lessons.',
   },
   ja: {
@@ -73,6 +74,7 @@ export const catalogue = {
     notSaved: '最後の答えを保存できませんでした: {reason}',
     notTaken: 'すみません、この答えは使えなかったので、保存しませんでした ({code})。もう一度やってください。',
     importNotPlayable: '「{name}」の答えはここでは使えません ({code})',
+    updating: 'レッスンの新しいバージョンがあります。ページを開き直します。',
     badAddress: 'このアドレスのレッスンはありません。レッスンの一覧を表示します。',
   },
 };
