@@ -12,6 +12,7 @@ Run by Tests/LessonpackCLITests/WebPlayerBrowserTests.swift, which exports the s
 Each part that cannot start (nginx, Selenium, Chromium, chromedriver) fails the test saying which.
 """
 
+import hashlib
 import json
 import os
 import shutil
@@ -383,6 +384,10 @@ class WebPlayerOnAPhone(unittest.TestCase):
             "const done = arguments[arguments.length - 1]; window.__saved.then(done);"))
         self.assertEqual(saved["format"], "lessonpack-web-progress")
         keys = {session["key"] for session in saved["sessions"]}
+        # Each session is tied to its module's content: the hash of the core.json the page fetched.
+        with open(os.path.join(self.site, "modules", MODULE, "core.json"), "rb") as handle:
+            content = "sha256:" + hashlib.sha256(handle.read()).hexdigest()
+        self.assertEqual({session.get("content") for session in saved["sessions"]}, {content}, saved["sessions"])
         self.assertTrue({f"{MODULE}/video-task", f"{MODULE}/audio-game", f"{MODULE}/test"} <= keys, keys)
         events = [row["entry"]["event"] for row in saved["entries"] if row["key"] == f"{MODULE}/video-task" and "event" in row["entry"]]
         # The timed tap on statement 4 first, then statements 1, 2, 2 and 3.
@@ -432,6 +437,44 @@ class WebPlayerOnAPhone(unittest.TestCase):
         self.ready()
         self.wait(lambda: self.js("return document.querySelector('[data-testid=\"activity-test\"]')?.dataset.state") == "new",
                   "the test to be listed as not started after the load")
+        self.a_log_of_other_content_is_set_aside()
+
+    def a_log_of_other_content_is_set_aside(self):
+        """The module exported again with other content (the stored hash no longer the fetched one's): opening the
+        activity sets its log aside, kept in IndexedDB, starts a new session and says so."""
+        key = f"{MODULE}/video-task"
+        old = self.stored_log(key)
+        self.assertTrue(old)
+        self.driver.execute_async_script("""
+            const [key, done] = arguments;
+            const open = indexedDB.open('lessonpack-web');
+            open.onsuccess = () => {
+              const store = open.result.transaction('sessions', 'readwrite').objectStore('sessions');
+              const found = store.get(key);
+              found.onsuccess = () => {
+                store.put({ ...found.result, content: 'sha256:' + '0'.repeat(64) }).onsuccess = () => { open.result.close(); done(); };
+              };
+            };""", key)
+        self.driver.get(self.nginx.url + f"#/{MODULE}")
+        self.ready()
+        self.wait(lambda: self.js("return document.querySelector('[data-testid=\"activity-video-task\"]')?.dataset.state") == "new",
+                  "the video task of other content to be listed as not started")
+        view = self.open_activity("video-task")
+        self.assertEqual({row["mark"] for row in view["rows"]}, {"empty"}, view)
+        message = self.js("const m = document.querySelector('[data-testid=\"preview-message\"]'); return [m.dataset.tone, m.textContent]")
+        self.assertEqual(message[0], "accent", message)
+        self.assertIn("changed", message[1])
+        self.assertEqual(len(self.stored_log(key)), 1, "the new session's log is not just its open")
+        kept = self.driver.execute_async_script("""
+            const done = arguments[0];
+            const open = indexedDB.open('lessonpack-web');
+            open.onsuccess = () => {
+              const all = open.result.transaction('setAside').objectStore('setAside').getAll();
+              all.onsuccess = () => { done(all.result); open.result.close(); };
+            };""")
+        self.assertEqual(len(kept), 1, kept)
+        self.assertEqual(kept[0]["key"], key)
+        self.assertEqual(kept[0]["entries"], old)
 
     def stored_log(self, key):
         return self.driver.execute_async_script("""

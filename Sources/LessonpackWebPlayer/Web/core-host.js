@@ -10,8 +10,9 @@ export function utcOffset() {
   return -new Date().getTimezoneOffset() * 60;
 }
 
-/// `moduleText`: the module as the core's JSON; `files`: the module's folder in the site (media, subtitles).
-export function coreHost({ core, store, moduleId, moduleText, activity, settings, files }) {
+/// `moduleText`: the module as the core's JSON; `content`: its hash (contentHash); `files`: the module's folder in
+/// the site (media, subtitles).
+export function coreHost({ core, store, moduleId, moduleText, content, activity, settings, files }) {
   const key = `${moduleId}/${activity}`;
   let session = null;
 
@@ -51,7 +52,7 @@ export function coreHost({ core, store, moduleId, moduleText, activity, settings
     try {
       if (lastAt === null) lastAt = (await store.log(key)).at(-1)?.at ?? 0;
       const at = Math.max(Math.round(Date.now()), Math.round(lastAt));
-      await store.append(key, { at, ...entry }, { recording, session: created });
+      await store.append(key, { at, ...entry }, { recording, session: created, content });
       lastAt = at;
     } catch (error) {
       throw Object.assign(new Error(t('notSaved', { reason: error?.message ?? error })), { code: 'not-saved' });
@@ -68,10 +69,21 @@ export function coreHost({ core, store, moduleId, moduleText, activity, settings
   const transport = {
     // Opening (or reopening) the activity: the first open of all starts its first attempt.
     async start() {
-      const stored = await store.session(key);
-      session = stored ?? newSession();
+      let stored = await store.sessionRecord(key);
+      // The module was exported again with other content: the log may not mean the same any more. It is set aside
+      // (kept in this browser, no longer played) and the activity starts afresh, saying so.
+      const changed = Boolean(stored?.content && content && stored.content !== content);
+      if (changed) {
+        await store.setAside(key, `content ${stored.content} became ${content}`);
+        stored = null;
+        lastAt = null;
+      } else if (stored && !stored.content && content) {
+        await store.setContent(key, content);
+      }
+      session = stored?.session ?? newSession();
       // The first open stores the session with it, in one transaction.
-      return record({ open: {} }, { newSession: stored ? null : session });
+      const answer = await record({ open: {} }, { newSession: stored ? null : session });
+      return changed ? { ...answer, message: { text: t('contentChanged'), tone: 'accent' } } : answer;
     },
     event: (_, event) => record({ event }),
     async recording(_, line, blob, extra = '') {

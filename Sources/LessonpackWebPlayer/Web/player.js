@@ -6,14 +6,14 @@
 
 import { loadCore } from './core.mjs';
 import { openPreview, h, button, useWords } from './preview.js';
-import { ProgressStore, checkProgressFile } from './progress-store.js';
+import { ProgressStore, checkProgressFile, contentHash } from './progress-store.js';
 import { coreHost, utcOffset } from './core-host.js';
 import { t, uiLanguage, chooseLanguage, languages } from './ui-strings.js';
 
 const main = document.getElementById('main');
 const status = document.getElementById('status');
 const root = document.documentElement;
-let site = null; // { manifest, core, store, modules: Map(id -> { entry, text, module }) }
+let site = null; // { manifest, core, store, modules: Map(id -> { entry, text, content, module }) }
 let openActivity = null;
 
 function say(text, tone = 'plain') {
@@ -39,8 +39,10 @@ async function moduleNamed(id) {
   const entry = site.manifest.modules.find((candidate) => candidate.id === id);
   if (!entry) return null;
   if (!site.modules.has(id)) {
-    const text = await (await fetchOK(`${entry.folder}core.json`)).text();
-    site.modules.set(id, { entry, text, module: pageModule(JSON.parse(text)) });
+    // The bytes fetched, hashed: the progress of each activity is tied to this content.
+    const bytes = await (await fetchOK(`${entry.folder}core.json`)).arrayBuffer();
+    const text = new TextDecoder().decode(bytes);
+    site.modules.set(id, { entry, text, content: await contentHash(bytes), module: pageModule(JSON.parse(text)) });
   }
   return site.modules.get(id);
 }
@@ -51,10 +53,13 @@ function settings() {
 }
 
 /// The core's answer for an activity as stored, without storing anything: a look, for the list of activities.
-async function peek(id, text, activity) {
+async function peek(id, { text, content }, activity) {
   const key = `${id}/${activity}`;
+  const stored = await site.store.sessionRecord(key);
+  // A log of other content is set aside when the activity is opened: until then it is not this lesson's progress.
+  if (stored?.content && stored.content !== content) return { answer: null, started: false };
   const log = await site.store.log(key);
-  const session = await site.store.session(key);
+  const session = stored?.session ?? null;
   const request = { activity, session: session ?? '0', settings: settings(), utcOffset: utcOffset(),
     log: log.length ? log : [{ at: Date.now(), open: {} }] };
   const answer = site.core.present(text, request);
@@ -79,7 +84,7 @@ async function showActivities(id) {
   if (!found) return main.replaceChildren(h('p', { class: 'tone-bad', text: t('noLesson', { name: id }) }), backToLessons());
   document.title = found.entry.title;
   const rows = await Promise.all(found.module.activities.map(async (activity) => {
-    const { answer, started } = await peek(id, found.text, activity);
+    const { answer, started } = await peek(id, found, activity);
     const state = !started ? t('notStarted') : answer?.finished ? t('done') : t('started');
     return h('li', {},
       h('a', { class: 'wp-card', href: `#/${encodeURIComponent(id)}/${encodeURIComponent(activity)}`, testid: `activity-${activity}`,
@@ -104,7 +109,7 @@ async function showActivity(id, activity) {
   main.replaceChildren(
     h('a', { class: 'wp-back', href: `#/${encodeURIComponent(id)}`, testid: 'back-to-lesson', text: t('backToLesson') }),
     container);
-  const host = coreHost({ core: site.core, store: site.store, moduleId: id, moduleText: found.text, activity, settings,
+  const host = coreHost({ core: site.core, store: site.store, moduleId: id, moduleText: found.text, content: found.content, activity, settings,
     files: found.entry.folder });
   openActivity = await openPreview(container, {
     key: id, activity,

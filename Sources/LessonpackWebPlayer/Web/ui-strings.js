@@ -38,6 +38,7 @@ export const catalogue = {
     notTaken: 'Sorry, this answer could not be used, so it was not kept ({code}). Please try again.',
     importNotPlayable: 'the answers for “{name}” cannot be used here ({code})',
     updating: 'There is a new version of these lessons. The page opens it now.',
+    contentChanged: 'This lesson has changed, so this activity starts again. Your old answers are kept in this browser.',
     badAddress: 'This address is not one of these lessons. Here are all the lessons.',
   },
   ja: {
@@ -75,6 +76,7 @@ export const catalogue = {
     notTaken: 'すみません、この答えは使えなかったので、保存しませんでした ({code})。もう一度やってください。',
     importNotPlayable: '「{name}」の答えはここでは使えません ({code})',
     updating: 'レッスンの新しいバージョンがあります。ページを開き直します。',
+    contentChanged: 'このレッスンが変わったので、このアクティビティは最初から始まります。前の答えはこのブラウザーに残っています。',
     badAddress: 'このアドレスのレッスンはありません。レッスンの一覧を表示します。',
   },
 };
