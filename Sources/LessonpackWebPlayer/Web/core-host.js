@@ -27,7 +27,6 @@ export function coreHost({ core, store, moduleId, moduleText, content, activity,
 
   async function present() {
     const log = await store.log(key);
-    lastAt = log.at(-1)?.at ?? lastAt;
     let answer = ask(log);
     if (!answer || answer.error) {
       // Refused because of the entry just stored (the core names the entry it refused)? Then the log without it
@@ -43,17 +42,14 @@ export function coreHost({ core, store, moduleId, moduleText, content, activity,
     return { ...answer, session: key };
   }
 
-  // The time of the log's last entry: a new one is never stamped earlier (a clock set back, a log from a device
-  // whose clock ran ahead), in whole milliseconds as the core reads them.
-  let lastAt = null;
-
-  /// Stores `entry` (stamped with the time now, or the last entry's if that is later), then presents the log it ends.
+  /// Stores `entry`, then presents the log it ends. Its time is now, or the last entry's if that is later (a clock set
+  /// back, a log loaded from a device whose clock ran ahead, another tab): a log never goes back in time. Whole
+  /// milliseconds, as the core reads them.
   async function record(entry, { recording = null, newSession: created = null } = {}) {
     try {
-      if (lastAt === null) lastAt = (await store.log(key)).at(-1)?.at ?? 0;
-      const at = Math.max(Math.round(Date.now()), Math.round(lastAt));
+      const last = (await store.log(key)).at(-1)?.at ?? 0;
+      const at = Math.max(Math.round(Date.now()), Math.round(last));
       await store.append(key, { at, ...entry }, { recording, session: created, content });
-      lastAt = at;
     } catch (error) {
       throw Object.assign(new Error(t('notSaved', { reason: error?.message ?? error })), { code: 'not-saved' });
     }
@@ -76,7 +72,6 @@ export function coreHost({ core, store, moduleId, moduleText, content, activity,
       if (changed) {
         await store.setAside(key, `content ${stored.content} became ${content}`);
         stored = null;
-        lastAt = null;
       } else if (stored && !stored.content && content) {
         await store.setContent(key, content);
       }
