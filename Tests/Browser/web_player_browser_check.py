@@ -488,7 +488,9 @@ class WebPlayerOnAPhone(unittest.TestCase):
     def a_new_export_reloads_an_open_page(self):
         """A new export (another version in manifest.json) while a page its worker controls is open: the new worker
         takes over, and the page reloads itself rather than go on with the old files mixed with the new."""
+        # A page loaded anew (not a change of its address's hash), so that the worker controls it from the start.
         self.driver.get(self.nginx.url + f"#/{MODULE}")
+        self.driver.refresh()
         self.ready()
         self.wait(lambda: self.js("return Boolean(navigator.serviceWorker.controller)"), "the page to be controlled")
         path = os.path.join(self.site, "manifest.json")
