@@ -154,10 +154,12 @@ async function exportProgress() {
 /// Plays every log of a progress file through the core before anything is replaced: a file whose lesson is not here,
 /// or whose log the core refuses, is refused as a whole (what is in the browser stays).
 async function replayAll(checked) {
-  for (const { key, session } of checked.sessions) {
+  for (const { key, session, content } of checked.sessions) {
     const [id, activity] = key.split('/');
     const found = await moduleNamed(id);
     if (!found) throw new Error(t('noLesson', { name: id }));
+    // A log played with other content (an older export) is not played again: opening its activity sets it aside.
+    if (content && content !== found.content) continue;
     const log = checked.entries.filter((row) => row.key === key).map((row) => row.entry);
     if (!log.length) continue;
     const answer = site.core.present(found.text, { activity, session, settings: settings(), utcOffset: utcOffset(), log });
