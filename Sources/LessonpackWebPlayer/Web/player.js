@@ -287,7 +287,7 @@ async function start() {
     const [manifest, core, store] = await Promise.all([
       fetchOK('manifest.json').then((response) => response.json()),
       coreLoaded,
-      ProgressStore.open().catch(() => { throw new Error(t('noStorage')); }),
+      ProgressStore.open({ blocked: () => say(t('closeOtherTabs'), 'accent') }).catch(() => { throw new Error(t('noStorage')); }),
     ]);
     if (typeof core.present !== 'function') throw new Error(t('noCore'));
     // The activities' own buttons and headings in the page's language (English is written in them).

@@ -33,9 +33,11 @@ export class ProgressStore {
     this.database = database;
   }
 
-  static async open() {
+  /// `blocked` is called while another tab holding an older version of the database open keeps it from changing.
+  static async open({ blocked = () => {} } = {}) {
     if (typeof indexedDB === 'undefined') throw new Error('no IndexedDB');
     const request = indexedDB.open(DATABASE, VERSION);
+    request.onblocked = () => blocked();
     request.onupgradeneeded = (event) => {
       const database = request.result;
       if (event.oldVersion < 1) {
@@ -47,7 +49,14 @@ export class ProgressStore {
       // The logs set aside when their module's content changed: each a whole session, kept, no longer played.
       if (event.oldVersion < 2) database.createObjectStore('setAside', { autoIncrement: true });
     };
-    return new ProgressStore(await promised(request));
+    const database = await promised(request);
+    // A newer page wants to change the database: this one lets it (its next store fails, saying so) and reloads,
+    // to be that newer page too.
+    database.onversionchange = () => {
+      database.close();
+      if (typeof location !== 'undefined') location.reload();
+    };
+    return new ProgressStore(database);
   }
 
   /// The session of `key`, or null before the activity was first opened.

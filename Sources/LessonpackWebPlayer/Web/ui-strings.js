@@ -39,6 +39,7 @@ export const catalogue = {
     importNotPlayable: 'the answers for “{name}” cannot be used here ({code})',
     updating: 'There is a new version of these lessons. The page opens it now.',
     contentChanged: 'This lesson has changed, so this activity starts again. Your old answers are kept in this browser.',
+    closeOtherTabs: 'Please close the other tabs with these lessons. Then this page can open.',
     badAddress: 'This address is not one of these lessons. Here are all the lessons.',
   },
   ja: {
@@ -77,6 +78,7 @@ export const catalogue = {
     importNotPlayable: '「{name}」の答えはここでは使えません ({code})',
     updating: 'レッスンの新しいバージョンがあります。ページを開き直します。',
     contentChanged: 'このレッスンが変わったので、このアクティビティは最初から始まります。前の答えはこのブラウザーに残っています。',
+    closeOtherTabs: 'このレッスンを開いているほかのタブを閉じてください。そのあと、このページが開きます。',
     badAddress: 'このアドレスのレッスンはありません。レッスンの一覧を表示します。',
   },
 };
