@@ -455,7 +455,9 @@ class WebPlayerOnAPhone(unittest.TestCase):
                 store.put({ ...found.result, content: 'sha256:' + '0'.repeat(64) }).onsuccess = () => { open.result.close(); done(); };
               };
             };""", key)
+        # The page loaded anew (the address is the list's already), as a learner opening the re-exported site.
         self.driver.get(self.nginx.url + f"#/{MODULE}")
+        self.driver.refresh()
         self.ready()
         self.wait(lambda: self.js("return document.querySelector('[data-testid=\"activity-video-task\"]')?.dataset.state") == "new",
                   "the video task of other content to be listed as not started")
