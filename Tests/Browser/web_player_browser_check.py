@@ -12,6 +12,7 @@ Run by Tests/LessonpackCLITests/WebPlayerBrowserTests.swift, which exports the s
 Each part that cannot start (nginx, Selenium, Chromium, chromedriver) fails the test saying which.
 """
 
+import hashlib
 import json
 import os
 import shutil
@@ -247,10 +248,19 @@ class WebPlayerOnAPhone(unittest.TestCase):
         self.assertIsNone(self.find("load-failed"), self.js("return document.body.innerText"))
         self.wait(lambda: self.js("return document.documentElement.dataset.offlineReady === 'true'"),
                   "the service worker to keep every file", timeout=120)
+        # An address cut in the middle of an escape (not UTF-8) shows the lessons, saying why, and does not stall.
+        self.js("location.hash = '#/%E0'")
+        self.wait(lambda: self.js("return document.documentElement.dataset.ready === 'true' && "
+                                  "document.getElementById('status').dataset.tone === 'bad'"), "a broken address handled")
+        self.assertIsNotNone(self.find("lessons"), self.js("return document.body.innerText"))
+        self.js("location.hash = '#/'")
+        self.ready()
         # The page fits the phone: nothing wider than its 390 CSS pixels.
         self.assertEqual(self.js("return window.innerWidth"), 390)
         self.assertLessEqual(self.js("return document.documentElement.scrollWidth"), 390)
         self.assertTrue(self.js("return navigator.maxTouchPoints > 0"), "touch is not emulated")
+
+        self.a_new_export_reloads_an_open_page()
 
         # From here on there is no network: the browser is offline and the server is gone.
         offline(driver)
@@ -293,6 +303,7 @@ class WebPlayerOnAPhone(unittest.TestCase):
         self.tap("statement-3")
         marks = [row["mark"] for row in self.view()["rows"][:3]]
         self.assertEqual(marks, ["correct", "incorrect", "correct"], self.view())
+        self.a_refused_entry_is_dropped_and_the_activity_goes_on()
         video = self.js("const v = document.querySelector('video'); return v && {src: v.currentSrc || v.src}")
         self.assertTrue(video and "/media/" in video["src"], video)
 
@@ -380,6 +391,10 @@ class WebPlayerOnAPhone(unittest.TestCase):
             "const done = arguments[arguments.length - 1]; window.__saved.then(done);"))
         self.assertEqual(saved["format"], "lessonpack-web-progress")
         keys = {session["key"] for session in saved["sessions"]}
+        # Each session is tied to its module's content: the hash of the core.json the page fetched.
+        with open(os.path.join(self.site, "modules", MODULE, "core.json"), "rb") as handle:
+            content = "sha256:" + hashlib.sha256(handle.read()).hexdigest()
+        self.assertEqual({session.get("content") for session in saved["sessions"]}, {content}, saved["sessions"])
         self.assertTrue({f"{MODULE}/video-task", f"{MODULE}/audio-game", f"{MODULE}/test"} <= keys, keys)
         events = [row["entry"]["event"] for row in saved["entries"] if row["key"] == f"{MODULE}/video-task" and "event" in row["entry"]]
         # The timed tap on statement 4 first, then statements 1, 2, 2 and 3.
@@ -393,6 +408,22 @@ class WebPlayerOnAPhone(unittest.TestCase):
         self.find("import-file").send_keys(bad)
         self.wait(lambda: self.js("return document.getElementById('status').dataset.tone") == "bad", "a bad file refused")
 
+        # A file whose log the core refuses (an event it does not know) is refused before the question, as a whole.
+        spoiled = dict(saved)
+        spoiled["entries"] = saved["entries"] + [{"key": f"{MODULE}/video-task",
+                                                  "entry": {"at": saved["entries"][-1]["entry"]["at"] + 1, "event": {"dance": {}}}}]
+        refused = os.path.join(folder, "refused.json")
+        with open(refused, "w", encoding="utf-8") as handle:
+            json.dump(spoiled, handle)
+        self.js("window.__asked = 0; window.confirm = () => { window.__asked += 1; return true; };")
+        self.js("document.getElementById('status').dataset.tone = 'plain'")
+        self.find("import-file").send_keys(refused)
+        self.wait(lambda: self.js("return document.getElementById('status').dataset.tone") == "bad", "a refused log refused")
+        self.assertIn("malformed-event", self.js("return document.getElementById('status').textContent"))
+        self.assertEqual(self.js("return window.__asked"), 0, "the question was asked for a file the core refuses")
+        recordings = self.count_recordings()
+        self.assertGreater(recordings, 0, "the pronunciation's recording is not in the browser")
+
         # Only the video task's first two marks kept: loading it leaves those, and nothing of the test.
         first = {"key": f"{MODULE}/video-task"}
         kept = dict(saved)
@@ -402,15 +433,129 @@ class WebPlayerOnAPhone(unittest.TestCase):
         path = os.path.join(folder, "progress.json")
         with open(path, "w", encoding="utf-8") as handle:
             json.dump(kept, handle)
-        self.js("window.confirm = () => true;")
         self.find("import-file").send_keys(path)
         self.wait(lambda: self.js("return document.getElementById('status').dataset.tone") == "good", "the file loaded")
+        self.assertEqual(self.js("return window.__asked"), 1)
+        # The recordings are not cleared by a load: the learner's own file, loaded back here, still finds them.
+        self.assertEqual(self.count_recordings(), recordings)
         self.assertEqual([row["mark"] for row in self.open_activity("video-task")["rows"][:4]],
                          ["correct", "empty", "empty", "correct"])
         self.driver.get(self.nginx.url + f"#/{MODULE}")
         self.ready()
         self.wait(lambda: self.js("return document.querySelector('[data-testid=\"activity-test\"]')?.dataset.state") == "new",
                   "the test to be listed as not started after the load")
+        self.a_log_of_other_content_is_set_aside()
+
+    def a_log_of_other_content_is_set_aside(self):
+        """The module exported again with other content (the stored hash no longer the fetched one's): opening the
+        activity sets its log aside, kept in IndexedDB, starts a new session and says so."""
+        key = f"{MODULE}/video-task"
+        old = self.stored_log(key)
+        self.assertTrue(old)
+        self.driver.execute_async_script("""
+            const [key, done] = arguments;
+            const open = indexedDB.open('lessonpack-web');
+            open.onsuccess = () => {
+              const store = open.result.transaction('sessions', 'readwrite').objectStore('sessions');
+              const found = store.get(key);
+              found.onsuccess = () => {
+                store.put({ ...found.result, content: 'sha256:' + '0'.repeat(64) }).onsuccess = () => { open.result.close(); done(); };
+              };
+            };""", key)
+        # The page loaded anew (the address is the list's already), as a learner opening the re-exported site.
+        self.driver.get(self.nginx.url + f"#/{MODULE}")
+        self.driver.refresh()
+        self.ready()
+        self.wait(lambda: self.js("return document.querySelector('[data-testid=\"activity-video-task\"]')?.dataset.state") == "new",
+                  "the video task of other content to be listed as not started")
+        view = self.open_activity("video-task")
+        self.assertEqual({row["mark"] for row in view["rows"]}, {"empty"}, view)
+        message = self.js("const m = document.querySelector('[data-testid=\"preview-message\"]'); return [m.dataset.tone, m.textContent]")
+        self.assertEqual(message[0], "accent", message)
+        self.assertIn("changed", message[1])
+        self.assertEqual(len(self.stored_log(key)), 1, "the new session's log is not just its open")
+        kept = self.driver.execute_async_script("""
+            const done = arguments[0];
+            const open = indexedDB.open('lessonpack-web');
+            open.onsuccess = () => {
+              const all = open.result.transaction('setAside').objectStore('setAside').getAll();
+              all.onsuccess = () => { done(all.result); open.result.close(); };
+            };""")
+        self.assertEqual(len(kept), 1, kept)
+        self.assertEqual(kept[0]["key"], key)
+        self.assertEqual(kept[0]["entries"], old)
+
+    def stored_log(self, key):
+        return self.driver.execute_async_script("""
+            const [key, done] = arguments;
+            const open = indexedDB.open('lessonpack-web');
+            open.onsuccess = () => {
+              const rows = open.result.transaction('entries').objectStore('entries').index('byKey').getAll(IDBKeyRange.only(key));
+              rows.onsuccess = () => { done(rows.result.map((row) => row.entry)); open.result.close(); };
+            };""", key)
+
+    def a_new_export_reloads_an_open_page(self):
+        """A new export (another version in manifest.json) while a page its worker controls is open: the new worker
+        takes over, and the page reloads itself rather than go on with the old files mixed with the new."""
+        # A page loaded anew (not a change of its address's hash), so that the worker controls it from the start.
+        self.driver.get(self.nginx.url + f"#/{MODULE}")
+        self.driver.refresh()
+        self.ready()
+        self.wait(lambda: self.js("return Boolean(navigator.serviceWorker.controller)"), "the page to be controlled")
+        path = os.path.join(self.site, "manifest.json")
+        with open(path, encoding="utf-8") as handle:
+            manifest = json.load(handle)
+        manifest["version"] = str(manifest["version"]) + "-next"
+        with open(path, "w", encoding="utf-8") as handle:
+            json.dump(manifest, handle)
+        self.js("window.__oldPage = true;"
+                "navigator.serviceWorker.register('sw.js?v=' + encodeURIComponent(arguments[0]));", manifest["version"])
+        self.wait(lambda: self.js("return window.__oldPage === undefined && document.documentElement.dataset.ready === 'true'"),
+                  "the page to reload itself under the new worker", timeout=120)
+        self.wait(lambda: self.js("return navigator.serviceWorker.controller?.scriptURL ?? ''").endswith("-next"),
+                  "the new worker to control the page")
+        self.wait(lambda: self.js("return document.documentElement.dataset.offlineReady === 'true'"),
+                  "the new worker to keep every file", timeout=120)
+
+    def count_recordings(self):
+        return self.driver.execute_async_script("""
+            const done = arguments[0];
+            const open = indexedDB.open('lessonpack-web');
+            open.onsuccess = () => {
+              const count = open.result.transaction('recordings').objectStore('recordings').count();
+              count.onsuccess = () => { done(count.result); open.result.close(); };
+            };""")
+
+    def a_refused_entry_is_dropped_and_the_activity_goes_on(self):
+        """The next entry the page stores is spoiled (as a core that no longer reads it would refuse it): the core
+        refuses it, the page removes it from the log, says so, and the next tap works."""
+        key = f"{MODULE}/video-task"
+        before = self.view()
+        count = len(self.stored_log(key))
+        self.js("""
+            const add = IDBObjectStore.prototype.add;
+            window.__spoil = true;
+            IDBObjectStore.prototype.add = function (value, ...rest) {
+              if (window.__spoil && value?.entry?.event) {
+                window.__spoil = false;
+                value = { key: value.key, entry: { at: value.entry.at, event: { dance: {} } } };
+              }
+              return add.call(this, value, ...rest);
+            };""")
+        self.tap("statement-4")
+        message = self.js("const m = document.querySelector('[data-testid=\"preview-message\"]'); return [m.dataset.tone, m.textContent]")
+        self.assertEqual(message[0], "bad", message)
+        self.assertIn("malformed-event", message[1])
+        self.assertEqual(self.view(), before, "the refused entry changed the view")
+        log = self.stored_log(key)
+        self.assertEqual(len(log), count, f"the refused entry is still in the log: {log[-2:]}")
+        # Times never go back and are whole milliseconds.
+        self.assertTrue(all(isinstance(entry["at"], int) for entry in log), log)
+        self.assertEqual([entry["at"] for entry in log], sorted(entry["at"] for entry in log))
+        # The activity goes on: statement 4 marked again, and stored.
+        self.tap("statement-4")
+        self.assertNotEqual(self.view()["rows"][3]["mark"], before["rows"][3]["mark"], self.view())
+        self.assertEqual(len(self.stored_log(key)), count + 1)
 
     def place_one_tile(self, view):
         """Puts the tile of the first empty slot's line into it (tap the tile, tap the slot); answers its line id."""

@@ -10,26 +10,49 @@ export function utcOffset() {
   return -new Date().getTimezoneOffset() * 60;
 }
 
-/// `moduleText`: the module as the core's JSON; `files`: the module's folder in the site (media, subtitles).
-export function coreHost({ core, store, moduleId, moduleText, activity, settings, files }) {
+/// `moduleText`: the module as the core's JSON; `content`: its hash (contentHash); `files`: the module's folder in
+/// the site (media, subtitles).
+export function coreHost({ core, store, moduleId, moduleText, content, activity, settings, files }) {
   const key = `${moduleId}/${activity}`;
   let session = null;
 
+  function ask(log) {
+    return core.present(moduleText, { activity, session, settings: settings(), utcOffset: utcOffset(), log });
+  }
+
+  function refused(answer) {
+    const code = answer?.error ?? 'no-answer';
+    return Object.assign(new Error(t('coreRefused', { code })), { code });
+  }
+
   async function present() {
     const log = await store.log(key);
-    const answer = core.present(moduleText, { activity, session, settings: settings(), utcOffset: utcOffset(), log });
+    let answer = ask(log);
     if (!answer || answer.error) {
-      const code = answer?.error ?? 'no-answer';
-      throw Object.assign(new Error(t('coreRefused', { code })), { code });
+      // Refused because of the entry just stored (the core names the entry it refused)? Then the log without it
+      // still plays: that entry was never shown as taken, so it goes, and the activity goes on from the view
+      // before it, with a word to the learner.
+      const last = answer?.entry === log.length - 1 && log.length > 1;
+      const before = last ? ask(log.slice(0, -1)) : null;
+      if (!before || before.error) throw refused(answer);
+      await store.removeLast(key);
+      answer = { ...before, effects: [], message: { text: t('notTaken', { code: answer?.error ?? 'no-answer' }), tone: 'bad' } };
     }
     // The renderers send events only once they know a session: the activity's key stands for it here.
     return { ...answer, session: key };
   }
 
-  /// Stores `entry` (stamped with the time now), then presents the log it ends.
+  async function now() {
+    const last = (await store.log(key)).at(-1)?.at ?? 0;
+    return Math.max(Math.round(Date.now()), Math.round(last));
+  }
+
+  /// Stores `entry`, then presents the log it ends. Its time is now, or the last entry's if that is later (a clock set
+  /// back, a log loaded from a device whose clock ran ahead, another tab): a log never goes back in time. Whole
+  /// milliseconds, as the core reads them.
   async function record(entry, { recording = null, newSession: created = null } = {}) {
     try {
-      await store.append(key, { at: Date.now(), ...entry }, { recording, session: created });
+      await store.append(key, { at: await now(), ...entry }, { recording, session: created, content });
     } catch (error) {
       throw Object.assign(new Error(t('notSaved', { reason: error?.message ?? error })), { code: 'not-saved' });
     }
@@ -45,10 +68,20 @@ export function coreHost({ core, store, moduleId, moduleText, activity, settings
   const transport = {
     // Opening (or reopening) the activity: the first open of all starts its first attempt.
     async start() {
-      const stored = await store.session(key);
-      session = stored ?? newSession();
+      let stored = await store.sessionRecord(key);
+      // The module was exported again with other content: the log may not mean the same any more. It is set aside
+      // (kept in this browser, no longer played) and the activity starts afresh, saying so.
+      const changed = Boolean(stored?.content && content && stored.content !== content);
+      if (changed) {
+        await store.setAside(key, `content ${stored.content} became ${content}`);
+        stored = null;
+      } else if (stored && !stored.content && content) {
+        await store.setContent(key, content);
+      }
+      session = stored?.session ?? newSession();
       // The first open stores the session with it, in one transaction.
-      return record({ open: {} }, { newSession: stored ? null : session });
+      const answer = await record({ open: {} }, { newSession: stored ? null : session });
+      return changed ? { ...answer, message: { text: t('contentChanged'), tone: 'accent' } } : answer;
     },
     event: (_, event) => record({ event }),
     async recording(_, line, blob, extra = '') {
@@ -75,7 +108,7 @@ export function coreHost({ core, store, moduleId, moduleText, activity, settings
   /// carries on. Only an activity that was opened is left.
   async function leave() {
     if (!session) return;
-    await store.append(key, { at: Date.now(), leave: {} });
+    await store.append(key, { at: await now(), leave: {} });
   }
 
   return {

@@ -6,14 +6,14 @@
 
 import { loadCore } from './core.mjs';
 import { openPreview, h, button, useWords } from './preview.js';
-import { ProgressStore, checkProgressFile } from './progress-store.js';
+import { ProgressStore, checkProgressFile, contentHash } from './progress-store.js';
 import { coreHost, utcOffset } from './core-host.js';
 import { t, uiLanguage, chooseLanguage, languages } from './ui-strings.js';
 
 const main = document.getElementById('main');
 const status = document.getElementById('status');
 const root = document.documentElement;
-let site = null; // { manifest, core, store, modules: Map(id -> { entry, text, module }) }
+let site = null; // { manifest, core, store, modules: Map(id -> { entry, text, content, module }) }
 let openActivity = null;
 // The open activity's core host, to store its leaving.
 let openHost = null;
@@ -41,8 +41,10 @@ async function moduleNamed(id) {
   const entry = site.manifest.modules.find((candidate) => candidate.id === id);
   if (!entry) return null;
   if (!site.modules.has(id)) {
-    const text = await (await fetchOK(`${entry.folder}core.json`)).text();
-    site.modules.set(id, { entry, text, module: pageModule(JSON.parse(text)) });
+    // The bytes fetched, hashed: the progress of each activity is tied to this content.
+    const bytes = await (await fetchOK(`${entry.folder}core.json`)).arrayBuffer();
+    const text = new TextDecoder().decode(bytes);
+    site.modules.set(id, { entry, text, content: await contentHash(bytes), module: pageModule(JSON.parse(text)) });
   }
   return site.modules.get(id);
 }
@@ -53,10 +55,13 @@ function settings() {
 }
 
 /// The core's answer for an activity as stored, without storing anything: a look, for the list of activities.
-async function peek(id, text, activity) {
+async function peek(id, { text, content }, activity) {
   const key = `${id}/${activity}`;
+  const stored = await site.store.sessionRecord(key);
+  // A log of other content is set aside when the activity is opened: until then it is not this lesson's progress.
+  if (stored?.content && stored.content !== content) return { answer: null, started: false };
   const log = await site.store.log(key);
-  const session = await site.store.session(key);
+  const session = stored?.session ?? null;
   const request = { activity, session: session ?? '0', settings: settings(), utcOffset: utcOffset(),
     log: log.length ? log : [{ at: Date.now(), open: {} }] };
   const answer = site.core.present(text, request);
@@ -81,7 +86,7 @@ async function showActivities(id) {
   if (!found) return main.replaceChildren(h('p', { class: 'tone-bad', text: t('noLesson', { name: id }) }), backToLessons());
   document.title = found.entry.title;
   const rows = await Promise.all(found.module.activities.map(async (activity) => {
-    const { answer, started } = await peek(id, found.text, activity);
+    const { answer, started } = await peek(id, found, activity);
     // Done: the attempt under way is finished, or one before it was (a visit to an activity without a score ends
     // when the learner goes back from it).
     const done = Boolean(answer?.finished || answer?.result);
@@ -109,7 +114,7 @@ async function showActivity(id, activity) {
   main.replaceChildren(
     h('a', { class: 'wp-back', href: `#/${encodeURIComponent(id)}`, testid: 'back-to-lesson', text: t('backToLesson') }),
     container);
-  const host = coreHost({ core: site.core, store: site.store, moduleId: id, moduleText: found.text, activity, settings,
+  const host = coreHost({ core: site.core, store: site.store, moduleId: id, moduleText: found.text, content: found.content, activity, settings,
     files: found.entry.folder });
   openHost = host;
   openActivity = await openPreview(container, {
@@ -152,13 +157,29 @@ async function exportProgress() {
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 
+/// Plays every log of a progress file through the core before anything is replaced: a file whose lesson is not here,
+/// or whose log the core refuses, is refused as a whole (what is in the browser stays).
+async function replayAll(checked) {
+  for (const { key, session, content } of checked.sessions) {
+    const [id, activity] = key.split('/');
+    const found = await moduleNamed(id);
+    if (!found) throw new Error(t('noLesson', { name: id }));
+    // A log played with other content (an older export) is not played again: opening its activity sets it aside.
+    if (content && content !== found.content) continue;
+    const log = checked.entries.filter((row) => row.key === key).map((row) => row.entry);
+    if (!log.length) continue;
+    const answer = site.core.present(found.text, { activity, session, settings: settings(), utcOffset: utcOffset(), log });
+    if (!answer || answer.error) throw new Error(t('importNotPlayable', { name: key, code: answer?.error ?? 'no-answer' }));
+  }
+}
+
 async function importProgress(input) {
   const chosen = input.files?.[0];
   input.value = '';
   if (!chosen) return;
   try {
     const file = JSON.parse(await chosen.text());
-    checkProgressFile(file);
+    await replayAll(checkProgressFile(file));
     if (!window.confirm(t('importConfirm'))) return;
     await site.store.importAll(file);
     say(t('importDone'), 'good');
@@ -171,6 +192,15 @@ async function importProgress(input) {
 // ---------------------------------------------------------------------------------------------------------------
 // Routes: #/ the lessons, #/MODULE its activities, #/MODULE/ACTIVITY one activity.
 
+/// The module and activity the address names, or null when it cannot be read (an escape that is not UTF-8).
+function addressParts() {
+  try {
+    return location.hash.replace(/^#\/?/, '').split('/').map((part) => decodeURIComponent(part ?? ''));
+  } catch {
+    return null;
+  }
+}
+
 async function route() {
   openActivity?.close();
   openActivity = null;
@@ -179,9 +209,16 @@ async function route() {
   const leaving = openHost;
   openHost = null;
   await leaving?.leave().catch(() => {});
-  const [id, activity] = location.hash.replace(/^#\/?/, '').split('/').map((part) => decodeURIComponent(part ?? ''));
   root.dataset.ready = 'false';
   try {
+    const parts = addressParts();
+    if (!parts) {
+      // A broken address (a link cut in the middle of an escape, as #/%E0): the lessons, and a word why.
+      say(t('badAddress'), 'bad');
+      showLessons();
+      return;
+    }
+    const [id, activity] = parts;
     if (!id) showLessons();
     else if (!activity) await showActivities(id);
     else await showActivity(id, activity);
@@ -210,11 +247,26 @@ function watchConnection() {
   show();
 }
 
+/// Reloads the page once the open activity has stored and answered what it was given and is not recording.
+async function reloadWhenStored() {
+  say(t('updating'), 'accent');
+  const working = '[data-testid="preview-root"][data-busy="true"], [data-testid="preview-root"][data-recording="true"]';
+  while (document.querySelector(working)) await new Promise((resolve) => setTimeout(resolve, 100));
+  location.reload();
+}
+
 /// The service worker keeps the page, the core and every lesson's files; it says when all are kept.
 async function keepForOffline(version) {
   if (!('serviceWorker' in navigator)) {
     say(t('noOffline'), 'bad');
     return;
+  }
+  // A new export's worker takes over this page at once (skipWaiting, claim) and answers from its own files: a page
+  // that goes on would mix the old version's files with the new. So a page that a worker controlled already reloads
+  // itself, once the entry being stored is stored. (The first worker of all takes over a page loaded from the
+  // network, which has nothing to mix.)
+  if (navigator.serviceWorker.controller) {
+    navigator.serviceWorker.addEventListener('controllerchange', () => reloadWhenStored(), { once: true });
   }
   navigator.serviceWorker.addEventListener('message', (event) => {
     if (event.data?.type === 'cached') {
@@ -246,7 +298,7 @@ async function start() {
     const [manifest, core, store] = await Promise.all([
       fetchOK('manifest.json').then((response) => response.json()),
       coreLoaded,
-      ProgressStore.open().catch(() => { throw new Error(t('noStorage')); }),
+      ProgressStore.open({ blocked: () => say(t('closeOtherTabs'), 'accent') }).catch(() => { throw new Error(t('noStorage')); }),
     ]);
     if (typeof core.present !== 'function') throw new Error(t('noCore'));
     // The activities' own buttons and headings in the page's language (English is written in them).

@@ -1,7 +1,9 @@
 // The service worker: once the page has been opened, it keeps every file of the site (the page, the core, each
 // lesson's content, subtitles and media, all listed in manifest.json) in a cache named after the export's version,
 // and answers from there first, so the lessons work without a network. A new export has a new version: its worker
-// caches it afresh and removes the caches of older ones.
+// caches it afresh, takes over the open pages and removes the caches of older ones. A page it takes over from an
+// older worker reloads itself (player.js, on `controllerchange`, once its last entry is stored), so no page goes on
+// with the old version's files mixed with the new.
 
 const PREFIX = 'lessonpack-web-';
 // The page registers the worker as sw.js?v=VERSION: each export's worker keeps its files under its own name.
