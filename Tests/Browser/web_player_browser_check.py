@@ -26,6 +26,8 @@ import unittest
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+from page_driving import PageDriving  # noqa: E402
+
 from studio_harness import CHROMEDRIVER, CHROMIUM  # noqa: E402
 
 MODULE = "job-interview"
@@ -160,7 +162,7 @@ def offline(driver, cut=True):
         "offline": cut, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
 
 
-class WebPlayerOnAPhone(unittest.TestCase):
+class WebPlayerOnAPhone(PageDriving, unittest.TestCase):
     def setUp(self):
         site = os.environ.get("WEB_PLAYER_SITE")
         if not site or not os.path.isfile(os.path.join(site, "manifest.json")):
@@ -171,36 +173,7 @@ class WebPlayerOnAPhone(unittest.TestCase):
         self.driver = start_phone()
         self.addCleanup(self.quit)
 
-    def quit(self):
-        try:
-            self.driver.quit()
-        except Exception:  # noqa: BLE001: a browser that is gone already
-            pass
-
     # -- helpers -----------------------------------------------------------------------------------------------
-
-    def console(self):
-        try:
-            return "\n".join(entry.get("message", "") for entry in self.driver.get_log("browser"))[-3000:]
-        except Exception:  # noqa: BLE001
-            return "(no console)"
-
-    def wait(self, condition, what, timeout=60):
-        deadline = time.monotonic() + timeout
-        last = None
-        while time.monotonic() < deadline:
-            try:
-                value = condition()
-                if value:
-                    return value
-            except Exception as error:  # noqa: BLE001: the page is between states
-                last = error
-            time.sleep(0.1)
-        status = self.js("return document.getElementById('status')?.textContent ?? ''")
-        raise AssertionError(f"timed out waiting for {what} (last error: {last}); status: {status!r}\n{self.console()}")
-
-    def js(self, script, *arguments):
-        return self.driver.execute_script(script, *arguments)
 
     def find(self, testid, within="document"):
         return self.js(f"return {within}.querySelector('[data-testid=\"' + arguments[0] + '\"]')", testid)
@@ -226,6 +199,10 @@ class WebPlayerOnAPhone(unittest.TestCase):
     def view(self):
         text = self.js("return document.querySelector('[data-testid=\"preview-view\"]')?.textContent ?? ''")
         return json.loads(text) if text else None
+
+    def waited_for(self):
+        status = self.js("return document.getElementById('status')?.textContent ?? ''")
+        return f"; status: {status!r}"
 
     def ready(self):
         self.wait(lambda: self.js("return document.documentElement.dataset.ready === 'true'"), "the page to be ready")
