@@ -1,6 +1,6 @@
 /// An activity played on a web page, where the core keeps nothing between calls: the page keeps, for each module
-/// and activity, the learner's session seed and a log of what happened (the activity opened, an event of the
-/// presenter's, a recording made or not), each entry stored before it is given to the core. Every call replays
+/// and activity, the learner's session seed and a log of what happened (the activity opened or left, an event of
+/// the presenter's, a recording made or not), each entry stored before it is given to the core. Every call replays
 /// the whole log through the same driver and presenters as the terminal player and answers with the view after
 /// its last entry. A tab killed at any moment therefore resumes with every entry it stored, and a progress file is
 /// simply those logs.
@@ -10,8 +10,8 @@
 /// `{"at":<ms since 1970>,…}` with one of `"open":{}`, `"leave":{}`, `"event":<the presenter's event>`,
 /// `"recorded":{"line":…,"file":…}`, `"recordingFailed":{"line":…,"reason":…}`. The first entry is an open: its
 /// time starts the first attempt. The answer is `{"activity","title","view","effects","message","finished",
-/// "attempt","result"}` (the effects and message of the last entry; the result of the last finished attempt, or
-/// null), or `{"error":"<code>","entry":<index>}` for a request no page of ours sends.
+/// "attempt","result"}` (the effects and message of the last entry; the result of the last finished attempt, or of
+/// the last visit left to an activity without a score, or null), or `{"error":"<code>","entry":<index>}` for a request no page of ours sends.
 package enum PageSession {
     /// More entries than a learner makes in years of one activity; past it the request is refused.
     package static let maximumEntries = 100_000
