@@ -36,7 +36,14 @@ package enum AudioReader {
     private static func decode(descriptor: Int32, path: String, to sampleRate: Int,
                                maximumSeconds: Double) throws(AudioError) -> AudioSignal? {
         var info = SF_INFO()
-        guard let sound = sf_open_fd(descriptor, Int32(SFM_READ), &info, 0) else { return nil }
+        // libsndfile is given a copy of the descriptor to own: when it cannot read a file (an MP4), sf_open_fd
+        // closes the descriptor it was given even when told not to (libsndfile 1.2.0), and closing ours a second
+        // time would close whatever another thread had opened under the same number meanwhile (a tool's pipe).
+        let copy = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+        guard copy >= 0 else {
+            throw AudioError(.unreadable, path: path, "cannot read it: \(String(cString: strerror(errno)))")
+        }
+        guard let sound = sf_open_fd(copy, Int32(SFM_READ), &info, 1) else { return nil }
         defer { sf_close(sound) }
         // At least 1 kHz: the resampler takes ratios up to 256, and buffers are sized by the ratio.
         guard info.channels > 0, info.channels <= 64, info.samplerate >= 1000, info.samplerate <= 768_000 else {

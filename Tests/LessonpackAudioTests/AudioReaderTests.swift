@@ -5,6 +5,16 @@ import Testing
 @testable import LessonpackAudio
 
 @Suite struct AudioReading {
+    /// A file libsndfile cannot read (an MP4, decoded by ffmpeg instead) leaves the reader's descriptor open: libsndfile
+    /// 1.2.0 closes the descriptor it is given when it fails, even when told not to, and the reader's own close then
+    /// closed whatever another thread had opened under that number (a tool's pipe, read as garbage or cut short).
+    @Test func aFileLibsndfileCannotReadLeavesTheDescriptorOpen() throws {
+        let file = try ReadableFile.open(Paths.inPackage("Modules/job-interview/media/conversation.mp4")).get()
+        let signal = try AudioReader.read(file, named: "conversation.mp4", maximumSeconds: 600)
+        #expect(!signal.samples.isEmpty)
+        #expect(file.withDescriptor { fcntl($0, F_GETFD) } >= 0, "libsndfile closed the reader's descriptor")
+    }
+
     @Test func aStereoFileAt44kIsMixedAndResampled() throws {
         let folder = TemporaryFolder()
         let path = folder.child("tone.wav")
