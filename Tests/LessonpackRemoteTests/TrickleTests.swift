@@ -50,7 +50,11 @@ import Testing
             Issue.record("a trickled download finished")
         } catch {
             #expect(error.code == .remoteUnreachable, "\(error)")
-            #expect(error.description.contains("slower than 1000"), "\(error)")
+            // The rate rule ends it whenever bytes keep coming (were it broken, the fetch would run on into the
+            // suite's time limit). Twice in loaded full runs here, the trickle server sent nothing for a whole read
+            // timeout: the fetch then ends on that, which is a give-up that keeps the bytes all the same.
+            #expect(error.description.contains("slower than 1000") || error.description.contains("stopped answering"),
+                    "\(error)")
         }
         let kept = (try? FileManager.default.attributesOfItem(atPath: folder.child("m.part"))[.size] as? Int) ?? 0
         #expect(kept > 0, "the bytes that came are kept for the next run")
