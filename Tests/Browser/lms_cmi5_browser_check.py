@@ -194,22 +194,6 @@ class Cmi5LaunchWithRalph(PageDriving, unittest.TestCase):
         return (f"; forwarded: {[status for status, _ in self.launcher.forwarded]}; "
                 f"refused: {self.launcher.refused}")
 
-    def view(self):
-        text = self.js("return document.querySelector('[data-testid=\"preview-view\"]')?.textContent ?? ''")
-        return json.loads(text) if text else None
-
-    def idle(self):
-        self.wait(lambda: self.js("const r = document.querySelector('[data-testid=\"preview-root\"]');"
-                                  "return !r || r.dataset.busy === 'false'"), "the activity to be idle")
-
-    def tap(self, testid):
-        self.idle()
-        element = self.wait(lambda: self.js("return document.querySelector(`[data-testid=\"${arguments[0]}\"]`)", testid),
-                            f"the control {testid}")
-        self.js("arguments[0].scrollIntoView({block: 'center'})", element)
-        element.click()
-        self.idle()
-
     def test_an_au_launched_by_the_lms_sends_the_cmi5_statements_to_ralph(self):
         launcher = self.launcher
         launcher.record_launched()

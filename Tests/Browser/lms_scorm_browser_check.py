@@ -10,7 +10,6 @@ Run by Tests/LessonpackCLITests/LMSBrowserTests.swift, which exports and unpacks
   SCORM_PACKAGE=<unpacked package> .build-python/venv/bin/python Tests/Browser/lms_scorm_browser_check.py -v
 """
 
-import json
 import os
 import shutil
 import sys
@@ -64,22 +63,6 @@ class ScormPackageInAnLMS(PageDriving, unittest.TestCase):
         finally:
             if self.js("return !!document.getElementById('sco')"):
                 self.driver.switch_to.frame("sco")
-
-    def view(self):
-        text = self.js("return document.querySelector('[data-testid=\"preview-view\"]')?.textContent ?? ''")
-        return json.loads(text) if text else None
-
-    def idle(self):
-        self.wait(lambda: self.js("const r = document.querySelector('[data-testid=\"preview-root\"]');"
-                                  "return !r || r.dataset.busy === 'false'"), "the activity to be idle")
-
-    def tap(self, testid):
-        self.idle()
-        element = self.wait(lambda: self.js("return document.querySelector(`[data-testid=\"${arguments[0]}\"]`)", testid),
-                            f"the control {testid}")
-        self.js("arguments[0].scrollIntoView({block: 'center'})", element)
-        element.click()
-        self.idle()
 
     def open_test(self):
         self.js(f"location.hash = '#/{MODULE}/test'")

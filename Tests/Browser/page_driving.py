@@ -1,7 +1,9 @@
 """What every real-browser test of the web player and its LMS packages does with its page: run a script, read the
-browser's console, wait for a state with a message that says what did not come, and quit. A test class mixes it in
+browser's console, wait for a state with a message that says what did not come, read an activity's view, tap a
+control once the activity is idle, and quit. A test class mixes it in
 before unittest.TestCase, holds the browser in `self.driver`, and may say more when a wait fails (`waited_for`)."""
 
+import json
 import time
 
 
@@ -37,3 +39,19 @@ class PageDriving:
                 last = error
             time.sleep(0.1)
         raise AssertionError(f"timed out waiting for {what} (last error: {last}){self.waited_for()}\n{self.console()}")
+
+    def view(self):
+        text = self.js("return document.querySelector('[data-testid=\"preview-view\"]')?.textContent ?? ''")
+        return json.loads(text) if text else None
+
+    def idle(self):
+        self.wait(lambda: self.js("const r = document.querySelector('[data-testid=\"preview-root\"]');"
+                                  "return !r || r.dataset.busy === 'false'"), "the activity to be idle")
+
+    def tap(self, testid):
+        self.idle()
+        element = self.wait(lambda: self.js("return document.querySelector(`[data-testid=\"${arguments[0]}\"]`)", testid),
+                            f"the control {testid}")
+        self.js("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
+        self.idle()
