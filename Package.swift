@@ -254,6 +254,9 @@ let package = Package(
         // Puts the Web folder into the binary at build time: the page has one copy in the repository.
         .plugin(name: "EmbedWebPlugin", capability: .buildTool(), dependencies: ["EmbedFiles"]),
         .executableTarget(name: "EmbedFiles"),
+        // The commit a build is made from, for `lessonpack --version`.
+        .target(name: "BuildCommit", plugins: ["BuildCommitPlugin"]),
+        .plugin(name: "BuildCommitPlugin", capability: .buildTool()),
         .testTarget(name: "LessonpackStudioServerTests", dependencies: [
             "LessonpackStudioServer", "LessonpackStudio", "LessonpackSystem", "LessonpackTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
@@ -267,7 +270,7 @@ let package = Package(
             "LessonpackWebPlayer",
             "LessonpackModel", "PropertyList", "LessonpackDiagnostics", "LessonpackAudio",
             "LessonpackSystem", "TerminalText", argumentParser,
-            "BundleArchive", "LessonpackProgress", "LessonpackRuntime", "LessonpackXAPI",
+            "BundleArchive", "LessonpackProgress", "LessonpackRuntime", "LessonpackXAPI", "BuildCommit",
         ]),
         .executableTarget(name: "lessonpack", dependencies: ["LessonpackCLI"]),
         // Rendering unit tests, and end-to-end tests that run the built executable as users do.

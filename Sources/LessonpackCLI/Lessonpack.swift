@@ -1,4 +1,6 @@
 import ArgumentParser
+import BuildCommit
+import LessonpackBundle
 import LessonpackModel
 
 /// The `lessonpack` command: parses arguments and renders results; the work itself happens in the libraries.
@@ -12,7 +14,7 @@ package struct Lessonpack: ParsableCommand {
 
             Exit status: 0 success, 1 problems found, 2 usage or I/O failure.
             """,
-        version: ToolVersion.current,
+        version: versionLine,
         subcommands: [
             // Authoring, then publishing, then learning.
             NewCommand.self, ImportCommand.self, MediaCommand.self, AlignCommand.self, CheckCommand.self, FmtCommand.self, PlistCommand.self,
@@ -22,4 +24,9 @@ package struct Lessonpack: ParsableCommand {
         ])
 
     package init() {}
+
+    /// `--version`: the tool's version first (scripts read it), then what a publisher needs to know of a binary: the
+    /// bundle format it writes and the commit it was built from.
+    package static let versionLine =
+        "\(ToolVersion.current) (bundle format \(BundleFormat.version), commit \(BuildCommit.current ?? "not recorded"))"
 }

@@ -197,6 +197,11 @@ import Testing
         let version = try LessonpackBinary.run(["--version"])
         #expect(version.status == 0)
         #expect(version.standardOutput.hasPrefix("0."))
+        #expect(version.standardOutput.contains("(bundle format 1, commit "), "\(version.standardOutput)")
+        // The commit the binary was built from: this checkout's, which the test suite's build was made from.
+        let head = try LessonpackBinary.runTool("/usr/bin/git", ["-C", Paths.root.path, "rev-parse", "--short=12", "HEAD"])
+        let commit = head.status == 0 ? head.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) : "not recorded"
+        #expect(version.standardOutput.contains("commit \(commit)"), "\(version.standardOutput) is not of \(commit)")
     }
 }
 
