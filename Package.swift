@@ -210,6 +210,7 @@ let package = Package(
         // MARK: Authoring: media manifests, new modules from templates and lesson documents, importers
         .target(name: "LessonpackAuthoring", dependencies: [
             "LessonpackDiagnostics", "LessonpackModel", "PropertyList", "LessonpackSystem", "XMLStream", "LessonpackAlign",
+            "CLibXML2",
         ]),
         .testTarget(name: "LessonpackAuthoringTests", dependencies: [
             "LessonpackAuthoring", "LessonpackCheck", "LessonpackModel", "LessonpackSystem", "LessonpackTestSupport",

@@ -11,6 +11,7 @@
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 #include <libxml/SAX2.h>
+#include <libxml/HTMLparser.h>
 #include <libxml/xmlerror.h>
 
 #endif

@@ -159,6 +159,19 @@ import Testing
         #expect(result.items.first?.definition == "(noun) fish &amp; chips<br>.")
     }
 
+    @Test func ankisHTMLFieldsDecodeHTMLFourNamesAndReportTheRest() {
+        let result = read("#separator:tab\n#html:true\npi\t(noun) the letter &pi;, &check; &hearts;\n", file: "n.txt")
+        #expect(result.items.map(\.definition) == ["(noun) the letter π, &check; ♥."])
+        #expect(described(result.diagnostics) == [
+            "3:1 warning '&check;' in the definition names no character an HTML 4 reader knows, so it stays as " +
+                "written: type the character itself instead",
+        ])
+        // Without #html:true a field is text: nothing is decoded, so nothing is reported.
+        let text = read("#separator:tab\n#html:false\npi\t(noun) &pi; &check;\n", file: "n.txt")
+        #expect(text.items.map(\.definition) == ["(noun) &pi; &check;"])
+        #expect(described(text.diagnostics) == [])
+    }
+
     @Test func ankisMetaColumnsAreNeitherTermNorDefinition() {
         let export = """
             #separator:tab

@@ -104,8 +104,9 @@ struct AnkiTextHeader {
 /// A field of an Anki note as text. Anki keeps recordings as `[sound:file.mp3]` in the text, and with
 /// `#html:true` a field is HTML (made plain by `HTMLText`, which also finds the images); neither media comes along.
 enum AnkiField {
-    /// The text, and what was left out ("an image", "a recording ([sound:queue.mp3])"), for warnings.
-    static func plain(_ field: String, html: Bool) -> (text: String, leftOut: [String]) {
+    /// The text, what was left out ("an image", "a recording ([sound:queue.mp3])") and the character references
+    /// HTML does not name (`&check;`), for warnings.
+    static func plain(_ field: String, html: Bool) -> (text: String, leftOut: [String], unknownReferences: [String]) {
         var text = ""
         var leftOut: [String] = []
         var rest = Substring(field)
@@ -115,8 +116,8 @@ enum AnkiField {
             rest = rest[rest.index(after: end)...]
         }
         text += rest
-        guard html else { return (text, leftOut) }
+        guard html else { return (text, leftOut, []) }
         let converted = HTMLText.plain(text)
-        return (converted.text, leftOut + converted.media.map(\.what))
+        return (converted.text, leftOut + converted.media.map(\.what), converted.unknownReferences)
     }
 }

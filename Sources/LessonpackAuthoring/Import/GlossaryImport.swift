@@ -81,10 +81,14 @@ package enum GlossaryImport {
         let roles = anki.roles(names: names, count: fields.count)
         func text(_ column: Int?, as role: String) -> String? {
             guard let column, column < fields.count else { return nil }
-            let (plain, media) = AnkiField.plain(fields[column], html: anki.isHTML)
+            let (plain, media, unknownReferences) = AnkiField.plain(fields[column], html: anki.isHTML)
             for what in media {
                 diagnostics.append(.warning(.importUnsupported, "\(what) in the \(role) is left out: a glossary " +
                                             "holds text", at: location))
+            }
+            for name in unknownReferences {
+                diagnostics.append(.warning(.importSyntax, HTMLText.unknownReferenceMessage(name, in: "the \(role)"),
+                                            at: location))
             }
             return oneLine(plain)
         }

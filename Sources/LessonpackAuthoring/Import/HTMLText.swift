@@ -1,3 +1,5 @@
+import CLibXML2
+
 /// Question text written as HTML (what Moodle's editors save) made into the plain one-line text a module holds:
 /// tags removed, character references decoded, white space collapsed. Media cannot come along: an image, a
 /// recording or a file Moodle stores beside the question (`@@PLUGINFILE@@/…`) is reported where it is written.
@@ -13,6 +15,9 @@ enum HTMLText {
     struct Converted: Equatable {
         var text: String
         var media: [Media]
+        /// Named references no HTML character has (`&check;` is HTML5's, not HTML 4's), as written, each once:
+        /// they stay in the text, and the reader says so.
+        var unknownReferences: [String] = []
     }
 
     /// Elements that show media, and how a message names them.
@@ -57,7 +62,11 @@ enum HTMLText {
             output.append(scalar)
             index += 1
         }
-        return Converted(text: oneLine(decodeReferences(String(output))), media: media)
+        var unknown: [String] = []
+        let decoded = decodeReferences(String(output), unknown: { name in
+            if !unknown.contains(name) { unknown.append(name) }
+        })
+        return Converted(text: oneLine(decoded), media: media, unknownReferences: unknown)
     }
 
     /// Text that is not HTML (Moodle's plain text and Markdown formats): kept as written, on one line. Stored files
@@ -140,30 +149,52 @@ enum HTMLText {
         return nil
     }
 
-    /// HTML's character references: numeric ones, and the named ones editors write (Latin-1 letters and signs,
-    /// typographic quotes and dashes). A name not known is left as written, and so is a reference to a character
-    /// `allows` refuses. A no-break space becomes a space unless `keepingNoBreakSpace`: HTML editors put them where
-    /// a person typed two spaces, while a subtitle's is meant.
+    /// HTML's character references: numeric ones, and the named ones libxml2's HTML parser knows (HTML 4's 253,
+    /// from `&nbsp;` to `&hearts;`). A name not known is left as written and given to `unknown` (`&check;`), and a
+    /// reference to a character `allows` refuses is left as written. A no-break space becomes a space unless
+    /// `keepingNoBreakSpace`: HTML editors put them where a person typed two spaces, while a subtitle's is meant.
     static func decodeReferences(_ text: String, keepingNoBreakSpace: Bool = false,
-                                 allows: (Unicode.Scalar) -> Bool = { _ in true }) -> String {
+                                 allows: (Unicode.Scalar) -> Bool = { _ in true },
+                                 unknown: (String) -> Void = { _ in }) -> String {
         guard text.contains("&") else { return text }
         var output = ""
         var rest = Substring(text)
         while let ampersand = rest.firstIndex(of: "&") {
             output += rest[..<ampersand]
             let after = rest[rest.index(after: ampersand)...]
-            if let semicolon = after.prefix(12).firstIndex(of: ";"),
-               let scalar = reference(after[..<semicolon]), allows(scalar) {
-                let value = scalar == "\u{A0}" && !keepingNoBreakSpace ? " " : String(Character(scalar))
-                output += value
-                rest = after[after.index(after: semicolon)...]
-                continue
+            if let semicolon = after.prefix(maximumReferenceLength).firstIndex(of: ";") {
+                let name = after[..<semicolon]
+                if let scalar = reference(name), allows(scalar) {
+                    let value = scalar == "\u{A0}" && !keepingNoBreakSpace ? " " : String(Character(scalar))
+                    output += value
+                    rest = after[after.index(after: semicolon)...]
+                    continue
+                }
+                if isName(name), reference(name) == nil { unknown("&\(name);") }
             }
             output += "&"
             rest = after
         }
         return output + rest
     }
+
+    /// What a reader says of a reference `decodeReferences` did not know, in the words an author can act on.
+    static func unknownReferenceMessage(_ reference: String, in what: String) -> String {
+        "'\(reference)' in \(what) names no character an HTML 4 reader knows, so it stays as written: type the " +
+            "character itself instead"
+    }
+
+    /// Where `reference` is first written in `source`, in Unicode scalars from its start: how a reader places the
+    /// warning, since references are left in the text as written.
+    static func offset(of reference: String, in source: String) -> Int {
+        let scalars = Array(source.unicodeScalars)
+        let wanted = Array(reference.unicodeScalars)
+        guard !wanted.isEmpty, scalars.count >= wanted.count else { return 0 }
+        return (0...(scalars.count - wanted.count)).first { scalars[$0..<($0 + wanted.count)].elementsEqual(wanted) } ?? 0
+    }
+
+    /// The longest reference looked for, `;` included: HTML's longest names are shorter.
+    private static let maximumReferenceLength = 32
 
     private static func reference(_ name: Substring) -> Unicode.Scalar? {
         if name.first == "#" {
@@ -172,31 +203,16 @@ enum HTMLText {
             guard let value = hex ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits), value != 0 else { return nil }
             return Unicode.Scalar(value)
         }
-        return namedReferences[String(name)]
+        guard isName(name) else { return nil }
+        // `&apos;` is XML's and XHTML's; HTML 4's table lacks it, and Moodle's editors write it.
+        if name == "apos" { return "'" }
+        let entity = String(name).withCString { htmlEntityLookup(UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) }
+        return entity.flatMap { Unicode.Scalar($0.pointee.value) }
     }
 
-    /// HTML 4's Latin-1 references name U+00A0 to U+00FF in order; the rest are the common typographic ones.
-    static let namedReferences: [String: Unicode.Scalar] = {
-        let latin1 = """
-            nbsp iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr deg plusmn sup2 sup3 \
-            acute micro para middot cedil sup1 ordm raquo frac14 frac12 frac34 iquest Agrave Aacute Acirc Atilde \
-            Auml Aring AElig Ccedil Egrave Eacute Ecirc Euml Igrave Iacute Icirc Iuml ETH Ntilde Ograve Oacute Ocirc \
-            Otilde Ouml times Oslash Ugrave Uacute Ucirc Uuml Yacute THORN szlig agrave aacute acirc atilde auml \
-            aring aelig ccedil egrave eacute ecirc euml igrave iacute icirc iuml eth ntilde ograve oacute ocirc \
-            otilde ouml divide oslash ugrave uacute ucirc uuml yacute thorn yuml
-            """.split(separator: " ")
-        var table: [String: Unicode.Scalar] = [:]
-        for (offset, name) in latin1.enumerated() { table[String(name)] = Unicode.Scalar(0xA0 + UInt32(offset)) }
-        let others: [String: UInt32] = [
-            "quot": 0x22, "amp": 0x26, "apos": 0x27, "lt": 0x3C, "gt": 0x3E, "OElig": 0x152, "oelig": 0x153,
-            "Scaron": 0x160, "scaron": 0x161, "Yuml": 0x178, "fnof": 0x192, "circ": 0x2C6, "tilde": 0x2DC,
-            "ensp": 0x2002, "emsp": 0x2003, "thinsp": 0x2009, "zwnj": 0x200C, "zwj": 0x200D, "lrm": 0x200E,
-            "rlm": 0x200F, "ndash": 0x2013, "mdash": 0x2014, "lsquo": 0x2018, "rsquo": 0x2019, "sbquo": 0x201A,
-            "ldquo": 0x201C, "rdquo": 0x201D, "bdquo": 0x201E, "dagger": 0x2020, "Dagger": 0x2021, "bull": 0x2022,
-            "hellip": 0x2026, "permil": 0x2030, "prime": 0x2032, "Prime": 0x2033, "lsaquo": 0x2039,
-            "rsaquo": 0x203A, "euro": 0x20AC, "trade": 0x2122, "larr": 0x2190, "rarr": 0x2192, "minus": 0x2212,
-        ]
-        for (name, value) in others { table[name] = Unicode.Scalar(value) }
-        return table
-    }()
+    /// What a named reference may be: an ASCII letter, then letters and digits.
+    private static func isName(_ name: Substring) -> Bool {
+        guard let first = name.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+    }
 }

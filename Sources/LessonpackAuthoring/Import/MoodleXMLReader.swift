@@ -157,6 +157,10 @@ enum MoodleXMLReader {
             let format = element.attributes["format"] ?? "html"
             let converted = format == "plain_text" || format == "markdown"
                 ? HTMLText.literal(textElement.text) : HTMLText.plain(textElement.text)
+            for name in converted.unknownReferences {
+                warn(.importSyntax, HTMLText.unknownReferenceMessage(name, in: what),
+                     at: textElement.position(ofScalar: HTMLText.offset(of: name, in: textElement.text)))
+            }
             guard let media = converted.media.first else { return converted.text }
             let position = textElement.position(ofScalar: media.offset)
             if what.hasSuffix("feedback") {
