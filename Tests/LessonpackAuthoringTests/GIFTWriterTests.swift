@@ -80,8 +80,8 @@ import Testing
         #expect(!source.diagnostics.hasErrors, "\(source.diagnostics)")
         #expect(source.module.test.items == Self.awkwardItems)
 
-        let test = GIFTWriter.export(source, from: .test)
-        let qa = GIFTWriter.export(source, from: .qa)
+        let test = QuestionExport.export(source, from: .test, as: .gift)
+        let qa = QuestionExport.export(source, from: .qa, as: .gift)
         #expect(!test.hasErrors && !qa.hasErrors)
         #expect((test.testItems, test.qaQuestions, qa.testItems, qa.qaQuestions) == (4, 0, 0, 2))
         let copy = try emptyCopy(of: path, in: folder)
@@ -98,12 +98,12 @@ import Testing
         let sample = try ModuleLoader.load(folder: Paths.sampleModule)
         let copy = try emptyCopy(of: Paths.sampleModule, in: folder)
         // The sample's items assess three objectives, which GIFT only names in comments: compare all but that.
-        let export = GIFTWriter.export(sample, from: .all)
+        let export = QuestionExport.export(sample, from: .all, as: .gift)
         let read = QuestionFormat.gift.read(Array(export.text.utf8), file: "all.gift")
         #expect(read.diagnostics.isEmpty)
         #expect(read.items.count == sample.module.test.items.count + sample.module.questions.count)
-        try importGIFT(GIFTWriter.export(sample, from: .test).text, into: copy, target: .test, objective: "greet")
-        try importGIFT(GIFTWriter.export(sample, from: .qa).text, into: copy, target: .qa)
+        try importGIFT(QuestionExport.export(sample, from: .test, as: .gift).text, into: copy, target: .test, objective: "greet")
+        try importGIFT(QuestionExport.export(sample, from: .qa, as: .gift).text, into: copy, target: .qa)
 
         let back = try ModuleLoader.load(folder: copy).module
         func shape(_ item: TestItem) -> String { "\(item.text)|\(item.kind)|\(item.explanation ?? "-")" }
@@ -117,7 +117,7 @@ import Testing
 
     @Test func theFileSaysWhereEachPartComesFromAndThatTheQAIsTextOnly() throws {
         let sample = try ModuleLoader.load(folder: Paths.sampleModule)
-        let test = GIFTWriter.export(sample, from: .test).text
+        let test = QuestionExport.export(sample, from: .test, as: .gift).text
         let lines = test.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.contains("$CATEGORY: job-interview/test"))
         #expect(!test.contains("$CATEGORY: job-interview/qa") && !test.contains("spoken"))
@@ -132,7 +132,7 @@ import Testing
         #expect(statements.count == sample.module.test.items.count { if case .statement = $0.kind { true } else { false } })
         #expect(statements.allSatisfy { $0.hasSuffix("}") })
 
-        let qa = GIFTWriter.export(sample, from: .qa).text
+        let qa = QuestionExport.export(sample, from: .qa, as: .gift).text
         #expect(qa.split(separator: "\n")[1].contains("spoken in the module: only their texts are here"))
         #expect(qa.contains("$CATEGORY: job-interview/qa\n\n::q1::Who is Helen Clarke?{\n\t=She's the front office manager.\n"))
         #expect(!qa.contains("$CATEGORY: job-interview/test") && !qa.contains(".opus"))
@@ -144,7 +144,7 @@ import Testing
         let testFile = path + "/" + SourceFile.test.path
         let broken = try String(contentsOfFile: testFile, encoding: .utf8).replacingOccurrences(of: "</array>", with: "</dict>")
         try Data(broken.utf8).write(to: URL(fileURLWithPath: testFile))
-        let export = GIFTWriter.export(try ModuleLoader.load(folder: path), from: .qa)
+        let export = QuestionExport.export(try ModuleLoader.load(folder: path), from: .qa, as: .gift)
         #expect(export.hasErrors && export.text.isEmpty)
         #expect(export.diagnostics.contains { $0.code.rawValue == "xml-syntax" && $0.location.file == testFile })
     }
@@ -156,7 +156,7 @@ import Testing
         var questions = Self.awkwardQuestions
         questions[1].answers[0].isCorrect = true
         let path = try module(in: folder, items: items, questions: questions)
-        let export = GIFTWriter.export(try ModuleLoader.load(folder: path), from: .all)
+        let export = QuestionExport.export(try ModuleLoader.load(folder: path), from: .all, as: .gift)
         #expect(export.text.isEmpty)
         let found = export.diagnostics.map { "\(($0.location.file as NSString).lastPathComponent):\($0.location.line ?? 0) \($0.code)" }
         // Each at the value concerned: the item's answer, the question's list of answers.
@@ -168,7 +168,7 @@ import Testing
         items.remove(at: 1)
         let fixedFolder = TemporaryFolder()
         let fixed = try module(in: fixedFolder, items: items, questions: Self.awkwardQuestions)
-        #expect(!GIFTWriter.export(try ModuleLoader.load(folder: fixed), from: .all).hasErrors)
+        #expect(!QuestionExport.export(try ModuleLoader.load(folder: fixed), from: .all, as: .gift).hasErrors)
     }
 
     /// The number of the first line holding `text` after line `after`.

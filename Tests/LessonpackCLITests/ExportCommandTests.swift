@@ -108,4 +108,42 @@ import Testing
         #expect(try String(contentsOfFile: folder.child("again/questions/test.plist"), encoding: .utf8)
                 .contains("<string>A croissant &amp; jam</string>"))
     }
+
+    /// The sample's test bank as Moodle XML (chosen by the file's extension) comes back as the same questions;
+    /// as Aiken, its statements are left out, each said where it is written.
+    @Test func questionsGoOutAsMoodleXMLOrAikenAndComeBack() throws {
+        let folder = TemporaryFolder()
+        let xml = folder.child("bank.xml")
+        let written = try LessonpackBinary.run(["export", "questions", Paths.sampleModule, "--from", "test", "-o", xml])
+        #expect(written.status == 0 && written.standardOutput == "wrote \(xml): 30 test items\n", "\(written.standardError)")
+        #expect(try String(contentsOfFile: xml, encoding: .utf8).hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<quiz>\n"))
+        let module = folder.copy(Paths.sampleModule, as: "module")
+        try FileManager.default.removeItem(atPath: module + "/questions/test.plist")
+        let back = try LessonpackBinary.run(["import", "questions", xml, "--into", module, "--objective", "greet"])
+        #expect(back.status == 0 && back.standardOutput.contains("questions/test.plist: 30 added, 30 in all"),
+                "\(back.standardOutput)\(back.standardError)")
+        // Item for item, as GIFT says them: texts, kinds, choices, the right answers and explanations. (An import
+        // numbers the items it adds, and gives them its --objective: Moodle keeps the objective as a tag.)
+        func questionLines(_ module: String) throws -> [String] {
+            let gift = try LessonpackBinary.run(["export", "questions", module, "--from", "test"])
+            #expect(gift.status == 0, "\(gift.standardError)")
+            return gift.standardOutput.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("//") }.map { line in
+                guard line.hasPrefix("::"), let end = line.dropFirst(2).range(of: "::") else { return line }
+                return String(line[end.upperBound...])
+            }
+        }
+        let original = try questionLines(Paths.sampleModule)
+        #expect(original.count > 60)
+        #expect(try questionLines(module) == original)
+
+        let aiken = try LessonpackBinary.run(["export", "questions", Paths.sampleModule, "--to", "aiken", "--from", "test"],
+                                             environment: ["NO_COLOR": "1"])
+        #expect(aiken.status == 0, "\(aiken.standardError)")
+        let statements = original.count { $0.contains("{TRUE") || $0.contains("{FALSE") }
+        #expect(statements > 0)
+        #expect(aiken.standardError.components(separatedBy: "[export-left-out]").count - 1 == statements)
+        #expect(aiken.standardError.contains("questions/test.plist:"))
+        #expect(aiken.standardOutput.components(separatedBy: "\nANSWER: ").count - 1 == 30 - statements)
+        #expect(aiken.standardError.hasSuffix("exported \(30 - statements) test items from \(Paths.sampleModule)\n"))
+    }
 }

@@ -9,32 +9,8 @@ import LessonpackModel
 /// `$CATEGORY:` line heads each part; comments list the objectives and name the one each test item assesses.
 /// GIFT has no place for recordings, so the spoken Q&A goes as text, and the file says so at the top.
 package enum GIFTWriter {
-    package enum Selection: String, CaseIterable, Sendable {
-        case test, qa, all
-    }
-
-    package struct Export: Sendable {
-        package var text: String
-        package var testItems: Int
-        package var qaQuestions: Int
-        /// Why nothing was written: the module's own errors, or questions GIFT cannot say as the module has them.
-        package var diagnostics: [Diagnostic]
-
-        package var hasErrors: Bool { diagnostics.hasErrors }
-    }
-
-    /// The GIFT text for `selection` of a module read by `ModuleLoader`. A module with errors gets its
-    /// diagnostics back and no text: half a module exported looks like all of it.
-    package static func export(_ source: ModuleSource, from selection: Selection) -> Export {
-        let module = source.module
-        let testItems = selection == .qa ? [] : module.test.items
-        let questions = selection == .test ? [] : module.questions
-        guard !source.diagnostics.hasErrors else {
-            return Export(text: "", testItems: 0, qaQuestions: 0, diagnostics: source.diagnostics)
-        }
-        let problems = unwritable(testItems, questions, source: source)
-        guard problems.isEmpty else { return Export(text: "", testItems: 0, qaQuestions: 0, diagnostics: problems) }
-
+    /// The GIFT text of `testItems` and `questions`, which `QuestionExport` has checked GIFT can say.
+    static func text(_ module: Module, testItems: [TestItem], questions: [Question]) -> String {
         var lines = ["// \(oneLine(module.id)): \(oneLine(module.title)), version \(oneLine(module.version)); " +
                      "questions written as Moodle GIFT by 'lessonpack export questions'."]
         if !questions.isEmpty {
@@ -68,8 +44,7 @@ package enum GIFTWriter {
                                        general: spoken.feedback)]
             }
         }
-        return Export(text: lines.joined(separator: "\n") + "\n", testItems: testItems.count,
-                      qaQuestions: questions.count, diagnostics: [])
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// `text` with GIFT's special characters (`~ = # { } :` and the backslash) escaped, and line breaks as `\n`,
@@ -103,39 +78,6 @@ package enum GIFTWriter {
     /// An answer's text. One that starts `%…%` would be read as a weight (`%50%`), so its first `%` is escaped.
     private static func escapedAnswer(_ text: String) -> String {
         (text.first == "%" && text.dropFirst().contains("%") ? "\\" : "") + escaped(text)
-    }
-
-    /// What GIFT cannot say as the module has it: a choice question must have a right answer among two or more
-    /// choices, else it reads back as another kind of question or none. `check` reports the same problems under
-    /// the same codes; an export meets them in a module that was not checked.
-    private static func unwritable(_ items: [TestItem], _ questions: [Question], source: ModuleSource) -> [Diagnostic] {
-        var problems: [Diagnostic] = []
-        for (index, item) in items.enumerated() {
-            guard case .multipleChoice(let choices, let answer) = item.kind else { continue }
-            let origin = index < source.map.testItems.count ? source.map.testItems[index] : source.root(.test)
-            if choices.count < 2 {
-                problems.append(.error("invalid-choices", "item '\(item.id)' offers \(choices.count) choice" +
-                                       "\(choices.count == 1 ? "" : "s"); GIFT would read it back as another kind " +
-                                       "of question", at: origin.location(of: "choices")))
-            } else if !choices.contains(answer) {
-                problems.append(.error("answer-not-a-choice", "the answer of item '\(item.id)' is not one of its " +
-                                       "choices, so GIFT cannot mark it right", at: origin.location(of: "answer")))
-            }
-        }
-        for (index, question) in questions.enumerated() {
-            let origin = index < source.map.questions.count ? source.map.questions[index] : source.root(.questions)
-            let correct = question.answers.count(where: \.isCorrect)
-            if question.answers.count < 2 {
-                problems.append(.error("answer-count", "question '\(question.id)' has \(question.answers.count) " +
-                                       "answer\(question.answers.count == 1 ? "" : "s"); GIFT would read it back as " +
-                                       "another kind of question", at: origin.location(of: "answers")))
-            } else if correct != 1 {
-                problems.append(.error("correct-answer-count", "question '\(question.id)' has \(correct) answers " +
-                                       "marked correct; GIFT's multiple choice has exactly one",
-                                       at: origin.location(of: "answers")))
-            }
-        }
-        return problems
     }
 
     /// A name or title in a comment line: a line break would end the comment.

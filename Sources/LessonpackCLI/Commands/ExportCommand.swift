@@ -20,35 +20,48 @@ struct ExportCommand: ParsableCommand {
                       ExportScorm12Command.self, ExportCmi5Command.self])
 }
 
-extension GIFTWriter.Selection: ExpressibleByArgument {}
+extension QuestionExport.Selection: ExpressibleByArgument {}
+extension QuestionExport.Format: ExpressibleByArgument {}
 
 struct ExportQuestionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "questions",
-        abstract: "Write the test's items and the Q&A's questions as Moodle GIFT.",
+        abstract: "Write the test's items and the Q&A's questions as Moodle GIFT, Moodle XML or Aiken.",
         discussion: """
-            Statements become true/false questions, multiple choice keeps its order with the right answer marked, \
-            explanations and feedback become GIFT's general feedback, and each question is titled with its id. \
-            The Q&A's answers are spoken in the module: only their texts are written. 'lessonpack import \
-            questions' reads the file back. Writes to standard output unless -o names a file, which is replaced \
+            Each question keeps its id as its name (GIFT, Moodle XML), multiple choice keeps its order with the \
+            right answer marked, and explanations and feedback become general feedback. Statements become \
+            true/false questions; Aiken has only multiple choice, so there they are left out, with a warning \
+            each. The Q&A's answers are spoken in the module: only their texts are written. 'lessonpack import \
+            questions' reads every format back. The format comes from --to, else from the output's extension \
+            (.xml is Moodle XML), else GIFT. Writes to standard output unless -o names a file, which is replaced \
             atomically, and not at all when the module has errors.
+
+            Examples:
+              lessonpack export questions Modules/at-the-cafe -o at-the-cafe.gift
+              lessonpack export questions Modules/at-the-cafe --from test -o at-the-cafe.xml
+              lessonpack export questions Modules/at-the-cafe --to aiken -o at-the-cafe.txt
             """)
 
     @OptionGroup var destination: ExportDestination
 
     @Option(help: "Which questions: test (the test's item bank), qa (the spoken questions and answers) or all.")
-    var from: GIFTWriter.Selection = .all
+    var from: QuestionExport.Selection = .all
+
+    @Option(help: "gift, moodle-xml or aiken; by default the output's extension says (.xml is moodle-xml), else gift.")
+    var to: QuestionExport.Format?
 
     @OptionGroup var outputOptions: OutputOptions
 
     func run() throws {
+        let format = to ?? (destination.fileExtension == "xml" ? .moodleXML : .gift)
         let engine = outputOptions.engine()
         let module = destination.module
         let source = try ModuleLoader.load(folder: module)
-        let export = GIFTWriter.export(source, from: from)
-        // Standard output may be the GIFT itself, so everything said about it goes to standard error.
-        engine.emit(export.diagnostics.filter { $0.severity == .error })
-        var body = ExportJSON(module: module, testItems: from == .qa ? nil : export.testItems,
+        let export = QuestionExport.export(source, from: from, as: format)
+        // Standard output may be the questions themselves, so everything said about them goes to standard error.
+        engine.emit(export.diagnostics)
+        var body = ExportJSON(module: module, documentFormat: format.rawValue,
+                              testItems: from == .qa ? nil : export.testItems,
                               qaQuestions: from == .test ? nil : export.qaQuestions)
         guard !export.hasErrors else {
             if !engine.isJSON { Console.error("nothing was exported: \(engine.counts)") }
