@@ -21,6 +21,19 @@ package enum AudioReader {
         }
     }
 
+    /// The most standard input may hold: ten minutes (`maximumSeconds`) of 48 kHz stereo 32-bit audio, with room over.
+    package static let maximumStandardInputBytes = 256 << 20
+
+    /// Standard input (the file name `-`), named `<stdin>` in errors: kept in an unnamed file while it is decoded,
+    /// since libsndfile seeks and ffmpeg opens a path.
+    package static func readStandardInput(sampleRate: Int = analysisRate,
+                                          maximumSeconds: Double = maximumSeconds) throws(AudioError) -> AudioSignal {
+        switch ReadableFile.standardInput(limit: maximumStandardInputBytes) {
+        case .success(let file): try read(file, named: "<stdin>", sampleRate: sampleRate, maximumSeconds: maximumSeconds)
+        case .failure(let failure): throw AudioError(.cannotOpen, path: "<stdin>", failure.description)
+        }
+    }
+
     /// A file already opened (by a reader that refuses links inside a module's media folder); `path` names it in errors.
     package static func read(_ file: ReadableFile, named path: String, sampleRate: Int = analysisRate,
                             maximumSeconds: Double = maximumSeconds) throws(AudioError) -> AudioSignal {

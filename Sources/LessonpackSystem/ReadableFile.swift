@@ -59,6 +59,42 @@ package final class ReadableFile: @unchecked Sendable {
         return fstat(descriptor, &status) == 0 ? status : nil
     }
 
+    /// Standard input, at most `limit` bytes, as a regular file: what a command reads for the file name `-` when its
+    /// reader needs a file (libsndfile seeks; ffmpeg opens a path). The bytes go into an unnamed file in the
+    /// temporary folder (O_TMPFILE), which no other program can find and which goes away when this value does;
+    /// `path` is the descriptor's own (`/proc/PID/fd/N`), which a child process can open.
+    package static func standardInput(limit: Int) -> Result<ReadableFile, Failure> {
+        let bytes: [UInt8]
+        switch BoundedFile.readStandardInput(limit: limit) {
+        case .success(let read): bytes = read
+        case .failure(let failure): return .failure(failure)
+        }
+        let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        // Glibc's O_TMPFILE is a macro Swift does not import: __O_TMPFILE (0o20000000 on x86-64 and arm64) with
+        // O_DIRECTORY.
+        let temporaryFile: Int32 = 0o20000000 | O_DIRECTORY
+        let descriptor = Glibc.open(folder, temporaryFile | O_RDWR | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            return .failure(.unreadable("cannot keep standard input in \(folder): \(String(cString: strerror(errno)))"))
+        }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                return .failure(.unreadable("cannot keep standard input in \(folder): \(reason)"))
+            }
+            written += count
+        }
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else {
+            close(descriptor)
+            return .failure(.unreadable("cannot read standard input back: \(String(cString: strerror(errno)))"))
+        }
+        return .success(ReadableFile(path: "/proc/\(getpid())/fd/\(descriptor)", descriptor: descriptor, size: bytes.count))
+    }
+
     package static func open(_ path: String, links: Links = .follow) -> Result<ReadableFile, Failure> {
         // lstat first, so a device or FIFO is never opened at all (opening some devices has side effects).
         var status = stat()

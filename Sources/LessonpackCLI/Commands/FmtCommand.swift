@@ -20,11 +20,15 @@ struct FmtCommand: ParsableCommand {
             and left alone (it could lead outside the module). A file named on the command line that is a link is \
             followed, and the file it leads to rewritten.
 
+            '-' formats standard input and writes it to standard output (or, with --check, only says whether it \
+            is formatted), as editors run formatters; module key order needs the file's name, so it is not applied.
+
             Exit status: 0 done (or, with --check, nothing to change), 1 some file would change (--check), has \
             errors or is not a regular file, 2 usage or I/O failure.
             """)
 
-    @Argument(help: "Module folders or property list files.", completion: .file())
+    @Argument(help: "Module folders or property list files ('-' alone: standard input to standard output).",
+              completion: .file())
     var paths: [String]
 
     @Flag(help: "Change nothing; list the files that are not formatted, and exit 1 if there are any.")
@@ -34,10 +38,14 @@ struct FmtCommand: ParsableCommand {
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("name at least one folder or file") }
+        if paths.contains("-"), paths.count > 1 {
+            throw ValidationError("'-' formats standard input onto standard output: name it alone")
+        }
     }
 
     func run() throws {
         let engine = output.engine()
+        if paths == ["-"] { return try formatStandardInput(engine: engine) }
         var files: [(path: String, role: SourceFile?, named: Bool)] = []
         for path in paths {
             let found = SourceFormatter.files(under: path)
@@ -87,9 +95,55 @@ struct FmtCommand: ParsableCommand {
     }
 }
 
+extension FmtCommand {
+    /// `fmt -`: standard input in, the formatted text out (unchanged text as it came), nothing out when it has
+    /// errors. With --check nothing is printed but whether it is formatted.
+    private func formatStandardInput(engine: DiagnosticsEngine) throws {
+        let name = "<stdin>"
+        let bytes: [UInt8]
+        switch BoundedFile.readStandardInput(limit: 32 << 20) {
+        case .success(let read): bytes = read
+        case .failure(let failure):
+            let code: DiagnosticCode = if case .tooLarge = failure { .fileTooLarge } else { .notARegularFile }
+            engine.emit([.error(code, "not formatted: standard input \(failure)", at: SourceLocation(file: name))])
+            try engine.finish(command: check ? "fmt --check" : "fmt", body: FmtJSON(files: [.init(path: name, status: "failed")]),
+                              ok: false)
+            throw ExitCode(1)
+        }
+        var report = FmtJSON()
+        var ok = true
+        switch SourceFormatter.format(bytes, file: name, role: nil) {
+        case .unchanged:
+            report.files.append(.init(path: name, status: "formatted"))
+            if !check { deliver(String(decoding: bytes, as: UTF8.self), into: &report, json: engine.isJSON) }
+        case .changed(let text):
+            report.files.append(.init(path: name, status: check ? "not-formatted" : "rewritten"))
+            if check {
+                ok = false
+                if !engine.isJSON { Console.out("\(name): not formatted") }
+            } else {
+                deliver(text, into: &report, json: engine.isJSON)
+            }
+        case .failed(let diagnostics):
+            ok = false
+            report.files.append(.init(path: name, status: "failed"))
+            engine.emit(diagnostics)
+        }
+        try engine.finish(command: check ? "fmt --check" : "fmt", body: report, ok: ok)
+        if !ok { throw ExitCode(1) }
+    }
+
+    /// The formatted text onto standard output, or into the JSON document, which standard output then is.
+    private func deliver(_ text: String, into report: inout FmtJSON, json: Bool) {
+        if json { report.document = text } else { Console.data(text, terminator: "") }
+    }
+}
+
 /// `fmt --format json`'s own keys: `{"files": [{"path", "status"}]}`, status one of `formatted` (already),
-/// `rewritten`, `not-formatted` (--check) and `failed`.
+/// `rewritten`, `not-formatted` (--check) and `failed`; with `fmt -`, `document` holds the formatted text.
 struct FmtJSON: Encodable {
     struct File: Encodable { var path: String; var status: String }
     var files: [File] = []
+    /// `fmt -`: the formatted text.
+    var document: String?
 }

@@ -24,7 +24,7 @@ struct ImportCommand: ParsableCommand {
 
 /// What every import takes: the file, the module, and whether to write.
 struct ImportOptions: ParsableArguments {
-    @Argument(help: "The file to import.", completion: .file())
+    @Argument(help: "The file to import ('-' for standard input).", completion: .file())
     var file: String
 
     @Option(name: .customLong("into"), help: "The module folder to import into (it must have a module.plist).", completion: .directory)
@@ -37,10 +37,14 @@ struct ImportOptions: ParsableArguments {
 
     var format: OutputFormat { output.format }
 
+    /// The file as messages and reports name it: `<stdin>` for `-`.
+    var fileName: String { file == "-" ? "<stdin>" : file }
+
     func bytes() throws -> [UInt8] {
-        switch BoundedFile.read(file, limit: 16 << 20) {
+        let limit = 16 << 20
+        switch file == "-" ? BoundedFile.readStandardInput(limit: limit) : BoundedFile.read(file, limit: limit) {
         case .success(let bytes): return bytes
-        case .failure(let failure): throw CommandFailure(.unreadableFile, "\(file): \(failure)")
+        case .failure(let failure): throw CommandFailure(.unreadableFile, "\(fileName): \(failure)")
         }
     }
 
@@ -50,7 +54,7 @@ struct ImportOptions: ParsableArguments {
                 apply: (ImportPlan) throws -> Void = { try $0.apply() }) throws {
         let engine = output.engine()
         let all = engine.emit(diagnostics + (plan?.diagnostics ?? []))
-        var body = ImportJSON(file: file, module: folder, dryRun: dryRun, report: plan?.report ?? [],
+        var body = ImportJSON(file: fileName, module: folder, dryRun: dryRun, report: plan?.report ?? [],
                               files: plan?.files.map(\.path) ?? [], written: false)
         guard let plan, !all.hasErrors else {
             engine.summarise("nothing was written: \(counts(all))")
@@ -103,8 +107,8 @@ struct ImportTranscriptCommand: ParsableCommand {
             }
             return format
         } ?? TranscriptFormat.guess(forFile: options.file)
-        let read = format.read(try options.bytes(), file: options.file)
-        let plan = read.hasErrors ? nil : TranscriptImport.plan(read.items, from: options.file, into: options.folder,
+        let read = format.read(try options.bytes(), file: options.fileName)
+        let plan = read.hasErrors ? nil : TranscriptImport.plan(read.items, from: options.fileName, into: options.folder,
                                                                 defaultSpeaker: speaker)
         try options.finish(reading: read.diagnostics, plan)
     }
@@ -143,9 +147,9 @@ struct ImportQuestionsCommand: ParsableCommand {
                 throw ValidationError("unknown format '\(name)': use gift, aiken or xml")
             }
             return format
-        } ?? QuestionFormat.guess(bytes, file: options.file)
-        let read = format.read(bytes, file: options.file)
-        let plan = read.hasErrors ? nil : QuestionImport.plan(read.items, from: options.file, into: options.folder,
+        } ?? QuestionFormat.guess(bytes, file: options.file == "-" ? nil : options.file)
+        let read = format.read(bytes, file: options.fileName)
+        let plan = read.hasErrors ? nil : QuestionImport.plan(read.items, from: options.fileName, into: options.folder,
                                                               target: target, objective: objective)
         try options.finish(reading: read.diagnostics, plan)
     }
@@ -165,8 +169,8 @@ struct ImportGlossaryCommand: ParsableCommand {
     @OptionGroup var options: ImportOptions
 
     func run() throws {
-        let read = GlossaryImport.read(try options.bytes(), file: options.file)
-        let plan = read.hasErrors ? nil : GlossaryImport.plan(read.items, from: options.file, into: options.folder)
+        let read = GlossaryImport.read(try options.bytes(), file: options.fileName)
+        let plan = read.hasErrors ? nil : GlossaryImport.plan(read.items, from: options.fileName, into: options.folder)
         try options.finish(reading: read.diagnostics, plan)
     }
 }
@@ -189,6 +193,13 @@ struct ImportLessonCommand: ParsableCommand {
 
     @Flag(help: "Speak the questions and answers that have no recording yet with espeak-ng, until they are recorded.")
     var speak = false
+
+    func validate() throws {
+        if options.file == "-" {
+            throw ValidationError("a lesson is read from its file ('-' is standard input): pandoc opens Word and " +
+                                  "OpenDocument documents by name")
+        }
+    }
 
     func run() throws {
         // Checked before anything is written: the lesson and its spoken clips go in together or not at all.

@@ -17,11 +17,13 @@ struct PitchCommand: ParsableCommand {
             lists one object per file under 'files', each with the same frames and the median. With several \
             files, csv adds a first column 'file'.
 
+            '-' reads the audio from standard input: 'ffmpeg -i talk.mp4 -f wav - | lessonpack pitch -'.
+
             Exit status: 0 every file analysed, 1 a file does not decode as audio, 2 a file cannot be opened (the \
             others are still printed, and the problems go to standard error).
             """)
 
-    @Argument(help: "The audio files.", completion: .file())
+    @Argument(help: "The audio files ('-' for standard input).", completion: .file())
     var files: [String]
 
     @Option(help: "Output format: 'text' for people, 'csv' or 'json' for tools.")
@@ -29,12 +31,17 @@ struct PitchCommand: ParsableCommand {
 
     @OptionGroup var console: ConsoleOptions
 
+    func validate() throws {
+        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input ('-') can be read once only") }
+    }
+
     func run() throws {
         let engine = console.engine(format: format == .json ? .json : .text)
         var contours: [(file: String, contour: PitchContour)] = []
         for file in files {
             do {
-                contours.append((file, PitchTracker().contour(of: try AudioReader.read(file))))
+                let signal = file == "-" ? try AudioReader.readStandardInput() : try AudioReader.read(file)
+                contours.append((file == "-" ? "<stdin>" : file, PitchTracker().contour(of: signal)))
             } catch {
                 // A file that cannot be opened stopped the work (2); one that opens but is not audio is a problem (1).
                 engine.emit(error.reportedDiagnostics, unreadable: [.audioCannotOpen])
