@@ -38,10 +38,15 @@ struct RawHTTP {
 
     /// What came back for `bytes` sent as they are, read until the server ended the connection (`ended`) or sent
     /// nothing for `patience` seconds (a generous limit: reaching it is what fails a connection kept open).
-    struct Exchange: Sendable {
+    struct Exchange: Sendable, CustomStringConvertible {
         var bytes: [UInt8]
         var ended: Bool
         var response: Response? { try? RawHTTP.parse(bytes) }
+        /// Short, for a failed expectation: the answer's first line and how many bytes came.
+        var description: String {
+            let first = String(decoding: bytes.prefix(120), as: UTF8.self).split(separator: "\r\n").first ?? "nothing"
+            return "\(bytes.count) bytes (\(first)), \(ended ? "ended" : "still open")"
+        }
     }
 
     func exchange(_ bytes: [UInt8], patience: Int = 60) async throws -> Exchange {
