@@ -6,10 +6,11 @@ import NIOHTTP1
 /// being answered, and closes the connection after an answer that says `Connection: close` or that answers HTTP/1.0.
 ///
 /// Closing is a lingering close, as nginx and Apache do it: the answer is sent, the sending side is shut (the client
-/// reads the answer, then the end), and whatever the client still sends is read and dropped until it stops or
-/// `lingering` passes. Closing at once while a refused upload's bytes sit unread makes the system reset the
-/// connection, and the client may lose the answer; waiting for a body that will never be read (a 2 GiB upload refused
-/// by its Content-Length) kept the connection, and the server's shutdown, waiting forever.
+/// reads the answer, then the end), and whatever the client still sends is read and dropped until it closes, goes
+/// silent for `lingering`, or `lingeringAtMost` has passed. Closing at once while a refused upload's bytes sit unread
+/// (or still come) makes the system reset the connection, and the client may lose the answer; waiting for a body that
+/// will never be read (a 2 GiB upload refused by its Content-Length) kept the connection, and the server's shutdown,
+/// waiting forever.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -18,6 +19,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let connections: StudioConnections
     private let lingering: TimeAmount
+    /// However long the client keeps sending, a closing connection is closed this long after its answer.
+    static let lingeringAtMost = TimeAmount.seconds(30)
+    /// When the closing connection last read something (it is closed once silent for `lingering`).
+    private var lastRead = NIODeadline.now()
     /// The HTTP versions of the requests read and not yet answered, oldest first.
     private var versions: [HTTPVersion] = []
     /// Set by an answer's head that ends the connection; its end then closes it.
@@ -30,9 +35,22 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         self.lingering = lingering
     }
 
+    /// Whether the table counts this connection yet: it is counted once, when it is first seen active.
+    private var counted = false
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { count(context) }
+    }
+
     func channelActive(context: ChannelHandlerContext) {
-        connections.opened(context.channel)
+        count(context)
         context.fireChannelActive()
+    }
+
+    private func count(_ context: ChannelHandlerContext) {
+        guard !counted else { return }
+        counted = true
+        connections.opened(context.channel)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -41,7 +59,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard !closing else { return }
+        guard !closing else {
+            lastRead = .now()
+            return
+        }
         if case .head(let head) = unwrapInboundIn(data) {
             versions.append(head.version)
             connections.requestStarted(context.channel)
@@ -86,9 +107,22 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             let written = context.eventLoop.makePromise(of: Void.self)
             written.futureResult.cascade(to: promise)
             context.writeAndFlush(data, promise: written)
-            written.futureResult.assumeIsolated().whenComplete { [lingering] _ in
+            written.futureResult.assumeIsolated().whenComplete { _ in
                 context.close(mode: .output, promise: nil)
-                context.eventLoop.assumeIsolated().scheduleTask(in: lingering) { context.close(promise: nil) }
+                self.lastRead = .now()
+                self.closeWhenSilent(context, until: .now() + Self.lingeringAtMost)
+            }
+        }
+    }
+
+    /// Closes the connection once nothing has come for `lingering`, or at `deadline`.
+    private func closeWhenSilent(_ context: ChannelHandlerContext, until deadline: NIODeadline) {
+        context.eventLoop.assumeIsolated().scheduleTask(in: lingering) {
+            guard context.channel.isActive else { return }
+            if NIODeadline.now() - self.lastRead >= self.lingering || NIODeadline.now() >= deadline {
+                context.close(promise: nil)
+            } else {
+                self.closeWhenSilent(context, until: deadline)
             }
         }
     }

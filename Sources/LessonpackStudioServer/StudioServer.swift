@@ -33,7 +33,8 @@ package struct StudioServer: Sendable {
         /// A connection that sends no complete request head, no part of a body and no new request for this long is
         /// closed: the header, body-read and idle timeout in one. It does not run while a request is being answered.
         package var idle: Duration = .seconds(30)
-        /// How long a connection closed after an answer reads and drops what the client still sends.
+        /// How long a connection closed after an answer waits for the client to stop sending (what it sends is
+        /// read and dropped) before it closes; 30 seconds at most (ConnectionGuard).
         package var lingering: Duration = .seconds(2)
 
         package init(connections: Int? = nil, idle: Duration = .seconds(30), lingering: Duration = .seconds(2)) {

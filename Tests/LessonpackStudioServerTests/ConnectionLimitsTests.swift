@@ -67,6 +67,42 @@ import Testing
         }
     }
 
+    /// A client that goes on sending its refused upload (as a browser does) is read until it stops, so that the
+    /// end of the connection is not a reset that could cost it the answer.
+    @Test func aClientStillSendingItsRefusedBodyIsReadUntilItStops() async throws {
+        try await withServer(StudioServer.Limits(idle: .seconds(600), lingering: .seconds(2))) { http in
+            let sent = head("POST /api/modules/0/media?folder=lines&name=big.opus HTTP/1.1", http,
+                            token + "Content-Length: 2147483648\r\n")
+            let (status, failedWrite, ended) = try await Self.onThread { () throws -> (Int, String?, Bool) in
+                let connection = try RawConnection(port: http.port, patience: 60)
+                try connection.write(sent)
+                let status = try connection.readResponse().status
+                // Four seconds of body, in pieces a quarter of a second apart: twice the silence that closes.
+                for piece in 0..<16 {
+                    do {
+                        try connection.write([UInt8](repeating: 0, count: 65536))
+                    } catch {
+                        return (status, "piece \(piece): \(error)", false)
+                    }
+                    Thread.sleep(forTimeInterval: 0.25)
+                }
+                var ended = false
+                while true {
+                    switch connection.read() {
+                    case .bytes: continue
+                    case .ended: ended = true
+                    case .silent: ended = false
+                    }
+                    break
+                }
+                return (status, nil, ended)
+            }
+            #expect(status == 413)
+            #expect(failedWrite == nil, "the connection was reset while the client was still sending")
+            if failedWrite == nil { #expect(ended, "the connection stayed open once the client stopped sending") }
+        }
+    }
+
     /// HTTP/1.0 keeps a connection only when asked; the studio closes every 1.0 connection after its answer, and
     /// answers in 1.0, so a body whose length is not known ahead (the page) is not sent in chunks a 1.0 client
     /// cannot read.
