@@ -29,14 +29,13 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var closeAfterAnswer = false
     /// After the closing answer: everything read is dropped.
     private var closing = false
+    /// Whether the table counts this connection yet: it is counted once, when it is first seen active.
+    private var counted = false
 
     init(connections: StudioConnections, lingering: TimeAmount) {
         self.connections = connections
         self.lingering = lingering
     }
-
-    /// Whether the table counts this connection yet: it is counted once, when it is first seen active.
-    private var counted = false
 
     func handlerAdded(context: ChannelHandlerContext) {
         if context.channel.isActive { count(context) }
