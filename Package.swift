@@ -249,8 +249,8 @@ let package = Package(
         // The studio's local web server: its routes, its security checks, and its pages, embedded in the binary.
         .target(name: "LessonpackStudioServer", dependencies: [
             "LessonpackStudio", "LessonpackDiagnostics", "LessonpackModel", "LessonpackSystem",
-            .product(name: "Hummingbird", package: "hummingbird"),
-            "LessonpackAuthoring", .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
+            "LessonpackAuthoring", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
         ], exclude: ["Web"], plugins: ["EmbedWebPlugin"]),
         // Puts the Web folder into the binary at build time: the page has one copy in the repository.
         .plugin(name: "EmbedWebPlugin", capability: .buildTool(), dependencies: ["EmbedFiles"]),

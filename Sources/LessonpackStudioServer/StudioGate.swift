@@ -74,6 +74,12 @@ package struct StudioGate: Sendable {
         return parts.last == "subtitles.vtt" || parts.last == "recording"
     }
 
+    /// Whether the request showed the session's token itself (in its header or its address), not only the cookie:
+    /// such a connection is the author's, which the connection limit never drops.
+    package func carriesToken(headers: HTTPFields, query: String?) -> Bool {
+        headers[Self.tokenHeader].map { matches($0, token) } == true || tokenInQuery(query)
+    }
+
     /// Whether this request carried the token in its address: the page's first load, which sets the cookie.
     package func tokenInQuery(_ query: String?) -> Bool { queryToken(query).map { matches($0, token) } ?? false }
 

@@ -39,7 +39,10 @@ struct StudioRoutes: Sendable {
             }
             return Answers.failure(StudioError(.notFound, "nothing is at \(request.uri.path.prefix(80))"))
         } catch let error as StudioError {
-            return Answers.failure(error)
+            var answer = Answers.failure(error)
+            // A body refused as too large is left unread: the connection ends with this answer (ConnectionGuard).
+            if error.code == .tooLarge { answer.headers[.connection] = "close" }
+            return answer
         } catch {
             return Answers.failure(StudioError(.badRequest, "the request could not be read: \(error)".prefix(300).description))
         }
@@ -246,7 +249,12 @@ struct StudioRoutes: Sendable {
     // MARK: Bodies
 
     /// The request's body, refused (413) past `limit`; other failures (the connection closing) stay what they are.
+    /// A body announced larger than the limit is refused before any of it is read (it used to be held in memory up
+    /// to the limit first); the refusal closes the connection (`respond`), so nothing waits for the unread body.
     private func collect(_ request: inout Request, limit: Int) async throws -> [UInt8] {
+        if let announced = request.headers[.contentLength], let length = Int(announced), length > limit {
+            throw StudioError(.tooLarge, "the request's body is larger than the \(Self.size(limit)) this address takes")
+        }
         do {
             return Array(buffer: try await request.body.collect(upTo: limit))
         } catch is NIOTooManyBytesError {

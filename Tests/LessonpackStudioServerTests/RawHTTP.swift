@@ -1,5 +1,6 @@
 import Foundation
 import LessonpackStudio
+import LessonpackTestSupport
 @testable import LessonpackStudioServer
 #if canImport(Glibc)
 import Glibc
@@ -9,8 +10,9 @@ import Glibc
 /// headers are exactly what the test says, which URLSession does not promise.
 struct RawHTTP {
     /// Runs `studio` behind the token `t0ken` on a loopback port for the length of `body`, which talks to it.
-    static func serving(_ studio: Studio, _ body: (RawHTTP) async throws -> Void) async throws {
-        let server = StudioServer(studio: studio, token: "t0ken")
+    static func serving(_ studio: Studio, limits: StudioServer.Limits = StudioServer.Limits(),
+                        _ body: (RawHTTP) async throws -> Void) async throws {
+        let server = StudioServer(studio: studio, token: "t0ken", limits: limits)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let task = Task { try await server.run(port: 0) { continuation.yield($0) } }
         var iterator = ports.makeAsyncIterator()
@@ -19,12 +21,7 @@ struct RawHTTP {
         try await body(RawHTTP(port: port))
     }
 
-    struct Response {
-        var status: Int
-        var headers: [String: String]
-        var body: [UInt8]
-        var text: String { String(decoding: body, as: UTF8.self) }
-    }
+    typealias Response = WireResponse
 
     let port: Int
 
@@ -39,6 +36,38 @@ struct RawHTTP {
         }
     }
 
+    /// What came back for `bytes` sent as they are, read until the server ended the connection (`ended`) or sent
+    /// nothing for `patience` seconds (a generous limit: reaching it is what fails a connection kept open).
+    struct Exchange: Sendable, CustomStringConvertible {
+        var bytes: [UInt8]
+        var ended: Bool
+        var response: Response? { try? RawHTTP.parse(bytes) }
+        /// Short, for a failed expectation: the answer's first line and how many bytes came.
+        var description: String {
+            let first = String(decoding: bytes.prefix(120), as: UTF8.self).split(separator: "\r\n").first ?? "nothing"
+            return "\(bytes.count) bytes (\(first)), \(ended ? "ended" : "still open")"
+        }
+    }
+
+    func exchange(_ bytes: [UInt8], patience: Int = 60) async throws -> Exchange {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result {
+                    let connection = try RawConnection(port: port, patience: patience)
+                    try connection.write(bytes)
+                    var received: [UInt8] = []
+                    while true {
+                        switch connection.read() {
+                        case .bytes(let more): received += more
+                        case .ended: return Exchange(bytes: received, ended: true)
+                        case .silent: return Exchange(bytes: received, ended: false)
+                        }
+                    }
+                })
+            }.start()
+        }
+    }
+
     private func sendBlocking(_ method: String, _ target: String, headers: [String: String], body: [UInt8]) throws -> Response {
         var lines = ["\(method) \(target) HTTP/1.1"]
         var all = headers
@@ -48,59 +77,12 @@ struct RawHTTP {
         for (name, value) in all.sorted(by: { $0.key < $1.key }) { lines.append("\(name): \(value)") }
         let request = Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8) + body
 
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw POSIXError(.EIO) }
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        var sent = 0
-        while sent < request.count {
-            let written = request[sent...].withUnsafeBytes { write(socket, $0.baseAddress, $0.count) }
-            guard written > 0 else { throw POSIXError(.EIO) }
-            sent += written
-        }
+        let connection = try RawConnection(port: port, patience: nil)
+        try connection.write(request)
         var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = read(socket, &buffer, buffer.count)
-            if count <= 0 { break }
-            received += buffer[0..<count]
-        }
-        return try parse(received)
+        while case .bytes(let more) = connection.read() { received += more }
+        return try Self.parse(received)
     }
 
-    private func parse(_ bytes: [UInt8]) throws -> Response {
-        let separator: [UInt8] = [13, 10, 13, 10]
-        guard let end = (0...(max(0, bytes.count - 4))).first(where: { Array(bytes[$0..<min($0 + 4, bytes.count)]) == separator }) else {
-            throw POSIXError(.EBADMSG)
-        }
-        let head = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n")
-        let status = Int(head[0].split(separator: " ")[1]) ?? 0
-        var headers: [String: String] = [:]
-        for line in head.dropFirst() {
-            let parts = line.split(separator: ":", maxSplits: 1)
-            if parts.count == 2 { headers[parts[0].lowercased()] = parts[1].trimmingCharacters(in: .whitespaces) }
-        }
-        var body = Array(bytes[(end + 4)...])
-        if headers["transfer-encoding"] == "chunked" { body = dechunked(body) }
-        return Response(status: status, headers: headers, body: body)
-    }
-
-    private func dechunked(_ bytes: [UInt8]) -> [UInt8] {
-        var result: [UInt8] = []
-        var index = 0
-        while index < bytes.count {
-            guard let lineEnd = (index..<bytes.count - 1).first(where: { bytes[$0] == 13 && bytes[$0 + 1] == 10 }),
-                  let size = Int(String(decoding: bytes[index..<lineEnd], as: UTF8.self), radix: 16), size > 0 else { break }
-            result += bytes[(lineEnd + 2)..<min(lineEnd + 2 + size, bytes.count)]
-            index = lineEnd + 2 + size + 2
-        }
-        return result
-    }
+    static func parse(_ bytes: [UInt8]) throws -> Response { try WireResponse(bytes) }
 }
