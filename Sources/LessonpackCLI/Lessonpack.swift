@@ -13,6 +13,12 @@ package struct Lessonpack: ParsableCommand {
             conversation. Start with 'lessonpack new', check it with 'lessonpack check'.
 
             Exit status: 0 success, 1 problems found, 2 usage or I/O failure.
+
+            Examples:
+              lessonpack new at-the-cafe --from lesson.docx --video cafe.mp4
+              lessonpack check at-the-cafe
+              lessonpack build at-the-cafe -o dist
+              lessonpack play dist/at-the-cafe-1.0.0.lessonpack
             """,
         version: versionLine,
         subcommands: [

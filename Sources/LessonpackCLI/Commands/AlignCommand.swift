@@ -17,6 +17,10 @@ struct AlignCommand: ParsableCommand {
 
             Exit status: 0 aligned (warnings allowed), 1 problems in the module or the video (nothing written), \
             2 usage or I/O failure.
+
+            Examples:
+              lessonpack align Modules/at-the-cafe
+              lessonpack align Modules/at-the-cafe --video cafe.mp4 --dry-run
             """)
 
     @Argument(help: "The module folder.", completion: .directory)

@@ -12,6 +12,10 @@ struct BuildCommand: ParsableCommand {
             Runs every check first: errors stop the build and nothing is written. Writes OUTDIR/<id>-<version>.lessonpack \
             atomically. The same sources always give the same bytes; set SOURCE_DATE_EPOCH to date the entries \
             (they are otherwise undated).
+
+            Examples:
+              lessonpack build Modules/at-the-cafe -o dist
+              lessonpack build Modules/at-the-cafe -o dist --sign publisher.key
             """)
 
     @Argument(help: "Module folders to build.", completion: .directory)

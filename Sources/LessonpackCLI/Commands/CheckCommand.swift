@@ -16,6 +16,11 @@ struct CheckCommand: ParsableCommand {
             module but holds modules is checked module by module ('lessonpack check Modules').
 
             Exit status: 0 no errors (warnings allowed unless --werror), 1 errors found, 2 usage or I/O failure.
+
+            Examples:
+              lessonpack check Modules/at-the-cafe
+              lessonpack check Modules --werror
+              lessonpack check --watch Modules/at-the-cafe
             """)
 
     @Argument(help: "Module folders to check, or folders holding them.", completion: .directory)

@@ -13,6 +13,10 @@ struct DiffCommand: ParsableCommand {
             objective, speaker or activity is a major change (learners' history refers to them); adding anything \
             is minor; changing an existing entry is a patch. Exit status 0 when NEW's version is bumped enough \
             for its changes, 1 when it is not, 2 when OLD or NEW cannot be read.
+
+            Examples:
+              lessonpack diff dist/at-the-cafe-1.0.0.lessonpack dist/at-the-cafe-1.1.0.lessonpack
+              lessonpack diff Modules/at-the-cafe dist/at-the-cafe-1.0.0.lessonpack
             """)
 
     @Argument(help: "The earlier version: a bundle or a module folder.", completion: .file())

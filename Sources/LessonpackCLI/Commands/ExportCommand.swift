@@ -14,6 +14,10 @@ struct ExportCommand: ParsableCommand {
             docs/authoring.md shows each format.
 
             Exit status: 0 exported, 1 problems in the module (nothing written), 2 usage or I/O failure.
+
+            Examples:
+              lessonpack export questions Modules/at-the-cafe -o at-the-cafe.xml
+              lessonpack export web Modules/at-the-cafe -o site
             """,
         subcommands: [ExportQuestionsCommand.self, ExportLessonCommand.self, ExportSubtitlesCommand.self,
                       ExportGlossaryCommand.self, ExportWebCommand.self,

@@ -25,6 +25,11 @@ struct FmtCommand: ParsableCommand {
 
             Exit status: 0 done (or, with --check, nothing to change), 1 some file would change (--check), has \
             errors or is not a regular file, 2 usage or I/O failure.
+
+            Examples:
+              lessonpack fmt Modules/at-the-cafe
+              lessonpack fmt --check Modules
+              lessonpack fmt - < transcript.plist
             """)
 
     @Argument(help: "Module folders or property list files ('-' alone: standard input to standard output).",

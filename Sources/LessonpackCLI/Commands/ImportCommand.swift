@@ -17,6 +17,11 @@ struct ImportCommand: ParsableCommand {
 
             Exit status: 0 imported (warnings allowed), 1 problems in the file or the module (nothing written), \
             2 usage or I/O failure.
+
+            Examples:
+              lessonpack import lesson lesson.docx --into Modules/at-the-cafe
+              lessonpack import transcript interview.vtt --into Modules/at-the-cafe
+              lessonpack import questions quiz.gift --into Modules/at-the-cafe --objective order
             """,
         subcommands: [ImportLessonCommand.self, ImportTranscriptCommand.self, ImportQuestionsCommand.self,
                       ImportGlossaryCommand.self])
@@ -90,6 +95,10 @@ struct ImportTranscriptCommand: ParsableCommand {
         discussion: """
             Plain text is 'Speaker: what they say', one line each. In subtitles, the speaker comes from a WebVTT \
             <v Name> tag or a 'Name:' at the start of the cue. New speakers are added to module.plist.
+
+            Examples:
+              lessonpack import transcript interview.srt --into Modules/at-the-cafe
+              lessonpack import transcript lines.txt --into Modules/at-the-cafe --speaker alex --dry-run
             """)
 
     @OptionGroup var options: ImportOptions
@@ -121,6 +130,10 @@ struct ImportQuestionsCommand: ParsableCommand {
         discussion: """
             Into the test's item bank (--to test, the default) or the spoken questions and answers (--to qa, \
             multiple choice with three answers). Question types a module cannot hold are reported and skipped.
+
+            Examples:
+              lessonpack import questions quiz.gift --into Modules/at-the-cafe --objective order
+              lessonpack import questions moodle.xml --into Modules/at-the-cafe --to qa --dry-run
             """)
 
     @OptionGroup var options: ImportOptions
@@ -164,6 +177,10 @@ struct ImportGlossaryCommand: ParsableCommand {
             found in the file (comma, semicolon, tab or '|'; a first line 'sep=;' or Anki's '#separator:' \
             header decides); Anki's HTML fields become plain text and its tag, deck and note-type columns are \
             passed over.
+
+            Examples:
+              lessonpack import glossary glossary.csv --into Modules/at-the-cafe
+              lessonpack import glossary anki-deck.txt --into Modules/at-the-cafe --dry-run
             """)
 
     @OptionGroup var options: ImportOptions

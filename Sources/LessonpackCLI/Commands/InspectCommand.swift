@@ -7,7 +7,12 @@ import TerminalText
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Show what a bundle holds: identity, signature, entries, sizes by kind, activities.")
+        abstract: "Show what a bundle holds: identity, signature, entries, sizes by kind, activities.",
+        discussion: """
+            Examples:
+              lessonpack inspect dist/at-the-cafe-1.0.0.lessonpack
+              lessonpack inspect dist/at-the-cafe-1.0.0.lessonpack --format json
+            """)
 
     @Argument(help: "The bundle.", completion: .file(extensions: ["lessonpack"]))
     var bundle: String

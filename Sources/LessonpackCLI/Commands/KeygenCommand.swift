@@ -10,6 +10,9 @@ struct KeygenCommand: ParsableCommand {
         discussion: """
             Writes KEYFILE (the private key, readable only by you: keep it secret) and KEYFILE.pub (the public key, \
             for 'lessonpack verify --key'). Both are PEM files that OpenSSL reads too.
+
+            Examples:
+              lessonpack keygen publisher.key
             """)
 
     @Argument(help: "Where to write the private key.", completion: .file())

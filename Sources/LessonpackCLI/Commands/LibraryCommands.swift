@@ -22,6 +22,10 @@ struct InstallCommand: ParsableCommand {
             With --key, every bundle must be signed by that key, an installed copy that is not is replaced, and a \
             version older than one installed is refused (unless --allow-downgrade). Without --key, a change of \
             signer or an older version is installed with a warning. docs/bundle-format.md has the trust rules.
+
+            Examples:
+              lessonpack install dist/at-the-cafe-1.0.0.lessonpack
+              lessonpack install --catalog https://lessons.example.org/catalog.json --key publisher.pub
             """)
 
     @Argument(help: "Bundles to install.", completion: .file(extensions: ["lessonpack"]))
@@ -138,7 +142,13 @@ struct CatalogCounts {
 }
 
 struct ListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the modules in your library.")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the modules in your library.",
+        discussion: """
+            Examples:
+              lessonpack list
+              lessonpack list --format json
+            """)
 
     @Option(help: "Where progress and installed modules are kept.", completion: .directory)
     var dataDir: String?

@@ -10,6 +10,10 @@ struct MediaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "media",
         abstract: "Manage a module's media manifest.",
+        discussion: """
+            Examples:
+              lessonpack media scan Modules/at-the-cafe
+            """,
         subcommands: [MediaScanCommand.self])
 }
 
@@ -25,6 +29,10 @@ struct MediaScanCommand: ParsableCommand {
             unchanged files are kept and new ones left out. Audio named for its place (l01.opus or line-1.wav for \
             a transcript line, q1.opus for a question, q1-a.opus or q1b.mp3 for an answer) fills that clip field \
             when it is empty or names a file that is not there; each field filled is reported.
+
+            Examples:
+              lessonpack media scan Modules/at-the-cafe
+              lessonpack media scan Modules/at-the-cafe --format json
             """)
 
     @Argument(help: "The module folder.", completion: .directory)

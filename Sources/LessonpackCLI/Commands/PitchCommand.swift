@@ -21,6 +21,10 @@ struct PitchCommand: ParsableCommand {
 
             Exit status: 0 every file analysed, 1 a file does not decode as audio, 2 a file cannot be opened (the \
             others are still printed, and the problems go to standard error).
+
+            Examples:
+              lessonpack pitch Modules/at-the-cafe/media/lines/l01.opus
+              lessonpack pitch my-recording.wav --format csv
             """)
 
     @Argument(help: "The audio files ('-' for standard input).", completion: .file())

@@ -31,6 +31,11 @@ struct PlayCommand: ParsableCommand {
             them), 2 when it cannot be found or read, or for a usage mistake. With --format json, a failure before \
             the session starts is printed as a JSON document (docs/json-output.md) on standard error, since \
             standard output is the session's.
+
+            Examples:
+              lessonpack play dist/at-the-cafe-1.0.0.lessonpack
+              lessonpack play at-the-cafe --plain
+              lessonpack play Modules/at-the-cafe --ui-language ja
             """)
 
     @Argument(help: "A .lessonpack bundle, a module source folder, or the id of an installed module.", completion: .file())

@@ -7,6 +7,11 @@ struct PlistCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plist",
         abstract: "Check and convert XML and binary property lists, like Apple's plutil.",
+        discussion: """
+            Examples:
+              lessonpack plist lint Modules/at-the-cafe/transcript.plist
+              lessonpack plist convert --to json settings.plist -o settings.json
+            """,
         subcommands: [PlistLintCommand.self, PlistConvertCommand.self])
 }
 
@@ -17,6 +22,10 @@ struct PlistLintCommand: ParsableCommand {
         discussion: """
             Prints 'FILE: OK' for each valid file on standard output and every problem in the others on standard \
             error. Exit status 0 when all are valid, 1 when one is not, 2 when one cannot be read at all.
+
+            Examples:
+              lessonpack plist lint Modules/at-the-cafe/transcript.plist
+              lessonpack plist lint - < Info.plist
             """)
 
     @Argument(help: "Property list files ('-' for standard input).", completion: .file())
@@ -69,6 +78,10 @@ struct PlistConvertCommand: ParsableCommand {
             -o may name the input itself: 'convert --to xml F -o F' turns a binary property list into XML in place. \
             Reads XML and binary (bplist00) property lists; a binary one's dictionary keys come out sorted, as \
             plutil writes them, because the binary reader does not keep their order. JSON is not read.
+
+            Examples:
+              lessonpack plist convert --to json settings.plist -o settings.json
+              lessonpack plist convert --to xml Info.plist
             """)
 
     @Option(name: .customLong("to"), help: "The format to convert to: json or xml.")

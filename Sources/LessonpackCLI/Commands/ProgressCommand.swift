@@ -14,7 +14,12 @@ struct ProgressCommand: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "progress",
-        abstract: "Show your progress: per module and activity, attempts and scores; for the test, per objective.")
+        abstract: "Show your progress: per module and activity, attempts and scores; for the test, per objective.",
+        discussion: """
+            Examples:
+              lessonpack progress
+              lessonpack progress --format json
+            """)
 
     @Option(help: "Output format: text, json or csv (per activity and objective); answers (a CSV row per answer, with its time and objective); xapi (every statement kept for a learning record store, as a JSON array).")
     var format: Format = .text

@@ -24,6 +24,10 @@ struct ReleaseCommand: ParsableCommand {
             cache, sharing the cores with the builds running beside it.
 
             Exit status: 0 released, 1 problems found (nothing written), 2 usage or I/O failure.
+
+            Examples:
+              lessonpack release Modules --output site --sign publisher.key
+              lessonpack release Modules --output site --jobs 2 --transcode
             """)
 
     @Argument(help: "The folder holding the modules.", completion: .directory)

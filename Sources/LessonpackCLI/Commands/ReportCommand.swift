@@ -19,6 +19,10 @@ struct ReportCommand: ParsableCommand {
             the last test's score and the last activity, learners below the pass mark first; per-objective bars \
             for the class, item difficulty, the most-missed items with their text, and each learner's answers. \
             docs/publishing.md has the details.
+
+            Examples:
+              lessonpack report --lrs https://lrs.example.org/xAPI/ --credentials lrs.txt -o class.html
+              lessonpack report progress-*.json --format csv -o class.csv
             """)
 
     @Argument(help: "Statement files (JSON arrays), instead of --lrs.", completion: .file())

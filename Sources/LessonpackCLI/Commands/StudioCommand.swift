@@ -19,6 +19,10 @@ struct StudioCommand: ParsableCommand {
             With --format json, that line is a JSON document instead (docs/json-output.md), with the address \
             as 'address', and a failure before the server starts (a folder that cannot be opened, a port \
             that is taken) is a JSON document on standard error.
+
+            Examples:
+              lessonpack studio Modules/at-the-cafe
+              lessonpack studio Modules --port 8080 --no-open
             """)
 
     @Argument(help: "Module folders to open (none: start with the New module form).", completion: .directory)

@@ -17,6 +17,10 @@ struct SyncCommand: ParsableCommand {
             sent only once the store has them. The store's user name and password come from --credentials FILE \
             (NAME:PASSWORD on its first line) or from LESSONPACK_LRS_USERNAME and LESSONPACK_LRS_PASSWORD. Say who \
             you are with --email (and --name) once; it is remembered. docs/publishing.md has the details.
+
+            Examples:
+              lessonpack sync --lrs https://lrs.example.org/xAPI/ --credentials lrs.txt --email learner@example.org
+              lessonpack sync --lrs https://lrs.example.org/xAPI/
             """)
 
     @Option(help: "The record store's xAPI endpoint, e.g. https://lrs.example.org/xAPI/.")

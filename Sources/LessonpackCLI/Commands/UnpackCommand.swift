@@ -16,6 +16,9 @@ struct UnpackCommand: ParsableCommand {
 
             Exit status: 0 unpacked, 1 the bundle is refused or the folder cannot be written, 2 the bundle \
             cannot be read at all.
+
+            Examples:
+              lessonpack unpack dist/at-the-cafe-1.0.0.lessonpack at-the-cafe-sources
             """)
 
     @Argument(help: "The bundle.", completion: .file(extensions: ["lessonpack"]))

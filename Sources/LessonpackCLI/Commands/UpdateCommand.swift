@@ -17,6 +17,10 @@ struct UpdateCommand: ParsableCommand {
             when it has not changed), checks its signature against the publisher's key you trusted, and downloads \
             only the bundles whose version rose, resuming a download that was cut off. A version older than the \
             one installed is refused unless --allow-downgrade. docs/publishing.md has the details.
+
+            Examples:
+              lessonpack update
+              lessonpack update at-the-cafe --key publisher.pub
             """)
 
     @Argument(help: "Module ids to update (default: every module installed from a web catalog).")

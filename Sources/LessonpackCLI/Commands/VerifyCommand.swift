@@ -13,6 +13,9 @@ struct VerifyCommand: ParsableCommand {
             unchanged since it was signed, but not by whom. With --key the bundle must be signed by that key. \
             Every bundle named is checked, whatever the others give. Exit status 0 when everything holds, 1 when \
             anything does not, 2 when a bundle cannot be read at all (missing, not a file, not a ZIP file).
+
+            Examples:
+              lessonpack verify dist/at-the-cafe-1.0.0.lessonpack --key publisher.pub
             """)
 
     @Argument(help: "Bundles to verify.", completion: .file(extensions: ["lessonpack"]))
