@@ -236,6 +236,17 @@ package final class HTTPFetcher: Sendable {
             }
             return RemoteError(.remoteHTTPError, "fetching \(url) failed: \(error)", url: url)
         }
+        if let error = error as? HTTPParserError {
+            if error == .invalidEOFState {
+                // Hung up before the length it announced: cut off, and a part kept may be resumed.
+                return RemoteError(.remoteUnreachable, "\(host) closed the connection before \(url) was complete",
+                                   url: url)
+            }
+            // Not an answer that went silent but one that breaks HTTP's rules: a head past its size limit, or
+            // another protocol listening on the port.
+            return RemoteError(.remoteHTTPError, "\(host) answered \(url) with something that is not HTTP " +
+                               "(\(error)); is it a web server?", url: url)
+        }
         if let error = error as? NIOConnectionError {
             let why: String
             if let failure = error.connectionErrors.first {
