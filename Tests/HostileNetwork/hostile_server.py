@@ -321,6 +321,17 @@ def grown_on_resume(handler, path, count):
     handler.honest(path)
 
 
+@case("shrunk-on-resume")
+def shrunk_on_resume(handler, path, count):
+    # Cut off halfway, then a smaller file is in its place: whatever is fetched of it never adds up to the size listed.
+    if is_bundle(path):
+        data = handler.site_file(path)
+        if count == 1:
+            return handler.cut(data, len(data) // 2)
+        return handler.honest(path, data=changed(data)[:-4096])
+    handler.honest(path)
+
+
 @case("rollback")
 def rollback(handler, path, count):
     # The current release once, then the release before it, validly signed by the same key: a replayed catalog.

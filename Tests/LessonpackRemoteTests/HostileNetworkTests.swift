@@ -50,9 +50,11 @@ import Testing
         Case(name: "short-length-catalog", runs: [.remoteUnreachable]),
         Case(name: "short-length-bundle", runs: [.remoteUnreachable, nil], resumes: true),
         Case(name: "long-length-catalog", runs: [.catalogInvalid]),
-        Case(name: "long-length-bundle", runs: [.remoteUnreachable, nil], resumes: true),
+        Case(name: "long-length-bundle", runs: [.catalogBundleMismatch, nil]),
         Case(name: "changed-on-resume", runs: [.remoteUnreachable, .catalogBundleMismatch], resumes: true),
-        Case(name: "grown-on-resume", runs: [.remoteUnreachable, .remoteTooLarge], resumes: true),
+        Case(name: "grown-on-resume", runs: [.remoteUnreachable, .catalogBundleMismatch], resumes: true),
+        Case(name: "shrunk-on-resume", runs: [.remoteUnreachable, .catalogBundleMismatch, .catalogBundleMismatch],
+             resumes: true),
         Case(name: "rollback", runs: [nil, .catalogRollback]),
     ]
 
