@@ -64,8 +64,19 @@ import Testing
 
     /// A publisher's release of one module, made once by the built `lessonpack`: `site` is release 2 (version
     /// 1.0.1), `oldSite` release 1 (1.0.0), both signed by the same key.
+    struct ReleaseFolder: Sendable {
+        let path: String
+
+        init(_ path: String) {
+            self.path = path
+            try? FileManager.default.removeItem(atPath: path)
+        }
+
+        func child(_ name: String) -> String { path + "/" + name }
+    }
+
     struct Release: Sendable {
-        let folder: TemporaryFolder
+        let folder: ReleaseFolder
         var site: String { folder.child("site") }
         var oldSite: String { folder.child("old-site") }
         let bundleFile = "at-the-cafe-1.0.1.lessonpack"
@@ -73,7 +84,17 @@ import Testing
         let bundle: [UInt8]
 
         static func make() throws -> Release {
-            let folder = TemporaryFolder("lessonpack-hostile")
+            // Never removed while the test process runs (every case shares it): named by the process, and those of
+            // processes that have ended are removed here.
+            let temporary = FileManager.default.temporaryDirectory.path
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
+            where name.hasPrefix("lessonpack-hostile-release-") {
+                let pid = name.dropFirst("lessonpack-hostile-release-".count)
+                if !FileManager.default.fileExists(atPath: "/proc/\(pid)") {
+                    try? FileManager.default.removeItem(atPath: temporary + "/" + name)
+                }
+            }
+            let folder = ReleaseFolder(temporary + "/lessonpack-hostile-release-\(getpid())")
             let modules = folder.child("modules")
             try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: Paths.inPackage("Modules/at-the-cafe"), toPath: modules + "/at-the-cafe")
@@ -182,6 +203,29 @@ import Testing
             // From wherever the part ended: bytes that came before the hang-up may not all have reached it.
             #expect(server.requests.contains { $0.contains(".lessonpack bytes=") && !$0.hasSuffix("bytes=0-") },
                     "\(hostile.name): the part kept was never resumed\n\(server.requests.joined(separator: "\n"))")
+        }
+        withExtendedLifetime(server) {}
+    }
+
+    /// The same cases through the built `lessonpack install --catalog`, as a learner runs it, with the tool's own
+    /// bounds: each run prints its code and ends with status 1, or installs with status 0. The trickles are left
+    /// to the library test above, since the tool's own bounds take minutes to meet.
+    @Test(arguments: installCases.filter { !$0.tight })
+    func theCommandSaysTheCode(_ hostile: Case) throws {
+        let release = try #require(Self.release.release, "the release could not be made: \(Self.release.problem)")
+        let data = TemporaryFolder("lessonpack-hostile-cli")
+        let server = try Server(hostile.name, release: release, in: data)
+        for (index, expected) in hostile.runs.enumerated() {
+            let run = "\(hostile.name), run \(index + 1)"
+            let result = try LessonpackBinary.run(["install", "--catalog", server.address, "--data-dir", data.path],
+                                                  timeout: 280)
+            if let expected {
+                #expect(result.status == 1 && result.standardError.contains("[\(expected)]"),
+                        "\(run): status \(result.status)\n\(result.standardError)")
+            } else {
+                #expect(result.status == 0, "\(run): status \(result.status)\n\(result.standardError)")
+            }
+            Self.expectNothingHalfWritten(in: data.child("library"), release: release, run: run)
         }
         withExtendedLifetime(server) {}
     }
