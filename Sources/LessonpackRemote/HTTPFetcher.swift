@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import LessonpackCatalogFormat
 import LessonpackModel
 import LessonpackSystem
 import NIOCore
@@ -123,6 +124,18 @@ package final class HTTPFetcher: Sendable {
             default:
                 throw Self.statusError(response.status, url: url)
             }
+            // The length of the file the server holds, as its answer gives it. Another length than the catalog's is
+            // another file: a part of it kept would never add up (a smaller one left every later run resuming past
+            // its end, starting over and saying "run the command again"), and a part kept before it would be
+            // finished with its bytes.
+            let total = response.status.code == 206
+                ? response.headers.first(name: "Content-Range")?.split(separator: "/").last.flatMap { Int($0) }
+                : response.headers.first(name: "Content-Length").flatMap { Int($0) }
+            if let total, total != size {
+                throw RemoteError(.catalogBundleMismatch, "\(url) is \(total) bytes on the server, not the \(size) " +
+                                  "its catalog lists: not the file listed (changed since the catalog was signed, or " +
+                                  "another file in its place)", url: url)
+            }
             progress(written, size)
             let started = NIODeadline.now()
             let startedWith = written
@@ -235,6 +248,17 @@ package final class HTTPFetcher: Sendable {
                 return RemoteError(.remoteAddressInvalid, "\(url) is not an http:// or https:// address", url: url)
             }
             return RemoteError(.remoteHTTPError, "fetching \(url) failed: \(error)", url: url)
+        }
+        if let error = error as? HTTPParserError {
+            if error == .invalidEOFState {
+                // Hung up before the length it announced: cut off, and a part kept may be resumed.
+                return RemoteError(.remoteUnreachable, "\(host) closed the connection before \(url) was complete",
+                                   url: url)
+            }
+            // Not an answer that went silent but one that breaks HTTP's rules: a head past its size limit, or
+            // another protocol listening on the port.
+            return RemoteError(.remoteHTTPError, "\(host) answered \(url) with something that is not HTTP " +
+                               "(\(error)); is it a web server?", url: url)
         }
         if let error = error as? NIOConnectionError {
             let why: String

@@ -13,6 +13,9 @@ package final class LRSClient: Sendable {
     /// A page of statements is at most this large; a report reads at most `statementLimit` statements.
     static let pageLimit = 64 << 20
     package static let statementLimit = 1_000_000
+    /// A report reads at most this many pages: the statement limit at the hundred a page it asks for. A store
+    /// whose `more` links never end, each page a statement and a link to one never seen, is read no further.
+    package static let pageCountLimit = statementLimit / 100
 
     package convenience init(endpoint address: String, credentials: LRSCredentials?, fetcher: HTTPFetcher) throws(RemoteError) {
         self.init(normalised: try Self.normalised(address), credentials: credentials, fetcher: fetcher)
@@ -132,14 +135,23 @@ package final class LRSClient: Sendable {
     /// not when it happened: work done offline before a report's end is stored after it, so there is no `until`
     /// here (the report filters on when things happened), and `since` is safe since nothing is stored before it
     /// happens.
-    package func statements(since: Date?) async throws(RemoteError) -> (statements: [XAPIStatement], skipped: Int) {
+    /// `pageCountLimit`: lower only in tests, which cannot wait for ten thousand pages.
+    package func statements(since: Date?, pageCountLimit: Int = LRSClient.pageCountLimit) async throws(RemoteError)
+        -> (statements: [XAPIStatement], skipped: Int) {
         var query = ["limit=100"]
         if let since { query.append("since=" + XAPITime.timestamp(since)) }
         var next: String? = endpoint + "statements?" + query.joined(separator: "&")
         var statements: [XAPIStatement] = []
         var skipped = 0
         var seenLinks: Set<String> = []
+        var pages = 0
         while let url = next {
+            pages += 1
+            guard pages <= pageCountLimit else {
+                throw RemoteError(.remoteTooLarge, "the record store's statements for this report run to more than " +
+                                  "\(pageCountLimit) pages: narrow it with --since (a store whose pages " +
+                                  "never end is read no further)", url: url)
+            }
             let answer = try await fetcher.send(.GET, url, headers: headers, limit: Self.pageLimit)
             switch answer.status.code {
             case 200: break
@@ -157,7 +169,8 @@ package final class LRSClient: Sendable {
             }
             statements += page.statements.compactMap(\.statement)
             skipped += page.statements.filter { $0.statement == nil }.count
-            guard statements.count <= Self.statementLimit else {
+            // Statements that could not be read count too: a store sending only those would otherwise never stop.
+            guard statements.count + skipped <= Self.statementLimit else {
                 throw RemoteError(.remoteTooLarge, "the record store holds more than \(Self.statementLimit) statements " +
                                   "for this report: narrow it with --since and --until", url: url)
             }

@@ -229,7 +229,11 @@ package struct RemoteLibrary: Sendable {
                 resumed = try await fetch(url, entry: entry, into: part, options: options)
             }
         } catch {
-            // The part stays, so the next run resumes it.
+            // The part stays, so the next run resumes it; unless the server sent more than the file listed, or
+            // said its file has another length, which shows it is not sending that file (an endless answer, or
+            // another file in its place): nothing it sent is worth finishing, and a part kept would be finished
+            // with the wrong bytes.
+            if error.code == .remoteTooLarge || error.code == .catalogBundleMismatch { unlink(part) }
             outcome.result = .failed([error.diagnostic])
             return outcome
         }
