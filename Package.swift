@@ -256,7 +256,7 @@ let package = Package(
         .executableTarget(name: "EmbedFiles"),
         .testTarget(name: "LessonpackStudioServerTests", dependencies: [
             "LessonpackStudioServer", "LessonpackStudio", "LessonpackSystem", "LessonpackTestSupport",
-            .product(name: "Hummingbird", package: "hummingbird"),
+            "LessonpackAuthoring", "LessonpackModel", .product(name: "Hummingbird", package: "hummingbird"),
         ]),
 
         // MARK: The command line: parses arguments and renders; no logic of its own

@@ -57,6 +57,15 @@ package struct MediaFolder: Sendable {
         }
     }
 
+    /// The folder that holds `relativePath`, opened from the module's folder through media/ without following a
+    /// link; with `create`, missing folders are made and listed in `made`. What writes or deletes media goes through
+    /// it, relative to its descriptor: a folder swapped for a link after a check cannot lead the write out.
+    package func folder(holding relativePath: String, create: Bool = false)
+        throws(OpenFolder.Failure) -> (folder: OpenFolder, made: [(parent: OpenFolder, name: String)]) {
+        try OpenFolder(moduleFolder.isEmpty ? "." : moduleFolder)
+            .folder(at: inModule((relativePath as NSString).deletingLastPathComponent), create: create)
+    }
+
     /// The file, opened from the module's folder with no link on the way.
     package func open(_ relativePath: String) -> Result<ReadableFile, ReadableFile.Failure> {
         ReadableFile.open(inModule(relativePath), in: moduleFolder.isEmpty ? "." : moduleFolder)
