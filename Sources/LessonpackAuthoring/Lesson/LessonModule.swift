@@ -107,9 +107,11 @@ package enum LessonModule {
                 throw Failure(description: "\(video) is larger than a module's video may be (4 GB)", diagnostics: [],
                               code: .lessonVideoInvalid)
             }
-            // Through the descriptor that was checked, in blocks: a video is hundreds of megabytes.
-            try? FileManager.default.removeItem(atPath: media.path("conversation.mp4"))
-            let copy = try AtomicFile.Staged(replacing: media.path(name))
+            // Through the descriptor that was checked, in blocks: a video is hundreds of megabytes. Into media/
+            // held open, reached without a link, so it cannot be led out of the module.
+            let mediaFolder = try media.folder(holding: name, create: true).folder
+            try? mediaFolder.removeFile("conversation.mp4")
+            let copy = try AtomicFile.Staged(named: name, in: mediaFolder)
             do {
                 try source.forEachChunk { chunk in try copy.write(chunk) }
                 try copy.commit()
@@ -140,8 +142,10 @@ package enum LessonModule {
         if let video = module.video { named.insert(video) }
         for question in module.questions { named.formUnion([question.audio] + question.answers.map(\.audio)) }
         let media = MediaFolder(moduleFolder: folder)
+        // Each removed through its folder, opened without following a link: a folder swapped for a link after the
+        // listing loses nothing outside the module.
         for path in media.allFiles() where !named.contains(path) {
-            try FileManager.default.removeItem(atPath: media.path(path))
+            try media.folder(holding: path).folder.removeFile((path as NSString).lastPathComponent)
         }
     }
 }
