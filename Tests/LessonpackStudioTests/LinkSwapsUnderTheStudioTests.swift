@@ -51,8 +51,8 @@ import Testing
             }
         }
 
-        func checkNothingLeftTheModule() throws {
-            #expect(try String(contentsOfFile: outside + "/kept.opus", encoding: .utf8) == "outside the module",
+        func checkNothingLeftTheModule() {
+            #expect((try? String(contentsOfFile: outside + "/kept.opus", encoding: .utf8)) == "outside the module",
                     "the file outside the module was deleted or replaced")
             #expect(strays() == [], "written outside the module, or left as a temporary file")
             var status = stat()
@@ -85,7 +85,7 @@ import Testing
         }
         let swaps = swap.stop()
         #expect(swaps > 0)
-        try swapped.checkNothingLeftTheModule()
+        swapped.checkNothingLeftTheModule()
         #expect(stored > 0, "no upload got through while the link was away")
         #expect(!failures.isEmpty, "no upload or delete met the link: the race was not run")
         for failure in failures {
