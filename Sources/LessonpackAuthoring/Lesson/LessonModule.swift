@@ -36,8 +36,10 @@ package enum LessonModule {
         do {
             return try fill(destination, lesson: lesson, from: file, video: video, speak: speak, align: align)
         } catch {
-            // The folder is ours: it did not exist, or was empty, a moment ago.
-            try? FileManager.default.removeItem(atPath: destination)
+            // The folder is ours: it did not exist, or was empty, a moment ago. Removed from its parent's descriptor
+            // without following a link inside it: one swapped in meanwhile loses nothing it leads to.
+            let url = URL(fileURLWithPath: destination).standardizedFileURL
+            try? OpenFolder(url.deletingLastPathComponent().path).removeTree(url.lastPathComponent)
             throw error
         }
     }
