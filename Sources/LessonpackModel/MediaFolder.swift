@@ -1,8 +1,9 @@
 import Foundation
 import LessonpackSystem
 
-/// Read-only access to a module's media/ folder, refusing anything that would lead outside it: every file is
-/// reached from the module's folder without following a link, not even `media/` itself or a folder inside it.
+/// Access to a module's media/ folder, refusing anything that would lead outside it: every file is reached from the
+/// module's folder without following a link, not even `media/` itself or a folder inside it. It reads; writers and
+/// deleters take the open folder it hands them (`folder(holding:)`) and work through that.
 package struct MediaFolder: Sendable {
     package let moduleFolder: String
     /// Where digests of unchanged files are remembered, for a process that checks the same module again and again.

@@ -67,6 +67,7 @@ import Testing
         defer { close(realSub) }
         let swap = try LinkSwap(folder: folder.child("tree/sub"), link: folder.child("link"), seconds: 300)
         swap.start()
+        defer { swap.stop() }
         var statuses: Set<Int32> = []
         let deadline = Date().addingTimeInterval(90)
         for _ in 0..<150 where Date() < deadline {

@@ -72,6 +72,7 @@ import Testing
         swapped.plant()
         let swap = try swapped.swap()
         swap.start()
+        defer { swap.stop() }
         var failures: [StudioError] = []
         var stored = 0
         for attempt in 0..<2000 {

@@ -24,6 +24,7 @@ package final class LinkSwap: @unchecked Sendable {
     private let seconds: Double
     private let renameAt2: RenameAt2
     private let stopping = Atomic<Bool>(false)
+    private let stopped = Atomic<Bool>(false)
     private let swaps = Atomic<Int>(0)
     private let finished = DispatchSemaphore(value: 0)
 
@@ -49,8 +50,15 @@ package final class LinkSwap: @unchecked Sendable {
         let thread = Thread { [self] in
             let deadline = Date().addingTimeInterval(seconds)
             var count = 0
-            while !stopping.load(ordering: .relaxed), count < limit, Date() < deadline {
-                if exchangeNames() { count += 1 }
+            // A swap that keeps failing (the folders are gone: the test ended without `stop`) ends the thread too.
+            var failedInARow = 0
+            while !stopping.load(ordering: .relaxed), count < limit, failedInARow < 10_000, Date() < deadline {
+                if exchangeNames() {
+                    count += 1
+                    failedInARow = 0
+                } else {
+                    failedInARow += 1
+                }
             }
             // Left as found: the real folder back under its own name.
             while count % 2 == 1, exchangeNames() { count += 1 }
@@ -62,11 +70,12 @@ package final class LinkSwap: @unchecked Sendable {
 
     private func exchangeNames() -> Bool { renameAt2(AT_FDCWD, folder, AT_FDCWD, link, Self.exchange) == 0 }
 
-    /// Stops swapping, with the folder and the link back in their places; returns how many swaps were made.
+    /// Stops swapping, with the folder and the link back in their places; returns how many swaps were made. Waits
+    /// for the thread only the first time, so a `defer` may call it again.
     @discardableResult
     package func stop() -> Int {
         stopping.store(true, ordering: .relaxed)
-        finished.wait()
+        if !stopped.exchange(true, ordering: .acquiringAndReleasing) { finished.wait() }
         return swaps.load(ordering: .relaxed)
     }
 }
