@@ -260,7 +260,7 @@ let package = Package(
         .plugin(name: "BuildCommitPlugin", capability: .buildTool()),
         .testTarget(name: "LessonpackStudioServerTests", dependencies: [
             "LessonpackStudioServer", "LessonpackStudio", "LessonpackSystem", "LessonpackTestSupport",
-            .product(name: "Hummingbird", package: "hummingbird"),
+            "LessonpackAuthoring", "LessonpackModel", .product(name: "Hummingbird", package: "hummingbird"),
         ]),
 
         // MARK: The command line: parses arguments and renders; no logic of its own

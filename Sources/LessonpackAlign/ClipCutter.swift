@@ -15,33 +15,48 @@ package struct ClipCutter: Sendable {
         self.ffmpeg = ffmpeg
     }
 
-    /// The clip of `start`..`end` seconds of `soundtrack`, staged for `destination`, which must not be a link.
+    /// The clip of `start`..`end` seconds of `soundtrack`, staged as the file `name` in `folder`, a folder held
+    /// open (reached without links), which must not be a link there. ffmpeg writes the clip to a pipe, never to a
+    /// path: the temporary file is written through its descriptor, so a folder swapped for a link while ffmpeg runs
+    /// cannot send the clip out of the module.
     package func cut(_ soundtrack: String, from start: Double, to end: Double,
-                     for destination: String) throws(AlignError) -> AtomicFile.Staged {
+                     named name: String, in folder: OpenFolder) throws(AlignError) -> AtomicFile.Staged {
+        let destination = folder.join(name)
         let staged: AtomicFile.Staged
         do {
-            staged = try AtomicFile.Staged(replacing: destination, links: .refuse)
+            staged = try AtomicFile.Staged(named: name, in: folder)
         } catch {
             throw AlignError(.clip, path: destination, error.reason)
         }
         let output: ExternalTool.Output
         do {
-            // -ss before -i seeks the input, then decodes from there exactly; -t takes the span. The staged file
-            // exists (mkstemp made it): -y writes into it, through no link, since it is ours and new.
-            output = try ffmpeg.run(["-nostdin", "-v", "error", "-y", "-ss", String(format: "%.3f", max(0, start)),
+            // -ss before -i seeks the input, then decodes from there exactly; -t takes the span. A line's clip at
+            // 32 kbit/s is a few hundred kilobytes; the limit is far above any.
+            output = try ffmpeg.run(["-nostdin", "-v", "error", "-ss", String(format: "%.3f", max(0, start)),
                                      "-i", soundtrack, "-t", String(format: "%.3f", max(0.01, end - start)),
                                      "-map", "0:a:0", "-vn", "-ac", "1", "-c:a", "libopus", "-b:a", Self.bitrate,
-                                     "-map_metadata", "-1", "-f", "opus", staged.temporaryPath],
-                                    timeout: 120, outputLimit: 64 << 10)
+                                     "-map_metadata", "-1", "-f", "opus", "pipe:1"],
+                                    timeout: 120, outputLimit: Self.clipLimit)
         } catch {
             staged.discard()
             throw AlignError(.clip, path: destination, "cannot run ffmpeg: \(SystemErrorText.describe(error))")
         }
-        guard output.succeeded else {
+        guard output.succeeded, !output.truncated, !output.standardOutput.isEmpty else {
             staged.discard()
-            let said = output.errorText.split(separator: "\n").last.map(String.init) ?? "exit status \(output.status)"
+            let said = output.truncated ? "the clip is larger than \(Self.clipLimit >> 20) MB"
+                : output.errorText.split(separator: "\n").last.map(String.init) ?? "exit status \(output.status)"
             throw AlignError(.clip, path: destination, "ffmpeg could not cut the clip: \(said)")
+        }
+        let written = output.standardOutput.withUnsafeBytes { buffer in
+            Result { () throws(AtomicFile.Failure) in try staged.write(buffer) }
+        }
+        if case .failure(let failure) = written {
+            staged.discard()
+            throw AlignError(.clip, path: destination, failure.reason)
         }
         return staged
     }
+
+    /// The most a clip may be: ten minutes of speech at the bitrate are 2.4 MB.
+    static let clipLimit = 64 << 20
 }

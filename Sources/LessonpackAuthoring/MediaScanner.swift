@@ -83,6 +83,16 @@ package enum MediaScanner {
     /// Writes the scan to `folder`/media.plist, replacing it atomically. `placeholders` are files Lessonpack has
     /// just made as stand-ins, which `check` lists until they are replaced.
     package static func write(_ scan: Scan, folder: String, placeholders: Set<String> = []) throws {
+        try AtomicFile.write(try document(scan, placeholders: placeholders), to: ModuleLayout.join(folder, SourceFile.media.path))
+    }
+
+    /// Writes media.plist into `module`, a module's folder held open (one being assembled, which another process
+    /// could swap for a link if it were reached by its path again).
+    package static func write(_ scan: Scan, into module: OpenFolder, placeholders: Set<String> = []) throws {
+        try AtomicFile.write(Data(try document(scan, placeholders: placeholders).utf8), named: SourceFile.media.path, in: module)
+    }
+
+    private static func document(_ scan: Scan, placeholders: Set<String>) throws -> String {
         let entries = scan.files.map { file in
             var fields: [PlistEntry] = [
                 PlistEntry("kind", .string(file.kind.rawValue)),
@@ -93,7 +103,6 @@ package enum MediaScanner {
             if file.isPlaceholder || placeholders.contains(file.path) { fields.append(PlistEntry("placeholder", .bool(true))) }
             return PlistEntry(file.path, .dictionary(fields))
         }
-        let document = try PlistXMLWriter.xml(.dictionary([PlistEntry("files", .dictionary(entries))]))
-        try AtomicFile.write(document, to: ModuleLayout.join(folder, SourceFile.media.path))
+        return try PlistXMLWriter.xml(.dictionary([PlistEntry("files", .dictionary(entries))]))
     }
 }

@@ -71,26 +71,35 @@ package enum ModuleTemplate {
             let contents = (try? fileManager.contentsOfDirectory(atPath: destination)) ?? ["?"]
             guard contents.isEmpty else { throw .destinationNotEmpty(destination) }
         }
+        // Assembled under a new, unguessable name in the destination's folder, which is held open: every file is
+        // written, and the whole moved into place, through descriptors, so a folder swapped for a link meanwhile
+        // cannot send a file out of the module.
         let target = URL(fileURLWithPath: destination).standardizedFileURL
-        let staging = target.deletingLastPathComponent()
-            .appendingPathComponent(".\(target.lastPathComponent).new-\(ProcessInfo.processInfo.processIdentifier)")
+        let (targetName, stagingName) = (target.lastPathComponent, ".\(target.lastPathComponent).new-\(UUID().uuidString)")
+        let parent: OpenFolder, staging: OpenFolder
         do {
-            try? fileManager.removeItem(at: staging)
+            try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            parent = try OpenFolder(target.deletingLastPathComponent().path)
+            staging = try parent.makeFolder(stagingName)
+        } catch {
+            throw .io("cannot create \(destination): \(SystemErrorText.describe(error))")
+        }
+        var moved = false
+        defer { if !moved { parent.removeTree(stagingName) } }
+        do {
             let escapedTitle = try PlistXMLWriter.escaped(title)
             for (relative, bytes) in files {
-                let path = staging.appendingPathComponent(relative)
-                try fileManager.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+                let folder = try staging.folder(at: (relative as NSString).deletingLastPathComponent, create: true).folder
                 var contents = Data(bytes)
                 if relative.hasSuffix(".plist") || relative.hasSuffix(".md"), let text = String(data: contents, encoding: .utf8) {
                     contents = Data(text.replacingOccurrences(of: "{{ID}}", with: id)
                         .replacingOccurrences(of: "{{TITLE}}", with: escapedTitle).utf8)
                 }
-                try contents.write(to: path)
+                try AtomicFile.write(contents, named: (relative as NSString).lastPathComponent, in: folder)
             }
             // Git keeps no empty folders, so a template may arrive without media/; authors need it.
-            try fileManager.createDirectory(at: staging.appendingPathComponent(ModuleLayout.mediaFolder),
-                                            withIntermediateDirectories: true)
-            let made = try makePlaceholderAudio(in: staging.path)
+            _ = try staging.folder(ModuleLayout.mediaFolder, create: true)
+            let made = try makePlaceholderAudio(in: staging)
             var known = made
             if case .starter = source { known.merge(EmbeddedStarter.durations) { made, _ in made } }
             let media = MediaFolder(moduleFolder: staging.path)
@@ -102,15 +111,15 @@ package enum ModuleTemplate {
                 placeholders.formUnion(EmbeddedStarter.files.map(\.path).filter { $0.hasPrefix(ModuleLayout.mediaFolder + "/") }
                     .map { String($0.dropFirst(ModuleLayout.mediaFolder.count + 1)) })
             }
-            try MediaScanner.write(scan, folder: staging.path, placeholders: placeholders)
+            try MediaScanner.write(scan, into: staging, placeholders: placeholders)
             // rmdir, not a recursive delete: the folder was empty when checked, and whatever appeared in it
             // since is someone's and stays.
-            if fileManager.fileExists(atPath: target.path), rmdir(target.path) != 0 {
+            if parent.status(of: targetName) != nil, !parent.removeFolder(targetName) {
                 throw Failure.destinationNotEmpty(destination)
             }
-            try fileManager.moveItem(at: staging, to: target)
+            try parent.rename(stagingName, to: targetName)
+            moved = true
         } catch {
-            try? fileManager.removeItem(at: staging)
             throw .io("cannot create \(destination): \(SystemErrorText.describe(error))")
         }
     }
@@ -151,6 +160,12 @@ package enum ModuleTemplate {
     /// Writes a quiet placeholder clip for each audio file the sources name that is not there; returns their
     /// durations by path under media/.
     static func makePlaceholderAudio(in folder: String) throws -> [String: Double] {
+        try makePlaceholderAudio(in: OpenFolder(folder))
+    }
+
+    /// The same, into a module's folder held open: each clip's folder is opened from it without following a link.
+    static func makePlaceholderAudio(in moduleFolder: OpenFolder) throws -> [String: Double] {
+        let folder = moduleFolder.path
         guard let source = try? ModuleLoader.load(folder: folder) else { return [:] }
         let module = source.module
         var wanted: [String: Double] = [:]
@@ -166,9 +181,9 @@ package enum ModuleTemplate {
         var made: [String: Double] = [:]
         for (path, seconds) in wanted.sorted(by: { $0.key < $1.key })
         where path.lowercased().hasSuffix(".wav") && MediaFolder.problem(with: path) == nil && media.entry(path) == .missing {
-            let file = URL(fileURLWithPath: media.path(path))
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try WAVFile.tone(seconds: seconds).write(to: file)
+            let place = ModuleLayout.mediaFolder + "/" + path
+            let inside = try moduleFolder.folder(at: (place as NSString).deletingLastPathComponent, create: true).folder
+            try AtomicFile.write(WAVFile.tone(seconds: seconds), named: (place as NSString).lastPathComponent, in: inside)
             made[path] = seconds
         }
         return made

@@ -51,6 +51,24 @@ package enum BundleReader {
         do { output = try AtomicFile.Staged(replacing: destination) } catch {
             throw BundleError(.bundleWriteFailed, error.description, file: bundle.path)
         }
+        try extract(entryPath, expected: expected, entry: entry, from: bundle, to: output)
+    }
+
+    /// Copies one entry out of the bundle to the file `name` in `folder`, a folder held open (see `extract(_:from:to:)`).
+    package static func extract(_ entryPath: String, from bundle: OpenedBundle, named name: String, in folder: OpenFolder)
+        throws(BundleError) {
+        guard let expected = bundle.manifest.entry(entryPath), let entry = bundle.archive.entry(entryPath) else {
+            throw BundleError(.entryMissing, "the bundle has no entry '\(entryPath)'", file: bundle.path)
+        }
+        let output: AtomicFile.Staged
+        do { output = try AtomicFile.Staged(named: name, in: folder) } catch {
+            throw BundleError(.bundleWriteFailed, error.description, file: bundle.path)
+        }
+        try extract(entryPath, expected: expected, entry: entry, from: bundle, to: output)
+    }
+
+    private static func extract(_ entryPath: String, expected: BundleManifest.Entry, entry: ZipDirectory.Entry, from bundle: OpenedBundle,
+                                to output: AtomicFile.Staged) throws(BundleError) {
         defer { output.discard() }
         var hasher = StreamingSHA256()
         do {

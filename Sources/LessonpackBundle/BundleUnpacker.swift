@@ -25,10 +25,21 @@ package enum BundleUnpacker {
                 throw BundleError(.unpackFailed, "\(destination) already exists and is not an empty folder", file: destination)
             }
         }
+        // The folder is assembled under a new name in the destination's folder, which is held open: every file is
+        // written, and the whole moved into place, through descriptors. A folder on the way swapped for a link
+        // meanwhile cannot send a file out of it.
         let target = URL(fileURLWithPath: destination).standardizedFileURL
-        let staging = target.deletingLastPathComponent()
-            .appendingPathComponent(".\(target.lastPathComponent).unpack-\(UUID().uuidString)").path
-        defer { try? fileManager.removeItem(atPath: staging) }
+        let (targetName, stagingName) = (target.lastPathComponent, ".\(target.lastPathComponent).unpack-\(UUID().uuidString)")
+        let parent: OpenFolder, staging: OpenFolder
+        do {
+            try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            parent = try OpenFolder(target.deletingLastPathComponent().path)
+            staging = try parent.makeFolder(stagingName)
+        } catch {
+            throw BundleError(.unpackFailed, "cannot create \(destination): \(SystemErrorText.describe(error))", file: destination)
+        }
+        var moved = false
+        defer { if !moved { parent.removeTree(stagingName) } }
 
         let sources: [SourceFile: [UInt8]]
         do { sources = try ModuleSourceWriter.sources(of: bundle.module) } catch {
@@ -36,11 +47,9 @@ package enum BundleUnpacker {
         }
         var written: [String] = []
         for (file, bytes) in sources.sorted(by: { $0.key.path < $1.key.path }) {
-            let output = ModuleLayout.join(staging, file.path)
             do {
-                try fileManager.createDirectory(atPath: (output as NSString).deletingLastPathComponent,
-                                                withIntermediateDirectories: true)
-                try AtomicFile.write(Data(bytes), to: output)
+                let folder = try staging.folder(at: (file.path as NSString).deletingLastPathComponent, create: true).folder
+                try AtomicFile.write(Data(bytes), named: (file.path as NSString).lastPathComponent, in: folder)
             } catch {
                 throw BundleError(.unpackFailed, "cannot write \(file.path): \(SystemErrorText.describe(error))", file: destination)
             }
@@ -49,19 +58,22 @@ package enum BundleUnpacker {
         // Media paths were held to the bundle's entry-name rules when it was opened: none leaves media/.
         for media in bundle.module.media {
             let entry = BundleFormat.mediaFolder + media.path
-            try BundleReader.extract(entry, from: bundle, to: ModuleLayout.join(staging, entry))
+            let folder: OpenFolder
+            do { folder = try staging.folder(at: (entry as NSString).deletingLastPathComponent, create: true).folder } catch {
+                throw BundleError(.unpackFailed, "cannot write \(entry): \(error.reason)", file: destination)
+            }
+            try BundleReader.extract(entry, from: bundle, named: (entry as NSString).lastPathComponent, in: folder)
             written.append(entry)
         }
         // rmdir, not a recursive delete: the folder was empty when checked, and whatever appeared in it since is
         // someone's and stays.
-        if fileManager.fileExists(atPath: target.path), rmdir(target.path) != 0 {
+        if parent.status(of: targetName) != nil, !parent.removeFolder(targetName) {
             throw BundleError(.unpackFailed, "\(destination) already exists and is not an empty folder", file: destination)
         }
-        do {
-            try fileManager.moveItem(atPath: staging, toPath: target.path)
-        } catch {
-            throw BundleError(.unpackFailed, "cannot create \(destination): \(SystemErrorText.describe(error))", file: destination)
+        do { try parent.rename(stagingName, to: targetName) } catch {
+            throw BundleError(.unpackFailed, "cannot create \(destination): \(error.reason.lowercased())", file: destination)
         }
+        moved = true
         return Outcome(module: bundle.module, files: written)
     }
 }

@@ -101,9 +101,10 @@ package struct ModuleLibrary: Sendable {
         }
         let warnings = try TrustRules.check(incoming: incoming, present: present, trust: trust, bundle: bundle)
         do {
-            try FileManager.default.createDirectory(atPath: (destination as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
-            try copy.commit(permissions: 0o644, to: destination)
+            // The module's folder is opened from the library's, as the copy was made in it: a folder swapped for a
+            // link on the way cannot send the bundle out of the library.
+            let moduleFolder = try copy.folder.folder(manifest.moduleID, create: true).folder
+            try copy.commit(permissions: 0o644, as: (destination as NSString).lastPathComponent, in: moduleFolder)
         } catch {
             throw BundleError(.installFailed, "cannot install into \(destination): \(SystemErrorText.describe(error))", file: bundle)
         }

@@ -1,8 +1,9 @@
 import Foundation
 import LessonpackSystem
 
-/// Read-only access to a module's media/ folder, refusing anything that would lead outside it: every file is
-/// reached from the module's folder without following a link, not even `media/` itself or a folder inside it.
+/// Access to a module's media/ folder, refusing anything that would lead outside it: every file is reached from the
+/// module's folder without following a link, not even `media/` itself or a folder inside it. It reads; writers and
+/// deleters take the open folder it hands them (`folder(holding:)`) and work through that.
 package struct MediaFolder: Sendable {
     package let moduleFolder: String
     /// Where digests of unchanged files are remembered, for a process that checks the same module again and again.
@@ -55,6 +56,15 @@ package struct MediaFolder: Sendable {
             return .file(size: file.size)
         case .success: return .other
         }
+    }
+
+    /// The folder that holds `relativePath`, opened from the module's folder through media/ without following a
+    /// link; with `create`, missing folders are made and listed in `made`. What writes or deletes media goes through
+    /// it, relative to its descriptor: a folder swapped for a link after a check cannot lead the write out.
+    package func folder(holding relativePath: String, create: Bool = false)
+        throws(OpenFolder.Failure) -> (folder: OpenFolder, made: [(parent: OpenFolder, name: String)]) {
+        try OpenFolder(moduleFolder.isEmpty ? "." : moduleFolder)
+            .folder(at: inModule((relativePath as NSString).deletingLastPathComponent), create: create)
     }
 
     /// The file, opened from the module's folder with no link on the way.

@@ -32,7 +32,7 @@ package enum ClipPlacement {
         for file in targets {
             guard let value = values[file], let text = try SourceFileWriter.text(of: value, as: file, in: folder) else { continue }
             do {
-                try AtomicFile.write(text, to: ModuleLayout.join(folder, file.path))
+                try AtomicFile.write(Array(text.utf8), at: file.path, inside: folder)
             } catch {
                 throw StudioError(.cannotWrite, error.description)
             }

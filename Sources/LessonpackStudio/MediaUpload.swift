@@ -47,23 +47,25 @@ package enum MediaUpload {
         guard bytes.count <= sizeLimit else {
             throw StudioError(.tooLarge, "'\(name.prefix(80))' is larger than \(sizeLimit >> 20) MB")
         }
-        let media = MediaFolder(moduleFolder: moduleFolder)
-        switch media.entry(path) {
-        case .missing: break
-        case .file where replace: break
-        case .file: throw StudioError(.exists, "media/\(path) already exists; replace it, or give the file another name")
-        case .symbolicLink, .other:
-            throw StudioError(.badName, "media/\(path) is not a regular file, and is left alone")
-        }
+        // Every step from here on goes through folders held open from the module's: the check of what is at the
+        // upload's place, the temporary file, its rename and the removal of a refused one. A folder of media/
+        // swapped for a link while this runs (another program, or an attacker sharing the folder) changes nothing.
+        let place = try openFolder(of: path, in: moduleFolder, create: true)
+        let (folder, fileName) = (place.folder, (path as NSString).lastPathComponent)
         // Written once, to a temporary file beside its place, and probed there: a refused upload is removed with any
         // folder made for it, and never appears under its name.
-        let made = try makeFolders(for: path, in: moduleFolder)
         var kept = false
         defer {
-            if !kept { for folder in made.reversed() { try? FileManager.default.removeItem(atPath: folder) } }
+            if !kept { for (parent, name) in place.made.reversed() { parent.removeFolder(name) } }
+        }
+        switch folder.status(of: fileName).map({ $0.st_mode & S_IFMT }) {
+        case nil: break
+        case S_IFREG? where replace: break
+        case S_IFREG?: throw StudioError(.exists, "media/\(path) already exists; replace it, or give the file another name")
+        case _?: throw StudioError(.badName, "media/\(path) is not a regular file, and is left alone")
         }
         let staged: AtomicFile.Staged
-        do { staged = try AtomicFile.Staged(replacing: media.path(path)) } catch {
+        do { staged = try AtomicFile.Staged(named: fileName, in: folder) } catch {
             throw StudioError(.cannotWrite, error.description)
         }
         let written = bytes.withUnsafeBytes { buffer in Result { () throws(AtomicFile.Failure) in try staged.write(buffer) } }
@@ -78,46 +80,44 @@ package enum MediaUpload {
         }
         do { try staged.commit() } catch {
             staged.discard()
-            throw StudioError(.cannotWrite, error.description)
+            throw StudioError(error.kind == .io ? .cannotWrite : .badName, error.description)
         }
         kept = true
         return path
     }
 
-    /// media/ and the upload's folder, made when missing; a link or a file where a folder should be is refused.
-    /// Returns the folders it made, outermost first.
-    private static func makeFolders(for path: String, in moduleFolder: String) throws(StudioError) -> [String] {
-        var made: [String] = []
-        var relative = ModuleLayout.mediaFolder
-        var parts = path.split(separator: "/").map(String.init)
-        parts.removeLast()
-        for part in [nil] + parts.map(Optional.some) {
-            if let part { relative += "/" + part }
-            let full = ModuleLayout.join(moduleFolder, relative)
-            var status = stat()
-            if lstat(full, &status) == 0 {
-                guard status.st_mode & S_IFMT == S_IFDIR else {
-                    throw StudioError(.badName, "\(relative) is not a folder (a link, or a file), so nothing goes into it")
-                }
-                continue
+    /// The folder that holds media path `path`, opened from the module's folder through media/ without following a
+    /// link; with `create`, media/ and the upload's folder are made when missing, and `made` lists them.
+    private static func openFolder(of path: String, in moduleFolder: String, create: Bool)
+        throws(StudioError) -> (folder: OpenFolder, made: [(parent: OpenFolder, name: String)]) {
+        let relative = ModuleLayout.mediaFolder + "/" + (path as NSString).deletingLastPathComponent
+        do { return try MediaFolder(moduleFolder: moduleFolder).folder(holding: path, create: create) } catch {
+            let shown = relative.hasSuffix("/") ? String(relative.dropLast()) : relative
+            switch error.kind {
+            case .linkInPath, .notAFolder:
+                throw StudioError(.badName, "\(shown) is not a folder (a link, or a file), so nothing goes into it")
+            case .missing where !create:
+                throw StudioError(.notFound, "media/\(path.prefix(80)) is not a file the studio can delete")
+            case .missing, .io:
+                throw StudioError(.cannotWrite, "cannot open \(shown): \(error.reason.lowercased())")
             }
-            do { try FileManager.default.createDirectory(atPath: full, withIntermediateDirectories: false) } catch {
-                throw StudioError(.cannotWrite, "cannot make \(relative): \(SystemErrorText.describe(error))")
-            }
-            made.append(full)
         }
-        return made
     }
 
     /// Deletes one media file (the page's library lists what no source refers to), never a link or a folder.
     package static func remove(_ path: String, in moduleFolder: String) throws(StudioError) {
         if let problem = MediaFolder.problem(with: path) { throw StudioError(.badName, problem) }
-        let media = MediaFolder(moduleFolder: moduleFolder)
-        guard case .file = media.entry(path) else {
-            throw StudioError(.notFound, "media/\(path.prefix(80)) is not a file the studio can delete")
+        let notAFile = StudioError(.notFound, "media/\(path.prefix(80)) is not a file the studio can delete")
+        let folder: OpenFolder
+        do { folder = try openFolder(of: path, in: moduleFolder, create: false).folder } catch {
+            throw error.code == .badName ? notAFile : error
         }
-        do { try FileManager.default.removeItem(atPath: media.path(path)) } catch {
-            throw StudioError(.cannotWrite, "cannot delete media/\(path.prefix(80)): \(SystemErrorText.describe(error))")
+        // Looked at and removed in the same open folder: if the name is swapped for a link in between, the link is
+        // what goes, never what it leads to; a folder is never removed this way.
+        let fileName = (path as NSString).lastPathComponent
+        guard folder.status(of: fileName).map({ $0.st_mode & S_IFMT == S_IFREG }) == true else { throw notAFile }
+        do { try folder.removeFile(fileName) } catch {
+            throw StudioError(.cannotWrite, "cannot delete media/\(path.prefix(80)): \(error.reason.lowercased())")
         }
     }
 

@@ -152,15 +152,10 @@ package actor ModuleEditor {
             if let text = try SourceFileWriter.text(of: value, as: file, in: folder) { writes.append((file, text)) }
         }
         for (file, text) in writes {
-            let path = ModuleLayout.join(folder, file.path)
-            do {
-                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                        withIntermediateDirectories: true)
-                try AtomicFile.write(text, to: path)
-            } catch let failure as AtomicFile.Failure {
-                throw StudioError(.cannotWrite, failure.description)
-            } catch {
-                throw StudioError(.cannotWrite, "\(file.path): \(SystemErrorText.describe(error))")
+            // Through the module's folders, opened without following a link: `questions/` swapped for a link
+            // since the module was read cannot send the save out of the module.
+            do { try AtomicFile.write(Array(text.utf8), at: file.path, inside: folder) } catch {
+                throw StudioError(.cannotWrite, error.description)
             }
         }
         (checked, revision) = try Self.read(folder, digests: digests)

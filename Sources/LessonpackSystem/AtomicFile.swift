@@ -55,6 +55,37 @@ package enum AtomicFile {
         }
     }
 
+    /// Writes the file `name` in `folder`, an open folder reached without links, with `permissions` (0644 when nil
+    /// and the file is new, else those of the file replaced).
+    package static func write(_ bytes: some DataProtocol, named name: String, in folder: OpenFolder,
+                              permissions: mode_t? = nil) throws(Failure) {
+        let staged = try Staged(named: name, in: folder)
+        let permissions = permissions ?? folder.status(of: name).map { $0.st_mode & 0o7777 } ?? 0o644
+        let data = Data(bytes)
+        do throws(Failure) {
+            try data.withUnsafeBytes { buffer in Result { () throws(Failure) in try staged.write(buffer) } }.get()
+            try staged.commit(permissions: permissions)
+        } catch {
+            staged.discard()
+            throw error
+        }
+    }
+
+    /// Writes `relative` ('/' between its parts) inside `root`, through its folders opened from `root` without
+    /// following a link (made when missing): for a tree we manage, such as a module, where a folder swapped for a
+    /// link between a check and the write must not lead the write out. `root` is the user's to name, and followed.
+    package static func write(_ bytes: some DataProtocol, at relative: String, inside root: String) throws(Failure) {
+        let folder: OpenFolder
+        do {
+            folder = try OpenFolder(root.isEmpty ? "." : root)
+                .folder(at: (relative as NSString).deletingLastPathComponent, create: true).folder
+        } catch {
+            let isLink = if case .linkInPath = error.kind { true } else { false }
+            throw Failure(path: error.path, reason: error.reason, kind: isLink ? .symbolicLink : .io)
+        }
+        try write(bytes, named: (relative as NSString).lastPathComponent, in: folder)
+    }
+
     package static func write(_ text: String, to path: String, links: Links = .refuse) throws(Failure) {
         try write(Array(text.utf8), to: path, links: links)
     }
@@ -92,26 +123,75 @@ package enum AtomicFile {
         }
     }
 
+    /// Refuses to replace `name` in `folder` unless it is a regular file or nothing, looked at through the folder's
+    /// descriptor without following a link.
+    package static func checkReplaceable(_ name: String, in folder: OpenFolder) throws(Failure) {
+        guard let status = folder.status(of: name) else {
+            guard errno == ENOENT else { throw Failure(path: folder.join(name), reason: ReadableFile.reason()) }
+            return
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFLNK:
+            throw Failure(path: folder.join(name), reason: "it is a symbolic link; refusing to replace it or to write " +
+                          "through it", kind: .symbolicLink)
+        default:
+            let what = ReadableFile.refusal(for: status.st_mode)?.description ?? "is not a regular file"
+            throw Failure(path: folder.join(name), reason: "it \(what.hasPrefix("is ") ? what : "is " + what); only a " +
+                          "regular file is replaced", kind: .notRegular)
+        }
+    }
+
     /// A file being written: a temporary file beside its destination that only `commit` moves into place.
     /// For writers that stream (bundles, extracted media) rather than hand over all their bytes at once.
+    ///
+    /// The destination's folder is held open from the start: the temporary file is made in it, renamed within it
+    /// and removed from it through its descriptor, so a folder swapped for a link meanwhile changes nothing.
     package final class Staged: @unchecked Sendable {
         package let destination: String
+        /// The temporary file's path, for tools that read or write it by name (ffprobe, ffmpeg, a zip reader).
         package let temporaryPath: String
         /// The temporary file's descriptor, for libraries that write to one themselves.
         package let descriptor: Int32
+        /// The folder the temporary file is in.
+        package let folder: OpenFolder
+        private let temporaryName: String
+        private let destinationName: String
         private var open = true
         private var done = false
 
-        package init(replacing path: String, links: Links = .refuse) throws(Failure) {
-            destination = try AtomicFile.destination(for: path, links: links)
+        /// Stages a write of `path`, whose folder is opened (a link to it followed: the caller named it).
+        package convenience init(replacing path: String, links: Links = .refuse) throws(Failure) {
+            let destination = try AtomicFile.destination(for: path, links: links)
             let url = URL(fileURLWithPath: destination)
-            let folder = url.deletingLastPathComponent().path
-            // mkstemp creates the file with O_EXCL: nothing an attacker placed at a guessed name is followed.
-            var template = Array((folder + "/." + url.lastPathComponent + ".tmp-XXXXXX").utf8CString)
-            let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            guard descriptor >= 0 else { throw Failure(path: path, reason: ReadableFile.reason()) }
-            self.descriptor = descriptor
-            temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let folder: OpenFolder
+            do { folder = try OpenFolder(url.deletingLastPathComponent().path) } catch {
+                throw Failure(path: path, reason: error.reason)
+            }
+            try self.init(named: url.lastPathComponent, in: folder, destination: destination)
+        }
+
+        /// Stages a write of the file `name` in `folder`, an open folder the caller reached without links.
+        package convenience init(named name: String, in folder: OpenFolder) throws(Failure) {
+            try AtomicFile.checkReplaceable(name, in: folder)
+            try self.init(named: name, in: folder, destination: folder.join(name))
+        }
+
+        private init(named name: String, in folder: OpenFolder, destination: String) throws(Failure) {
+            // O_EXCL, without following a link: nothing an attacker placed at a guessed name is followed. The name
+            // is shortened so that the temporary name still fits in a file name's 255 bytes.
+            var base = name
+            while base.utf8.count > 200 { base.removeLast() }
+            let made: (name: String, descriptor: Int32)
+            do { made = try folder.makeUniqueFile(prefix: "." + base + ".tmp-") } catch {
+                throw Failure(path: destination, reason: error.reason)
+            }
+            self.destination = destination
+            self.folder = folder
+            destinationName = name
+            temporaryName = made.name
+            descriptor = made.descriptor
+            temporaryPath = folder.join(made.name)
         }
 
         deinit { discard() }
@@ -128,10 +208,10 @@ package enum AtomicFile {
             }
         }
 
-        /// Flushes the file to disk and renames it over the destination (or over `other`, for a file whose final
-        /// name was known only once it was written), which is checked again first: what was found there when
-        /// writing began may have been swapped since.
-        package func commit(permissions: mode_t = 0o644, to other: String? = nil) throws(Failure) {
+        /// Flushes the file to disk and renames it over the destination (or over `name` in `other`, for a file
+        /// whose final place was known only once it was written), which is checked again first: what was found
+        /// there when writing began may have been replaced since. Both are reached through open folders.
+        package func commit(permissions: mode_t = 0o644, as name: String? = nil, in other: OpenFolder? = nil) throws(Failure) {
             guard !done else { return }
             guard fsync(descriptor) == 0, fchmod(descriptor, permissions) == 0 else {
                 let failure = Failure(path: destination, reason: ReadableFile.reason())
@@ -139,13 +219,13 @@ package enum AtomicFile {
                 throw failure
             }
             closeDescriptor()
-            let target = other ?? destination
-            do { _ = try AtomicFile.destination(for: target, links: .refuse) } catch {
+            let (target, targetName) = (other ?? folder, name ?? destinationName)
+            do { try AtomicFile.checkReplaceable(targetName, in: target) } catch {
                 discard()
                 throw error
             }
-            guard rename(temporaryPath, target) == 0 else {
-                let failure = Failure(path: target, reason: ReadableFile.reason())
+            guard renameat(folder.descriptor, temporaryName, target.descriptor, targetName) == 0 else {
+                let failure = Failure(path: target.join(targetName), reason: ReadableFile.reason())
                 discard()
                 throw failure
             }
@@ -156,7 +236,7 @@ package enum AtomicFile {
         package func discard() {
             closeDescriptor()
             if !done {
-                unlink(temporaryPath)
+                unlinkat(folder.descriptor, temporaryName, 0)
                 done = true
             }
         }

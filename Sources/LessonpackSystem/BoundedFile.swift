@@ -14,6 +14,11 @@ package enum BoundedFile {
         read(ReadableFile.open(relative, in: root), limit: limit)
     }
 
+    /// The file `name` in `folder`, a folder held open, never through a link.
+    package static func read(_ name: String, in folder: OpenFolder, limit: Int) -> Result<[UInt8], Failure> {
+        read(ReadableFile.open(name, in: folder), limit: limit)
+    }
+
     /// Standard input to its end, at most `limit` bytes: what a command reads for the file name `-`. A pipe or a
     /// terminal has no size to check first, so it is read a chunk at a time and refused once past the limit.
     package static func readStandardInput(limit: Int) -> Result<[UInt8], Failure> {

@@ -46,15 +46,16 @@ package final class FolderLock: @unchecked Sendable {
     /// run, killed before it could clean up, left behind. Call only while holding the lock.
     @discardableResult
     package func removeLeftovers(in folder: String, where isLeftover: (String) -> Bool) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        // Through the folder's descriptor: a leftover swapped for a link after it was looked at loses the link,
+        // never what it leads to.
+        guard let open = try? OpenFolder(folder) else { return [] }
         var removed: [String] = []
-        for name in names where isLeftover(name) {
-            let path = folder + "/" + name
-            var status = stat()
-            guard lstat(path, &status) == 0 else { continue }
-            let type = status.st_mode & S_IFMT
-            guard type == S_IFREG || type == S_IFDIR else { continue }
-            if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(name) }
+        for name in open.names().sorted() where isLeftover(name) {
+            guard let type = open.status(of: name).map({ $0.st_mode & S_IFMT }), type == S_IFREG || type == S_IFDIR else {
+                continue
+            }
+            open.removeTree(name)
+            if open.status(of: name) == nil { removed.append(name) }
         }
         return removed
     }

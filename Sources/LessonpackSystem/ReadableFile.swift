@@ -131,21 +131,30 @@ package final class ReadableFile: @unchecked Sendable {
     /// only at the end: within a module, `questions/` or `media/lines/` being a link would lead out of it as surely
     /// as a linked file. `root` itself is the user's to name, and is followed.
     package static func open(_ relative: String, in root: String) -> Result<ReadableFile, Failure> {
-        entry(relative, in: root) { folder, name, status in
-            if let refusal = refusal(for: status.st_mode) { return .failure(refusal) }
-            let descriptor = openat(folder, name, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
-            guard descriptor >= 0 else {
-                return .failure(errno == ELOOP ? .isSymbolicLink : errno == ENOENT ? .missing : .unreadable(reason()))
-            }
-            var opened = stat()
-            guard fstat(descriptor, &opened) == 0, refusal(for: opened.st_mode) == nil else {
-                let failure = refusal(for: opened.st_mode) ?? .unreadable(reason())
-                close(descriptor)
-                return .failure(failure)
-            }
-            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-            return .success(ReadableFile(path: root + "/" + relative, descriptor: descriptor, size: Int(opened.st_size)))
+        entry(relative, in: root) { folder, name, status in openEntry(name, in: folder, status, path: root + "/" + relative) }
+    }
+
+    /// Opens the file `name` directly in `folder`, a folder held open, never through a link: a caller that writes
+    /// the file back (through the same folder) rewrites what it read.
+    package static func open(_ name: String, in folder: OpenFolder) -> Result<ReadableFile, Failure> {
+        guard let status = folder.status(of: name) else { return .failure(errno == ENOENT ? .missing : .unreadable(reason())) }
+        return openEntry(name, in: folder.descriptor, status, path: folder.join(name))
+    }
+
+    private static func openEntry(_ name: String, in folder: Int32, _ status: stat, path: String) -> Result<ReadableFile, Failure> {
+        if let refusal = refusal(for: status.st_mode) { return .failure(refusal) }
+        let descriptor = openat(folder, name, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else {
+            return .failure(errno == ELOOP ? .isSymbolicLink : errno == ENOENT ? .missing : .unreadable(reason()))
         }
+        var opened = stat()
+        guard fstat(descriptor, &opened) == 0, refusal(for: opened.st_mode) == nil else {
+            let failure = refusal(for: opened.st_mode) ?? .unreadable(reason())
+            close(descriptor)
+            return .failure(failure)
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return .success(ReadableFile(path: path, descriptor: descriptor, size: Int(opened.st_size)))
     }
 
     /// What is at `relative` inside `root`, looking at every folder on the way without following a link.
@@ -157,38 +166,33 @@ package final class ReadableFile: @unchecked Sendable {
     /// the open folder, the part's name and what is there.
     private static func entry<T>(_ relative: String, in root: String,
                                  _ body: (Int32, String, stat) -> Result<T, Failure>) -> Result<T, Failure> {
-        let folder: Int32, name: String
+        let folder: OpenFolder, name: String
         switch walk(relative, in: root) {
         case .failure(let failure): return .failure(failure)
         case .success(let found): (folder, name) = found
         }
-        defer { close(folder) }
-        var status = stat()
-        guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
-            return .failure(errno == ENOENT ? .missing : .unreadable(reason()))
+        return withExtendedLifetime(folder) {
+            var status = stat()
+            guard fstatat(folder.descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
+                return .failure(errno == ENOENT ? .missing : .unreadable(reason()))
+            }
+            return body(folder.descriptor, name, status)
         }
-        return body(folder, name, status)
     }
 
-    private static func walk(_ relative: String, in root: String) -> Result<(Int32, String), Failure> {
+    private static func walk(_ relative: String, in root: String) -> Result<(OpenFolder, String), Failure> {
         let parts = relative.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         guard let name = parts.last, !parts.contains(".."), !relative.hasPrefix("/") else { return .failure(.missing) }
-        var folder = Foundation.open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard folder >= 0 else { return .failure(errno == ENOENT ? .missing : .unreadable(reason())) }
-        for part in parts.dropLast() {
-            let next = openat(folder, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            let error = errno
-            if next < 0 {
-                var status = stat()
-                let isLink = fstatat(folder, part, &status, AT_SYMLINK_NOFOLLOW) == 0 && status.st_mode & S_IFMT == S_IFLNK
-                close(folder)
-                if isLink { return .failure(.linkInPath(part)) }
-                return .failure(error == ENOENT || error == ENOTDIR ? .missing : .unreadable(String(cString: strerror(error))))
+        do throws(OpenFolder.Failure) {
+            let folder = try OpenFolder(root).folder(at: parts.dropLast().joined(separator: "/")).folder
+            return .success((folder, name))
+        } catch {
+            switch error.kind {
+            case .linkInPath(let part): return .failure(.linkInPath(part))
+            case .missing, .notAFolder: return .failure(.missing)
+            case .io: return .failure(.unreadable(error.reason))
             }
-            close(folder)
-            folder = next
         }
-        return .success((folder, name))
     }
 
     /// Up to `count` bytes from `offset`; fewer only at the end of the file.

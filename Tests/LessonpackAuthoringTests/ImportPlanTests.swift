@@ -1,6 +1,7 @@
 import Foundation
 import LessonpackAuthoring
 import LessonpackDiagnostics
+import LessonpackSystem
 import LessonpackTestSupport
 import PropertyList
 import Testing
@@ -79,6 +80,24 @@ import Testing
         #expect(items.last?["answer"]?.string == "Moodle")
         let again = QuestionImport.plan(questions, from: "a.txt", into: module, target: .test, objective: "closing")
         #expect(again.files.isEmpty && again.diagnostics.map(\.code) == [.importDuplicate, .importDuplicate])
+    }
+
+    /// Issue 31, F3: the plan is made, then `questions/` is swapped for a link to a folder outside the module (as
+    /// a racing process would, between the check and the write). The write goes nowhere, rather than through it.
+    @Test func aFolderSwappedForALinkAfterThePlanIsNotWrittenThrough() throws {
+        let folder = TemporaryFolder()
+        let module = folder.copy(Paths.sampleModule, as: "module")
+        let path = TranscriptReaderTests.fixtures + "/aiken-moodle-docs.txt"
+        let questions = QuestionFormat.aiken.read([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), file: "a.txt").items
+        let plan = QuestionImport.plan(questions, from: "a.txt", into: module, target: .test, objective: "closing")
+        #expect(!plan.files.isEmpty)
+        let outside = folder.child("outside")
+        try FileManager.default.moveItem(atPath: module + "/questions", toPath: outside)
+        try FileManager.default.createSymbolicLink(atPath: module + "/questions", withDestinationPath: outside)
+        let before = try Data(contentsOf: URL(fileURLWithPath: outside + "/test.plist"))
+        #expect(throws: AtomicFile.Failure.self) { try plan.apply() }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: outside + "/test.plist")) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside).filter { $0.hasPrefix(".") } == [])
     }
 
     @Test func qaQuestionsGetThreeRecordedAnswers() throws {

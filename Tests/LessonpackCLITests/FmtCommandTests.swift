@@ -52,4 +52,36 @@ import Testing
         let mode = try FileManager.default.attributesOfItem(atPath: real)[.posixPermissions] as? NSNumber
         #expect(mode?.intValue == 0o640)
     }
+
+    /// Issue 31, F3 ("link swaps under the studio", for fmt): a folder fmt is given has `sub/` exchanged with a link
+    /// to a folder outside it, over and over, while fmt runs. What fmt listed it reads and rewrites through the same
+    /// open folder, so the file outside is never rewritten.
+    @Test func aFolderSwappedForALinkWhileFmtRunsLeavesTheFileOutsideAlone() throws {
+        let folder = TemporaryFolder()
+        let messy = "<plist><dict><key>a</key><string>x</string></dict></plist>"
+        folder.write(messy, to: "tree/sub/messy.plist")
+        let outside = folder.write(messy, to: "outside/messy.plist")
+        try FileManager.default.createSymbolicLink(atPath: folder.child("link"), withDestinationPath: folder.child("outside"))
+        let realSub = open(folder.child("tree/sub"), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        try #require(realSub >= 0)
+        defer { close(realSub) }
+        let swap = try LinkSwap(folder: folder.child("tree/sub"), link: folder.child("link"), seconds: 300)
+        swap.start()
+        defer { swap.stop() }
+        var statuses: Set<Int32> = []
+        let deadline = Date().addingTimeInterval(90)
+        for _ in 0..<150 where Date() < deadline {
+            // Messy again in the real folder, wherever the swap has put it, so every run has a file to rewrite.
+            let file = openat(realSub, "messy.plist", O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC)
+            if file >= 0 {
+                _ = messy.withCString { write(file, $0, strlen($0)) }
+                close(file)
+            }
+            statuses.insert(try LessonpackBinary.run(["fmt", folder.child("tree")]).status)
+        }
+        #expect(swap.stop() > 0)
+        #expect(try String(contentsOfFile: outside, encoding: .utf8) == messy, "fmt rewrote a file outside the folder it was given")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.child("outside")) == ["messy.plist"])
+        #expect(statuses.isSubset(of: [0, 1, 2]), "\(statuses)")
+    }
 }

@@ -47,6 +47,53 @@ import Testing
     }
 }
 
+/// Issue 31, F3: what is checked is what is used. A folder opened without links stays the folder written into,
+/// renamed in and removed from, even when its name is swapped for a link to somewhere else in between.
+@Suite struct OpenFolderTests {
+    @Test func aStagedFileLandsInTheFolderThatWasOpenedNotWhereItsNameNowLeads() throws {
+        let temporary = TemporaryFolder()
+        let outside = temporary.child("outside")
+        try FileManager.default.createDirectory(atPath: temporary.child("tree/media"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        let media = try OpenFolder(temporary.child("tree")).folder(at: "media").folder
+        let staged = try AtomicFile.Staged(named: "clip.opus", in: media)
+        try Array("clip".utf8).withUnsafeBytes { try staged.write($0) }
+        // The name now leads outside; the open folder is still the real one, wherever it went.
+        try FileManager.default.moveItem(atPath: temporary.child("tree/media"), toPath: temporary.child("tree/moved"))
+        try FileManager.default.createSymbolicLink(atPath: temporary.child("tree/media"), withDestinationPath: outside)
+        try staged.commit()
+        try media.removeFile("clip.opus")
+        try AtomicFile.write(Array("again".utf8), named: "again.opus", in: media)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside) == [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.child("tree/moved")) == ["again.opus"])
+    }
+
+    @Test func aLinkOnTheWayIsRefused() throws {
+        let temporary = TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: temporary.child("tree"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: temporary.child("tree/link"), withDestinationPath: temporary.path)
+        let tree = try OpenFolder(temporary.child("tree"))
+        #expect(throws: OpenFolder.Failure(path: temporary.child("tree/link"), reason: "it is a symbolic link, and " +
+                                           "only real folders are followed here", kind: .linkInPath("link"))) {
+            _ = try tree.folder(at: "link/x", create: true)
+        }
+        #expect(!FileManager.default.fileExists(atPath: temporary.child("x")))
+        #expect(throws: OpenFolder.Failure.self) { _ = try tree.folder(at: "made/../x", create: true) }
+        #expect(!FileManager.default.fileExists(atPath: temporary.child("tree/made")), "a folder made for nothing is removed")
+    }
+
+    @Test func aTreeIsRemovedWithoutFollowingTheLinksInIt() throws {
+        let temporary = TemporaryFolder()
+        let kept = temporary.write("kept", to: "outside/kept.txt")
+        temporary.write("gone", to: "tree/inner/gone.txt")
+        try FileManager.default.createSymbolicLink(atPath: temporary.child("tree/inner/link"),
+                                                   withDestinationPath: temporary.child("outside"))
+        try OpenFolder(temporary.path).removeTree("tree")
+        #expect(!FileManager.default.fileExists(atPath: temporary.child("tree")))
+        #expect(try String(contentsOfFile: kept, encoding: .utf8) == "kept")
+    }
+}
+
 @Suite struct BoundedFileTests {
     @Test func refusesFilesOverTheLimit() {
         let folder = TemporaryFolder()

@@ -54,15 +54,24 @@ package enum ModuleAlignment {
         package func apply() throws(ApplyFailure) {
             precondition(!hasErrors, "an alignment with errors is never applied")
             guard let soundtrack else { return }
-            let lines = ModuleLayout.join(folder, "media/lines")
-            try Self.makeFolder(ModuleLayout.join(folder, "media"))
-            try Self.makeFolder(lines)
+            // media/lines is opened from the module's folder without following a link (and made when missing), and
+            // every clip is written, renamed and removed through it: a folder swapped for a link meanwhile cannot
+            // send a clip out of the module.
+            let lines: OpenFolder
+            do { lines = try MediaFolder(moduleFolder: folder).folder(holding: "lines/x.opus", create: true).folder } catch {
+                let what = switch error.kind {
+                case .linkInPath, .notAFolder: "a symbolic link or not a folder"
+                case .missing, .io: "not writable (\(error.reason))"
+                }
+                throw ApplyFailure("\(error.path) is \(what); clips are written only into a real folder of the module")
+            }
             let cutter: ClipCutter
             do { cutter = try ClipCutter() } catch { throw ApplyFailure(error.description) }
             var staged: [Swift.Result<AtomicFile.Staged, AlignError>] = []
             OrderedParallelMap.run(clips, transform: { clip in
                 Swift.Result { () throws(AlignError) in
-                    try cutter.cut(soundtrack, from: clip.start, to: clip.end, for: clip.path)
+                    try cutter.cut(soundtrack, from: clip.start, to: clip.end, named: (clip.path as NSString).lastPathComponent,
+                                   in: lines)
                 }
             }, consume: { staged.append($0) })
             var ready: [AtomicFile.Staged] = []
@@ -84,7 +93,7 @@ package enum ModuleAlignment {
             }
             let media = MediaFolder(moduleFolder: folder)
             for path in replacedPlaceholders where MediaFolder.problem(with: path) == nil {
-                _ = unlink(media.path(path))
+                try? media.folder(holding: path).folder.removeFile((path as NSString).lastPathComponent)
             }
             do {
                 try MediaScanner.write(MediaScanner.scan(folder: folder), folder: folder)
@@ -94,19 +103,6 @@ package enum ModuleAlignment {
             }
         }
 
-        /// A folder of the module's media: made when missing, refused when it is a link (which could send the
-        /// clips anywhere) or not a folder.
-        private static func makeFolder(_ path: String) throws(ApplyFailure) {
-            var status = stat()
-            if lstat(path, &status) == 0 {
-                guard status.st_mode & S_IFMT == S_IFDIR else {
-                    throw ApplyFailure("\(path) is \(status.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : "not a folder"); " +
-                                       "clips are written only into a real folder of the module")
-                }
-                return
-            }
-            guard mkdir(path, 0o755) == 0 else { throw ApplyFailure("cannot make \(path): \(String(cString: strerror(errno)))") }
-        }
     }
 
     /// Writing failed (a clip, a file): nothing the plan itself could foresee.

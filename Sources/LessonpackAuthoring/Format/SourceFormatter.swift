@@ -45,15 +45,15 @@ package enum SourceFormatter {
 
     /// The property lists fmt treats under `path`: the file itself, or every `.plist` under a folder (not in
     /// media/ or hidden folders), each with its role when it sits where a module source belongs.
-    package static func files(under path: String) -> [(path: String, role: SourceFile?)] {
+    package static func files(under path: String) -> [(path: String, role: SourceFile?, relative: String?)] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return [] }
-        guard isFolder.boolValue else { return [(path, role(of: path))] }
+        guard isFolder.boolValue else { return [(path, role(of: path), nil)] }
         return FileTree.files(under: path, skippingFolders: [ModuleLayout.mediaFolder])
             .filter { $0.hasSuffix(".plist") }
             .map { relative in
                 let full = ModuleLayout.join(path, relative)
-                return (full, role(of: full))
+                return (full, role(of: full), relative)
             }
     }
 

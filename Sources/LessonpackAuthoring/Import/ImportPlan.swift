@@ -7,7 +7,8 @@ import PropertyList
 /// What an import would do to a module: the files to write, in full, and a report of what it took. Nothing is
 /// written until `apply()`, and nothing at all when the plan has errors.
 package struct ImportPlan: Sendable {
-    package var files: [(path: String, text: String)] = []
+    /// `relative` is the file's path inside the module, which `path` ends with.
+    package var files: [(path: String, text: String, relative: String)] = []
     /// One line per thing done, for the person who ran the import.
     package var report: [String] = []
     package var diagnostics: [Diagnostic] = []
@@ -23,20 +24,17 @@ package struct ImportPlan: Sendable {
                           "are gone, and \(dropped == 1 ? "was" : "were") dropped")
         }
         if let current = FileManager.default.contents(atPath: document.path), current == Data(text.utf8) { return }
-        files.append((document.path, text))
+        files.append((document.path, text, document.role.path))
     }
 
-    /// Writes every file, each atomically. Refuses a plan with errors.
+    /// Writes every file, each atomically. Refuses a plan with errors. Each file's folder is opened from the
+    /// module's without following a link, and the file written through it: `questions/` swapped for a link after
+    /// the plan was made cannot send a file out of the module.
     package func apply() throws(AtomicFile.Failure) {
         precondition(!hasErrors, "an import plan with errors is never applied")
         for file in files {
-            let folder = (file.path as NSString).deletingLastPathComponent
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw AtomicFile.Failure(path: folder, reason: SystemErrorText.describe(error))
-            }
-            try AtomicFile.write(Data(file.text.utf8), to: file.path)
+            let module = String(file.path.dropLast(file.relative.count))
+            try AtomicFile.write(Data(file.text.utf8), at: file.relative, inside: module)
         }
     }
 }

@@ -36,8 +36,10 @@ package enum LessonModule {
         do {
             return try fill(destination, lesson: lesson, from: file, video: video, speak: speak, align: align)
         } catch {
-            // The folder is ours: it did not exist, or was empty, a moment ago.
-            try? FileManager.default.removeItem(atPath: destination)
+            // The folder is ours: it did not exist, or was empty, a moment ago. Removed from its parent's descriptor
+            // without following a link inside it: one swapped in meanwhile loses nothing it leads to.
+            let url = URL(fileURLWithPath: destination).standardizedFileURL
+            try? OpenFolder(url.deletingLastPathComponent().path).removeTree(url.lastPathComponent)
             throw error
         }
     }
@@ -107,9 +109,11 @@ package enum LessonModule {
                 throw Failure(description: "\(video) is larger than a module's video may be (4 GB)", diagnostics: [],
                               code: .lessonVideoInvalid)
             }
-            // Through the descriptor that was checked, in blocks: a video is hundreds of megabytes.
-            try? FileManager.default.removeItem(atPath: media.path("conversation.mp4"))
-            let copy = try AtomicFile.Staged(replacing: media.path(name))
+            // Through the descriptor that was checked, in blocks: a video is hundreds of megabytes. Into media/
+            // held open, reached without a link, so it cannot be led out of the module.
+            let mediaFolder = try media.folder(holding: name, create: true).folder
+            try? mediaFolder.removeFile("conversation.mp4")
+            let copy = try AtomicFile.Staged(named: name, in: mediaFolder)
             do {
                 try source.forEachChunk { chunk in try copy.write(chunk) }
                 try copy.commit()
@@ -140,8 +144,10 @@ package enum LessonModule {
         if let video = module.video { named.insert(video) }
         for question in module.questions { named.formUnion([question.audio] + question.answers.map(\.audio)) }
         let media = MediaFolder(moduleFolder: folder)
+        // Each removed through its folder, opened without following a link: a folder swapped for a link after the
+        // listing loses nothing outside the module.
         for path in media.allFiles() where !named.contains(path) {
-            try FileManager.default.removeItem(atPath: media.path(path))
+            try media.folder(holding: path).folder.removeFile((path as NSString).lastPathComponent)
         }
     }
 }

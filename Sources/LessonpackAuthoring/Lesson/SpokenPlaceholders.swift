@@ -48,15 +48,15 @@ package enum SpokenPlaceholders {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw Failure(description: "there is no text to speak")
         }
-        let target = MediaFolder(moduleFolder: folder).path(path)
-        try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent,
-                                                withIntermediateDirectories: true)
+        // The clip's folder is opened (made if missing) from the module's without following a link, and the clip
+        // written through it: a folder of media/ swapped for a link cannot send it out of the module.
+        let place = try MediaFolder(moduleFolder: folder).folder(holding: path, create: true).folder
         // The text goes on standard input, never on the command line, where a leading '-' would be an option.
         let output = try espeak.run(["--stdin", "--stdout"], input: Data(text.utf8), timeout: 60, outputLimit: 64 << 20)
         guard output.succeeded, !output.standardOutput.isEmpty else {
             throw Failure(description: "espeak-ng could not speak '\(text)': \(output.errorText)")
         }
-        try AtomicFile.write(output.standardOutput, to: target)
+        try AtomicFile.write(output.standardOutput, named: (path as NSString).lastPathComponent, in: place)
     }
 }
 

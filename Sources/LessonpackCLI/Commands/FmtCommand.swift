@@ -51,18 +51,35 @@ struct FmtCommand: ParsableCommand {
     func run() throws {
         let engine = output.engine()
         if paths == ["-"] { return try formatStandardInput(engine: engine) }
-        var files: [(path: String, role: SourceFile?, named: Bool)] = []
+        // `place`: for a file found inside a named folder, that folder and the file's path in it. Such a file is
+        // read and rewritten through its own folder, held open and reached without links, so a folder swapped
+        // for a link after the listing cannot have fmt rewrite a file outside the tree it was given.
+        var files: [(path: String, role: SourceFile?, named: Bool, place: (root: String, relative: String)?)] = []
         for path in paths {
             let found = SourceFormatter.files(under: path)
             if found.isEmpty { throw CommandFailure(.noPropertyLists, "\(path): no such file, or no .plist files in it") }
-            files += found.map { ($0.path, $0.role, $0.path == path) }
+            files += found.map { ($0.path, $0.role, $0.path == path, $0.relative.map { (path, $0) }) }
         }
         var (changed, unchanged, failed) = (0, 0, 0)
         var report = FmtJSON()
         let json = engine.isJSON
         for file in files {
+            var folder: OpenFolder?
+            if let place = file.place {
+                do {
+                    folder = try OpenFolder(place.root).folder(at: (place.relative as NSString).deletingLastPathComponent).folder
+                } catch {
+                    failed += 1
+                    engine.emit([.error(.notARegularFile, "not formatted: \(error.description)", at: SourceLocation(file: file.path))])
+                    report.files.append(.init(path: file.path, status: "failed"))
+                    continue
+                }
+            }
+            let name = (file.path as NSString).lastPathComponent
             let bytes: [UInt8]
-            switch BoundedFile.read(file.path, limit: 32 << 20, links: file.named ? .follow : .refuse) {
+            let read = if let folder { BoundedFile.read(name, in: folder, limit: 32 << 20) }
+                       else { BoundedFile.read(file.path, limit: 32 << 20, links: file.named ? .follow : .refuse) }
+            switch read {
             case .success(let read): bytes = read
             case .failure(let failure):
                 failed += 1
@@ -81,7 +98,11 @@ struct FmtCommand: ParsableCommand {
                 if check {
                     if !json { Console.out("\(file.path): not formatted") }
                 } else {
-                    try AtomicFile.write(Data(text.utf8), to: file.path, links: file.named ? .writeThrough : .refuse)
+                    if let folder {
+                        try AtomicFile.write(Data(text.utf8), named: name, in: folder)
+                    } else {
+                        try AtomicFile.write(Data(text.utf8), to: file.path, links: file.named ? .writeThrough : .refuse)
+                    }
                     if !json { Console.out("formatted \(file.path)") }
                 }
             case .failed(let diagnostics):
