@@ -35,9 +35,9 @@ package struct StudioServer: Sendable {
         package var idle: Duration = .seconds(30)
         /// How long a connection closed after an answer waits for the client to stop sending (what it sends is
         /// read and dropped) before it closes; 30 seconds at most (ConnectionGuard).
-        package var lingering: Duration = .seconds(2)
+        package var lingering: Duration = .seconds(10)
 
-        package init(connections: Int? = nil, idle: Duration = .seconds(30), lingering: Duration = .seconds(2)) {
+        package init(connections: Int? = nil, idle: Duration = .seconds(30), lingering: Duration = .seconds(10)) {
             self.connections = connections
             self.idle = idle
             self.lingering = lingering

@@ -78,7 +78,12 @@ struct RawHTTP {
         let request = Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8) + body
 
         let connection = try RawConnection(port: port, patience: nil)
-        try connection.write(request)
+        do {
+            try connection.write(request)
+        } catch let error as POSIXError where error.code == .EPIPE || error.code == .ECONNRESET {
+            // The server answered before the body was all sent (a refused upload) and stopped reading: the answer
+            // is already here to be read, as a browser reads it.
+        }
         var received: [UInt8] = []
         while case .bytes(let more) = connection.read() { received += more }
         return try Self.parse(received)

@@ -64,11 +64,12 @@ struct LintJSON: Encodable {
 }
 
 struct PlistConvertCommand: ParsableCommand {
-    enum Format: String, ExpressibleByArgument, CaseIterable { case json, xml }
+    /// `xml1` and `binary1` are plutil's names; `xml` is ours.
+    enum Format: String, ExpressibleByArgument, CaseIterable { case json, xml, xml1, binary1 }
 
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert a property list to JSON or to canonical XML.",
+        abstract: "Convert a property list to JSON, canonical XML or binary (bplist00).",
         discussion: """
             JSON: dict → object (keys in document order), array → array, string → string, integer and real → \
             number, true/false → bool, date → "YYYY-MM-DDTHH:MM:SSZ" (UTC), data → base64 without line breaks. \
@@ -77,14 +78,18 @@ struct PlistConvertCommand: ParsableCommand {
             kept; a device, a FIFO or a folder is never replaced. '-' and /dev/stdout mean standard output. \
             -o may name the input itself: 'convert --to xml F -o F' turns a binary property list into XML in place. \
             Reads XML and binary (bplist00) property lists; a binary one's dictionary keys come out sorted, as \
-            plutil writes them, because the binary reader does not keep their order. JSON is not read.
+            plutil writes them, because the binary reader does not keep their order. JSON is not read. \
+            --to binary1 writes a binary property list with dictionaries in the document's order, so the same \
+            input always gives the same bytes; it is written to a file or a pipe, never to a terminal. xml1 is \
+            xml, by plutil's name.
 
             Examples:
               lessonpack plist convert --to json settings.plist -o settings.json
               lessonpack plist convert --to xml Info.plist
+              lessonpack plist convert --to binary1 Info.plist -o Info.binary.plist
             """)
 
-    @Option(name: .customLong("to"), help: "The format to convert to: json or xml.")
+    @Option(name: .customLong("to"), help: "The format to convert to: json, xml (or xml1) or binary1.")
     var target: Format
 
     @Argument(help: "The property list to convert ('-' for standard input).")
@@ -100,11 +105,21 @@ struct PlistConvertCommand: ParsableCommand {
         let document = file == "-" ? PlistReader.readStandardInput() : PlistReader.read(xmlOrBinaryAt: file)
         engine.emit(document.diagnostics, unreadable: [.unreadableFile, .notARegularFile])
         guard let value = document.root?.value, !document.hasErrors else { return try engine.finish(command: "plist convert") }
-        let text: String
+        if target == .binary1, OutputTarget(output) == .standardOutput {
+            if engine.isJSON {
+                throw ValidationError("a binary property list cannot go inside a JSON document: name a file with -o")
+            }
+            if Console.isTerminal(1) {
+                throw ValidationError("a binary property list is not for a terminal: name a file with -o, or send " +
+                                      "standard output to a file or a pipe")
+            }
+        }
+        let bytes: [UInt8]
         do {
-            text = switch target {
-            case .json: try PlistJSONWriter.json(value)
-            case .xml: try PlistXMLWriter.xml(value)
+            bytes = switch target {
+            case .json: Array(try PlistJSONWriter.json(value).utf8)
+            case .xml, .xml1: Array(try PlistXMLWriter.xml(value).utf8)
+            case .binary1: try PlistBinaryWriter.bplist(value)
             }
         } catch {
             // The document is read, but holds what the other format cannot: a problem in the input.
@@ -113,11 +128,12 @@ struct PlistConvertCommand: ParsableCommand {
             return try engine.finish(command: "plist convert")
         }
         guard case .file(let path) = OutputTarget(output) else {
+            let text = String(decoding: bytes, as: UTF8.self)
             if engine.isJSON { return try engine.finish(command: "plist convert", body: ConvertJSON(to: target, document: text)) }
-            Console.data(text, terminator: "")
+            if target == .binary1 { Console.bytes(bytes) } else { Console.data(text, terminator: "") }
             return
         }
-        try AtomicFile.write(text, to: path, links: .writeThrough)
+        try AtomicFile.write(bytes, to: path, links: .writeThrough)
         try engine.finish(command: "plist convert", body: ConvertJSON(to: target, file: path))
     }
 }

@@ -20,6 +20,11 @@ enum Console {
         write((isTerminal(1) ? TerminalSafe.block(text) : text) + terminator, to: FileHandle.standardOutput)
     }
 
+    /// Bytes that are not text (a binary property list), exactly; the caller has made sure this is not a terminal.
+    static func bytes(_ bytes: [UInt8]) {
+        FileHandle.standardOutput.write(Data(bytes))
+    }
+
     /// A JSON document, with the characters a terminal would obey written as JSON escapes: valid, the same to any
     /// JSON reader, safe to print.
     static func json(_ text: String, toError: Bool = false) {
