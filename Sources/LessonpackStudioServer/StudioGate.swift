@@ -68,7 +68,7 @@ package struct StudioGate: Sendable {
     /// the subtitle track and a preview's recording, which media elements load. Decided on the path's parts as the
     /// router matches them, empty parts dropped (`//api/start` is `/api/start` to it), and percent-decoded, so that no
     /// spelling of an /api/ path is a page file to the gate and the interface to the router.
-    static func cookieReads(_ path: String) -> Bool {
+    package static func cookieReads(_ path: String) -> Bool {
         let parts = path.split(separator: "/").map { $0.removingPercentEncoding ?? String($0) }
         guard let first = parts.first, first.lowercased() == "api" else { return true }
         return parts.last == "subtitles.vtt" || parts.last == "recording"
