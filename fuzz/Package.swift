@@ -1,4 +1,6 @@
-// swift-tools-version:6.1
+// swift-tools-version:5.4
+// 5.4, not newer: from 5.5 SwiftPM renames an executable's `main` to `<module>_main` and links `main` to that name,
+// which the fuzz targets, whose `main` is libFuzzer's, do not have (it turned that off only under --sanitize=fuzzer).
 // libFuzzer targets for Lessonpack's untrusted-input readers. Not part of the main build: fuzz/run builds every
 // module with AddressSanitizer and the coverage libFuzzer follows, and runs each target for as long as it is asked to.
 import PackageDescription
