@@ -112,7 +112,8 @@ public enum FuzzStudioHarness {
 
     private static func saved(_ module: Module, baseFolder: String) {
         var sources: [SourceFile: [UInt8]] = [:]
-        for (file, value) in ModuleSourceWriter.values(of: module) {
+        // media.plist is the scanner's: a save ignores what the page sends of it, and writes the rest.
+        for (file, value) in ModuleSourceWriter.values(of: module) where file != .media {
             guard !value.containsNaN else { continue }
             // A value XML cannot hold (a control character) is refused by the save, which is its answer to it.
             guard let xml = try? PlistXMLWriter.xml(value) else { continue }
