@@ -117,8 +117,10 @@ public enum FuzzStudioHarness {
             guard !value.containsNaN else { continue }
             // A value XML cannot hold (a control character) is refused by the save, which is its answer to it.
             guard let xml = try? PlistXMLWriter.xml(value) else { continue }
+            // It must read back as a property list; what the author got wrong (two entries for one term: a duplicate
+            // key) it may still hold, for the check that follows the save to report.
             let again = PlistReader.read(Array(xml.utf8), file: file.path)
-            if again.hasErrors { fatalError("\(file.path) as written does not read back:\n\(xml)") }
+            if again.root == nil { fatalError("\(file.path) as written does not read back:\n\(xml)") }
             sources[file] = Array(xml.utf8)
         }
         _ = ModuleChecker.check(ModuleLoader.load(sources: sources, folder: baseFolder))
