@@ -51,3 +51,49 @@ import Testing
     @Test(arguments: inputs("lesson"))
     func lesson(_ input: String) { FuzzHarness.lesson(Self.bytes(input), baseFolder: Self.base) }
 }
+
+/// The corpora the fuzzers keep in fuzz/corpus/TARGET (minimised, grown by every `fuzz/run`), run through the
+/// harnesses without the fuzzer: what a fuzzer reached stays reachable without a crash, and the harnesses cannot
+/// fall out of step with the readers. One test per target, not per file: a corpus holds hundreds.
+@Suite struct FuzzCorpusTests {
+    static let targets = ["plist", "module", "bundle", "catalog", "studio-request", "studio-json", "import", "lesson"]
+
+    static func corpus(_ target: String) -> [[UInt8]] {
+        FuzzRegressionTests.files(in: "fuzz/corpus/\(target)").map(FuzzRegressionTests.bytes)
+    }
+
+    @Test(arguments: targets)
+    func everyTargetKeepsACorpus(_ target: String) {
+        #expect(!Self.corpus(target).isEmpty, "fuzz/corpus/\(target) is empty: run fuzz/run \(target)")
+    }
+
+    @Test func studioRequest() { for input in Self.corpus("studio-request") { FuzzStudioHarness.studioRequest(input) } }
+
+    @Test func studioJSON() {
+        for input in Self.corpus("studio-json") { FuzzStudioHarness.studioJSON(input, baseFolder: FuzzRegressionTests.base) }
+    }
+
+    @Test func importer() {
+        for input in Self.corpus("import") { FuzzHarness.importer(input, baseFolder: FuzzRegressionTests.base) }
+    }
+
+    @Test func lesson() {
+        for input in Self.corpus("lesson") { FuzzHarness.lesson(input, baseFolder: FuzzRegressionTests.base) }
+    }
+
+    @Test func plist() { for input in Self.corpus("plist") { FuzzHarness.plist(input) } }
+
+    @Test func catalog() { for input in Self.corpus("catalog") { FuzzHarness.catalog(input) } }
+
+    @Test func module() {
+        let sources = FuzzHarness.sources(of: FuzzRegressionTests.base)
+        for input in Self.corpus("module") {
+            FuzzHarness.module(input, baseFolder: FuzzRegressionTests.base, baseSources: sources)
+        }
+    }
+
+    @Test func bundle() {
+        let folder = TemporaryFolder()
+        for input in Self.corpus("bundle") { FuzzHarness.bundle(input, scratch: folder.child("input.lessonpack")) }
+    }
+}
