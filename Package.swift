@@ -29,6 +29,7 @@ let package = Package(
         .executable(name: "lessonpack", targets: ["lessonpack"]),
         // What the fuzzers in fuzz/ (a package of their own) drive.
         .library(name: "FuzzHarness", targets: ["FuzzHarness"]),
+        .library(name: "FuzzStudioHarness", targets: ["FuzzStudioHarness"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -283,9 +284,14 @@ let package = Package(
         // MARK: Fuzzing: what each fuzzer does with an input, and every input that once crashed, replayed
         .target(name: "FuzzHarness", dependencies: [
             "LessonpackActivities", "PropertyList", "LessonpackCheck", "LessonpackBundle", "LessonpackCatalogFormat", "LessonpackModel",
-            "LessonpackDiagnostics",
+            "LessonpackDiagnostics", "LessonpackAuthoring",
         ]),
-        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness", "LessonpackTestSupport"], exclude: ["Inputs"]),
+        .target(name: "FuzzStudioHarness", dependencies: [
+            "LessonpackStudioServer", "LessonpackStudio", "LessonpackCheck", "LessonpackCore", "LessonpackModel", "PropertyList",
+            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
+        ]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness", "FuzzStudioHarness", "LessonpackTestSupport"],
+                    exclude: ["Inputs"]),
 
         // MARK: Test support: fixtures, temporary folders, running the executable
         .target(name: "LessonpackTestSupport", dependencies: ["LessonpackSystem", "BundleArchive"],

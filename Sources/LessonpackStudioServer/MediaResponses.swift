@@ -8,7 +8,7 @@ import LessonpackSystem
 /// A module's media file served to the page's players, with byte ranges (a `<video>` seeks by asking for the part
 /// it needs) and streamed in pieces, so a long video never sits in memory. The path comes from the request, so it
 /// passes every rule a source's media path does, and is opened with no link on the way.
-enum MediaResponses {
+package enum MediaResponses {
     static func file(_ path: String, in moduleFolder: String, range: String?) -> Response {
         guard MediaFolder.problem(with: path) == nil, MediaKind(fileExtension: (path as NSString).pathExtension) != nil,
               case .success(let file) = MediaFolder(moduleFolder: moduleFolder).open(path) else {
@@ -47,7 +47,7 @@ enum MediaResponses {
         })
     }
 
-    enum RangeAnswer: Equatable {
+    package enum RangeAnswer: Equatable {
         /// The header is ignored and the whole file sent: RFC 9110 §14.2 says so for a unit other than bytes and for
         /// a range set with any spec that is not written as the grammar says (`bytes=5-3`, `bytes=x`).
         case whole
@@ -58,7 +58,7 @@ enum MediaResponses {
 
     /// The range a `Range` header asks of a file of `size` bytes: `bytes=first-last`, `bytes=first-` or
     /// `bytes=-suffix`. Of several ranges, the first that can be served is (browsers ask for one).
-    static func byteRange(_ header: String, size: Int) -> RangeAnswer {
+    package static func byteRange(_ header: String, size: Int) -> RangeAnswer {
         guard let equals = header.firstIndex(of: "="), header[..<equals].lowercased() == "bytes" else { return .whole }
         func number(_ text: Substring) -> Int? { text.allSatisfy { $0.isASCII && $0.isNumber } ? Int(text) : nil }
         var specs: [(first: Int?, last: Int?)] = []

@@ -67,11 +67,14 @@ package struct StudioGate: Sendable {
     /// What the cookie may read: everything but the module's data (the JSON interface), whose only exceptions are
     /// the subtitle track and a preview's recording, which media elements load. Decided on the path's parts as the
     /// router matches them, empty parts dropped (`//api/start` is `/api/start` to it), and percent-decoded, so that no
-    /// spelling of an /api/ path is a page file to the gate and the interface to the router.
-    static func cookieReads(_ path: String) -> Bool {
+    /// spelling of an /api/ path is a page file to the gate and the interface to the router. The exceptions are the
+    /// two whole addresses, not a last part: the router matches what follows a module's key on its first part alone,
+    /// so `/api/modules/0/revision/recording` is the module's revision to it (the studio-request fuzzer's finding).
+    package static func cookieReads(_ path: String) -> Bool {
         let parts = path.split(separator: "/").map { $0.removingPercentEncoding ?? String($0) }
         guard let first = parts.first, first.lowercased() == "api" else { return true }
-        return parts.last == "subtitles.vtt" || parts.last == "recording"
+        guard parts.count == 4 else { return false }
+        return (parts[1] == "modules" && parts[3] == "subtitles.vtt") || (parts[1] == "preview" && parts[3] == "recording")
     }
 
     /// Whether the request showed the session's token itself (in its header or its address), not only the cookie:

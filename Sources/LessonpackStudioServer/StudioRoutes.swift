@@ -11,7 +11,7 @@ import LessonpackSystem
 /// Every address the studio answers, after the gate let the request in: the page's files, the module interface
 /// (docs/studio-api.md), previews and media. Requests name modules by key and media by validated media path; a
 /// path from the browser is never opened as it is.
-struct StudioRoutes: Sendable {
+package struct StudioRoutes: Sendable {
     let studio: Studio
     let assets: WebAssets
 
@@ -19,13 +19,13 @@ struct StudioRoutes: Sendable {
 
     func respond(_ request: Request, gate: StudioGate) async -> Response {
         var request = request
-        let parts = request.uri.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        let parts = Self.parts(of: request.uri.path)
         do {
             switch (request.method, parts.first) {
             case (.get, nil): return page(gate: gate, query: request.uri.query)
             case (.get, "media"?) where parts.count >= 3:
                 let editor = try await studio.editor(parts[1])
-                let path = try decoded(parts[2...])
+                let path = try Self.decoded(parts[2...])
                 return MediaResponses.file(path, in: editor.folder, range: request.headers[.range])
             case (_, "api"?) where parts.count >= 2:
                 return try await api(Array(parts.dropFirst()), &request)
@@ -267,7 +267,11 @@ struct StudioRoutes: Sendable {
     }
 
     private func decode<Body: Decodable>(_ type: Body.Type, _ request: inout Request) async throws -> Body {
-        let bytes = try await collect(&request, limit: Self.jsonLimit)
+        try Self.body(type, from: try await collect(&request, limit: Self.jsonLimit))
+    }
+
+    /// A request's JSON body as `type`, or the 400 that says why not.
+    package static func body<Body: Decodable>(_ type: Body.Type, from bytes: [UInt8]) throws(StudioError) -> Body {
         do {
             return try JSONDecoder().decode(Body.self, from: Data(bytes))
         } catch {
@@ -275,12 +279,18 @@ struct StudioRoutes: Sendable {
         }
     }
 
+    /// The path's parts as the router matches them: empty parts dropped (`//api/start` is `/api/start`), not decoded.
+    package static func parts(of path: String) -> [String] {
+        path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    }
+
     /// The query's parameters, decoded; the first of a repeated name counts.
-    static func query(_ request: Request) -> [String: String] {
+    package static func query(_ request: Request) -> [String: String] {
         Dictionary(request.uri.queryParameters.map { (String($0.key), String($0.value)) }, uniquingKeysWith: { first, _ in first })
     }
 
-    private func decoded(_ parts: ArraySlice<String>) throws -> String {
+    /// A media file's path from the parts after `/media/KEY/`, each percent-decoded.
+    package static func decoded(_ parts: ArraySlice<String>) throws(StudioError) -> String {
         let pieces = parts.map { $0.removingPercentEncoding }
         guard !pieces.contains(nil) else { throw StudioError(.notFound, "there is no media file by that name") }
         return pieces.compactMap { $0 }.joined(separator: "/")
@@ -292,20 +302,21 @@ private struct StartAnswer: Encodable {
     var modules: [Studio.Entry]
     var state: ModuleState?
 }
-private struct NewModule: Decodable {
-    var name: String
-    var title: String?
+// The JSON bodies the interface takes (docs/studio-api.md); package, so that the studio-json fuzzer decodes them.
+package struct NewModule: Decodable {
+    package var name: String
+    package var title: String?
 }
-private struct SaveRequest: Decodable {
-    var revision: String
-    var module: Module
+package struct SaveRequest: Decodable {
+    package var revision: String
+    package var module: Module
 }
-private struct RevisionRequest: Decodable { var revision: String }
-private struct PreviewRequest: Decodable {
-    var activity: String
-    var seed: UInt64?
+package struct RevisionRequest: Decodable { package var revision: String }
+package struct PreviewRequest: Decodable {
+    package var activity: String
+    package var seed: UInt64?
 }
-private struct BuildRequest: Decodable { var keyFile: String? }
+package struct BuildRequest: Decodable { package var keyFile: String? }
 private struct ImportAnswer: Encodable {
     var report: [String]
     var written: Bool

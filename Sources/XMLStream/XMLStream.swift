@@ -75,6 +75,13 @@ package final class XMLStream {
         // (libxml2 keeps its own caps on text and name sizes).
         xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOXINCNODE.rawValue))
         withExtendedLifetime(stream) { _ = xmlParseDocument(context) }
+        // After a well-formedness error libxml2 turns our handler off and reads on, and an entity declaration it then
+        // meets goes into a document it makes itself (ctxt->myDoc), which freeing the context leaves behind: the
+        // import fuzzer's leak, 12 kB a file.
+        if let document = context.pointee.myDoc {
+            xmlFreeDoc(document)
+            context.pointee.myDoc = nil
+        }
         return stream.problems
     }
 

@@ -184,6 +184,14 @@ import Testing
         #expect(lesson?.definitions?.count == 1)
     }
 
+    @Test func aTermInTheGlossaryTwiceIsAMistake() throws {
+        // definitions.plist keys each term: written twice, the import would have left a duplicate key behind it.
+        let text = "# L\n\n## Glossary\n\n- good morning (expression) a greeting\n- good morning (expression) hello\n"
+        let (lesson, diagnostics) = read(Array(text.utf8), "l.md", .markdown)
+        #expect(lesson == nil)
+        #expect(diagnostics.map(\.code) == [.lessonSyntax] && diagnostics.first?.location.line == 6, "\(diagnostics)")
+    }
+
     @Test func onlyALineReferenceIsReadAsOne() throws {
         let text = "# L\n\n## Conversation\n\nAnna: Hello.\n\n## Video task\n\n" +
             "1. Anna writes on (lined paper). (true) (line 1)\n"

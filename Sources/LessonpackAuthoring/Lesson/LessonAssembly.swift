@@ -53,7 +53,7 @@ struct LessonAssembly {
                                            glossary: seen.contains(.glossary) ? drafts.glossary.map(\.value.term) : context.terms)
         }
         if seen.contains(.objectives) { lesson.objectives = objectives() }
-        if seen.contains(.glossary) { lesson.definitions = drafts.glossary.map(\.value) }
+        if seen.contains(.glossary) { lesson.definitions = glossary() }
         if seen.contains(.languageFocus) { lesson.phrasebook = boxes() }
         let lineIDs = lesson.transcript?.map(\.id) ?? context.lineIDs
         if seen.contains(.videoTask) { lesson.videoTask = statements(lineIDs: lineIDs) }
@@ -128,6 +128,23 @@ struct LessonAssembly {
     }
 
     // MARK: Objectives, glossary, boxes
+
+    /// The glossary, each term once: definitions.plist holds a term as a key, and a file with one key twice does not
+    /// read back, so a term written twice would have been imported into a module that no longer checks (the lesson
+    /// fuzzer's finding). It is the author's mistake, said where the second one is.
+    private mutating func glossary() -> [Definition] {
+        var seenTerms = Set<String>()
+        var kept: [Definition] = []
+        for entry in drafts.glossary {
+            guard seenTerms.insert(entry.value.term).inserted else {
+                fail(.lessonSyntax, "'\(entry.value.term.prefix(50))' is in the glossary twice; give each term one " +
+                     "definition", at: entry.place)
+                continue
+            }
+            kept.append(entry.value)
+        }
+        return kept
+    }
 
     private mutating func objectives() -> [Objective] {
         var taken: Set<String> = []

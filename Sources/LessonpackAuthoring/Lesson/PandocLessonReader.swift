@@ -74,12 +74,19 @@ package enum PandocLessonReader {
             return .failure(Failure(diagnostic: .error(.lessonUnreadable, "this is not a \(format.name) document pandoc " +
                                                        "can read (pandoc: \(said))", at: whole)))
         }
+        return document(fromTree: output.standardOutput, file: file, format: format)
+    }
+
+    /// The document from pandoc's JSON AST: the half of `read` after pandoc, which the lesson fuzzer drives with
+    /// trees of its own making.
+    package static func document(fromTree tree: Data, file: String, format: LessonDocumentFormat) -> Result<LessonDocument, Failure> {
+        let whole = SourceLocation(file: file)
         // Reading the tree recurses once per level, and a crafted document can nest lists or quotes thousands deep.
-        guard depth(of: output.standardOutput) <= maximumDepth else {
+        guard depth(of: tree) <= maximumDepth else {
             return .failure(Failure(diagnostic: .error(.lessonUnreadable, "the document nests lists, quotes or tables " +
                                                        "more than \(maximumDepth / 4) deep; a lesson never does", at: whole)))
         }
-        guard let tree = try? JSONSerialization.jsonObject(with: output.standardOutput) as? [String: Any],
+        guard let tree = try? JSONSerialization.jsonObject(with: tree) as? [String: Any],
               let blocks = tree["blocks"] as? [Any] else {
             return .failure(Failure(diagnostic: .error(.lessonUnreadable, "pandoc's reading of the document could " +
                                                        "not be understood", at: whole)))
