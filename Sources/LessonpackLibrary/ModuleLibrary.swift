@@ -57,13 +57,15 @@ package struct ModuleLibrary: Sendable {
         }
     }
 
-    static let incomingPrefix = ".incoming"
+    package static let incomingPrefix = ".incoming"
 
     /// Takes the library's lock and clears what killed installs left behind. Hold it while changing the library.
     package func lock() throws(BundleError) -> FolderLock {
         let lock: FolderLock
         do { lock = try FolderLock(folder) } catch { throw BundleError(.libraryBusy, error.description, file: folder) }
-        lock.removeLeftovers(in: folder) { $0.hasPrefix(Self.incomingPrefix) && FolderLock.isTemporaryFile($0) }
+        // The copy is staged as `..incoming.tmp-XXXXXX`: a staged file's name is a dot, the target's name (itself
+        // `.incoming`), `.tmp-` and a random part.
+        lock.removeLeftovers(in: folder) { $0.hasPrefix("." + Self.incomingPrefix) && FolderLock.isTemporaryFile($0) }
         return lock
     }
 

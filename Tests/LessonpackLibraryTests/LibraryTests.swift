@@ -84,11 +84,17 @@ struct Bundles {
     @Test func leftoversOfAKilledInstallAreCleared() throws {
         let library = library()
         try FileManager.default.createDirectory(atPath: library.folder, withIntermediateDirectories: true)
-        let leftover = library.folder + "/.incoming.tmp-Ab12Cd"
-        FileManager.default.createFile(atPath: leftover, contents: Data(count: 1000))
+        // The name an install's copy really has while it is made: what a run killed there (SIGKILL) leaves.
+        let staged = try AtomicFile.Staged(replacing: library.folder + "/" + ModuleLibrary.incomingPrefix)
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: library.folder).first)
+        staged.discard()
+        #expect(name.hasPrefix("..incoming.tmp-"))
+        FileManager.default.createFile(atPath: library.folder + "/" + name, contents: Data(count: 1000))
+        try FileManager.default.createDirectory(atPath: library.folder + "/..incoming.tmp-Ab12Cd", withIntermediateDirectories: false)
+        // Not a leftover of ours: kept.
+        FileManager.default.createFile(atPath: library.folder + "/.incoming-notes", contents: Data(count: 10))
         _ = try library.install(bundles.plain)
-        #expect(!FileManager.default.fileExists(atPath: leftover))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: library.folder).sorted() == [".lock", "base"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: library.folder).sorted() == [".incoming-notes", ".lock", "base"])
     }
 
     @Test func aFIFONamedAsABundleIsRefusedWithoutBlocking() throws {
