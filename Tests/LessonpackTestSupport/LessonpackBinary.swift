@@ -37,6 +37,8 @@ package enum LessonpackBinary {
         merged["NO_COLOR"] = "1"
         // A UTF-8 terminal, whatever the machine running the tests says (a test may ask for another).
         merged["LC_ALL"] = "C.UTF-8"
+        // No configuration file of the person running the tests (config.plist): a test that wants one says where.
+        merged["XDG_CONFIG_HOME"] = "/nonexistent/lessonpack-tests"
         merged.merge(environment) { _, new in new }
         let output = try ExternalTool(name: "lessonpack", path: path)
             .run(arguments, in: directory, environment: merged, input: standardInput.map { Data($0.utf8) },

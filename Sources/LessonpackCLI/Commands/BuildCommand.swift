@@ -21,10 +21,12 @@ struct BuildCommand: ParsableCommand {
     @Argument(help: "Module folders to build.", completion: .directory)
     var folders: [String]
 
-    @Option(name: .shortAndLong, help: "The folder to write bundles into.", completion: .directory)
-    var output: String = "dist"
+    @Option(name: .shortAndLong, help: "The folder to write bundles into (default: 'output' in config.plist, else dist).",
+            completion: .directory)
+    var output: String?
 
-    @Option(name: .customLong("sign"), help: "Sign the manifest with this private key (see 'lessonpack keygen').", completion: .file())
+    @Option(name: .customLong("sign"), help: "Sign the manifest with this private key (see 'lessonpack keygen'; default: 'signingKey' in config.plist).",
+            completion: .file())
     var signingKey: String?
 
     @Option(help: "A bundle of the previous release: refuse to build when the content changed but the version did not rise enough.", completion: .file(extensions: ["lessonpack"]))
@@ -42,9 +44,11 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         let timestamp = try SourceDateEpoch.read()
-        let key = try signingKey.map { path throws(CodedError) in try SigningKey.load(from: path) }
+        let configuration = try UserConfiguration.load()
+        let output = self.output ?? configuration.output ?? "dist"
+        let key = try (signingKey ?? configuration.signingKey).map { path throws(CodedError) in try SigningKey.load(from: path) }
         let transcoder = transcode ? try Transcoder.make(cacheFolder: Transcoder.defaultCacheFolder()) : nil
-        let engine = diagnostics.engine()
+        let engine = try diagnostics.engine(configuration: configuration)
         let progress = ProgressLine(enabled: Console.isTerminal(2) && !diagnostics.output.quiet)
         var report = BuildJSON()
         for folder in folders {

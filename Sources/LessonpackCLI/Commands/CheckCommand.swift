@@ -42,7 +42,7 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let folders = Self.modules(in: self.folders)
         if watch { try CheckWatch(folders: folders, options: options, interval: interval).run() }
-        let engine = options.engine()
+        let engine = try options.engine()
         var modules: [DiagnosticJSONWriter.ModuleEntry] = []
         // Modules are checked on every core; their reports come out in the order the folders were named.
         OrderedParallelMap.run(folders, transform: { folder in

@@ -14,7 +14,7 @@ struct CheckWatch {
 
     func run() throws -> Never {
         // Each report goes through the engine as a batch of its own: the engine's counts are not the watch's.
-        let engine = options.engine()
+        let engine = try options.engine()
         var snapshot = FolderSnapshot(of: folders)
         var previous = check()
         engine.emit(previous)

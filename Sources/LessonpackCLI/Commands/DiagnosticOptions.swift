@@ -72,5 +72,13 @@ struct DiagnosticOptions: ParsableArguments {
     var format: OutputFormat { output.format }
     var color: ColourMode { output.color }
 
-    func engine() -> DiagnosticsEngine { output.engine(warningsAsErrors: warningsAsErrors) }
+    /// The engine, with the configuration file's severities; its warnings (a key it does not know) are the first
+    /// thing reported. A configuration file that cannot be used stops the command.
+    func engine(configuration: UserConfiguration? = nil) throws -> DiagnosticsEngine {
+        let engine = output.engine(warningsAsErrors: warningsAsErrors)
+        let configuration = try configuration ?? UserConfiguration.load()
+        engine.severities = configuration.severities
+        engine.emit(configuration.warnings)
+        return engine
+    }
 }

@@ -36,7 +36,8 @@ struct ReleaseCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The folder to write the bundles and the catalog into.", completion: .directory)
     var output: String
 
-    @Option(name: .customLong("sign"), help: "Sign every bundle with this private key (see 'lessonpack keygen').", completion: .file())
+    @Option(name: .customLong("sign"), help: "Sign every bundle with this private key (see 'lessonpack keygen'; default: 'signingKey' in config.plist).",
+            completion: .file())
     var signingKey: String?
 
     // No default value in the declaration: ArgumentParser would print it in the help and the manual page, which
@@ -54,9 +55,10 @@ struct ReleaseCommand: ParsableCommand {
     }
 
     func run() throws {
-        let key = try signingKey.map { path throws(CodedError) in try SigningKey.load(from: path) }
+        let configuration = try UserConfiguration.load()
+        let key = try (signingKey ?? configuration.signingKey).map { path throws(CodedError) in try SigningKey.load(from: path) }
         let transcoder = transcode ? try Transcoder.make(cacheFolder: Transcoder.defaultCacheFolder()) : nil
-        let engine = diagnostics.engine()
+        let engine = try diagnostics.engine(configuration: configuration)
         let json = engine.isJSON
         let progress = ProgressLine(enabled: Console.isTerminal(2) && !diagnostics.output.quiet)
         let options = Release.Options(output: output, signingKey: key, jobs: jobs ?? OrderedParallelMap.defaultWidth, timestamp: try SourceDateEpoch.read(),

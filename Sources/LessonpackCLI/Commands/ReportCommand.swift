@@ -52,9 +52,7 @@ struct ReportCommand: ParsableCommand {
     static let fileLimit = 512 << 20
 
     func validate() throws {
-        guard (lrs == nil) != files.isEmpty else {
-            throw ValidationError("give either --lrs or statement files, not both and not neither")
-        }
+        if lrs != nil, !files.isEmpty { throw ValidationError("give either --lrs or statement files, not both") }
         _ = try Self.moment(since, "--since")
         _ = try Self.moment(until, "--until")
     }
@@ -63,8 +61,15 @@ struct ReportCommand: ParsableCommand {
         let since = try Self.moment(since, "--since"), until = try Self.moment(until, "--until")
         var statements: [XAPIStatement] = []
         var skipped = 0
+        // Statement files named on the command line are read; else the record store, from --lrs or config.plist.
+        let configuration = try UserConfiguration.load()
+        let lrs = files.isEmpty ? lrs ?? configuration.lrs : nil
+        if files.isEmpty, lrs == nil {
+            throw CommandFailure(.argumentInvalid, "give --lrs or statement files (or set 'lrs' in " +
+                                 "\(UserConfiguration.path() ?? "config.plist"))")
+        }
         if let lrs {
-            let connection = try LRSConnection(address: lrs, credentialsFile: credentials)
+            let connection = try LRSConnection(address: lrs, credentialsFile: credentials ?? configuration.credentials)
             let fetched = connection.run { client async -> Result<(statements: [XAPIStatement], skipped: Int), RemoteError> in
                 do throws(RemoteError) { return .success(try await client.statements(since: since)) } catch {
                     return .failure(error)

@@ -23,8 +23,8 @@ struct SyncCommand: ParsableCommand {
               lessonpack sync --lrs https://lrs.example.org/xAPI/
             """)
 
-    @Option(help: "The record store's xAPI endpoint, e.g. https://lrs.example.org/xAPI/.")
-    var lrs: String
+    @Option(help: "The record store's xAPI endpoint, e.g. https://lrs.example.org/xAPI/ (default: 'lrs' in config.plist).")
+    var lrs: String?
 
     @Option(help: "A file holding NAME:PASSWORD for the record store.", completion: .file())
     var credentials: String?
@@ -48,10 +48,17 @@ struct SyncCommand: ParsableCommand {
     }
 
     func run() throws {
-        let connection = try LRSConnection(address: lrs, credentialsFile: credentials)
-        let store = try ProgressStore(folder: dataDir ?? ProgressStore.defaultFolder())
-        let actor = try LearnerIdentity.agent(email: email, name: name, store: store, remember: true)
         let engine = output.engine()
+        let configuration = try UserConfiguration.load()
+        engine.emit(configuration.warnings)
+        guard let lrs = lrs ?? configuration.lrs else {
+            throw CommandFailure(.argumentInvalid, "name the record store with --lrs, or as 'lrs' in " +
+                                 "\(UserConfiguration.path() ?? "config.plist")")
+        }
+        let connection = try LRSConnection(address: lrs, credentialsFile: credentials ?? configuration.credentials)
+        let store = try ProgressStore(folder: dataDir ?? ProgressStore.defaultFolder())
+        let actor = try LearnerIdentity.agent(email: email ?? configuration.email, name: name ?? configuration.name,
+                                              store: store, remember: true)
         let quiet = engine.isJSON || output.quiet
         let policy = StatementSync.Policy(batchSize: batchSize)
         let outcome = connection.run { client async -> Result<StatementSync.Report, StatementSync.Failure> in

@@ -10,6 +10,8 @@ import LessonpackLibrary
 final class DiagnosticsEngine {
     let format: OutputFormat
     let warningsAsErrors: Bool
+    /// Per code, what the configuration file chose (`UserConfiguration`): applied before `--werror`.
+    var severities: [DiagnosticCode: UserConfiguration.ChosenSeverity] = [:]
     /// `-q`: warnings are counted but not shown, and commands leave out their summaries.
     let quiet: Bool
     /// `-v`: commands add the counts at the end, even when there is nothing.
@@ -46,7 +48,7 @@ final class DiagnosticsEngine {
     /// input could not be read at all (missing, not a regular file, not a ZIP): the work could not be done.
     @discardableResult
     func emit(_ found: [Diagnostic], unreadable: Set<DiagnosticCode> = []) -> [Diagnostic] {
-        var batch = found.sortedForDisplay()
+        var batch = found.sortedForDisplay().applying(severities)
         if warningsAsErrors { batch = batch.promotingWarningsToErrors() }
         diagnostics += batch
         if batch.contains(where: { $0.severity == .error && unreadable.contains($0.code) }) { failureStatus = 2 }
