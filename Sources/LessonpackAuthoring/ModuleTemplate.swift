@@ -71,21 +71,11 @@ package enum ModuleTemplate {
             let contents = (try? fileManager.contentsOfDirectory(atPath: destination)) ?? ["?"]
             guard contents.isEmpty else { throw .destinationNotEmpty(destination) }
         }
-        // Assembled under a new, unguessable name in the destination's folder, which is held open: every file is
-        // written, and the whole moved into place, through descriptors, so a folder swapped for a link meanwhile
-        // cannot send a file out of the module.
-        let target = URL(fileURLWithPath: destination).standardizedFileURL
-        let (targetName, stagingName) = (target.lastPathComponent, ".\(target.lastPathComponent).new-\(UUID().uuidString)")
-        let parent: OpenFolder, staging: OpenFolder
-        do {
-            try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            parent = try OpenFolder(target.deletingLastPathComponent().path)
-            staging = try parent.makeFolder(stagingName)
-        } catch {
+        let folder: StagedFolder
+        do { folder = try StagedFolder(for: destination, label: "new") } catch {
             throw .io("cannot create \(destination): \(SystemErrorText.describe(error))")
         }
-        var moved = false
-        defer { if !moved { parent.removeTree(stagingName) } }
+        let staging = folder.staging
         do {
             let escapedTitle = try PlistXMLWriter.escaped(title)
             for (relative, bytes) in files {
@@ -112,13 +102,7 @@ package enum ModuleTemplate {
                     .map { String($0.dropFirst(ModuleLayout.mediaFolder.count + 1)) })
             }
             try MediaScanner.write(scan, into: staging, placeholders: placeholders)
-            // rmdir, not a recursive delete: the folder was empty when checked, and whatever appeared in it
-            // since is someone's and stays.
-            if parent.status(of: targetName) != nil, !parent.removeFolder(targetName) {
-                throw Failure.destinationNotEmpty(destination)
-            }
-            try parent.rename(stagingName, to: targetName)
-            moved = true
+            guard try folder.place() else { throw Failure.destinationNotEmpty(destination) }
         } catch {
             throw .io("cannot create \(destination): \(SystemErrorText.describe(error))")
         }

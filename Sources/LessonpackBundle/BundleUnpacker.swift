@@ -25,21 +25,11 @@ package enum BundleUnpacker {
                 throw BundleError(.unpackFailed, "\(destination) already exists and is not an empty folder", file: destination)
             }
         }
-        // The folder is assembled under a new name in the destination's folder, which is held open: every file is
-        // written, and the whole moved into place, through descriptors. A folder on the way swapped for a link
-        // meanwhile cannot send a file out of it.
-        let target = URL(fileURLWithPath: destination).standardizedFileURL
-        let (targetName, stagingName) = (target.lastPathComponent, ".\(target.lastPathComponent).unpack-\(UUID().uuidString)")
-        let parent: OpenFolder, staging: OpenFolder
-        do {
-            try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            parent = try OpenFolder(target.deletingLastPathComponent().path)
-            staging = try parent.makeFolder(stagingName)
-        } catch {
+        let folder: StagedFolder
+        do { folder = try StagedFolder(for: destination, label: "unpack") } catch {
             throw BundleError(.unpackFailed, "cannot create \(destination): \(SystemErrorText.describe(error))", file: destination)
         }
-        var moved = false
-        defer { if !moved { parent.removeTree(stagingName) } }
+        let staging = folder.staging
 
         let sources: [SourceFile: [UInt8]]
         do { sources = try ModuleSourceWriter.sources(of: bundle.module) } catch {
@@ -65,15 +55,13 @@ package enum BundleUnpacker {
             try BundleReader.extract(entry, from: bundle, named: (entry as NSString).lastPathComponent, in: folder)
             written.append(entry)
         }
-        // rmdir, not a recursive delete: the folder was empty when checked, and whatever appeared in it since is
-        // someone's and stays.
-        if parent.status(of: targetName) != nil, !parent.removeFolder(targetName) {
-            throw BundleError(.unpackFailed, "\(destination) already exists and is not an empty folder", file: destination)
-        }
-        do { try parent.rename(stagingName, to: targetName) } catch {
+        let placed: Bool
+        do { placed = try folder.place() } catch {
             throw BundleError(.unpackFailed, "cannot create \(destination): \(error.reason.lowercased())", file: destination)
         }
-        moved = true
+        guard placed else {
+            throw BundleError(.unpackFailed, "\(destination) already exists and is not an empty folder", file: destination)
+        }
         return Outcome(module: bundle.module, files: written)
     }
 }

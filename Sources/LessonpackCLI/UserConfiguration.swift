@@ -41,8 +41,7 @@ struct UserConfiguration {
     /// cannot be used as it is: a command must not quietly go on with another record store or key than the one set.
     static func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> UserConfiguration {
         guard let path = path(environment: environment) else { return UserConfiguration() }
-        var status = stat()
-        guard lstat(path, &status) == 0 else { return UserConfiguration() }
+        guard FileManager.default.fileExists(atPath: path) else { return UserConfiguration() }
         let document = PlistReader.read(xmlOrBinaryAt: path)
         if let problem = document.diagnostics.first(where: { $0.severity == .error }) {
             throw invalid("the configuration file cannot be read: \(problem.message)", at: problem.location)

@@ -44,15 +44,8 @@ package enum AtomicFile {
                              links: Links = .refuse) throws(Failure) {
         let staged = try Staged(replacing: path, links: links)
         var status = stat()
-        let permissions = permissions ?? (stat(staged.destination, &status) == 0 ? status.st_mode & 0o7777 : 0o644)
-        let data = Data(bytes)
-        do throws(Failure) {
-            try data.withUnsafeBytes { buffer in Result { () throws(Failure) in try staged.write(buffer) } }.get()
-            try staged.commit(permissions: permissions)
-        } catch {
-            staged.discard()
-            throw error
-        }
+        try fill(staged, with: bytes,
+                 permissions: permissions ?? (stat(staged.destination, &status) == 0 ? status.st_mode & 0o7777 : 0o644))
     }
 
     /// Writes the file `name` in `folder`, an open folder reached without links, with `permissions` (0644 when nil
@@ -60,7 +53,11 @@ package enum AtomicFile {
     package static func write(_ bytes: some DataProtocol, named name: String, in folder: OpenFolder,
                               permissions: mode_t? = nil) throws(Failure) {
         let staged = try Staged(named: name, in: folder)
-        let permissions = permissions ?? folder.status(of: name).map { $0.st_mode & 0o7777 } ?? 0o644
+        try fill(staged, with: bytes, permissions: permissions ?? folder.status(of: name).map { $0.st_mode & 0o7777 } ?? 0o644)
+    }
+
+    /// Writes all of `bytes` into `staged` and puts it in place, or leaves nothing behind.
+    private static func fill(_ staged: Staged, with bytes: some DataProtocol, permissions: mode_t) throws(Failure) {
         let data = Data(bytes)
         do throws(Failure) {
             try data.withUnsafeBytes { buffer in Result { () throws(Failure) in try staged.write(buffer) } }.get()
