@@ -8,8 +8,22 @@ import Testing
     private static let script = Paths.inPackage("scripts/package")
     private static let check = Paths.inPackage("scripts/check-package")
 
+    /// The learning core the packages carry, built once for the suite: a clean checkout has none yet, and
+    /// `scripts/test` builds only the binary.
+    private static let core: Result<String, any Error> = Result {
+        let folder = NSTemporaryDirectory() + "lessonpack-package-core-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let built = try LessonpackBinary.runTool(Paths.inPackage("scripts/build-wasm"), [folder + "/lessonpack-core.wasm"],
+                                                 timeout: 600)
+        guard built.status == 0 else { throw CoreNotBuilt(message: built.standardError) }
+        return folder + "/lessonpack-core.wasm"
+    }
+
+    private struct CoreNotBuilt: Error { var message: String }
+
     private func runScript(_ path: String, _ arguments: [String]) throws -> LessonpackBinary.Result {
-        try LessonpackBinary.runTool("/bin/bash", [path] + arguments, timeout: 600)
+        try LessonpackBinary.runTool("/bin/bash", [path] + arguments, environment: ["LESSONPACK_CORE_WASM": try Self.core.get()],
+                                     timeout: 600)
     }
 
     /// What `dpkg-deb` says of one field of a package.
@@ -78,6 +92,14 @@ import Testing
         let refused = try runScript(Self.check, [broken, "--swift-runtime"])
         #expect(refused.status != 0)
         #expect(refused.standardError.contains("libsqlite3.so.0"), "\(refused.standardError)")
+    }
+
+    @Test func aPackageWithoutTheLearningCoreIsNotMade() throws {
+        let folder = TemporaryFolder()
+        let made = try LessonpackBinary.runTool("/bin/bash", [Self.script, "--debug", "--no-build", "--output", folder.child("out")],
+                                                environment: ["LESSONPACK_CORE_WASM": folder.child("none.wasm")], timeout: 600)
+        #expect(made.status == 1 && made.standardError.contains("package: no learning core"), "\(made.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.child("out")))
     }
 
     @Test func theSameBuildPacksToTheSameBytes() throws {
