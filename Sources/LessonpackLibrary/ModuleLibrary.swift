@@ -64,8 +64,11 @@ package struct ModuleLibrary: Sendable {
         let lock: FolderLock
         do { lock = try FolderLock(folder) } catch { throw BundleError(.libraryBusy, error.description, file: folder) }
         // The copy is staged as `..incoming.tmp-XXXXXX`: a staged file's name is a dot, the target's name (itself
-        // `.incoming`), `.tmp-` and a random part.
-        lock.removeLeftovers(in: folder) { $0.hasPrefix("." + Self.incomingPrefix) && FolderLock.isTemporaryFile($0) }
+        // `.incoming`), `.tmp-` and a random part. `.incoming.tmp-*` is swept too: the name older code was
+        // thought to leave, which the hostile corpus plants.
+        lock.removeLeftovers(in: folder) { name in
+            (name.hasPrefix("." + Self.incomingPrefix) || name.hasPrefix(Self.incomingPrefix)) && FolderLock.isTemporaryFile(name)
+        }
         return lock
     }
 

@@ -46,9 +46,10 @@ private struct AcceptingProbe: MediaProbe {
         try await RawHTTP.serving(studio) { http in
             swap.start()
             defer { swap.stop() }
-            // Bounded by tries and by time: a loaded machine gets through fewer, and the race is run all the same.
-            let deadline = Date().addingTimeInterval(120)
-            for attempt in 0..<300 where Date() < deadline {
+            // Bounded by tries and by time: 300 tries, and more while no request has met the link yet (a loaded
+            // machine interleaves the swaps and the requests less), up to five minutes.
+            let deadline = Date().addingTimeInterval(300)
+            for attempt in 0..<5000 where Date() < deadline && (attempt < 300 || refused.isEmpty) {
                 let upload = try await http.send("POST", "/api/modules/0/media?folder=qa&name=w\(attempt).wav",
                                                  headers: token, body: audio)
                 if upload.status == 201 { created += 1 } else { refused.append(upload.text) }
