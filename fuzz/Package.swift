@@ -10,25 +10,15 @@ let fuzzer: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
 // package (EmbedFiles), built with the same flags, which has a `main` of its own.
 let libFuzzer: [LinkerSetting] = [.unsafeFlags(["-sanitize=fuzzer,address"])]
 
+/// One libFuzzer target over one of the main package's harness products.
+func fuzzTarget(_ name: String, harness: String = "FuzzHarness") -> Target {
+    .executableTarget(name: "fuzz-\(name)", dependencies: [.product(name: harness, package: "Lessonpack")],
+                      swiftSettings: fuzzer, linkerSettings: libFuzzer)
+}
+
 let package = Package(
     name: "LessonpackFuzz",
     dependencies: [.package(name: "Lessonpack", path: "..")],
-    targets: [
-        .executableTarget(name: "fuzz-plist", dependencies: [.product(name: "FuzzHarness", package: "Lessonpack")],
-                          swiftSettings: fuzzer, linkerSettings: libFuzzer),
-        .executableTarget(name: "fuzz-module", dependencies: [.product(name: "FuzzHarness", package: "Lessonpack")],
-                          swiftSettings: fuzzer, linkerSettings: libFuzzer),
-        .executableTarget(name: "fuzz-bundle", dependencies: [.product(name: "FuzzHarness", package: "Lessonpack")],
-                          swiftSettings: fuzzer, linkerSettings: libFuzzer),
-        .executableTarget(name: "fuzz-catalog", dependencies: [.product(name: "FuzzHarness", package: "Lessonpack")],
-                          swiftSettings: fuzzer, linkerSettings: libFuzzer),
-        .executableTarget(name: "fuzz-studio-request", dependencies: [.product(name: "FuzzStudioHarness", package: "Lessonpack")],
-                          swiftSettings: fuzzer, linkerSettings: libFuzzer),
-        .executableTarget(name: "fuzz-studio-json", dependencies: [.product(name: "FuzzStudioHarness", package: "Lessonpack")],
-                          swiftSettings: fuzzer, linkerSettings: libFuzzer),
-        .executableTarget(name: "fuzz-import", dependencies: [.product(name: "FuzzHarness", package: "Lessonpack")],
-                          swiftSettings: fuzzer, linkerSettings: libFuzzer),
-        .executableTarget(name: "fuzz-lesson", dependencies: [.product(name: "FuzzHarness", package: "Lessonpack")],
-                          swiftSettings: fuzzer, linkerSettings: libFuzzer),
-    ]
+    targets: ["plist", "module", "bundle", "catalog", "import", "lesson"].map { fuzzTarget($0) }
+        + ["studio-request", "studio-json"].map { fuzzTarget($0, harness: "FuzzStudioHarness") }
 )
