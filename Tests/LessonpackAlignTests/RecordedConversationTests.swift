@@ -21,21 +21,21 @@ import Testing
     }
 
     /// Makes the recording, or fails saying which tool is missing.
-    static func record(_ transcript: String, in folder: TemporaryFolder) throws -> (video: String, truth: Truth) {
+    static func record(_ transcript: String, in folder: TemporaryFolder) async throws -> (video: String, truth: Truth) {
         for tool in ["python3", "text2wave", "sox", "ffmpeg", "espeak-ng"] {
             _ = try #require(ExternalTool.find(tool), "\(tool) is needed to make and align the test recording; scripts/setup installs it")
         }
         let text = folder.write(transcript + "\n", to: "transcript.txt")
         let script = ExternalTool(name: "generate-lesson-recording", path: Paths.inPackage("scripts/generate-lesson-recording"))
-        let output = try script.run([text, folder.child("out")], timeout: 300)
+        let output = try await script.run([text, folder.child("out")], timeout: 300)
         try #require(output.succeeded, "generate-lesson-recording failed: \(output.errorText)")
         let truth = try JSONDecoder().decode(Truth.self, from: Data(contentsOf: URL(fileURLWithPath: folder.child("out/truth.json"))))
         return (folder.child("out/conversation.mp4"), truth)
     }
 
-    @Test func everyBoundaryIsWithin200msOfTheTruth() throws {
+    @Test func everyBoundaryIsWithin200msOfTheTruth() async throws {
         let folder = TemporaryFolder()
-        let (video, truth) = try Self.record(Self.transcript, in: folder)
+        let (video, truth) = try await Self.record(Self.transcript, in: folder)
         let lines = try ForcedAligner().align(soundtrack: video, lines: truth.lines.map(\.text))
         try #require(lines.count == truth.lines.count)
         var errors: [Double] = []
@@ -54,7 +54,7 @@ import Testing
         #expect(misfit.contains { $0.doubt != nil }, "no doubt when a line is missing: \(misfit)")
     }
 
-    @Test func aSoundtrackThatIsNotAudioIsRefused() throws {
+    @Test func aSoundtrackThatIsNotAudioIsRefused() async throws {
         let folder = TemporaryFolder()
         let file = folder.write("not a video", to: "video.mp4")
         #expect(throws: AlignError.self) { try ForcedAligner().align(soundtrack: file, lines: ["Hello."]) }

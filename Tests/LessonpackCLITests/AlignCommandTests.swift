@@ -19,11 +19,11 @@ import Testing
     }
 
     /// A module holding the transcript's lines and, as its video, the recording of them; and the recording's truth.
-    static func moduleWithRecording(in folder: TemporaryFolder) throws -> (module: String, truth: Truth) {
+    static func moduleWithRecording(in folder: TemporaryFolder) async throws -> (module: String, truth: Truth) {
         for tool in ["python3", "text2wave", "sox", "ffmpeg", "espeak-ng"] {
             _ = try #require(ExternalTool.find(tool), "\(tool) is needed to record and align the conversation; scripts/setup installs it")
         }
-        #expect(try LessonpackBinary.run(["new", "interview"], in: folder.path).status == 0)
+        #expect(try await LessonpackBinary.run(["new", "interview"], in: folder.path).status == 0)
         let module = folder.child("interview")
         // The starter's two sample lines go, so the transcript is exactly the recording's lines.
         let transcriptPlist = module + "/transcript.plist"
@@ -32,11 +32,11 @@ import Testing
         let end = try #require(starter.range(of: "</array>", options: .backwards)).upperBound
         try (starter[..<emptied] + "<array/>" + starter[end...]).write(toFile: transcriptPlist, atomically: true, encoding: .utf8)
         let text = folder.write(transcript + "\n", to: "interview.txt")
-        let imported = try LessonpackBinary.run(["import", "transcript", text, "--into", module])
+        let imported = try await LessonpackBinary.run(["import", "transcript", text, "--into", module])
         try #require(imported.status == 0, "\(imported.standardOutput)\(imported.standardError)")
 
         let script = ExternalTool(name: "generate-lesson-recording", path: Paths.inPackage("scripts/generate-lesson-recording"))
-        let recorded = try script.run([text, folder.child("recording")], timeout: 300)
+        let recorded = try await script.run([text, folder.child("recording")], timeout: 300)
         try #require(recorded.succeeded, "generate-lesson-recording failed: \(recorded.errorText)")
         try FileManager.default.removeItem(atPath: module + "/media/conversation.mp4")
         try FileManager.default.copyItem(atPath: folder.child("recording/conversation.mp4"), toPath: module + "/media/conversation.mp4")
@@ -44,19 +44,19 @@ import Testing
         return (module, truth)
     }
 
-    @Test func timesTheLinesCutsTheirClipsAndKeepsTheComments() throws {
+    @Test func timesTheLinesCutsTheirClipsAndKeepsTheComments() async throws {
         let folder = TemporaryFolder()
-        let (module, truth) = try Self.moduleWithRecording(in: folder)
+        let (module, truth) = try await Self.moduleWithRecording(in: folder)
         let transcriptPlist = module + "/transcript.plist"
         let before = try String(contentsOfFile: transcriptPlist, encoding: .utf8)
 
-        let dry = try LessonpackBinary.run(["align", module, "--dry-run"])
+        let dry = try await LessonpackBinary.run(["align", module, "--dry-run"])
         #expect(dry.status == 0, "\(dry.standardOutput)\(dry.standardError)")
         #expect(dry.standardOutput.contains("dry run: would write"))
         #expect(try String(contentsOfFile: transcriptPlist, encoding: .utf8) == before)
         #expect(!FileManager.default.fileExists(atPath: module + "/media/lines/line-01.opus"))
 
-        let run = try LessonpackBinary.run(["align", module, "--format", "json"])
+        let run = try await LessonpackBinary.run(["align", module, "--format", "json"])
         #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
         #expect(report["command"] as? String == "align")
@@ -79,7 +79,7 @@ import Testing
         #expect(media.contains("lines/line-04.opus"))
 
         // Aligning again changes nothing in the transcript.
-        let again = try LessonpackBinary.run(["align", module])
+        let again = try await LessonpackBinary.run(["align", module])
         #expect(again.status == 0, "\(again.standardOutput)\(again.standardError)")
         #expect(try String(contentsOfFile: transcriptPlist, encoding: .utf8) == after)
 
@@ -89,39 +89,39 @@ import Testing
         try #require(parts.count == 6, "the file's own <dict>, then one per line")
         parts.remove(at: 4)
         try parts.joined(separator: "<dict>").write(toFile: transcriptPlist, atomically: true, encoding: .utf8)
-        let misfit = try LessonpackBinary.run(["align", module, "--dry-run"])
+        let misfit = try await LessonpackBinary.run(["align", module, "--dry-run"])
         #expect(misfit.status == 0, "\(misfit.standardOutput)\(misfit.standardError)")
         #expect(misfit.standardError.contains("[uncertain-timing]"), "\(misfit.standardError)")
         #expect(misfit.standardError.contains("transcript.plist:"), "the warning names the line's place")
         #expect(misfit.standardOutput.contains("check it in the studio"))
 
         // Written, the doubt stays with the line: check lists it when the module is opened again.
-        let written = try LessonpackBinary.run(["align", module])
+        let written = try await LessonpackBinary.run(["align", module])
         #expect(written.status == 0 && written.standardError.contains("[uncertain-timing]"), "\(written.standardError)")
         #expect(try String(contentsOfFile: transcriptPlist, encoding: .utf8).contains("<key>uncertainTiming</key>"))
-        let check = try LessonpackBinary.run(["check", module])
+        let check = try await LessonpackBinary.run(["check", module])
         #expect(check.standardError.contains("may be wrong") && check.standardError.contains("[uncertain-timing]"),
                 "\(check.standardOutput)")
     }
 
-    @Test func withoutAVideoNothingIsWritten() throws {
+    @Test func withoutAVideoNothingIsWritten() async throws {
         let folder = TemporaryFolder()
-        #expect(try LessonpackBinary.run(["new", "empty"], in: folder.path).status == 0)
+        #expect(try await LessonpackBinary.run(["new", "empty"], in: folder.path).status == 0)
         let module = folder.child("empty")
         let transcript = try String(contentsOfFile: module + "/transcript.plist", encoding: .utf8)
 
-        let missing = try LessonpackBinary.run(["align", module, "--video", folder.child("nowhere.mp4")])
+        let missing = try await LessonpackBinary.run(["align", module, "--video", folder.child("nowhere.mp4")])
         #expect(missing.status == 1)
         #expect(missing.standardError.contains("[align-no-video]"), "\(missing.standardError)")
         #expect(missing.standardOutput.contains("nothing was written"))
 
-        let json = try LessonpackBinary.run(["align", module, "--video", folder.child("nowhere.mp4"), "--format", "json"])
+        let json = try await LessonpackBinary.run(["align", module, "--video", folder.child("nowhere.mp4"), "--format", "json"])
         #expect(json.status == 1)
         #expect(json.standardOutput.contains("\"align-no-video\""))
         #expect(try String(contentsOfFile: module + "/transcript.plist", encoding: .utf8) == transcript)
         #expect(!FileManager.default.fileExists(atPath: module + "/media/lines/line-01.opus"))
 
-        let notAModule = try LessonpackBinary.run(["align", folder.path])
+        let notAModule = try await LessonpackBinary.run(["align", folder.path])
         #expect(notAModule.status == 1)
         #expect(notAModule.standardError.contains("[align-target]"), "\(notAModule.standardError)")
     }

@@ -10,20 +10,20 @@ import Testing
     static let recorder = "sox -n -r 16000 -c 1 {output} synth {seconds} sine 300"
 
     @Test(.timeLimit(.minutes(10)))
-    func publishInstallPlayUpdateSyncReport() throws {
-        let publisher = try RemoteCatalogTests.Publisher()
-        let installed = try publisher.lessonpack(["install", "--catalog", publisher.address])
+    func publishInstallPlayUpdateSyncReport() async throws {
+        let publisher = try await RemoteCatalogTests.Publisher()
+        let installed = try await publisher.lessonpack(["install", "--catalog", publisher.address])
         #expect(installed.status == 0, "\(installed.standardError)")
 
         // Offline: no record store anywhere yet. Every answer is kept, with its statements.
         let answers = try String(contentsOfFile: Paths.inPackage("Tests/LessonpackCLITests/Fixtures/play-all.txt"), encoding: .utf8)
-        let first = try publisher.lessonpack(["play", "job-interview", "--plain", "--seed", "1", "--player", "none",
+        let first = try await publisher.lessonpack(["play", "job-interview", "--plain", "--seed", "1", "--player", "none",
                                               "--recorder", Self.recorder], input: answers)
         #expect(first.status == 0, "\(first.standardError)")
         // Between the two versions: a report up to here sees the first test only, one from here the second only.
-        Thread.sleep(forTimeInterval: 1.1)
+        try await Task.sleep(for: .seconds(1.1))
         let between = Date()
-        Thread.sleep(forTimeInterval: 1.1)
+        try await Task.sleep(for: .seconds(1.1))
 
         // The publisher sets a pass mark in a new version; the learner updates and takes the test again.
         let path = publisher.modules + "/job-interview/module.plist"
@@ -31,29 +31,29 @@ import Testing
         let end = try #require(text.range(of: "</dict>", options: .backwards))
         try text.replacingCharacters(in: end, with: "\t<key>passMark</key>\n\t<integer>60</integer>\n</dict>")
             .write(toFile: path, atomically: true, encoding: .utf8)
-        try publisher.releaseJobInterview(version: "1.1.0")
-        let updated = try publisher.lessonpack(["update"])
+        try await publisher.releaseJobInterview(version: "1.1.0")
+        let updated = try await publisher.lessonpack(["update"])
         #expect(updated.status == 0 && updated.standardOutput.contains("1 updated"), "\(updated.standardOutput)\(updated.standardError)")
-        let second = try publisher.lessonpack(["play", "job-interview", "--plain", "--seed", "2", "--player", "none",
+        let second = try await publisher.lessonpack(["play", "job-interview", "--plain", "--seed", "2", "--player", "none",
                                                "--recorder", Self.recorder], input: answers)
         #expect(second.status == 0, "\(second.standardError)")
         #expect(second.standardOutput.contains("(pass mark 60%)"), "the new version's pass mark is on the results")
 
         // Online again: everything goes to the record store.
-        let lrs = try RalphLRS(in: publisher.folder.child("ralph"))
-        let synced = try publisher.lessonpack(["sync", "--lrs", lrs.endpoint, "--credentials", lrs.credentialsFile,
+        let lrs = try await RalphLRS.started(in: publisher.folder.child("ralph"))
+        let synced = try await publisher.lessonpack(["sync", "--lrs", lrs.endpoint, "--credentials", lrs.credentialsFile,
                                                "--email", "ana@example.org", "--name", "Ana Silva"])
         #expect(synced.status == 0, "\(synced.standardError)")
-        #expect(try lrs.validateStored().status == 0)
+        #expect(try await lrs.validateStored().status == 0)
 
         // The learner's own view: every answer, with its objective.
-        let own = try publisher.lessonpack(["progress", "--format", "answers"])
+        let own = try await publisher.lessonpack(["progress", "--format", "answers"])
         let ownRows = own.standardOutput.split(separator: "\n")
         #expect(ownRows.first == "answered_at,module,module_version,activity,attempt,item,question,answer,correct,objective,objective_text")
         #expect(ownRows.contains { $0.contains(",job-interview,1.1.0,test,2,") && $0.hasSuffix(",Greet an interviewer and introduce yourself.") })
 
         // The teacher's: per objective, from the record store, agreeing with what the player said.
-        let csv = try LessonpackBinary.run(["report", "--lrs", lrs.endpoint, "--credentials", lrs.credentialsFile, "--format", "csv"])
+        let csv = try await LessonpackBinary.run(["report", "--lrs", lrs.endpoint, "--credentials", lrs.credentialsFile, "--format", "csv"])
         #expect(csv.status == 0, "\(csv.standardError)")
         let rows = csv.standardOutput.split(separator: "\n").map(String.init)
         let ana = rows.filter { $0.hasPrefix("job-interview,mailto:ana@example.org,Ana Silva,") }
@@ -72,14 +72,14 @@ import Testing
                           ["sync", "--lrs", lrs.endpoint, "--credentials", lrs.credentialsFile, "--email", "ben@example.org",
                            "--name", "Ben Okafor"]] {
             if arguments[0] == "sync" {
-                let played = try LessonpackBinary.run(["play", "job-interview", "--plain", "--seed", "3", "--player", "none",
+                let played = try await LessonpackBinary.run(["play", "job-interview", "--plain", "--seed", "3", "--player", "none",
                                                        "--recorder", Self.recorder, "--data-dir", ben], standardInput: answers)
                 #expect(played.status == 0, "\(played.standardError)")
             }
-            let result = try LessonpackBinary.run(arguments + ["--data-dir", ben])
+            let result = try await LessonpackBinary.run(arguments + ["--data-dir", ben])
             #expect(result.status == 0, "\(result.standardError)")
         }
-        let class_ = try LessonpackBinary.run(["report", "--lrs", lrs.endpoint, "--credentials", lrs.credentialsFile, "--format", "csv"])
+        let class_ = try await LessonpackBinary.run(["report", "--lrs", lrs.endpoint, "--credentials", lrs.credentialsFile, "--format", "csv"])
         var order: [(name: String, below: Bool)] = []
         for row in class_.standardOutput.split(separator: "\n").dropFirst() {
             let fields = row.split(separator: ",", omittingEmptySubsequences: false)
@@ -91,7 +91,7 @@ import Testing
         // A period: played offline before `between`, sent to the store after it, and still in the report up to it.
         let moment = ISO8601DateFormatter().string(from: between)
         for (option, attempts, passMark) in [("--until", "1", ""), ("--since", "1", "60")] {
-            let period = try LessonpackBinary.run(["report", "--lrs", lrs.endpoint, "--credentials", lrs.credentialsFile,
+            let period = try await LessonpackBinary.run(["report", "--lrs", lrs.endpoint, "--credentials", lrs.credentialsFile,
                                                    "--format", "csv", option, moment])
             let row = try #require(period.standardOutput.split(separator: "\n")
                 .first { $0.hasPrefix("job-interview,mailto:ana@example.org,") && $0.contains(",greet,") },
@@ -99,15 +99,15 @@ import Testing
             let fields = row.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             #expect((fields[8], fields[11]) == (attempts, passMark), "\(option) \(moment): \(row)")
         }
-        let empty = try LessonpackBinary.run(["report", "--lrs", lrs.endpoint, "--credentials", lrs.credentialsFile,
+        let empty = try await LessonpackBinary.run(["report", "--lrs", lrs.endpoint, "--credentials", lrs.credentialsFile,
                                               "--format", "csv", "--until", "2000-01-01"])
         #expect(empty.standardOutput.split(separator: "\n").count == 1)
 
         let html = publisher.folder.child("report.html")
-        let written = try LessonpackBinary.run(["report", "--lrs", lrs.endpoint, "--credentials", lrs.credentialsFile,
+        let written = try await LessonpackBinary.run(["report", "--lrs", lrs.endpoint, "--credentials", lrs.credentialsFile,
                                                 "-o", html])
         #expect(written.status == 0 && written.standardOutput.contains("1 module, 2 learners"), "\(written.standardOutput)")
-        try Self.checkInBrowser(html, learners: order.map(\.name), screenshot: publisher.folder.child("report.png"))
+        try await Self.checkInBrowser(html, learners: order.map(\.name), screenshot: publisher.folder.child("report.png"))
     }
 
     /// "Score: 9 of 20 (45%)…" on the last results screen.
@@ -119,13 +119,13 @@ import Testing
 
     /// Tests/Browser/report_browser_check.py in headless Chromium; with LESSONPACK_DOCS_SCREENSHOTS=1 its screenshot
     /// becomes docs/report.png.
-    static func checkInBrowser(_ report: String, learners: [String], screenshot: String) throws {
+    static func checkInBrowser(_ report: String, learners: [String], screenshot: String) async throws {
         let python = Paths.inPackage(".build-python/venv/bin/python")
         guard FileManager.default.isExecutableFile(atPath: python) else {
             Issue.record("the report's browser check needs its Python environment (\(python)): run scripts/setup")
             return
         }
-        let checked = try LessonpackBinary.runTool(python, [Paths.inPackage("Tests/Browser/report_browser_check.py"),
+        let checked = try await LessonpackBinary.runTool(python, [Paths.inPackage("Tests/Browser/report_browser_check.py"),
                                                             report, screenshot] + learners,
                                                    environment: ["PYTHONDONTWRITEBYTECODE": "1"], timeout: 120)
         #expect(checked.status == 0, "\(checked.standardOutput)\(checked.standardError)")

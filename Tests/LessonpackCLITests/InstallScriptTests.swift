@@ -5,11 +5,11 @@ import Testing
 /// `scripts/install` puts the binary, the manual page and the completions under a prefix; the installed binary
 /// then works from anywhere, with nothing from the checkout: no template folder, no environment pointing back.
 @Suite struct InstallScriptTests {
-    @Test func anInstalledBinaryMakesChecksBuildsAndPlaysAModule() throws {
+    @Test func anInstalledBinaryMakesChecksBuildsAndPlaysAModule() async throws {
         let folder = TemporaryFolder()
         let prefix = folder.child("prefix")
         // --no-build: 'swift test' holds the build folder, so the script installs what scripts/test built.
-        let install = try LessonpackBinary.runTool("/bin/bash", [Paths.inPackage("scripts/install"), "--prefix", prefix,
+        let install = try await LessonpackBinary.runTool("/bin/bash", [Paths.inPackage("scripts/install"), "--prefix", prefix,
                                                                 "--debug", "--no-build"])
         #expect(install.status == 0, "\(install.standardError)")
         for path in ["bin/lessonpack", "share/man/man1/lessonpack.1", "share/bash-completion/completions/lessonpack",
@@ -27,17 +27,17 @@ import Testing
         let work = folder.child("work")
         try FileManager.default.createDirectory(atPath: work + "/home", withIntermediateDirectories: true)
         let environment = ["PATH": prefix + "/bin:/usr/bin:/bin", "HOME": work + "/home", "LC_ALL": "C.UTF-8", "NO_COLOR": "1"]
-        func run(_ arguments: [String], input: String? = nil) throws -> LessonpackBinary.Result {
-            try LessonpackBinary.runTool("/usr/bin/env", ["-i"] + environment.map { "\($0)=\($1)" }.sorted()
+        func run(_ arguments: [String], input: String? = nil) async throws -> LessonpackBinary.Result {
+            try await LessonpackBinary.runTool("/usr/bin/env", ["-i"] + environment.map { "\($0)=\($1)" }.sorted()
                                          + ["lessonpack"] + arguments, in: work, standardInput: input)
         }
-        let created = try run(["new", "greetings"])
+        let created = try await run(["new", "greetings"])
         #expect(created.status == 0, "\(created.standardError)")
-        let check = try run(["check", "greetings"])
+        let check = try await run(["check", "greetings"])
         #expect(check.status == 0 && check.standardError.contains("[placeholder-text]"), "\(check.standardError)")
-        let build = try run(["build", "greetings", "-o", "dist"])
+        let build = try await run(["build", "greetings", "-o", "dist"])
         #expect(build.status == 0, "\(build.standardError)")
-        let play = try run(["play", "--plain", "dist/greetings-0.1.0.lessonpack", "--player", "none", "--recorder", "none",
+        let play = try await run(["play", "--plain", "dist/greetings-0.1.0.lessonpack", "--player", "none", "--recorder", "none",
                             "--data-dir", "data"], input: "q\n")
         #expect(play.status == 0, "\(play.standardError)")
         #expect(play.standardOutput.contains("Greetings"))

@@ -12,27 +12,25 @@ import Testing
     static let python = Paths.inPackage(".build-python/venv/bin/python")
 
     /// Both tests play packages made once: building the core for the browser takes minutes.
-    nonisolated(unsafe) static let shared = Result(catching: { try Packages() })
+    static let shared = Task { try await Packages() }
 
-    final class Packages {
+    final class Packages: Sendable {
         let folder = TemporaryFolder("lms-browser")
         let scorm: String
         let cmi5: String
 
-        init() throws {
-            let core = folder.child("lessonpack-core.wasm")
-            let wasm = try LessonpackBinary.runTool(Paths.inPackage("scripts/build-wasm"), [core], timeout: 480)
-            try #require(wasm.status == 0, "the learning core could not be built for the browser: \(wasm.standardError)")
+        init() async throws {
+            let core = try await PageCore.path()
             let bundle = try ExportLMSTests.Setup.build(folder, id: "job-interview", passMark: 70)
             let unzip = try #require(ExternalTool.find("unzip"))
             var unpacked: [String] = []
             for standard in ["scorm12", "cmi5"] {
                 let zip = folder.child("\(standard).zip")
-                let exported = try LessonpackBinary.run(["export", standard, bundle, "-o", zip],
+                let exported = try await LessonpackBinary.run(["export", standard, bundle, "-o", zip],
                                                         environment: ["LESSONPACK_CORE_WASM": core])
                 try #require(exported.status == 0, "export \(standard) failed: \(exported.standardError)")
                 let into = folder.child(standard)
-                try #require(try unzip.run(["-q", zip, "-d", into]).status == 0)
+                try #require(try await unzip.run(["-q", zip, "-d", into]).status == 0)
                 unpacked.append(into)
             }
             scorm = unpacked[0]
@@ -42,13 +40,13 @@ import Testing
 
     /// Runs a browser check with `environment`; its output goes to a file, not a pipe, so a browser process
     /// outliving the run cannot keep us waiting.
-    static func check(_ script: String, _ extra: [String: String], in folder: TemporaryFolder) throws {
+    static func check(_ script: String, _ extra: [String: String], in folder: TemporaryFolder) async throws {
         var environment = ProcessInfo.processInfo.environment
         environment.merge(extra) { _, new in new }
         environment["PYTHONUNBUFFERED"] = "1"
         environment["PYTHONDONTWRITEBYTECODE"] = "1"
         let log = folder.child("\(script).txt")
-        let run = try ExternalTool(name: "sh", path: "/bin/sh")
+        let run = try await ExternalTool(name: "sh", path: "/bin/sh")
             .run(["-c", "exec \"$0\" \"$1\" -v >\"$2\" 2>&1", python, Paths.inPackage("Tests/Browser/\(script)"), log],
                  in: Paths.root.path, environment: environment, capture: false, timeout: 480)
         let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? "(no output)"
@@ -57,28 +55,28 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(15)))
-    func theScormPackageReportsAndResumesThroughATestLMS() throws {
+    func theScormPackageReportsAndResumesThroughATestLMS() async throws {
         guard FileManager.default.isExecutableFile(atPath: Self.python) else {
             Issue.record("the browser test needs its Python environment (\(Self.python)): run scripts/setup")
             return
         }
-        let packages = try Self.shared.get()
-        try Self.check("lms_scorm_browser_check.py", ["SCORM_PACKAGE": packages.scorm], in: packages.folder)
+        let packages = try await Self.shared.value
+        try await Self.check("lms_scorm_browser_check.py", ["SCORM_PACKAGE": packages.scorm], in: packages.folder)
     }
 
     @Test(.timeLimit(.minutes(15)))
-    func theCmi5AUSendsItsStatementsToRalph() throws {
+    func theCmi5AUSendsItsStatementsToRalph() async throws {
         guard FileManager.default.isExecutableFile(atPath: Self.python) else {
             Issue.record("the browser test needs its Python environment (\(Self.python)): run scripts/setup")
             return
         }
-        let packages = try Self.shared.get()
-        let ralph = try RalphLRS(in: packages.folder.child("ralph"))
+        let packages = try await Self.shared.value
+        let ralph = try await RalphLRS.started(in: packages.folder.child("ralph"))
         defer { ralph.stop() }
-        try Self.check("lms_cmi5_browser_check.py", ["CMI5_PACKAGE": packages.cmi5, "RALPH_ENDPOINT": ralph.endpoint,
+        try await Self.check("lms_cmi5_browser_check.py", ["CMI5_PACKAGE": packages.cmi5, "RALPH_ENDPOINT": ralph.endpoint,
                                                      "RALPH_CREDENTIALS": ralph.credentialsFile], in: packages.folder)
         // Everything Ralph took is held again to its strict statement model, as the sync tests hold theirs.
-        let validated = try ralph.validateStored()
+        let validated = try await ralph.validateStored()
         #expect(validated.status == 0, "Ralph's model refuses a stored statement: \(validated.output)")
         #expect(ralph.storedStatements().count > 4, "Ralph holds too few statements")
     }

@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(10)), arguments: scripts)
-    func theStudioWorksInARealBrowser(script name: String) throws {
+    func theStudioWorksInARealBrowser(script name: String) async throws {
         let python = Paths.inPackage(".build-python/venv/bin/python")
         guard FileManager.default.isExecutableFile(atPath: python) else {
             Issue.record("the browser tests need their Python environment (\(python)): run scripts/setup")
@@ -32,7 +32,7 @@ import Testing
         environment["PYTHONDONTWRITEBYTECODE"] = "1"
         // The output goes to a file, not a pipe: a browser process outliving the run must not keep us waiting.
         let script = Paths.inPackage("Tests/Browser/\(name)")
-        let run = try ExternalTool(name: "sh", path: "/bin/sh")
+        let run = try await ExternalTool(name: "sh", path: "/bin/sh")
             .run(["-c", "exec \"$0\" \"$1\" -v >\"$2\" 2>&1", python, script, log], in: Paths.root.path,
                  environment: environment, capture: false, timeout: 540)
         let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? "(no output)"

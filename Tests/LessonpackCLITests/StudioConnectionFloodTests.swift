@@ -11,7 +11,7 @@ import Glibc
 @Suite(.serialized) struct StudioConnectionFloodTests {
     static let idleConnections = 2000
 
-    @Test(.timeLimit(.minutes(10))) func answersItsTokenPastTwoThousandIdleConnections() throws {
+    @Test(.timeLimit(.minutes(10))) func answersItsTokenPastTwoThousandIdleConnections() async throws {
         // This process holds the 2,000 connections: its own soft limit must allow them.
         let needed = rlim_t(Self.idleConnections + 512)
         var limit = rlimit()
@@ -28,7 +28,7 @@ import Glibc
         let studio = try InteractiveProcess("/bin/sh", ["-c", #"ulimit -n 1024 && exec "$0" "$@""#, LessonpackBinary.path,
                                                         "studio", "--no-open", module], environment: ["DISPLAY": ""])
         defer { if studio.waitUntilExit(timeout: 0) == nil { studio.kill() } }
-        #expect(studio.waitFor("\n"))
+        #expect(await studio.waitFor("\n"))
         let (port, token) = try Self.address(studio.text)
         #expect(try Self.openFiles(of: studio.pid) == "1024 1024", "the studio is not under the limits this test means")
 
@@ -43,11 +43,11 @@ import Glibc
         let answer = try author.readResponse()
         #expect(answer.status == 200 && answer.text.contains("job-interview"), "\(answer.status) \(answer.text.prefix(200))")
         kill(studio.pid, SIGTERM)
-        #expect(studio.waitUntilExit(timeout: 30) == 0)
+        #expect(await studio.waitUntilExit(timeout: 30) == 0)
     }
 
     /// The limit that counts is the studio's own: it raises its soft limit on open files to the hard one.
-    @Test func raisesItsSoftLimitOnOpenFilesToTheHardOne() throws {
+    @Test func raisesItsSoftLimitOnOpenFilesToTheHardOne() async throws {
         var limit = rlimit()
         try #require(getrlimit(Self.files, &limit) == 0)
         let temporary = TemporaryFolder()
@@ -55,11 +55,11 @@ import Glibc
         let studio = try InteractiveProcess("/bin/sh", ["-c", #"ulimit -S -n 256 && exec "$0" "$@""#, LessonpackBinary.path,
                                                         "studio", "--no-open", module], environment: ["DISPLAY": ""])
         defer { if studio.waitUntilExit(timeout: 0) == nil { studio.kill() } }
-        #expect(studio.waitFor("\n"))
+        #expect(await studio.waitFor("\n"))
         let hard = limit.rlim_max == rlim_t.max ? "unlimited" : String(limit.rlim_max)
         #expect(try Self.openFiles(of: studio.pid) == "\(hard) \(hard)")
         kill(studio.pid, SIGTERM)
-        #expect(studio.waitUntilExit(timeout: 30) == 0)
+        #expect(await studio.waitUntilExit(timeout: 30) == 0)
     }
 
     /// The port and the token from the studio's first line.

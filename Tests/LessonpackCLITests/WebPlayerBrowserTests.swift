@@ -9,21 +9,19 @@ import Testing
 /// start (the toolchain's wasm-ld, nginx, Selenium, Chromium) fails this test saying which.
 @Suite(.serialized) struct WebPlayerBrowserTests {
     @Test(.timeLimit(.minutes(10)))
-    func aPhonePlaysTheExportedSiteOfflineAndResumes() throws {
+    func aPhonePlaysTheExportedSiteOfflineAndResumes() async throws {
         let python = Paths.inPackage(".build-python/venv/bin/python")
         guard FileManager.default.isExecutableFile(atPath: python) else {
             Issue.record("the browser test needs its Python environment (\(python)): run scripts/setup")
             return
         }
         let folder = TemporaryFolder("web-player-browser")
-        let core = folder.child("lessonpack-core.wasm")
-        let wasm = try LessonpackBinary.runTool(Paths.inPackage("scripts/build-wasm"), [core], timeout: 480)
-        try #require(wasm.status == 0, "the learning core could not be built for the browser: \(wasm.standardError)")
+        let core = try await PageCore.path()
 
-        let built = try LessonpackBinary.run(["build", Paths.sampleModule, "-o", folder.child("dist")])
+        let built = try await LessonpackBinary.run(["build", Paths.sampleModule, "-o", folder.child("dist")])
         try #require(built.status == 0, "\(built.standardError)")
         let site = folder.child("site")
-        let exported = try LessonpackBinary.run(["export", "web", folder.child("dist/job-interview-1.0.0.lessonpack"), "-o", site],
+        let exported = try await LessonpackBinary.run(["export", "web", folder.child("dist/job-interview-1.0.0.lessonpack"), "-o", site],
                                                 environment: ["LESSONPACK_CORE_WASM": core])
         try #require(exported.status == 0, "export web failed: \(exported.standardError)")
 
@@ -34,7 +32,7 @@ import Testing
         let log = folder.child("output.txt")
         // The output goes to a file, not a pipe: a browser process outliving the run must not keep us waiting.
         let script = Paths.inPackage("Tests/Browser/web_player_browser_check.py")
-        let run = try ExternalTool(name: "sh", path: "/bin/sh")
+        let run = try await ExternalTool(name: "sh", path: "/bin/sh")
             .run(["-c", "exec \"$0\" \"$1\" -v >\"$2\" 2>&1", python, script, log], in: Paths.root.path,
                  environment: environment, capture: false, timeout: 480)
         let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? "(no output)"

@@ -17,31 +17,30 @@ import Testing
         var native: String
     }
 
-    @Test func theWasmCoreAnswersEveryRequestAsTheNativeCoreDoes() throws {
+    @Test func theWasmCoreAnswersEveryRequestAsTheNativeCoreDoes() async throws {
         let folder = TemporaryFolder()
         // The page's core, as `export web` ships it, and one with the engines' own entry points as well.
-        let pageCore = folder.child("lessonpack-core.wasm")
+        let pageCore = try await PageCore.path()
         let testCore = folder.child("lessonpack-core-test.wasm")
-        for arguments in [[pageCore], ["--test-entries", testCore]] {
-            let build = try LessonpackBinary.runTool(Paths.inPackage("scripts/build-wasm"), arguments, timeout: 600)
-            try #require(build.status == 0, "scripts/build-wasm failed: \(build.standardError)")
-        }
+        let build = try await LessonpackBinary.runTool(Paths.inPackage("scripts/build-wasm"), ["--test-entries", testCore],
+                                                       timeout: 600)
+        try #require(build.status == 0, "scripts/build-wasm failed: \(build.standardError)")
         let node = try #require(ExternalTool.find("node") ?? ExternalTool.find("nodejs"),
                                 "Node.js, which runs the wasm core, is not installed: scripts/setup installs Debian's nodejs")
 
         let module = folder.write(ModuleJSON.write(try Self.sample()), to: "module.json")
         let engines = Self.seedExchanges() + Self.testDeals() + Self.questionDeals() + Self.audioGames() + Self.malformed()
             + (try Self.scripts(moduleFile: module)) + (try Self.unplayableModules(in: folder)) + Self.folds()
-        try Self.compare(engines, core: testCore, node: node, in: folder)
+        try await Self.compare(engines, core: testCore, node: node, in: folder)
         // What a page asks its core, asked of the core a page gets.
-        try Self.compare(try Self.pages(in: folder) + Self.seedExchanges() + Self.folds(), core: pageCore, node: node,
+        try await Self.compare(try Self.pages(in: folder) + Self.seedExchanges() + Self.folds(), core: pageCore, node: node,
                          in: folder)
     }
 
     /// `exchanges` asked of the wasm `core` in Node, each answer compared with the native one.
-    static func compare(_ exchanges: [Exchange], core: String, node: ExternalTool, in folder: TemporaryFolder) throws {
+    static func compare(_ exchanges: [Exchange], core: String, node: ExternalTool, in folder: TemporaryFolder) async throws {
         let requests = folder.write(exchanges.map(\.request).joined(separator: "\n") + "\n", to: "requests.jsonl")
-        let run = try node.run([Paths.inPackage("Tests/WasmConformance/run.mjs"), core, requests], timeout: 300)
+        let run = try await node.run([Paths.inPackage("Tests/WasmConformance/run.mjs"), core, requests], timeout: 300)
         try #require(run.succeeded, "node: \(run.errorText)")
         let answers = String(decoding: run.standardOutput, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         try #require(answers.count == exchanges.count + 1, "\(answers.count - 1) answers to \(exchanges.count) requests")

@@ -156,10 +156,12 @@ import Testing
     /// `followRedirects` off for a record store, as `sync` and `report` have it.
     static func fetcher(tight: Bool, followRedirects: Bool = true) -> HTTPFetcher {
         // Generous where nothing slow is being tested, so that a stalled machine does not end a run the server
-        // answered; tight for a trickle, which must be given up whatever the machine does.
+        // answered (the rate is counted as the bytes are read, and a stalled test reads slowly: a CI run once put a
+        // plain server at 13 bytes a second); tight for a trickle, which must be given up whatever the machine does.
         tight ? HTTPFetcher(connectTimeout: .seconds(30), readTimeout: .seconds(60), followRedirects: followRedirects,
                             wholeAnswer: .seconds(10), minimumRate: 1000, grace: .seconds(2))
-              : HTTPFetcher(connectTimeout: .seconds(30), readTimeout: .seconds(60), followRedirects: followRedirects)
+              : HTTPFetcher(connectTimeout: .seconds(30), readTimeout: .seconds(60), followRedirects: followRedirects,
+                            minimumRate: 1)
     }
 
     @Test(arguments: installCases)
@@ -211,7 +213,7 @@ import Testing
     /// bounds: each run prints its code and ends with status 1, or installs with status 0. The trickles are left
     /// to the library test above, since the tool's own bounds take minutes to meet.
     @Test(arguments: installCases.filter { !$0.tight })
-    func theCommandSaysTheCode(_ hostile: Case) throws {
+    func theCommandSaysTheCode(_ hostile: Case) async throws {
         let release = try #require(Self.release.release, "the release could not be made: \(Self.release.problem)")
         let data = TemporaryFolder("lessonpack-hostile-cli")
         let server = try Server(hostile.name, release: release, in: data)
@@ -221,7 +223,7 @@ import Testing
             // same install again, since `update` leaves alone what no run has installed.
             let installedBefore = index > 0 && hostile.runs[index - 1] == nil
             let command = installedBefore ? ["update"] : ["install", "--catalog", server.address]
-            let result = try LessonpackBinary.run(command + ["--data-dir", data.path], timeout: 280)
+            let result = try await LessonpackBinary.run(command + ["--data-dir", data.path], timeout: 280)
             if let expected {
                 #expect(result.status == 1 && result.standardError.contains("[\(expected)]"),
                         "\(run): status \(result.status)\n\(result.standardError)")

@@ -74,7 +74,7 @@ import Testing
         try await withServer(StudioServer.Limits(idle: .seconds(600), lingering: .seconds(2))) { http in
             let sent = head("POST /api/modules/0/media?folder=lines&name=big.opus HTTP/1.1", http,
                             token + "Content-Length: 2147483648\r\n")
-            let (status, failedWrite, ended) = try await Self.onThread { () throws -> (Int, String?, Bool) in
+            let (status, failedWrite, ended) = try await offThePool { () throws -> (Int, String?, Bool) in
                 let connection = try RawConnection(port: http.port, patience: 60)
                 try connection.write(sent)
                 let status = try connection.readResponse().status
@@ -143,7 +143,7 @@ import Testing
     @Test func theAuthorsConnectionOutlastsIdleStrangers() async throws {
         try await withServer(StudioServer.Limits(connections: 8, idle: .seconds(600))) { http in
             let request = head("GET /api/modules HTTP/1.1", http, token)
-            let (statuses, firstStrangerEnded) = try await Self.onThread { () throws -> ([Int], Bool) in
+            let (statuses, firstStrangerEnded) = try await offThePool { () throws -> ([Int], Bool) in
                 let author = try RawConnection(port: http.port, patience: 60)
                 try author.write(request)
                 var statuses = [try author.readResponse().status]
@@ -159,12 +159,6 @@ import Testing
             }
             #expect(statuses == [200, 200, 200], "the third is the author's second request, on its first connection")
             #expect(firstStrangerEnded, "the oldest stranger was not dropped")
-        }
-    }
-
-    private static func onThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try body() }) }.start()
         }
     }
 }

@@ -25,15 +25,10 @@ struct RawHTTP {
 
     let port: Int
 
-    /// Sends the request and reads the whole answer on a thread of its own. The socket calls block, and blocking
-    /// one of the few threads that run Swift's tasks (two on a two-core machine) while the studio's own handlers need
-    /// them deadlocked the suite once two such tests ran at the same time.
+    /// Sends the request and reads the whole answer off the concurrency pool (`offThePool`): the socket calls block,
+    /// and blocking one of its threads while the studio's own handlers need them deadlocked the suite once.
     func send(_ method: String, _ target: String, headers: [String: String] = [:], body: [UInt8] = []) async throws -> Response {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(with: Result { try sendBlocking(method, target, headers: headers, body: body) })
-            }.start()
-        }
+        try await offThePool { try sendBlocking(method, target, headers: headers, body: body) }
     }
 
     /// What came back for `bytes` sent as they are, read until the server ended the connection (`ended`) or sent
@@ -50,21 +45,17 @@ struct RawHTTP {
     }
 
     func exchange(_ bytes: [UInt8], patience: Int = 60) async throws -> Exchange {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(with: Result {
-                    let connection = try RawConnection(port: port, patience: patience)
-                    try connection.write(bytes)
-                    var received: [UInt8] = []
-                    while true {
-                        switch connection.read() {
-                        case .bytes(let more): received += more
-                        case .ended: return Exchange(bytes: received, ended: true)
-                        case .silent: return Exchange(bytes: received, ended: false)
-                        }
-                    }
-                })
-            }.start()
+        try await offThePool { [port] in
+            let connection = try RawConnection(port: port, patience: patience)
+            try connection.write(bytes)
+            var received: [UInt8] = []
+            while true {
+                switch connection.read() {
+                case .bytes(let more): received += more
+                case .ended: return Exchange(bytes: received, ended: true)
+                case .silent: return Exchange(bytes: received, ended: false)
+                }
+            }
         }
     }
 
