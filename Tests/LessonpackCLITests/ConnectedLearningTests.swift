@@ -9,7 +9,8 @@ import Testing
 @Suite(.serialized) struct ConnectedLearningTests {
     static let recorder = "sox -n -r 16000 -c 1 {output} synth {seconds} sine 300"
 
-    @Test(.timeLimit(.minutes(10)))
+    // The limit holds the wait for the other browser tests (BrowserTurn).
+    @Test(.timeLimit(.minutes(20)))
     func publishInstallPlayUpdateSyncReport() async throws {
         let publisher = try await RemoteCatalogTests.Publisher()
         let installed = try await publisher.lessonpack(["install", "--catalog", publisher.address])
@@ -125,9 +126,11 @@ import Testing
             Issue.record("the report's browser check needs its Python environment (\(python)): run scripts/setup")
             return
         }
-        let checked = try await LessonpackBinary.runTool(python, [Paths.inPackage("Tests/Browser/report_browser_check.py"),
-                                                            report, screenshot] + learners,
-                                                   environment: ["PYTHONDONTWRITEBYTECODE": "1"], timeout: 120)
+        let checked = try await BrowserTurn.run {
+            try await LessonpackBinary.runTool(python, [Paths.inPackage("Tests/Browser/report_browser_check.py"),
+                                                        report, screenshot] + learners,
+                                               environment: ["PYTHONDONTWRITEBYTECODE": "1"], timeout: 120)
+        }
         #expect(checked.status == 0, "\(checked.standardOutput)\(checked.standardError)")
         let size = (try? FileManager.default.attributesOfItem(atPath: screenshot)[.size] as? Int) ?? 0
         #expect(size > 20_000, "the screenshot is \(size) bytes")

@@ -46,9 +46,11 @@ import Testing
         environment["PYTHONUNBUFFERED"] = "1"
         environment["PYTHONDONTWRITEBYTECODE"] = "1"
         let log = folder.child("\(script).txt")
-        let run = try await ExternalTool(name: "sh", path: "/bin/sh")
-            .run(["-c", "exec \"$0\" \"$1\" -v >\"$2\" 2>&1", python, Paths.inPackage("Tests/Browser/\(script)"), log],
-                 in: Paths.root.path, environment: environment, capture: false, timeout: 480)
+        let run = try await BrowserTurn.run {
+            try await ExternalTool(name: "sh", path: "/bin/sh")
+                .run(["-c", "exec \"$0\" \"$1\" -v >\"$2\" 2>&1", python, Paths.inPackage("Tests/Browser/\(script)"), log],
+                     in: Paths.root.path, environment: environment, capture: false, timeout: 480)
+        }
         let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? "(no output)"
         #expect(!run.timedOut, "\(script) did not finish in 8 minutes:\n\(output)")
         #expect(run.status == 0, "\(script) failed (exit status \(run.status)):\n\(output)")

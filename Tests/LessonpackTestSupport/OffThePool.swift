@@ -107,3 +107,40 @@ extension NginxServer {
         try await offThePool { try NginxServer(serving: root, in: folder) }
     }
 }
+
+/// Lets one test at a time drive a browser. Each Chromium is several busy processes, and on a two-core machine the
+/// studio's, the web player's and the LMS packages' browser tests all at once, beside the builds, slowed the pages
+/// until a finger's drag in the web player was lost (CI). Waiting here suspends: no thread is held.
+package enum BrowserTurn {
+    private actor Turn {
+        private var taken = false
+        private var waiting: [CheckedContinuation<Void, Never>] = []
+
+        func take() async {
+            guard taken else {
+                taken = true
+                return
+            }
+            await withCheckedContinuation { waiting.append($0) }
+        }
+
+        func give() {
+            if waiting.isEmpty { taken = false } else { waiting.removeFirst().resume() }
+        }
+    }
+
+    private static let turn = Turn()
+
+    /// Runs `body` when no other test is driving a browser.
+    package static func run<T>(_ body: () async throws -> T) async throws -> T {
+        await turn.take()
+        do {
+            let value = try await body()
+            await turn.give()
+            return value
+        } catch {
+            await turn.give()
+            throw error
+        }
+    }
+}
