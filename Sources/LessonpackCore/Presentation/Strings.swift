@@ -7,17 +7,31 @@ package struct Strings: Sendable, Equatable {
 
     package init(_ language: UILanguage) { self.language = language }
 
-    /// Each language's catalogue, read from the embedded files once, when first used.
-    package static let catalogues: [UILanguage: Catalogue] = {
-        var catalogues: [UILanguage: Catalogue] = [:]
-        for file in EmbeddedStrings.files {
-            guard file.name.hasSuffix(".txt"), let language = UILanguage(rawValue: String(file.name.dropLast(4))) else {
-                continue
-            }
-            catalogues[language] = Catalogue(parsing: file.text)
+    /// Each language's catalogue, read from its embedded file when first asked for: a learner's session reads its
+    /// own language (and English only if a key is missing there), not every language there is. Reading them all
+    /// at start-up cost `play` 76 M instructions, 39 % of its way to the first prompt (issue 32).
+    package static func catalogue(_ language: UILanguage) -> Catalogue? {
+        switch language {
+        case .en: english
+        case .ja: japanese
         }
+    }
+
+    private static let english = embedded(.en)
+    private static let japanese = embedded(.ja)
+
+    private static func embedded(_ language: UILanguage) -> Catalogue? {
+        let name = language.rawValue + ".txt"
+        for file in EmbeddedStrings.files where file.name == name { return Catalogue(parsing: file.text) }
+        return nil
+    }
+
+    /// Every language's catalogue, for the tests that hold them to each other.
+    package static var catalogues: [UILanguage: Catalogue] {
+        var catalogues: [UILanguage: Catalogue] = [:]
+        for language in UILanguage.allCases { catalogues[language] = catalogue(language) }
         return catalogues
-    }()
+    }
 
     /// The text of `key`, with its `{placeholders}` filled in from `values`.
     package func text(_ key: String, _ values: [String: String] = [:]) -> String {
@@ -30,7 +44,7 @@ package struct Strings: Sendable, Equatable {
         var filled = values
         filled["count"] = "\(number)"
         let text = raw(key + "." + language.pluralForm(number)) ?? raw(key + ".other")
-            ?? Self.catalogues[.en]?.entries[key + "." + UILanguage.en.pluralForm(number)] ?? key
+            ?? Self.catalogue(.en)?.entries[key + "." + UILanguage.en.pluralForm(number)] ?? key
         return Catalogue.filling(text, with: filled)
     }
 
@@ -46,6 +60,6 @@ package struct Strings: Sendable, Equatable {
     }
 
     private func raw(_ key: String) -> String? {
-        Self.catalogues[language]?.entries[key] ?? Self.catalogues[.en]?.entries[key]
+        Self.catalogue(language)?.entries[key] ?? Self.catalogue(.en)?.entries[key]
     }
 }
