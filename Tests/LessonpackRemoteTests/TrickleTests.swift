@@ -8,8 +8,11 @@ import Testing
 /// A server that sends a byte now and then meets no read timeout: a catalog is given up when it has taken longer
 /// than its whole-answer deadline, and a download when its average rate falls below the minimum past its grace
 /// period, keeping what came for a later run (F4). What ended each is read from its words, never from a clock: on a
-/// loaded machine the wait is the scheduler's, and without its rule a test would run into the suite's time limit.
-@Suite(.timeLimit(.minutes(2))) struct TrickleTests {
+/// loaded machine the wait is the scheduler's, and without its rule a test would run into the suite's time limit
+/// (the trickle lasts hours). The limit is generous because it counts from the suite's start: in a CI run on two
+/// cores these tests waited 116 s for a thread, behind the other tests started with them, before their seconds of
+/// work.
+@Suite(.timeLimit(.minutes(10))) struct TrickleTests {
     final class Trickle {
         let process: ChildProcess
         let port: Int
