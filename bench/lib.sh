@@ -12,8 +12,9 @@ mkdir -p "$BENCH_WORK"
 release_binary() {
   if [ -z "${LESSONPACK_RELEASE:-}" ]; then
     scripts/setup
-    swift build -c release --product lessonpack >&2
-    LESSONPACK_RELEASE=$(swift build -c release --show-bin-path)/lessonpack
+    # The binary a learner installs: scripts/install and scripts/package link the Swift runtime in.
+    swift build -c release --static-swift-stdlib --product lessonpack >&2
+    LESSONPACK_RELEASE=$(swift build -c release --static-swift-stdlib --show-bin-path)/lessonpack
   fi
   echo "$LESSONPACK_RELEASE"
 }
