@@ -19,7 +19,7 @@ import Testing
         // Offline: no record store anywhere yet. Every answer is kept, with its statements.
         let answers = try String(contentsOfFile: Paths.inPackage("Tests/LessonpackCLITests/Fixtures/play-all.txt"), encoding: .utf8)
         let first = try await publisher.lessonpack(["play", "job-interview", "--plain", "--seed", "1", "--player", "none",
-                                              "--recorder", Self.recorder], input: answers)
+                                                    "--recorder", Self.recorder], input: answers)
         #expect(first.status == 0, "\(first.standardError)")
         // Between the two versions: a report up to here sees the first test only, one from here the second only.
         try await Task.sleep(for: .seconds(1.1))
@@ -36,14 +36,14 @@ import Testing
         let updated = try await publisher.lessonpack(["update"])
         #expect(updated.status == 0 && updated.standardOutput.contains("1 updated"), "\(updated.standardOutput)\(updated.standardError)")
         let second = try await publisher.lessonpack(["play", "job-interview", "--plain", "--seed", "2", "--player", "none",
-                                               "--recorder", Self.recorder], input: answers)
+                                                     "--recorder", Self.recorder], input: answers)
         #expect(second.status == 0, "\(second.standardError)")
         #expect(second.standardOutput.contains("(pass mark 60%)"), "the new version's pass mark is on the results")
 
         // Online again: everything goes to the record store.
         let lrs = try await RalphLRS.started(in: publisher.folder.child("ralph"))
         let synced = try await publisher.lessonpack(["sync", "--lrs", lrs.endpoint, "--credentials", lrs.credentialsFile,
-                                               "--email", "ana@example.org", "--name", "Ana Silva"])
+                                                     "--email", "ana@example.org", "--name", "Ana Silva"])
         #expect(synced.status == 0, "\(synced.standardError)")
         #expect(try await lrs.validateStored().status == 0)
 
@@ -74,7 +74,7 @@ import Testing
                            "--name", "Ben Okafor"]] {
             if arguments[0] == "sync" {
                 let played = try await LessonpackBinary.run(["play", "job-interview", "--plain", "--seed", "3", "--player", "none",
-                                                       "--recorder", Self.recorder, "--data-dir", ben], standardInput: answers)
+                                                             "--recorder", Self.recorder, "--data-dir", ben], standardInput: answers)
                 #expect(played.status == 0, "\(played.standardError)")
             }
             let result = try await LessonpackBinary.run(arguments + ["--data-dir", ben])
@@ -93,7 +93,7 @@ import Testing
         let moment = ISO8601DateFormatter().string(from: between)
         for (option, attempts, passMark) in [("--until", "1", ""), ("--since", "1", "60")] {
             let period = try await LessonpackBinary.run(["report", "--lrs", lrs.endpoint, "--credentials", lrs.credentialsFile,
-                                                   "--format", "csv", option, moment])
+                                                         "--format", "csv", option, moment])
             let row = try #require(period.standardOutput.split(separator: "\n")
                 .first { $0.hasPrefix("job-interview,mailto:ana@example.org,") && $0.contains(",greet,") },
                 "\(option): \(period.standardOutput)")
@@ -101,12 +101,12 @@ import Testing
             #expect((fields[8], fields[11]) == (attempts, passMark), "\(option) \(moment): \(row)")
         }
         let empty = try await LessonpackBinary.run(["report", "--lrs", lrs.endpoint, "--credentials", lrs.credentialsFile,
-                                              "--format", "csv", "--until", "2000-01-01"])
+                                                    "--format", "csv", "--until", "2000-01-01"])
         #expect(empty.standardOutput.split(separator: "\n").count == 1)
 
         let html = publisher.folder.child("report.html")
         let written = try await LessonpackBinary.run(["report", "--lrs", lrs.endpoint, "--credentials", lrs.credentialsFile,
-                                                "-o", html])
+                                                      "-o", html])
         #expect(written.status == 0 && written.standardOutput.contains("1 module, 2 learners"), "\(written.standardOutput)")
         try await Self.checkInBrowser(html, learners: order.map(\.name), screenshot: publisher.folder.child("report.png"))
     }

@@ -10,7 +10,7 @@ import Testing
         let prefix = folder.child("prefix")
         // --no-build: 'swift test' holds the build folder, so the script installs what scripts/test built.
         let install = try await LessonpackBinary.runTool("/bin/bash", [Paths.inPackage("scripts/install"), "--prefix", prefix,
-                                                                "--debug", "--no-build"])
+                                                                      "--debug", "--no-build"])
         #expect(install.status == 0, "\(install.standardError)")
         for path in ["bin/lessonpack", "share/man/man1/lessonpack.1", "share/bash-completion/completions/lessonpack",
                      "share/zsh/site-functions/_lessonpack", "share/fish/vendor_completions.d/lessonpack.fish"] {
@@ -29,7 +29,7 @@ import Testing
         let environment = ["PATH": prefix + "/bin:/usr/bin:/bin", "HOME": work + "/home", "LC_ALL": "C.UTF-8", "NO_COLOR": "1"]
         func run(_ arguments: [String], input: String? = nil) async throws -> LessonpackBinary.Result {
             try await LessonpackBinary.runTool("/usr/bin/env", ["-i"] + environment.map { "\($0)=\($1)" }.sorted()
-                                         + ["lessonpack"] + arguments, in: work, standardInput: input)
+                                               + ["lessonpack"] + arguments, in: work, standardInput: input)
         }
         let created = try await run(["new", "greetings"])
         #expect(created.status == 0, "\(created.standardError)")
@@ -38,7 +38,7 @@ import Testing
         let build = try await run(["build", "greetings", "-o", "dist"])
         #expect(build.status == 0, "\(build.standardError)")
         let play = try await run(["play", "--plain", "dist/greetings-0.1.0.lessonpack", "--player", "none", "--recorder", "none",
-                            "--data-dir", "data"], input: "q\n")
+                                  "--data-dir", "data"], input: "q\n")
         #expect(play.status == 0, "\(play.standardError)")
         #expect(play.standardOutput.contains("Greetings"))
     }

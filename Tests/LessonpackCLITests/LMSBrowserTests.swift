@@ -27,7 +27,7 @@ import Testing
             for standard in ["scorm12", "cmi5"] {
                 let zip = folder.child("\(standard).zip")
                 let exported = try await LessonpackBinary.run(["export", standard, bundle, "-o", zip],
-                                                        environment: ["LESSONPACK_CORE_WASM": core])
+                                                              environment: ["LESSONPACK_CORE_WASM": core])
                 try #require(exported.status == 0, "export \(standard) failed: \(exported.standardError)")
                 let into = folder.child(standard)
                 try #require(try await unzip.run(["-q", zip, "-d", into]).status == 0)
@@ -76,7 +76,7 @@ import Testing
         let ralph = try await RalphLRS.started(in: packages.folder.child("ralph"))
         defer { ralph.stop() }
         try await Self.check("lms_cmi5_browser_check.py", ["CMI5_PACKAGE": packages.cmi5, "RALPH_ENDPOINT": ralph.endpoint,
-                                                     "RALPH_CREDENTIALS": ralph.credentialsFile], in: packages.folder)
+                                                           "RALPH_CREDENTIALS": ralph.credentialsFile], in: packages.folder)
         // Everything Ralph took is held again to its strict statement model, as the sync tests hold theirs.
         let validated = try await ralph.validateStored()
         #expect(validated.status == 0, "Ralph's model refuses a stored statement: \(validated.output)")

@@ -12,7 +12,7 @@ import Testing
     static func playOffline(_ data: String, seed: Int = 1) async throws {
         let answers = try String(contentsOfFile: Paths.inPackage("Tests/LessonpackCLITests/Fixtures/play-all.txt"), encoding: .utf8)
         let played = try await LessonpackBinary.run(["play", Paths.sampleModule, "--plain", "--seed", String(seed), "--data-dir", data,
-                                               "--player", "none", "--recorder", recorder], standardInput: answers)
+                                                     "--player", "none", "--recorder", recorder], standardInput: answers)
         #expect(played.status == 0, "\(played.standardError)")
     }
 
@@ -27,7 +27,7 @@ import Testing
     func sync(_ data: String, _ lrs: RalphLRS, extra: [String] = [], environment: [String: String] = [:]) async throws
         -> LessonpackBinary.Result {
         try await LessonpackBinary.run(["sync", "--lrs", lrs.endpoint, "--credentials", lrs.credentialsFile, "--data-dir", data] + extra,
-                                 environment: environment, timeout: 180)
+                                       environment: environment, timeout: 180)
     }
 
     @Test func statementsPlayedOfflineReachTheStoreOnceAndPassRalphsModel() async throws {
@@ -102,13 +102,13 @@ import Testing
         let wrong = folder.child("wrong")
         try "\(RalphLRS.username):not the password\n".write(toFile: wrong, atomically: true, encoding: .utf8)
         let refused = try await LessonpackBinary.run(["sync", "--lrs", lrs.endpoint, "--credentials", wrong, "--data-dir", data,
-                                                "--email", "cy@example.org"])
+                                                      "--email", "cy@example.org"])
         #expect(refused.status == 2, "the sync could not be done")
         #expect(refused.standardError.contains("refused the credentials (401 Unauthorized)"), "\(refused.standardError)")
         #expect(refused.standardError.contains("[lrs-unauthorized]"))
         // The same failure is the same exit status whatever the format.
         let refusedJSON = try await LessonpackBinary.run(["sync", "--lrs", lrs.endpoint, "--credentials", wrong, "--data-dir", data,
-                                                    "--email", "cy@example.org", "--format", "json"])
+                                                          "--email", "cy@example.org", "--format", "json"])
         #expect(refusedJSON.status == 2, "\(refusedJSON.standardOutput)")
         #expect(refusedJSON.standardOutput.contains("\"lrs-unauthorized\""))
         #expect(lrs.storedIDs().isEmpty)

@@ -86,7 +86,7 @@ import Testing
     @Test func aPackageWithoutTheLearningCoreIsNotMade() async throws {
         let folder = TemporaryFolder()
         let made = try await LessonpackBinary.runTool("/bin/bash", [Self.script, "--debug", "--no-build", "--output", folder.child("out")],
-                                                environment: ["LESSONPACK_CORE_WASM": folder.child("none.wasm")], timeout: 600)
+                                                      environment: ["LESSONPACK_CORE_WASM": folder.child("none.wasm")], timeout: 600)
         #expect(made.status == 1 && made.standardError.contains("package: no learning core"), "\(made.standardError)")
         #expect(!FileManager.default.fileExists(atPath: folder.child("out")))
     }

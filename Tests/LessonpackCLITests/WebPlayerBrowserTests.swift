@@ -23,7 +23,7 @@ import Testing
         try #require(built.status == 0, "\(built.standardError)")
         let site = folder.child("site")
         let exported = try await LessonpackBinary.run(["export", "web", folder.child("dist/job-interview-1.0.0.lessonpack"), "-o", site],
-                                                environment: ["LESSONPACK_CORE_WASM": core])
+                                                      environment: ["LESSONPACK_CORE_WASM": core])
         try #require(exported.status == 0, "export web failed: \(exported.standardError)")
 
         var environment = ProcessInfo.processInfo.environment

@@ -34,7 +34,7 @@ import Testing
         try await Self.compare(engines, core: testCore, node: node, in: folder)
         // What a page asks its core, asked of the core a page gets.
         try await Self.compare(try Self.pages(in: folder) + Self.seedExchanges() + Self.folds(), core: pageCore, node: node,
-                         in: folder)
+                               in: folder)
     }
 
     /// `exchanges` asked of the wasm `core` in Node, each answer compared with the native one.

@@ -58,7 +58,7 @@ import Testing
             #expect(!silent.text.contains("--video"))
 
             let recording = try await ExternalTool(name: "generate-lesson-recording",
-                                             path: Paths.inPackage("scripts/generate-lesson-recording"))
+                                                   path: Paths.inPackage("scripts/generate-lesson-recording"))
                 .run([lessons + "/station-conversation.txt", folder + "/recording"], timeout: 300)
             try #require(recording.succeeded, "the test recording could not be made: \(recording.errorText)")
             try FileManager.default.removeItem(atPath: folder + "/station/media/conversation.mp4")
