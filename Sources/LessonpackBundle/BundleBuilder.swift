@@ -17,16 +17,19 @@ package enum BundleBuilder {
         package var previous: String?
         package var transcoder: Transcoder?
         package var progress: (@Sendable (BuildProgress) -> Void)?
+        /// The media hashes the check made: a medium unchanged since is written without being hashed again.
+        package var digests: DigestMemo?
 
         package init(outputFolder: String = "dist", signingKey: SigningKey? = nil, timestamp: Int64? = nil,
                     previous: String? = nil, transcoder: Transcoder? = nil,
-                    progress: (@Sendable (BuildProgress) -> Void)? = nil) {
+                    progress: (@Sendable (BuildProgress) -> Void)? = nil, digests: DigestMemo? = nil) {
             self.outputFolder = outputFolder
             self.signingKey = signingKey
             self.timestamp = timestamp
             self.previous = previous
             self.transcoder = transcoder
             self.progress = progress
+            self.digests = digests
         }
     }
 
@@ -50,8 +53,13 @@ package enum BundleBuilder {
 
     package static func build(folder: String, options: Options = Options()) throws(BundleError) -> Result {
         options.progress?(.checking(folder))
+        // Hash once: the check's media-integrity rule hashes every medium, and the writer takes those hashes for
+        // the files still as they were.
+        var options = options
+        let digests = options.digests ?? DigestMemo()
+        options.digests = digests
         let checked: ModuleChecker.Result
-        do { checked = try ModuleChecker.check(folder: folder) } catch {
+        do { checked = try ModuleChecker.check(folder: folder, digests: digests) } catch {
             throw BundleError(.bundleWriteFailed, error.description, file: folder)
         }
         return try build(checked, options: options)
@@ -159,11 +167,16 @@ package enum BundleBuilder {
                     case .success(let opened): file = opened
                     case .failure(let failure): throw BundleError(.bundleWriteFailed, "\(source) \(failure)")
                     }
+                    // What is recorded is what was written: hashed on the way, unless the check hashed this very
+                    // file (same identity before and after the writing, and settled when it was hashed).
+                    let hashedByCheck = options.digests?.settledSHA256(of: file) == expected.sha256
                     var hasher = StreamingSHA256()
                     try writer.add(item.path, file: file, size: expected.size, compression: compression) {
-                        hasher.update($0)
+                        if !hashedByCheck { hasher.update($0) }
                     }
-                    guard hasher.finalize() == expected.sha256 else {
+                    let unchanged = hashedByCheck ? options.digests?.settledSHA256(of: file) == expected.sha256
+                        : hasher.finalize() == expected.sha256
+                    guard unchanged else {
                         throw BundleError(.bundleWriteFailed, "\(source) changed while the bundle was being built; build again")
                     }
                 }

@@ -27,3 +27,25 @@ import Testing
         #expect(computed == 2)
     }
 }
+
+extension DigestMemoTests {
+    /// A build takes a remembered hash only for a file last modified well before it was hashed: one modified in the
+    /// same moment could change again without its time changing, where a file system keeps coarse times.
+    @Test func onlyAFileSettledBeforeItWasHashedGivesItsHashToABuild() throws {
+        let folder = TemporaryFolder()
+        let fresh = folder.write("just written", to: "fresh.bin")
+        let settled = folder.write("written long ago", to: "settled.bin")
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: settled)
+        let memo = DigestMemo()
+        for path in [fresh, settled] {
+            let file = try ReadableFile.open(path).get()
+            #expect(memo.settledSHA256(of: file) == nil, "nothing is remembered before a hash")
+            _ = memo.sha256(of: file) { FileDigest.sha256(ofFileAt: path) }
+        }
+        #expect(memo.settledSHA256(of: try ReadableFile.open(fresh).get()) == nil)
+        #expect(memo.settledSHA256(of: try ReadableFile.open(settled).get()) == FileDigest.sha256(ofFileAt: settled))
+        // Changed since: its identity is another.
+        try Data("written long ago, and again".utf8).write(to: URL(fileURLWithPath: settled))
+        #expect(memo.settledSHA256(of: try ReadableFile.open(settled).get()) == nil)
+    }
+}
