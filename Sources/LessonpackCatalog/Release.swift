@@ -121,11 +121,13 @@ package enum Release {
             }
         }
 
-        // 2. Check what changed; any error anywhere stops the release before it writes a byte.
+        // 2. Check what changed; any error anywhere stops the release before it writes a byte. The media hashes
+        // the check makes are the ones the builds record (hash once).
+        let digests = DigestMemo()
         var checked: [String: ModuleChecker.Result] = [:]
         var checkedCount = 0
         OrderedParallelMap.run(toBuild, width: options.jobs, transform: { folder in
-            (folder, Result { () throws(ModuleLoader.Failure) in try ModuleChecker.check(folder: folder) })
+            (folder, Result { () throws(ModuleLoader.Failure) in try ModuleChecker.check(folder: folder, digests: digests) })
         }, consume: { folder, result in
             checkedCount += 1
             options.progress?(.checked(folder, done: checkedCount, of: toBuild.count))
@@ -155,7 +157,7 @@ package enum Release {
         var transcoder = options.transcoder
         transcoder?.width = max(1, OrderedParallelMap.defaultWidth / max(1, min(options.jobs, toBuild.count)))
         let bundleOptions = BundleBuilder.Options(outputFolder: staging, signingKey: options.signingKey,
-                                                  timestamp: options.timestamp, transcoder: transcoder)
+                                                  timestamp: options.timestamp, transcoder: transcoder, digests: digests)
         var failures: [Diagnostic] = []
         var staged: [(folder: String, path: String, module: LessonpackModel.Module)] = []
         let jobs = toBuild.compactMap { folder in checked[folder].map { (folder, $0) } }

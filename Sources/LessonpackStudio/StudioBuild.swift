@@ -5,6 +5,7 @@ import LessonpackCheck
 import LessonpackDiagnostics
 import LessonpackModel
 import LessonpackSigning
+import LessonpackSystem
 
 /// The page's Build: check and build the module as `lessonpack build` does, signed when the author names a key,
 /// and what came of it: the bundle's size against the media it holds, and `inspect`'s summary.
@@ -27,15 +28,17 @@ package enum StudioBuild {
                 throw StudioError(.buildFailed, error.description)
             }
         }
+        // The media hashes the check makes are the ones the build records (hash once).
+        let digests = DigestMemo()
         let checked: ModuleChecker.Result
-        do { checked = try ModuleChecker.check(folder: folder) } catch {
+        do { checked = try ModuleChecker.check(folder: folder, digests: digests) } catch {
             throw StudioError(.notAModule, error.description)
         }
         let mediaSize = checked.source.module.media.reduce(0) { $0 + $1.size }
         let result: BundleBuilder.Result
         do {
             result = try BundleBuilder.build(checked, options: BundleBuilder.Options(outputFolder: outputFolder,
-                                                                                     signingKey: key))
+                                                                                     signingKey: key, digests: digests))
         } catch {
             throw StudioError(.buildFailed, error.description)
         }
