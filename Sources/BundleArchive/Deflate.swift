@@ -4,13 +4,13 @@ internal import CZlib
 /// How well deflate does on some bytes: decides whether a media file, already compressed by its codec, gains
 /// enough from ZIP's deflate to be worth it.
 package enum Deflate {
-    /// The size `bytes` take after deflate at level 9.
-    package static func compressedSize(of bytes: some ContiguousBytes) -> Int {
+    /// The size `bytes` take after deflate at `level` (9, the writer's, unless a cheaper estimate will do).
+    package static func compressedSize(of bytes: some ContiguousBytes, level: Int32 = 9) -> Int {
         bytes.withUnsafeBytes { input -> Int in
             var bound = compressBound(uLong(input.count))
             var output = [UInt8](repeating: 0, count: Int(bound))
             let status = output.withUnsafeMutableBufferPointer { out in
-                compress2(out.baseAddress, &bound, input.bindMemory(to: Bytef.self).baseAddress, uLong(input.count), 9)
+                compress2(out.baseAddress, &bound, input.bindMemory(to: Bytef.self).baseAddress, uLong(input.count), level)
             }
             return status == Z_OK ? Int(bound) : input.count
         }
