@@ -3,8 +3,8 @@ import Synchronization
 
 /// SHA-256s remembered for as long as a process keeps asking about the same files: the studio checks a module after
 /// every save, and hashing a few hundred megabytes of unchanged video each time would make each keystroke's save
-/// take seconds. A file is the same while its device, inode, size and modification time (to the nanosecond) are,
-/// as git's index assumes.
+/// take seconds; and a build writes a medium without hashing it again when its check has just hashed it. A file is
+/// the same while its device, inode, size and modification time (to the nanosecond) are, as git's index assumes.
 package final class DigestMemo: Sendable {
     private struct Entry {
         var digest: String
