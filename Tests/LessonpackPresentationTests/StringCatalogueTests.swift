@@ -144,6 +144,10 @@ import Testing
             """)
         #expect(catalogue.entries == ["a": "say \"hi\" \\ {name}", "b.c": "  spaced  "])
         #expect(catalogue.problems.map(\.line) == [5, 6, 7, 8])
+        // A translator's Windows editor ends lines with CR LF; read by Character, "\r\n" was one Character and the
+        // whole file one line.
+        let windows = Catalogue(parsing: "# note\r\na = \"x\"\r\nb = \"日本語\"\r\n")
+        #expect(windows.entries == ["a": "x", "b": "日本語"] && windows.problems.isEmpty, "\(windows.problems)")
         #expect(Catalogue.placeholders(in: "{a} and {b}, {a}") == ["a", "b"])
         #expect(Catalogue.filling("{a}, {unknown} and {a", with: ["a": "1"]) == "1, {unknown} and {a")
     }
