@@ -24,9 +24,7 @@ import Glibc
         }
 
         let temporary = TemporaryFolder()
-        let module = temporary.copy(Paths.sampleModule, as: "job-interview")
-        let studio = try InteractiveProcess("/bin/sh", ["-c", #"ulimit -n 1024 && exec "$0" "$@""#, LessonpackBinary.path,
-                                                        "studio", "--no-open", module], environment: ["DISPLAY": ""])
+        let studio = try Self.studio(limiting: "-n 1024", in: temporary)
         defer { if studio.waitUntilExit(timeout: 0) == nil { studio.kill() } }
         #expect(await studio.waitFor("\n"))
         let (port, token) = try Self.address(studio.text)
@@ -38,9 +36,13 @@ import Glibc
         } catch {
             Issue.record("the studio stopped taking connections after \(idle.count): \(error)")
         }
-        let author = try RawConnection(port: port, patience: 120)
-        try author.write(Array("GET /api/modules HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Lessonpack-Token: \(token)\r\n\r\n".utf8))
-        let answer = try author.readResponse()
+        // Read off the concurrency pool: the studio may take its time under the flood, and a blocked pool thread
+        // holds up every other test.
+        let answer = try await offThePool {
+            let author = try RawConnection(port: port, patience: 120)
+            try author.write(Array("GET /api/modules HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Lessonpack-Token: \(token)\r\n\r\n".utf8))
+            return try author.readResponse()
+        }
         #expect(answer.status == 200 && answer.text.contains("job-interview"), "\(answer.status) \(answer.text.prefix(200))")
         kill(studio.pid, SIGTERM)
         #expect(await studio.waitUntilExit(timeout: 30) == 0)
@@ -51,15 +53,21 @@ import Glibc
         var limit = rlimit()
         try #require(getrlimit(Self.files, &limit) == 0)
         let temporary = TemporaryFolder()
-        let module = temporary.copy(Paths.sampleModule, as: "job-interview")
-        let studio = try InteractiveProcess("/bin/sh", ["-c", #"ulimit -S -n 256 && exec "$0" "$@""#, LessonpackBinary.path,
-                                                        "studio", "--no-open", module], environment: ["DISPLAY": ""])
+        let studio = try Self.studio(limiting: "-S -n 256", in: temporary)
         defer { if studio.waitUntilExit(timeout: 0) == nil { studio.kill() } }
         #expect(await studio.waitFor("\n"))
         let hard = limit.rlim_max == rlim_t.max ? "unlimited" : String(limit.rlim_max)
         #expect(try Self.openFiles(of: studio.pid) == "\(hard) \(hard)")
         kill(studio.pid, SIGTERM)
         #expect(await studio.waitUntilExit(timeout: 30) == 0)
+    }
+
+    /// `lessonpack studio` on a copy of the sample in `temporary`, started by a shell that first runs `ulimit` with
+    /// `limits`.
+    private static func studio(limiting limits: String, in temporary: TemporaryFolder) throws -> InteractiveProcess {
+        let module = temporary.copy(Paths.sampleModule, as: "job-interview")
+        return try InteractiveProcess("/bin/sh", ["-c", "ulimit \(limits) && exec \"$0\" \"$@\"", LessonpackBinary.path,
+                                                  "studio", "--no-open", module], environment: ["DISPLAY": ""])
     }
 
     /// The port and the token from the studio's first line.
