@@ -8,13 +8,18 @@ RUNS=${RUNS:-5}
 BENCH_WORK=${BENCH_WORK:-${TMPDIR:-/tmp}/lessonpack-bench}
 mkdir -p "$BENCH_WORK"
 
+# Builds the binary a learner installs (scripts/install and scripts/package link the Swift runtime in) and prints
+# its path.
+build_release() {
+  swift build -c release --static-swift-stdlib --product lessonpack >&2
+  echo "$(swift build -c release --static-swift-stdlib --show-bin-path)/lessonpack"
+}
+
 # Benchmarks measure the optimised build, built once per run of bench/run.
 release_binary() {
   if [ -z "${LESSONPACK_RELEASE:-}" ]; then
     scripts/setup
-    # The binary a learner installs: scripts/install and scripts/package link the Swift runtime in.
-    swift build -c release --static-swift-stdlib --product lessonpack >&2
-    LESSONPACK_RELEASE=$(swift build -c release --static-swift-stdlib --show-bin-path)/lessonpack
+    LESSONPACK_RELEASE=$(build_release)
   fi
   echo "$LESSONPACK_RELEASE"
 }
