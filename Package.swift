@@ -36,6 +36,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
@@ -262,6 +263,7 @@ let package = Package(
         .testTarget(name: "LessonpackStudioServerTests", dependencies: [
             "LessonpackStudioServer", "LessonpackStudio", "LessonpackSystem", "LessonpackTestSupport",
             "LessonpackAuthoring", "LessonpackModel", .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
 
         // MARK: The command line: parses arguments and renders; no logic of its own

@@ -2,6 +2,8 @@ import Foundation
 import LessonpackStudio
 import LessonpackTestSupport
 @testable import LessonpackStudioServer
+import Logging
+import ServiceLifecycle
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,13 +14,39 @@ struct RawHTTP {
     /// Runs `studio` behind the token `t0ken` on a loopback port for the length of `body`, which talks to it.
     static func serving(_ studio: Studio, limits: StudioServer.Limits = StudioServer.Limits(),
                         _ body: (RawHTTP) async throws -> Void) async throws {
-        let server = StudioServer(studio: studio, token: "t0ken", limits: limits)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let task = Task { try await server.run(port: 0) { continuation.yield($0) } }
+        let service = ServingStudio(server: StudioServer(studio: studio, token: "t0ken", limits: limits)) {
+            continuation.yield($0)
+        }
+        // Stopped gracefully, as SIGTERM stops `lessonpack studio`: the server stops accepting, then closes its
+        // connections. Cancelling it instead can drop a connection NIO has just accepted, which NIO answers with a
+        // fatal error ("Deinited NIOAsyncWriter without calling finish()"; apple/swift-nio#2637): it ended a whole
+        // test run once. A test that holds a connection open is cut off after a few seconds.
+        var configuration = ServiceGroupConfiguration(services: [service], logger: Logger(label: "studio-test"))
+        configuration.maximumGracefulShutdownDuration = .seconds(5)
+        let group = ServiceGroup(configuration: configuration)
+        let running = Task { try await group.run() }
         var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw CancellationError() }
-        defer { task.cancel() }
-        try await body(RawHTTP(port: port))
+        guard let port = await iterator.next() else {
+            _ = try? await running.value
+            throw CancellationError()
+        }
+        do {
+            try await body(RawHTTP(port: port))
+        } catch {
+            await group.triggerGracefulShutdown()
+            _ = try? await running.value
+            throw error
+        }
+        await group.triggerGracefulShutdown()
+        _ = try? await running.value
+    }
+
+    /// The studio server as a service its test can stop gracefully.
+    private struct ServingStudio: Service {
+        let server: StudioServer
+        let ready: @Sendable (Int) async -> Void
+        func run() async throws { try await server.run(port: 0, ready: ready) }
     }
 
     typealias Response = WireResponse
