@@ -2,19 +2,29 @@ import LessonpackDiagnostics
 import PropertyList
 
 /// Where a model entry came from: its dictionary in the source, so a rule can point at any of its fields.
+///
+/// It keeps the reader's marks, whose lines and columns are counted only when a rule asks for a location: a module
+/// with nothing to report counts none.
 package struct EntryOrigin: Sendable {
     /// The entry itself: its `<dict>`, or for a definition or a media file, its key.
-    package var location: SourceLocation
+    package var mark: SourceMark
     package var fields: PlistDictionary
     /// For entries that are a key and one value (definitions), where the value is.
-    package var valueLocation: SourceLocation?
+    package var valueMark: SourceMark?
 
-    package init(location: SourceLocation, fields: PlistDictionary = PlistDictionary(),
-                valueLocation: SourceLocation? = nil) {
-        self.location = location
+    package init(mark: SourceMark, fields: PlistDictionary = PlistDictionary(), valueMark: SourceMark? = nil) {
+        self.mark = mark
         self.fields = fields
-        self.valueLocation = valueLocation
+        self.valueMark = valueMark
     }
+
+    /// An entry that stands for a whole file.
+    package init(file: String) {
+        self.init(mark: SourceMark(nil, in: SourceText(file: file)))
+    }
+
+    package var location: SourceLocation { mark.location }
+    package var valueLocation: SourceLocation? { valueMark?.location }
 
     /// Where the value of `key` is written, or the entry itself when the key is absent.
     package func location(of key: String) -> SourceLocation { fields[key]?.location ?? location }
@@ -49,7 +59,7 @@ package struct SourceMap: Sendable {
     package var speakers: [EntryOrigin] = []
     package var objectives: [EntryOrigin] = []
     /// Where each entry of `activities` is written.
-    package var activities: [SourceLocation] = []
+    package var activities: [SourceMark] = []
     package var transcript: [EntryOrigin] = []
     package var definitions: [EntryOrigin] = []
     package var phrasebook: [EntryOrigin] = []
@@ -65,7 +75,7 @@ package struct SourceMap: Sendable {
 
     /// The top-level dictionary of `file`, or the whole file when it could not be read.
     package func root(_ file: SourceFile, folder: String) -> EntryOrigin {
-        roots[file] ?? EntryOrigin(location: SourceLocation(file: ModuleLayout.join(folder, file.path)))
+        roots[file] ?? EntryOrigin(file: ModuleLayout.join(folder, file.path))
     }
 
     /// Where the part of the module `path` names is written: the value of its key when the source has one, else
@@ -75,7 +85,7 @@ package struct SourceMap: Sendable {
         switch path {
         case .module(let field): return module.location(of: field.rawValue)
         case .activities(let index):
-            return activities.indices.contains(index) ? activities[index] : module.location(of: "activities")
+            return activities.indices.contains(index) ? activities[index].location : module.location(of: "activities")
         case .chosenLines(let key, nil): return module.location(of: key)
         case .chosenLines(let key, let index?): return module.location(ofString: key, at: index)
         case .speakers(let index, _): return location(of: path, in: speakers, index, file: .module)
@@ -161,7 +171,7 @@ package struct SourceMap: Sendable {
     /// Until their files are read, the module's and the test's own fields point at the whole file.
     package init(folder: String = "") {
         self.folder = folder
-        module = EntryOrigin(location: SourceLocation(file: ModuleLayout.join(folder, SourceFile.module.path)))
-        test = EntryOrigin(location: SourceLocation(file: ModuleLayout.join(folder, SourceFile.test.path)))
+        module = EntryOrigin(file: ModuleLayout.join(folder, SourceFile.module.path))
+        test = EntryOrigin(file: ModuleLayout.join(folder, SourceFile.test.path))
     }
 }

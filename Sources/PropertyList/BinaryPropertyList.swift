@@ -34,7 +34,7 @@ package enum BinaryPropertyList {
             } catch {
                 throw .damaged
             }
-            let root = try FoundationValues(file: file, maxDepth: limits.maxDepth).node(decoded, path: [], depth: 2)
+            let root = try FoundationValues(wholeFile: SourceMark(nil, in: SourceText(file: file)), maxDepth: limits.maxDepth).node(decoded, path: [], depth: 2)
             return PlistDocument(file: file, root: root, diagnostics: [])
         } catch {
             return PlistDocument(file: file, root: nil, diagnostics: [error.diagnostic(at: location)])
@@ -81,7 +81,8 @@ package enum BinaryPropertyList {
 
 /// Maps what `PropertyListSerialization` returns into `PlistNode`s, bounding the depth again as it walks.
 private struct FoundationValues {
-    let file: String
+    /// The binary format keeps no positions: every node is marked with the whole file.
+    let wholeFile: SourceMark
     let maxDepth: Int
 
     /// The smallest and largest moments an XML `<date>` can spell: years 0000 through 9999.
@@ -91,7 +92,7 @@ private struct FoundationValues {
     /// `depth` counts XML elements, `<plist>` being the first, so the limit means what it does for XML files.
     func node(_ value: Any, path: [PlistPathStep], depth: Int) throws(BinaryPropertyList.Refusal) -> PlistNode {
         guard depth <= maxDepth else { throw .tooDeep(limit: maxDepth) }
-        return PlistNode(try content(value, path: path, depth: depth), at: SourceLocation(file: file))
+        return PlistNode(try content(value, path: path, depth: depth), at: wholeFile)
     }
 
     private func content(_ value: Any, path: [PlistPathStep],
@@ -135,7 +136,7 @@ private struct FoundationValues {
             entries.reserveCapacity(keyed.count)
             for (key, item) in keyed {
                 entries.append(PlistDictionary.Entry(
-                    key: key, keyLocation: SourceLocation(file: file),
+                    key: key, keyMark: wholeFile,
                     value: try node(item, path: path + [.key(key)], depth: depth + 1)))
             }
             return .dictionary(PlistDictionary(entries: entries))

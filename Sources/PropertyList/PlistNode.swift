@@ -1,7 +1,8 @@
 import LessonpackDiagnostics
 
 /// A property list value as read from a file: every value and every dictionary key knows where it was written, so
-/// whatever later finds fault with it can point at the exact line and column.
+/// whatever later finds fault with it can point at the exact line and column. It keeps a mark (a byte offset) and
+/// counts the line and column only when asked for its `location`.
 package struct PlistNode: Sendable {
     package enum Content: Sendable {
         case string(String)
@@ -19,12 +20,15 @@ package struct PlistNode: Sendable {
 
     package var content: Content
     /// The `<` of the value's element.
-    package var location: SourceLocation
+    package var mark: SourceMark
 
-    package init(_ content: Content, at location: SourceLocation) {
+    package init(_ content: Content, at mark: SourceMark) {
         self.content = content
-        self.location = location
+        self.mark = mark
     }
+
+    /// The `<` of the value's element, its line and column counted now.
+    package var location: SourceLocation { mark.location }
 
     /// The element name the value was written with, for messages ("expected a string, found <integer>").
     package var elementName: String {
@@ -91,8 +95,17 @@ package struct PlistNode: Sendable {
 package struct PlistDictionary: Sendable {
     package struct Entry: Sendable {
         package var key: String
-        package var keyLocation: SourceLocation
+        package var keyMark: SourceMark
         package var value: PlistNode
+
+        package init(key: String, keyMark: SourceMark, value: PlistNode) {
+            self.key = key
+            self.keyMark = keyMark
+            self.value = value
+        }
+
+        /// Where the key is written, its line and column counted now.
+        package var keyLocation: SourceLocation { keyMark.location }
     }
 
     package var entries: [Entry]

@@ -35,7 +35,7 @@ package enum PlistReader {
         // A binary or JSON file is named for what it is, not left to libxml2's "empty or not XML".
         if let refused = refusingOtherFormats(bytes, file: file, limits: limits) { return refused }
         let builder = PlistTreeBuilder(file: file, keepingComments: keepingComments)
-        let problems = XMLStream.parse(bytes, delegate: builder,
+        let problems = XMLStream.parse(bytes, file: file, delegate: builder,
                                        limits: XMLLimits(maxBytes: limits.maxBytes, maxDepth: limits.maxDepth))
         var diagnostics = builder.diagnostics
         var xmlFailed = false

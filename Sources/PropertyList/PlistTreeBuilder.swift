@@ -26,8 +26,8 @@ final class PlistTreeBuilder: XMLStreamDelegate {
             case skipped(placeholder: Bool)
         }
         var kind: Kind
-        /// The `<` of the start tag; the file is the builder's.
-        var position: SourcePosition?
+        /// The `<` of the start tag.
+        var mark: SourceMark
         /// False for a value that has no place to go (a value without a key, a second root value): it is still
         /// checked, then dropped.
         var keep: Bool
@@ -53,21 +53,21 @@ final class PlistTreeBuilder: XMLStreamDelegate {
         var pendingKey: PendingKey?
         /// Where each key was first written, once the dictionary is too long to search: most dictionaries hold a
         /// handful of keys, and hashing each one costs more than looking through them.
-        var keyIndex: [String: SourceLocation] = [:]
+        var keyIndex: [String: SourceMark] = [:]
         /// An `<array>`'s items so far.
         var items: [PlistNode] = []
 
         /// Where `key` was first written in this dictionary, if it was. Every key written so far is in `entries`,
         /// except duplicates, whose first occurrence is.
-        mutating func firstLocation(of key: String) -> SourceLocation? {
+        mutating func firstMark(of key: String) -> SourceMark? {
             let entries = dictionary.entries
             guard entries.count > 16 else {
-                for index in entries.indices where entries[index].key == key { return entries[index].keyLocation }
+                for index in entries.indices where entries[index].key == key { return entries[index].keyMark }
                 return nil
             }
             if keyIndex.count < entries.count {
                 for entry in entries[keyIndex.count...] where keyIndex[entry.key] == nil {
-                    keyIndex[entry.key] = entry.keyLocation
+                    keyIndex[entry.key] = entry.keyMark
                 }
             }
             return keyIndex[key]
@@ -77,7 +77,7 @@ final class PlistTreeBuilder: XMLStreamDelegate {
 
     private struct PendingKey {
         var key: String
-        var location: SourceLocation
+        var mark: SourceMark
         /// A repeated key or an unreadable element in a key's place: its value is checked, then dropped.
         var dropsValue = false
         /// An unreadable element in a key's place, already reported: no more complaints about it.
@@ -85,7 +85,7 @@ final class PlistTreeBuilder: XMLStreamDelegate {
     }
 
     struct TextPiece {
-        var start: SourcePosition
+        var start: SourceMark
         var text: String
     }
 
@@ -134,87 +134,87 @@ final class PlistTreeBuilder: XMLStreamDelegate {
     // MARK: - XMLStreamDelegate
 
     func xmlStream(_ stream: XMLStream, didStartElement name: String, attributes: [XMLAttribute],
-                   at start: SourcePosition, contentStart: SourcePosition) {
-        let location = SourceLocation(file: file, position: start)
+                   at start: SourceMark, contentStart: SourceMark) {
+        let mark = start
         // By index, here and below: `stack.last` would copy the whole frame, retaining everything it holds.
         if let top = stack.indices.last {
             switch stack[top].kind {
             case .skipped:
-                return push(.skipped(placeholder: false), at: location)
+                return push(.skipped(placeholder: false), at: mark)
             case .scalar(let parent):
                 elementsInScalar.append(
                     .error(.misplacedElement, "<\(name)> cannot appear inside <\(parent.rawValue)>" +
                            (parent == .string || parent == .key ? "; write '&lt;' for a literal '<'" : ""),
-                           at: location))
-                return push(.skipped(placeholder: false), at: location)
+                           at: mark.location))
+                return push(.skipped(placeholder: false), at: mark)
             default:
                 break
             }
         } else if name != ElementName.plist.rawValue, ElementName(name: name) == nil {
             report(.error(.wrongRoot, "this is not a property list: its root element is <\(name)>, " +
-                            "expected <plist>", at: location))
+                            "expected <plist>", at: mark.location))
             return stream.stop()
         }
 
         guard let element = ElementName(name: name) else {
             let hint = DidYouMean.hint(for: name, among: ElementName.allCases.map(\.rawValue))
-            report(.error(.unknownElement, "unknown element <\(name)>\(hint)", at: location))
-            if standInForKey(name, at: location) { return push(.skipped(placeholder: false), at: location) }
-            return push(.skipped(placeholder: claimValueSlot(for: name, at: location)), at: location)
+            report(.error(.unknownElement, "unknown element <\(name)>\(hint)", at: mark.location))
+            if standInForKey(name, at: mark) { return push(.skipped(placeholder: false), at: mark) }
+            return push(.skipped(placeholder: claimValueSlot(for: name, at: mark)), at: mark)
         }
         switch element {
         case .plist:
-            if stack.isEmpty { return push(.plist, at: location) }
-            report(.error(.misplacedElement, "<plist> can only be the outermost element", at: location))
-            push(.skipped(placeholder: claimValueSlot(for: name, at: location)), at: location)
+            if stack.isEmpty { return push(.plist, at: mark) }
+            report(.error(.misplacedElement, "<plist> can only be the outermost element", at: mark.location))
+            push(.skipped(placeholder: claimValueSlot(for: name, at: mark)), at: mark)
         case .key:
-            claimKeySlot(at: location)
-            push(.scalar(.key), at: location)
+            claimKeySlot(at: mark)
+            push(.scalar(.key), at: mark)
         case .dict:
-            push(.dictionary, at: location, keep: claimValueSlot(for: name, at: location))
+            push(.dictionary, at: mark, keep: claimValueSlot(for: name, at: mark))
         case .array:
-            push(.array, at: location, keep: claimValueSlot(for: name, at: location))
+            push(.array, at: mark, keep: claimValueSlot(for: name, at: mark))
         default:
-            push(.scalar(element), at: location, keep: claimValueSlot(for: name, at: location))
+            push(.scalar(element), at: mark, keep: claimValueSlot(for: name, at: mark))
         }
     }
 
-    func xmlStream(_ stream: XMLStream, didEndElement name: String, at position: SourcePosition) {
+    func xmlStream(_ stream: XMLStream, didEndElement name: String, at end: SourceMark) {
         guard let frame = stack.popLast() else { return }
-        let location = SourceLocation(file: file, position: frame.position)
+        let mark = frame.mark
         if case .scalar = frame.kind { elementsInScalar.forEach(report) }
         switch frame.kind {
         case .skipped(let placeholder):
-            if placeholder { deliver(PlistNode(.invalid, at: location)) }
+            if placeholder { deliver(PlistNode(.invalid, at: mark)) }
         case .plist:
             let container = containers.removeLast()
             if container.value == nil {
-                report(.error(.emptyPlist, "the property list is empty: <plist> must hold one value", at: location))
+                report(.error(.emptyPlist, "the property list is empty: <plist> must hold one value", at: mark.location))
             }
             root = container.value
         case .dictionary:
             let container = containers.removeLast()
             if let pendingKey = container.pendingKey, !pendingKey.isStandIn {
-                report(.error(.keyWithoutValue, "key '\(pendingKey.key)' has no value", at: pendingKey.location))
+                report(.error(.keyWithoutValue, "key '\(pendingKey.key)' has no value", at: pendingKey.mark.location))
             }
-            deliver(PlistNode(.dictionary(container.dictionary), at: location), keep: frame.keep)
+            deliver(PlistNode(.dictionary(container.dictionary), at: mark), keep: frame.keep)
         case .array:
             let container = containers.removeLast()
-            deliver(PlistNode(.array(container.items), at: location), keep: frame.keep)
+            deliver(PlistNode(.array(container.items), at: mark), keep: frame.keep)
         case .scalar(let element):
             // Moved out rather than copied, which would retain and release every piece.
             var pieces = TextPieces()
             swap(&pieces, &scalarText)
             let text = pieces.text
             if element == .key || element == .string {
-                warnAboutC1ControlCharacters(in: text, pieces: pieces, at: location, of: stream)
+                warnAboutC1ControlCharacters(in: text, pieces: pieces, at: mark, of: stream)
             }
-            if element == .key { return finishKey(text, at: location) }
-            deliver(scalar(element, text: text, pieces: pieces, at: location), keep: frame.keep)
+            if element == .key { return finishKey(text, at: mark) }
+            deliver(scalar(element, text: text, pieces: pieces, at: mark), keep: frame.keep)
         }
     }
 
-    func xmlStream(_ stream: XMLStream, foundText piece: XMLText, at start: SourcePosition, isCDATA: Bool) {
+    func xmlStream(_ stream: XMLStream, foundText piece: XMLText, at start: SourceMark, isCDATA: Bool) {
         guard let top = stack.indices.last else { return }
         switch stack[top].kind {
         case .scalar:
@@ -282,17 +282,17 @@ final class PlistTreeBuilder: XMLStreamDelegate {
     // MARK: - Slots
 
     /// A value is starting: make sure its parent has room for it, reporting when not. Returns whether to keep it.
-    private func claimValueSlot(for name: String, at location: SourceLocation) -> Bool {
+    private func claimValueSlot(for name: String, at mark: SourceMark) -> Bool {
         guard let top = stack.indices.last else { return true }
         let open = stack[top].container
         switch stack[top].kind {
         case .plist:
             guard let value = containers[open].value else { return true }
             report(.error(.extraValue, "a property list holds exactly one value; this <\(name)> is a second one",
-                          at: location, notes: [.init("the first value starts here", at: value.location)]))
+                          at: mark.location, notes: [.init("the first value starts here", at: value.location)]))
             return false
         case .dictionary where containers[open].pendingKey == nil:
-            report(.error(.valueWithoutKey, "<\(name)> in a <dict> must follow a <key>", at: location))
+            report(.error(.valueWithoutKey, "<\(name)> in a <dict> must follow a <key>", at: mark.location))
             return false
         default:
             return true
@@ -300,44 +300,45 @@ final class PlistTreeBuilder: XMLStreamDelegate {
     }
 
     /// A `<key>` is starting: it belongs in a dictionary, after a value or at the start.
-    private func claimKeySlot(at location: SourceLocation) {
+    private func claimKeySlot(at mark: SourceMark) {
         guard let top = stack.indices.last, case .dictionary = stack[top].kind else {
-            report(.error(.misplacedElement, "<key> is only allowed inside a <dict>", at: location))
+            report(.error(.misplacedElement, "<key> is only allowed inside a <dict>", at: mark.location))
             return
         }
         let open = stack[top].container
         guard let pendingKey = containers[open].pendingKey else { return }
         if !pendingKey.isStandIn {
             report(.error(.consecutiveKeys, "expected a value for key '\(pendingKey.key)', found another <key>",
-                          at: location, notes: [.init("key '\(pendingKey.key)' is here", at: pendingKey.location)]))
+                          at: mark.location,
+                          notes: [.init("key '\(pendingKey.key)' is here", at: pendingKey.mark.location)]))
         }
         // The earlier key did say it exists; keep it, valueless, so readers of the tree do not call it missing.
         if !pendingKey.dropsValue {
-            containers[open].dictionary.entries.append(.init(key: pendingKey.key, keyLocation: pendingKey.location,
-                                                             value: PlistNode(.invalid, at: pendingKey.location)))
+            containers[open].dictionary.entries.append(.init(key: pendingKey.key, keyMark: pendingKey.mark,
+                                                             value: PlistNode(.invalid, at: pendingKey.mark)))
         }
         containers[open].pendingKey = nil
     }
 
-    private func finishKey(_ key: String, at location: SourceLocation) {
+    private func finishKey(_ key: String, at mark: SourceMark) {
         guard let top = stack.indices.last, case .dictionary = stack[top].kind else { return }
         let open = stack[top].container
         var dropsValue = false
-        if let first = containers[open].firstLocation(of: key) {
+        if let first = containers[open].firstMark(of: key) {
             dropsValue = true
-            report(.error(.duplicateKey, "duplicate key '\(key)'", at: location,
-                          notes: [.init("'\(key)' was first defined here", at: first)]))
+            report(.error(.duplicateKey, "duplicate key '\(key)'", at: mark.location,
+                          notes: [.init("'\(key)' was first defined here", at: first.location)]))
         }
-        containers[open].pendingKey = PendingKey(key: key, location: location, dropsValue: dropsValue)
+        containers[open].pendingKey = PendingKey(key: key, mark: mark, dropsValue: dropsValue)
     }
 
     /// An unknown element where a dictionary expects a key is most likely a misspelt `<key>`: let it stand in for
     /// one, so the value after it is not reported as a second, cascading mistake.
-    private func standInForKey(_ name: String, at location: SourceLocation) -> Bool {
+    private func standInForKey(_ name: String, at mark: SourceMark) -> Bool {
         guard let top = stack.indices.last, case .dictionary = stack[top].kind,
               containers[stack[top].container].pendingKey == nil
         else { return false }
-        containers[stack[top].container].pendingKey = PendingKey(key: "<\(name)>", location: location, dropsValue: true,
+        containers[stack[top].container].pendingKey = PendingKey(key: "<\(name)>", mark: mark, dropsValue: true,
                                                                  isStandIn: true)
         return true
     }
@@ -357,7 +358,7 @@ final class PlistTreeBuilder: XMLStreamDelegate {
             guard let pendingKey = containers[open].pendingKey else { return }
             // The first of two duplicate keys wins: it is the one a reader of the file meets first.
             if !pendingKey.dropsValue {
-                containers[open].dictionary.entries.append(.init(key: pendingKey.key, keyLocation: pendingKey.location,
+                containers[open].dictionary.entries.append(.init(key: pendingKey.key, keyMark: pendingKey.mark,
                                                                  value: node))
             }
             containers[open].pendingKey = nil
@@ -370,20 +371,20 @@ final class PlistTreeBuilder: XMLStreamDelegate {
 
     // MARK: - Scalars
 
-    private func scalar(_ element: ElementName, text: String, pieces: TextPieces, at location: SourceLocation)
+    private func scalar(_ element: ElementName, text: String, pieces: TextPieces, at mark: SourceMark)
         -> PlistNode {
         func read<T>(_ result: Result<T, ScalarText.Problem>, _ make: (T) -> PlistNode.Content) -> PlistNode {
             switch result {
             case .success(let value):
-                return PlistNode(make(value), at: location)
+                return PlistNode(make(value), at: mark)
             case .failure(let problem):
                 report(.error(problem.code, problem.message, at: self.location(in: pieces.all, offset: problem.offset,
-                                                                               fallback: location)))
-                return PlistNode(.invalid, at: location)
+                                                                               fallback: mark)))
+                return PlistNode(.invalid, at: mark)
             }
         }
         switch element {
-        case .string: return PlistNode(.string(text), at: location)
+        case .string: return PlistNode(.string(text), at: mark)
         case .integer: return read(ScalarText.integer(text), PlistNode.Content.integer)
         case .real: return read(ScalarText.real(text), PlistNode.Content.real)
         case .date: return read(ScalarText.date(text), PlistNode.Content.date)
@@ -391,35 +392,35 @@ final class PlistTreeBuilder: XMLStreamDelegate {
             let (result, ignored) = ScalarText.data(text)
             if let ignored {
                 report(.warning(ignored.code, ignored.message,
-                                at: self.location(in: pieces.all, offset: ignored.offset, fallback: location)))
+                                at: self.location(in: pieces.all, offset: ignored.offset, fallback: mark)))
             }
             return read(result, PlistNode.Content.data)
         case .true, .false:
             let (body, offset) = ScalarText.trimmed(text)
             if !body.isEmpty {
                 report(.error(.invalidBool, "<\(element.rawValue)/> takes no content; found '\(body)'",
-                              at: self.location(in: pieces.all, offset: offset, fallback: location)))
-                return PlistNode(.invalid, at: location)
+                              at: self.location(in: pieces.all, offset: offset, fallback: mark)))
+                return PlistNode(.invalid, at: mark)
             }
-            return PlistNode(.bool(element == .true), at: location)
+            return PlistNode(.bool(element == .true), at: mark)
         case .plist, .dict, .array, .key:
-            return PlistNode(.invalid, at: location)
+            return PlistNode(.invalid, at: mark)
         }
     }
 
     /// Text holding U+0080–U+009F was most likely decoded with the wrong encoding: say so where it starts.
-    private func warnAboutC1ControlCharacters(in text: String, pieces: TextPieces, at location: SourceLocation,
+    private func warnAboutC1ControlCharacters(in text: String, pieces: TextPieces, at mark: SourceMark,
                                               of stream: XMLStream) {
         guard let finding = C1ControlCharacters.find(in: text) else { return }
         let message = C1ControlCharacters.message(for: finding, declaredEncoding: stream.declaredEncoding)
         report(.warning(.c1ControlCharacter, message,
-                        at: self.location(in: pieces.all, offset: finding.offset, fallback: location)))
+                        at: self.location(in: pieces.all, offset: finding.offset, fallback: mark)))
     }
 
     // MARK: - Helpers
 
-    private func push(_ kind: Frame.Kind, at location: SourceLocation, keep: Bool = true) {
-        var frame = Frame(kind: kind, position: location.position, keep: keep)
+    private func push(_ kind: Frame.Kind, at mark: SourceMark, keep: Bool = true) {
+        var frame = Frame(kind: kind, mark: mark, keep: keep)
         switch kind {
         case .plist, .array:
             frame.container = containers.count
@@ -446,12 +447,11 @@ final class PlistTreeBuilder: XMLStreamDelegate {
     }
 
     /// The position of the character `offset` characters into text that arrived in `pieces`.
-    private func location(in pieces: [TextPiece], offset: Int, fallback: SourceLocation? = nil) -> SourceLocation {
+    private func location(in pieces: [TextPiece], offset: Int, fallback: SourceMark? = nil) -> SourceLocation {
         var remaining = offset
-        for piece in pieces {
+        for (index, piece) in pieces.enumerated() {
             let count = piece.text.count
-            if remaining < count || piece.start == pieces.last?.start {
-                var position = piece.start
+            if remaining < count || index == pieces.count - 1, var position = piece.start.position {
                 for character in piece.text.prefix(remaining) {
                     if character == "\n" || character == "\r\n" {
                         position = SourcePosition(line: position.line + 1, column: 1)
@@ -463,6 +463,6 @@ final class PlistTreeBuilder: XMLStreamDelegate {
             }
             remaining -= count
         }
-        return fallback ?? SourceLocation(file: file)
+        return fallback?.location ?? SourceLocation(file: file)
     }
 }

@@ -61,9 +61,9 @@ extension XMLStream {
                     : nil
             }
             return XMLProblem(kind: syntax,
-                              message: LibXMLMessages.fileEnds(before: open.name, openedAt: open.position),
+                              message: LibXMLMessages.fileEnds(before: open.name, openedAt: position(of: open.start)),
                               position: currentPosition(),
-                              notes: [.init(LibXMLMessages.openedHere(open.name), at: open.position)])
+                              notes: [.init(LibXMLMessages.openedHere(open.name), at: position(of: open.start))])
         }
         if isInputCutShort {
             // libxml2's decoder for some encodings (US-ASCII) stops at a byte it cannot decode without a word: the
@@ -85,15 +85,16 @@ extension XMLStream {
         guard let open, let closing, let innermost = openElements.last, innermost.name == open else { return nil }
         let code = Int(XML_ERR_TAG_NAME_MISMATCH.rawValue)
         let closingTag = tagStart()
+        let opened = position(of: innermost.start)
         if openElements.dropLast().contains(where: { $0.name == closing }) {
             let noticed = XMLProblem.Note(LibXMLMessages.foundWhileOpen(closing: closing, open: open), at: closingTag)
             return XMLProblem(kind: .syntax(code: code),
-                              message: LibXMLMessages.neverClosed(open, openedAt: innermost.position),
-                              position: innermost.position, notes: [noticed])
+                              message: LibXMLMessages.neverClosed(open, openedAt: opened),
+                              position: opened, notes: [noticed])
         }
         return XMLProblem(kind: .syntax(code: code), message: LibXMLMessages.mismatch(closing: closing, open: open),
                           position: closingTag,
-                          notes: [.init(LibXMLMessages.openedHere(open), at: innermost.position)])
+                          notes: [.init(LibXMLMessages.openedHere(open), at: opened)])
     }
 
     private func undecodable(failingBytes: [UInt8], at position: SourcePosition? = nil) -> XMLProblem {

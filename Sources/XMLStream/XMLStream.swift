@@ -14,32 +14,39 @@ package final class XMLStream {
     let context: xmlParserCtxtPtr
     /// The document as given, to find what libxml2 cannot tell: where lines end, which bytes are not UTF-8.
     let bytes: [UInt8]
+    /// The document as its events' marks point into it: by byte offset while libxml2 reads the file's own UTF-8
+    /// bytes, so that no line is counted unless a mark is asked for its position.
+    package let source: SourceText
     var problems: [XMLProblem] = []
     /// The elements open now, innermost last, each with the `<` of its start tag: an element that is never closed
     /// is reported where it was opened.
-    var openElements: [(name: String, position: SourcePosition)] = []
+    var openElements: [(name: String, start: SourceMark)] = []
     var hasSeenAnElement = false
     var names = InternedNames()
     /// Set at the first fatal error: libxml2 still reports a little text after one, which is no part of the
     /// document the author meant, so the delegate hears nothing more.
     var hasFailed = false
     /// Where the next piece of character data begins: the end of whatever the parser reported last.
-    private var textCursor = SourcePosition(line: 1, column: 1)
+    private var textCursor: SourceMark
     /// Positions as libxml2 counts them, turned into ones that count a lone CR as a line end (nil: not yet needed).
     var lineEnds: (encoder: UnsafeMutablePointer<xmlCharEncodingHandler>?, translation: LineEndTranslation)?
     let mayHaveLoneCarriageReturns: Bool
 
-    private init(context: xmlParserCtxtPtr, bytes: [UInt8], delegate: any XMLStreamDelegate, limits: XMLLimits) {
+    private init(context: xmlParserCtxtPtr, bytes: [UInt8], file: String, delegate: any XMLStreamDelegate,
+                 limits: XMLLimits) {
         self.context = context
         self.bytes = bytes
+        source = SourceText(file: file, utf8: bytes)
+        textCursor = SourceMark(byte: 0, in: source)
         self.delegate = delegate
         self.limits = limits
         mayHaveLoneCarriageReturns = LineEndTranslation.mayHaveLoneCarriageReturns(bytes)
     }
 
     /// Parses `bytes` (any encoding XML allows: a BOM or the XML declaration says which) and returns every problem
-    /// found. After the first error the delegate may receive no further events.
-    package static func parse(_ bytes: [UInt8], delegate: any XMLStreamDelegate,
+    /// found. After the first error the delegate may receive no further events. `file` names the document in the
+    /// events' marks (`source`).
+    package static func parse(_ bytes: [UInt8], file: String = "", delegate: any XMLStreamDelegate,
                              limits: XMLLimits = XMLLimits()) -> [XMLProblem] {
         if bytes.count > limits.maxBytes {
             return [XMLProblem(kind: .tooLarge(limit: limits.maxBytes),
@@ -61,7 +68,7 @@ package final class XMLStream {
         }
         defer { xmlFreeParserCtxt(context) }
 
-        let stream = XMLStream(context: context, bytes: bytes, delegate: delegate, limits: limits)
+        let stream = XMLStream(context: context, bytes: bytes, file: file, delegate: delegate, limits: limits)
         context.pointee.sax.pointee = XMLStream.saxHandler()
         context.pointee.userData = Unmanaged.passUnretained(stream).toOpaque()
         // Errors libxml2 raises outside the parser (a byte its encoding converter cannot read) go to the thread's
@@ -103,11 +110,10 @@ package final class XMLStream {
             stop()
             return
         }
-        let end = currentPosition()
         // The parser stops on the tag's closing `>` (or the `/` of `/>`) when it reports the element.
-        let contentStart = SourcePosition(line: end.line, column: end.column + 1)
+        let contentStart = currentMark(plus: 1)
         textCursor = contentStart
-        let start = tagStart()
+        let start = tagStartMark()
         openElements.append((name, start))
         hasSeenAnElement = true
         // libxml2 reports an element once it has read its name; a file that ends right there (`<str`) is one
@@ -119,20 +125,29 @@ package final class XMLStream {
     func endElement(_ name: String) {
         guard !hasFailed else { return }
         _ = openElements.popLast()
-        textCursor = currentPosition()
-        delegate.xmlStream(self, didEndElement: name, at: tagStart())
+        textCursor = currentMark()
+        delegate.xmlStream(self, didEndElement: name, at: tagStartMark())
     }
 
     func text(_ text: XMLText, isCDATA: Bool) {
         guard !hasFailed else { return }
-        let start = textCursor
-        textCursor = currentPosition()
+        let start: SourceMark
+        if let span = bufferSpan(of: text.utf8) {
+            // libxml2 hands over text straight from its buffer before it moves its cursor past it: the text's own
+            // bytes say where it starts and ends.
+            (start, textCursor) = span
+        } else {
+            // Copied text (an entity's replacement, CDATA, a run with characters beyond ASCII) is handed over once
+            // the cursor has passed it, so it starts where the last event ended.
+            start = textCursor
+            textCursor = currentMark()
+        }
         delegate.xmlStream(self, foundText: text, at: start, isCDATA: isCDATA)
     }
 
     func markup(_ markup: XMLMarkup) {
         guard !hasFailed else { return }
-        textCursor = currentPosition()
+        textCursor = currentMark()
         delegate.xmlStream(self, foundMarkup: markup)
     }
 

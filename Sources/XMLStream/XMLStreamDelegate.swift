@@ -6,17 +6,18 @@ package struct XMLAttribute: Hashable, Sendable {
     package var value: String
 }
 
-/// Receives the document as a stream of events, each with the position a person would point at.
+/// Receives the document as a stream of events, each with a mark of the place a person would point at, whose line
+/// and column are counted only when asked for (`SourceMark.position`).
 ///
 /// Events arrive in document order. A delegate that has seen enough calls `XMLStream.stop()`.
 package protocol XMLStreamDelegate: AnyObject {
     /// `start` is the `<` of the start tag; `contentStart` is the first character after its `>`.
     func xmlStream(_ stream: XMLStream, didStartElement name: String, attributes: [XMLAttribute],
-                   at start: SourcePosition, contentStart: SourcePosition)
-    /// `position` is the `<` of the end tag, or of the start tag of an empty element (`<true/>`).
-    func xmlStream(_ stream: XMLStream, didEndElement name: String, at position: SourcePosition)
+                   at start: SourceMark, contentStart: SourceMark)
+    /// `end` is the `<` of the end tag, or of the start tag of an empty element (`<true/>`).
+    func xmlStream(_ stream: XMLStream, didEndElement name: String, at end: SourceMark)
     /// Character data, possibly in several pieces; `start` is where this piece begins.
-    func xmlStream(_ stream: XMLStream, foundText text: XMLText, at start: SourcePosition, isCDATA: Bool)
+    func xmlStream(_ stream: XMLStream, foundText text: XMLText, at start: SourceMark, isCDATA: Bool)
     /// A comment or processing instruction: nothing to a reader of values, but a formatter must keep it.
     func xmlStream(_ stream: XMLStream, foundMarkup markup: XMLMarkup)
 }

@@ -21,6 +21,17 @@ import Testing
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
     }
 
+    /// The reader keeps byte offsets and counts lines only for a diagnostic: checking a valid module, every rule
+    /// included, counts none in any file.
+    @Test func theBaseModuleIsCheckedWithoutCountingALine() throws {
+        let result = try ModuleChecker.check(folder: Self.fixtures + "/base")
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.source.map.roots.count >= 6)
+        for (file, origin) in result.source.map.roots {
+            #expect(!origin.mark.text.hasCountedLines, "\(file.path): lines were counted")
+        }
+    }
+
     @Test func everyCodeOfEveryRuleHasAFixture() {
         let codes = RuleCatalogue.entries.flatMap { $0.codes.map(\.rawValue) }
         for code in Set(codes) {

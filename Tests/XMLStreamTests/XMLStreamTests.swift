@@ -7,18 +7,18 @@ final class EventLog: XMLStreamDelegate {
     var events: [String] = []
 
     func xmlStream(_ stream: XMLStream, didStartElement name: String, attributes: [XMLAttribute],
-                   at start: SourcePosition, contentStart: SourcePosition) {
-        events.append("<\(name)> \(start) content \(contentStart)")
+                   at start: SourceMark, contentStart: SourceMark) {
+        events.append("<\(name)> \(stream.position(of: start)) content \(stream.position(of: contentStart))")
     }
 
-    func xmlStream(_ stream: XMLStream, didEndElement name: String, at position: SourcePosition) {
-        events.append("</\(name)> \(position)")
+    func xmlStream(_ stream: XMLStream, didEndElement name: String, at end: SourceMark) {
+        events.append("</\(name)> \(stream.position(of: end))")
     }
 
-    func xmlStream(_ stream: XMLStream, foundText piece: XMLText, at start: SourcePosition, isCDATA: Bool) {
+    func xmlStream(_ stream: XMLStream, foundText piece: XMLText, at start: SourceMark, isCDATA: Bool) {
         let text = piece.string
         guard !text.allSatisfy(\.isWhitespace) else { return }
-        events.append("text \(text.debugDescription) \(start)")
+        events.append("text \(text.debugDescription) \(stream.position(of: start))")
     }
 }
 

@@ -64,13 +64,13 @@ struct XMLElementTree {
         var root: Element?
 
         func xmlStream(_ stream: XMLStream, didStartElement name: String, attributes: [XMLAttribute],
-                       at start: SourcePosition, contentStart: SourcePosition) {
+                       at start: SourceMark, contentStart: SourceMark) {
             var byName: [String: String] = [:]
             for attribute in attributes { byName[attribute.name] = attribute.value }
-            open.append(Element(name: name, attributes: byName, start: start))
+            open.append(Element(name: name, attributes: byName, start: stream.position(of: start)))
         }
 
-        func xmlStream(_ stream: XMLStream, didEndElement name: String, at position: SourcePosition) {
+        func xmlStream(_ stream: XMLStream, didEndElement name: String, at end: SourceMark) {
             guard let element = open.popLast() else { return }
             if open.isEmpty {
                 root = element
@@ -79,8 +79,9 @@ struct XMLElementTree {
             }
         }
 
-        func xmlStream(_ stream: XMLStream, foundText text: XMLText, at start: SourcePosition, isCDATA: Bool) {
+        func xmlStream(_ stream: XMLStream, foundText text: XMLText, at mark: SourceMark, isCDATA: Bool) {
             guard !open.isEmpty else { return }
+            let start = stream.position(of: mark)
             // The stream points at `<![CDATA[`; the text itself begins after those nine characters.
             let first = isCDATA ? SourcePosition(line: start.line, column: start.column + 9) : start
             open[open.count - 1].pieces.append(TextPiece(text: text.string, start: first))

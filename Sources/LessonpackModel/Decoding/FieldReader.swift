@@ -24,7 +24,7 @@ final class FieldReader {
             }
             return nil
         }
-        self.origin = EntryOrigin(location: node.location, fields: dictionary)
+        self.origin = EntryOrigin(mark: node.mark, fields: dictionary)
         self.what = what
         self.knownKeys = knownKeys
         self.sink = sink

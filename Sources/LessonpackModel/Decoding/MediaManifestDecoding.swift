@@ -34,7 +34,7 @@ extension ModuleDecoder {
                                           sha256: file.string("sha256") ?? "",
                                           duration: file.number("duration", required: false),
                                           placeholder: file.bool("placeholder", required: false).flatMap { $0 ? true : nil }))
-            map.media.append(EntryOrigin(location: entry.keyLocation, fields: file.origin.fields))
+            map.media.append(EntryOrigin(mark: entry.keyMark, fields: file.origin.fields))
             file.finish()
         }
     }

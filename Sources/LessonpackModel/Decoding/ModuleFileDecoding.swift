@@ -81,7 +81,7 @@ extension ModuleDecoder {
                 continue
             }
             module.activities.append(activity)
-            map.activities.append(node.location)
+            map.activities.append(node.mark)
         }
     }
 }

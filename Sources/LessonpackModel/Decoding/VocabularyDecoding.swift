@@ -21,7 +21,7 @@ extension ModuleDecoder {
             let parsed = Definition.parse(text)
             module.definitions.append(Definition(term: entry.key, partOfSpeech: parsed?.partOfSpeech ?? "",
                                                  meaning: parsed?.meaning ?? text))
-            map.definitions.append(EntryOrigin(location: entry.keyLocation, valueLocation: entry.value.location))
+            map.definitions.append(EntryOrigin(mark: entry.keyMark, valueMark: entry.value.mark))
         }
     }
 

@@ -1,0 +1,108 @@
+import Synchronization
+
+/// A file a reader has read, kept as its UTF-8 bytes so that a byte offset can become the line and column an editor
+/// shows when, and only when, something asks: a diagnostic does, and reading a valid file almost never does. Counting
+/// lines for every element of every file was a tenth of reading a property list.
+package final class SourceText: Sendable {
+    /// The file's name as diagnostics show it.
+    package let file: String
+    /// The file's bytes when they are UTF-8 and byte offsets into them are given; otherwise empty.
+    private let bytes: [UInt8]
+    /// The position at every `stride`-th byte, counted through the whole file when a position is first asked for:
+    /// a position is then at most `stride` bytes of counting away, even on a line of a megabyte holding twenty
+    /// thousand mistakes (the hostile corpus has one).
+    private let checkpoints = Mutex<[SourcePosition]?>(nil)
+    private static let stride = 1024
+
+    package init(file: String, utf8 bytes: [UInt8] = []) {
+        self.file = file
+        self.bytes = bytes
+    }
+
+    /// The line and column of the character that starts at byte `offset`, counted as an editor counts: a line ends
+    /// at LF, at CR LF or at a lone CR; a column is one Unicode scalar, a tab included; a byte-order mark before the
+    /// first line is no column.
+    package func position(ofByte offset: Int) -> SourcePosition {
+        let offset = min(max(0, offset), bytes.count)
+        let checkpoint = checkpoints.withLock { cached in
+            let all = cached ?? counted()
+            cached = all
+            return all[offset / Self.stride]
+        }
+        return advance(checkpoint, from: offset / Self.stride * Self.stride, to: offset)
+    }
+
+    /// Whether any position has been asked for yet: reading and checking a valid file should never need one.
+    package var hasCountedLines: Bool { checkpoints.withLock { $0 != nil } }
+
+    private func counted() -> [SourcePosition] {
+        let count = bytes.count / Self.stride + 1
+        var all: [SourcePosition] = []
+        all.reserveCapacity(count)
+        var position = SourcePosition(line: 1, column: 1)
+        for checkpoint in 0..<count {
+            position = advance(position, from: max(0, checkpoint - 1) * Self.stride, to: checkpoint * Self.stride)
+            all.append(position)
+        }
+        return all
+    }
+
+    /// Where the first line's first character is: after a byte-order mark, if the file has one.
+    private var firstCharacter: Int { bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0 }
+
+    /// The position at byte `end`, from the position at byte `start`.
+    private func advance(_ position: SourcePosition, from start: Int, to end: Int) -> SourcePosition {
+        var (line, column) = (position.line, position.column)
+        var index = max(start, firstCharacter)
+        while index < end {
+            let byte = bytes[index]
+            if byte == 0x0A || byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A) {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+        }
+        return SourcePosition(line: line, column: column)
+    }
+}
+
+/// Where something was written in a `SourceText`: a byte offset, turned into a line and column only when asked for;
+/// a position already counted, for text a reader could not keep as UTF-8 bytes; or no place but the file itself.
+package struct SourceMark: Sendable {
+    private enum Place: Sendable {
+        case byte(Int)
+        case position(SourcePosition)
+        case wholeFile
+    }
+
+    package let text: SourceText
+    private let place: Place
+
+    package init(byte offset: Int, in text: SourceText) {
+        self.text = text
+        place = .byte(offset)
+    }
+
+    package init(_ position: SourcePosition?, in text: SourceText) {
+        self.text = text
+        place = position.map { .position($0) } ?? .wholeFile
+    }
+
+    /// The line and column, counted now if need be; nil for the whole file.
+    package var position: SourcePosition? {
+        switch place {
+        case .byte(let offset): text.position(ofByte: offset)
+        case .position(let position): position
+        case .wholeFile: nil
+        }
+    }
+
+    package var location: SourceLocation { SourceLocation(file: text.file, position: position) }
+
+    /// The byte offset, when the mark is one: two marks in one text compare by it without counting lines.
+    package var byteOffset: Int? {
+        if case .byte(let offset) = place { offset } else { nil }
+    }
+}
