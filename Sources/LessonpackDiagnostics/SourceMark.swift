@@ -68,36 +68,46 @@ package final class SourceText: Sendable {
     }
 }
 
-/// Where something was written in a `SourceText`: a byte offset, turned into a line and column only when asked for;
-/// a position already counted, for text a reader could not keep as UTF-8 bytes; or no place but the file itself.
-package struct SourceMark: Sendable {
-    private enum Place: Sendable {
-        case byte(Int)
-        case position(SourcePosition)
-        case wholeFile
-    }
+/// A place in a text, without the text: a byte offset, turned into a line and column only when asked for; a
+/// position already counted, for text a reader could not keep as UTF-8 bytes; or no place but the file itself.
+/// What a parser hands out with every event, so it holds nothing to retain.
+package enum SourcePlace: Sendable, Hashable {
+    case byte(Int)
+    case position(SourcePosition)
+    case wholeFile
+}
 
-    package let text: SourceText
-    private let place: Place
-
-    package init(byte offset: Int, in text: SourceText) {
-        self.text = text
-        place = .byte(offset)
-    }
-
-    package init(_ position: SourcePosition?, in text: SourceText) {
-        self.text = text
-        place = position.map { .position($0) } ?? .wholeFile
-    }
-
-    /// The line and column, counted now if need be; nil for the whole file.
-    package var position: SourcePosition? {
+extension SourceText {
+    /// The line and column of `place`, counted now if need be; nil for the whole file.
+    package func position(of place: SourcePlace) -> SourcePosition? {
         switch place {
-        case .byte(let offset): text.position(ofByte: offset)
+        case .byte(let offset): position(ofByte: offset)
         case .position(let position): position
         case .wholeFile: nil
         }
     }
+}
+
+/// Where something was written in a `SourceText`: a place, and the text that can count its line and column.
+package struct SourceMark: Sendable {
+    package let text: SourceText
+    package let place: SourcePlace
+
+    package init(_ place: SourcePlace, in text: SourceText) {
+        self.text = text
+        self.place = place
+    }
+
+    package init(byte offset: Int, in text: SourceText) {
+        self.init(.byte(offset), in: text)
+    }
+
+    package init(_ position: SourcePosition?, in text: SourceText) {
+        self.init(position.map { .position($0) } ?? .wholeFile, in: text)
+    }
+
+    /// The line and column, counted now if need be; nil for the whole file.
+    package var position: SourcePosition? { text.position(of: place) }
 
     package var location: SourceLocation { SourceLocation(file: text.file, position: position) }
 

@@ -85,7 +85,7 @@ final class PlistTreeBuilder: XMLStreamDelegate {
     }
 
     struct TextPiece {
-        var start: SourceMark
+        var start: SourcePlace
         var text: String
     }
 
@@ -134,8 +134,8 @@ final class PlistTreeBuilder: XMLStreamDelegate {
     // MARK: - XMLStreamDelegate
 
     func xmlStream(_ stream: XMLStream, didStartElement name: String, attributes: [XMLAttribute],
-                   at start: SourceMark, contentStart: SourceMark) {
-        let mark = start
+                   at start: SourcePlace, contentStart: SourcePlace) {
+        let mark = SourceMark(start, in: stream.source)
         // By index, here and below: `stack.last` would copy the whole frame, retaining everything it holds.
         if let top = stack.indices.last {
             switch stack[top].kind {
@@ -179,7 +179,7 @@ final class PlistTreeBuilder: XMLStreamDelegate {
         }
     }
 
-    func xmlStream(_ stream: XMLStream, didEndElement name: String, at end: SourceMark) {
+    func xmlStream(_ stream: XMLStream, didEndElement name: String, at end: SourcePlace) {
         guard let frame = stack.popLast() else { return }
         let mark = frame.mark
         if case .scalar = frame.kind { elementsInScalar.forEach(report) }
@@ -214,7 +214,7 @@ final class PlistTreeBuilder: XMLStreamDelegate {
         }
     }
 
-    func xmlStream(_ stream: XMLStream, foundText piece: XMLText, at start: SourceMark, isCDATA: Bool) {
+    func xmlStream(_ stream: XMLStream, foundText piece: XMLText, at start: SourcePlace, isCDATA: Bool) {
         guard let top = stack.indices.last else { return }
         switch stack[top].kind {
         case .scalar:
@@ -233,7 +233,7 @@ final class PlistTreeBuilder: XMLStreamDelegate {
             guard !body.isEmpty else { return }
             let shown = body.count > 30 ? body.prefix(30) + "…" : body
             report(.error(.unexpectedText, "text '\(shown)' outside any value: put it in a <string> or remove it",
-                          at: location(in: [TextPiece(start: start, text: text)], offset: offset)))
+                          at: location(in: [TextPiece(start: start, text: text)], offset: offset, of: stream.source)))
         }
     }
 
@@ -447,11 +447,16 @@ final class PlistTreeBuilder: XMLStreamDelegate {
     }
 
     /// The position of the character `offset` characters into text that arrived in `pieces`.
-    private func location(in pieces: [TextPiece], offset: Int, fallback: SourceMark? = nil) -> SourceLocation {
+    private func location(in pieces: [TextPiece], offset: Int, of source: SourceText) -> SourceLocation {
+        location(in: pieces, offset: offset, fallback: SourceMark(.wholeFile, in: source))
+    }
+
+    /// The position of the character `offset` characters into text that arrived in `pieces`, or `fallback`'s.
+    private func location(in pieces: [TextPiece], offset: Int, fallback: SourceMark) -> SourceLocation {
         var remaining = offset
         for (index, piece) in pieces.enumerated() {
             let count = piece.text.count
-            if remaining < count || index == pieces.count - 1, var position = piece.start.position {
+            if remaining < count || index == pieces.count - 1, var position = fallback.text.position(of: piece.start) {
                 for character in piece.text.prefix(remaining) {
                     if character == "\n" || character == "\r\n" {
                         position = SourcePosition(line: position.line + 1, column: 1)
@@ -463,6 +468,6 @@ final class PlistTreeBuilder: XMLStreamDelegate {
             }
             remaining -= count
         }
-        return fallback?.location ?? SourceLocation(file: file)
+        return fallback.location
     }
 }

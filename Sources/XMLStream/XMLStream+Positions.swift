@@ -45,50 +45,56 @@ extension XMLStream {
         return singleByte.contains { encoding.hasPrefix($0) } ? .singleByte : nil
     }
 
-    // MARK: - Marks
+    // MARK: - Places
 
     /// Whether libxml2's buffer holds the file's own bytes, so that an offset into it is an offset into the file:
     /// UTF-8 read without a converter. Any other encoding is decoded into the buffer, and its marks are counted
     /// positions instead.
     private var buffersTheFilesBytes: Bool { context.pointee.input?.pointee.buf?.pointee.encoder == nil }
 
-    /// The mark of `pointer` in libxml2's buffer: the bytes it has already let go of, and the distance from its base.
-    private func mark(ofBuffer pointer: UnsafePointer<xmlChar>, input: xmlParserInputPtr,
-                      base: UnsafePointer<xmlChar>) -> SourceMark {
-        SourceMark(byte: Int(input.pointee.consumed) + (pointer - base), in: source)
+    /// The place of `pointer` in libxml2's buffer: the bytes it has already let go of, and the distance from its
+    /// base.
+    private func place(ofBuffer pointer: UnsafePointer<xmlChar>, input: xmlParserInputPtr,
+                       base: UnsafePointer<xmlChar>) -> SourcePlace {
+        .byte(Int(input.pointee.consumed) + (pointer - base))
     }
 
-    /// The parser's position (`plus` characters of one byte on, such as the `>` it stops on) as a mark.
-    func currentMark(plus bytesAhead: Int = 0) -> SourceMark {
+    /// The parser's position (`plus` characters of one byte on, such as the `>` it stops on) as a place.
+    func currentPlace(plus bytesAhead: Int = 0) -> SourcePlace {
         guard buffersTheFilesBytes, let input = context.pointee.input, let base = input.pointee.base,
               let cursor = input.pointee.cur
         else {
             let here = currentPosition()
-            return SourceMark(SourcePosition(line: here.line, column: here.column + bytesAhead), in: source)
+            return .position(SourcePosition(line: here.line, column: here.column + bytesAhead))
         }
-        return mark(ofBuffer: cursor + bytesAhead, input: input, base: base)
+        return place(ofBuffer: cursor + bytesAhead, input: input, base: base)
     }
 
-    /// The `<` of the tag the parser is in or has just finished, as a mark (`tagStart()`).
-    func tagStartMark() -> SourceMark {
+    /// The `<` of the tag the parser is in or has just finished, as a place (`tagStart()`). Attribute values cannot
+    /// contain `<`, so the nearest one back is it.
+    func tagStartPlace() -> SourcePlace {
         guard buffersTheFilesBytes, let input = context.pointee.input, let base = input.pointee.base,
-              let opening = lastInBuffer(UInt8(ascii: "<"))
-        else { return SourceMark(tagStart(), in: source) }
-        return mark(ofBuffer: opening, input: input, base: base)
+              var cursor = input.pointee.cur
+        else { return .position(tagStart()) }
+        while cursor > base {
+            cursor -= 1
+            if cursor.pointee == UInt8(ascii: "<") { return place(ofBuffer: cursor, input: input, base: base) }
+        }
+        return currentPlace()
     }
 
-    /// The marks of the start and end of `text`, when it lies in libxml2's buffer of the file's own bytes.
-    func bufferSpan(of text: UnsafeBufferPointer<UInt8>) -> (start: SourceMark, end: SourceMark)? {
-        guard buffersTheFilesBytes, let input = context.pointee.input, let base = input.pointee.base,
-              let end = input.pointee.end, let first = text.baseAddress, first >= base, first + text.count <= end
+    /// The places of the start and end of `text`, when it lies in libxml2's buffer of the file's own bytes.
+    func bufferSpan(of text: UnsafeBufferPointer<UInt8>) -> (start: SourcePlace, end: SourcePlace)? {
+        guard let first = text.baseAddress, buffersTheFilesBytes, let input = context.pointee.input,
+              let base = input.pointee.base, let end = input.pointee.end, first >= base, first + text.count <= end
         else { return nil }
-        return (mark(ofBuffer: first, input: input, base: base),
-                mark(ofBuffer: first + text.count, input: input, base: base))
+        return (place(ofBuffer: first, input: input, base: base),
+                place(ofBuffer: first + text.count, input: input, base: base))
     }
 
-    /// A mark's line and column; the start of the file for one that has none, which the stream never makes.
-    package func position(of mark: SourceMark) -> SourcePosition {
-        mark.position ?? SourcePosition(line: 1, column: 1)
+    /// A place's line and column; the start of the file for one that has none, which the stream never makes.
+    package func position(of place: SourcePlace) -> SourcePosition {
+        source.position(of: place) ?? SourcePosition(line: 1, column: 1)
     }
 
     // MARK: - Walking back through the buffer

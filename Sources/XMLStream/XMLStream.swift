@@ -14,20 +14,20 @@ package final class XMLStream {
     let context: xmlParserCtxtPtr
     /// The document as given, to find what libxml2 cannot tell: where lines end, which bytes are not UTF-8.
     let bytes: [UInt8]
-    /// The document as its events' marks point into it: by byte offset while libxml2 reads the file's own UTF-8
-    /// bytes, so that no line is counted unless a mark is asked for its position.
+    /// The document as its events' places point into it: by byte offset while libxml2 reads the file's own UTF-8
+    /// bytes, so that no line is counted unless a place is asked for its position.
     package let source: SourceText
     var problems: [XMLProblem] = []
     /// The elements open now, innermost last, each with the `<` of its start tag: an element that is never closed
     /// is reported where it was opened.
-    var openElements: [(name: String, start: SourceMark)] = []
+    var openElements: [(name: String, start: SourcePlace)] = []
     var hasSeenAnElement = false
     var names = InternedNames()
     /// Set at the first fatal error: libxml2 still reports a little text after one, which is no part of the
     /// document the author meant, so the delegate hears nothing more.
     var hasFailed = false
     /// Where the next piece of character data begins: the end of whatever the parser reported last.
-    private var textCursor: SourceMark
+    private var textCursor: SourcePlace = .byte(0)
     /// Positions as libxml2 counts them, turned into ones that count a lone CR as a line end (nil: not yet needed).
     var lineEnds: (encoder: UnsafeMutablePointer<xmlCharEncodingHandler>?, translation: LineEndTranslation)?
     let mayHaveLoneCarriageReturns: Bool
@@ -37,15 +37,14 @@ package final class XMLStream {
         self.context = context
         self.bytes = bytes
         source = SourceText(file: file, utf8: bytes)
-        textCursor = SourceMark(byte: 0, in: source)
         self.delegate = delegate
         self.limits = limits
         mayHaveLoneCarriageReturns = LineEndTranslation.mayHaveLoneCarriageReturns(bytes)
     }
 
     /// Parses `bytes` (any encoding XML allows: a BOM or the XML declaration says which) and returns every problem
-    /// found. After the first error the delegate may receive no further events. `file` names the document in the
-    /// events' marks (`source`).
+    /// found. After the first error the delegate may receive no further events. `file` names the document in
+    /// `source`, which turns the events' places into lines and columns.
     package static func parse(_ bytes: [UInt8], file: String = "", delegate: any XMLStreamDelegate,
                              limits: XMLLimits = XMLLimits()) -> [XMLProblem] {
         if bytes.count > limits.maxBytes {
@@ -111,9 +110,9 @@ package final class XMLStream {
             return
         }
         // The parser stops on the tag's closing `>` (or the `/` of `/>`) when it reports the element.
-        let contentStart = currentMark(plus: 1)
+        let contentStart = currentPlace(plus: 1)
         textCursor = contentStart
-        let start = tagStartMark()
+        let start = tagStartPlace()
         openElements.append((name, start))
         hasSeenAnElement = true
         // libxml2 reports an element once it has read its name; a file that ends right there (`<str`) is one
@@ -125,13 +124,13 @@ package final class XMLStream {
     func endElement(_ name: String) {
         guard !hasFailed else { return }
         _ = openElements.popLast()
-        textCursor = currentMark()
-        delegate.xmlStream(self, didEndElement: name, at: tagStartMark())
+        textCursor = currentPlace()
+        delegate.xmlStream(self, didEndElement: name, at: tagStartPlace())
     }
 
     func text(_ text: XMLText, isCDATA: Bool) {
         guard !hasFailed else { return }
-        let start: SourceMark
+        let start: SourcePlace
         if let span = bufferSpan(of: text.utf8) {
             // libxml2 hands over text straight from its buffer before it moves its cursor past it: the text's own
             // bytes say where it starts and ends.
@@ -140,14 +139,14 @@ package final class XMLStream {
             // Copied text (an entity's replacement, CDATA, a run with characters beyond ASCII) is handed over once
             // the cursor has passed it, so it starts where the last event ended.
             start = textCursor
-            textCursor = currentMark()
+            textCursor = currentPlace()
         }
         delegate.xmlStream(self, foundText: text, at: start, isCDATA: isCDATA)
     }
 
     func markup(_ markup: XMLMarkup) {
         guard !hasFailed else { return }
-        textCursor = currentMark()
+        textCursor = currentPlace()
         delegate.xmlStream(self, foundMarkup: markup)
     }
 

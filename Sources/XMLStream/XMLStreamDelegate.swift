@@ -6,18 +6,18 @@ package struct XMLAttribute: Hashable, Sendable {
     package var value: String
 }
 
-/// Receives the document as a stream of events, each with a mark of the place a person would point at, whose line
-/// and column are counted only when asked for (`SourceMark.position`).
+/// Receives the document as a stream of events, each with the place a person would point at, whose line and column
+/// are counted only when asked for (`XMLStream.position(of:)`, or a `SourceMark` in the stream's `source`).
 ///
 /// Events arrive in document order. A delegate that has seen enough calls `XMLStream.stop()`.
 package protocol XMLStreamDelegate: AnyObject {
     /// `start` is the `<` of the start tag; `contentStart` is the first character after its `>`.
     func xmlStream(_ stream: XMLStream, didStartElement name: String, attributes: [XMLAttribute],
-                   at start: SourceMark, contentStart: SourceMark)
+                   at start: SourcePlace, contentStart: SourcePlace)
     /// `end` is the `<` of the end tag, or of the start tag of an empty element (`<true/>`).
-    func xmlStream(_ stream: XMLStream, didEndElement name: String, at end: SourceMark)
+    func xmlStream(_ stream: XMLStream, didEndElement name: String, at end: SourcePlace)
     /// Character data, possibly in several pieces; `start` is where this piece begins.
-    func xmlStream(_ stream: XMLStream, foundText text: XMLText, at start: SourceMark, isCDATA: Bool)
+    func xmlStream(_ stream: XMLStream, foundText text: XMLText, at start: SourcePlace, isCDATA: Bool)
     /// A comment or processing instruction: nothing to a reader of values, but a formatter must keep it.
     func xmlStream(_ stream: XMLStream, foundMarkup markup: XMLMarkup)
 }

@@ -7,15 +7,15 @@ final class EventLog: XMLStreamDelegate {
     var events: [String] = []
 
     func xmlStream(_ stream: XMLStream, didStartElement name: String, attributes: [XMLAttribute],
-                   at start: SourceMark, contentStart: SourceMark) {
+                   at start: SourcePlace, contentStart: SourcePlace) {
         events.append("<\(name)> \(stream.position(of: start)) content \(stream.position(of: contentStart))")
     }
 
-    func xmlStream(_ stream: XMLStream, didEndElement name: String, at end: SourceMark) {
+    func xmlStream(_ stream: XMLStream, didEndElement name: String, at end: SourcePlace) {
         events.append("</\(name)> \(stream.position(of: end))")
     }
 
-    func xmlStream(_ stream: XMLStream, foundText piece: XMLText, at start: SourceMark, isCDATA: Bool) {
+    func xmlStream(_ stream: XMLStream, foundText piece: XMLText, at start: SourcePlace, isCDATA: Bool) {
         let text = piece.string
         guard !text.allSatisfy(\.isWhitespace) else { return }
         events.append("text \(text.debugDescription) \(stream.position(of: start))")

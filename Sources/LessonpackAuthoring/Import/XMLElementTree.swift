@@ -64,13 +64,13 @@ struct XMLElementTree {
         var root: Element?
 
         func xmlStream(_ stream: XMLStream, didStartElement name: String, attributes: [XMLAttribute],
-                       at start: SourceMark, contentStart: SourceMark) {
+                       at start: SourcePlace, contentStart: SourcePlace) {
             var byName: [String: String] = [:]
             for attribute in attributes { byName[attribute.name] = attribute.value }
             open.append(Element(name: name, attributes: byName, start: stream.position(of: start)))
         }
 
-        func xmlStream(_ stream: XMLStream, didEndElement name: String, at end: SourceMark) {
+        func xmlStream(_ stream: XMLStream, didEndElement name: String, at end: SourcePlace) {
             guard let element = open.popLast() else { return }
             if open.isEmpty {
                 root = element
@@ -79,7 +79,7 @@ struct XMLElementTree {
             }
         }
 
-        func xmlStream(_ stream: XMLStream, foundText text: XMLText, at mark: SourceMark, isCDATA: Bool) {
+        func xmlStream(_ stream: XMLStream, foundText text: XMLText, at mark: SourcePlace, isCDATA: Bool) {
             guard !open.isEmpty else { return }
             let start = stream.position(of: mark)
             // The stream points at `<![CDATA[`; the text itself begins after those nine characters.
