@@ -108,8 +108,11 @@ final class PreviewRun<Presenter: ActivityPresenter>: PreviewRunning, ActivityHo
     var finishedSetup: (any Sendable)? { lock.withLock { lastFinishedSetup } }
     private var lastFinishedSetup: Engine.Setup?
 
-    // The preview plays with the learner's settings as they start.
-    var settings: LearnerSettings { LearnerSettings() }
+    // The preview plays with the learner's settings as they start, and keeps what the author changes in it (whose
+    // subtitles show) until the preview closes. Read and changed by the driver, under the lock.
+    private(set) var settings = LearnerSettings()
+
+    func remember(_ settings: LearnerSettings) { self.settings = settings }
     // The studio measures intonation while the request waits: nothing is being measured between requests.
     var analysing: Set<String> { [] }
 

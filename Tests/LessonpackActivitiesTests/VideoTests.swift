@@ -52,6 +52,34 @@ import Testing
         #expect(!video.subtitlesOn)
     }
 
+    @Test func oneSpeakersSubtitlesShowThatSpeakersLinesAlone() {
+        var video = dealt(VideoEngine.self)
+        let (first, second) = (sample.transcript[0], sample.transcript[1])
+        #expect(first.speaker != second.speaker)
+        video.run(.chooseSubtitles(.speaker(first.speaker)))
+        #expect(video.subtitles == .speaker(first.speaker))
+        #expect(video.subtitlesOn)
+        video.run(.seek(to: first.start + 0.5))
+        #expect(video.subtitle(at: start)?.id == first.id)
+        video.run(.seek(to: second.start + 0.5))
+        #expect(video.subtitle(at: start) == nil)
+        #expect(video.line(atSecond: second.start + 0.5)?.id == second.id)
+        // A speaker the module does not have (a choice stored for another version of it) changes nothing.
+        #expect(video.apply(.chooseSubtitles(.speaker("nobody")), at: start).isEmpty)
+        #expect(video.subtitles == .speaker(first.speaker))
+        video.run(.setSubtitles(on: true))
+        #expect(video.subtitle(at: start)?.id == second.id)
+        #expect(VideoEngine.Action.chooseSubtitles(.off).storedName == "chooseSubtitles")
+    }
+
+    @Test func subtitleChoicesAreKeptAsSettingWords() {
+        for choice in [SubtitleChoice.off, .everyone, .speaker("manager"), .speaker("a:b")] {
+            #expect(SubtitleChoice(setting: choice.setting) == choice)
+        }
+        #expect(SubtitleChoice(setting: "speaker:") == nil)
+        #expect(SubtitleChoice(setting: "on") == nil)
+    }
+
     @Test func replayJumpsToALine() {
         var video = dealt(VideoEngine.self)
         video.run(.replayLine(line: "l10"), at: later(5))

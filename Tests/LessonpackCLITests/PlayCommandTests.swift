@@ -154,6 +154,22 @@ import Testing
         #expect(try !store.unfinishedAttempts(moduleID: "job-interview").isEmpty)
     }
 
+    /// One speaker's subtitles, chosen by name in plain mode, are the learner's choice the next time a video opens.
+    @Test func oneSpeakersSubtitlesAreChosenByNameAndRemembered() throws {
+        let folder = TemporaryFolder()
+        let first = try LessonpackBinary.run(playArguments(folder.child("data"), extra: ["--plain"]),
+                                             standardInput: "1\nsubtitles helen\nseek 0:05\nsubtitles nobody\nback\nquit\n")
+        #expect(first.status == 0, "\(first.standardError)")
+        // At 0:05 David Moore speaks: no subtitle, and Helen Clarke's next line is the one to come.
+        #expect(first.standardOutput.contains("0:05 / 1:47, paused, subtitles: only Helen Clarke"), "\(first.standardOutput)")
+        #expect(first.standardOutput.contains("Next, at 0:09: Helen Clarke: "))
+        #expect(first.standardOutput.contains("Choose one of the speakers: Helen Clarke and David Moore."))
+        let again = try LessonpackBinary.run(playArguments(folder.child("data"), extra: ["--plain"]),
+                                             standardInput: "1\nnow\nback\nquit\n")
+        #expect(again.status == 0, "\(again.standardError)")
+        #expect(again.standardOutput.contains("0:00 / 1:47, paused, subtitles: only Helen Clarke"), "\(again.standardOutput)")
+    }
+
     @Test func fullScreenThroughAllEightActivities() throws {
         let folder = TemporaryFolder()
         let terminal = try TmuxSession(command: [LessonpackBinary.path] + playArguments(folder.child("data"), seed: 3), environment: [:])
@@ -165,6 +181,8 @@ import Testing
 
         terminal.send("1"); expect("1. Video: keys"); terminal.send("x")
         expect("subtitles on"); terminal.send("Space"); expect("▶ playing"); terminal.send("s"); expect("subtitles off")
+        // w: whose subtitles, from everyone's through each speaker's alone.
+        terminal.send("w"); expect("subtitles on"); terminal.send("w"); expect("subtitles: only Helen Clarke")
         terminal.send("q"); expect("Contents")
 
         terminal.send("2"); expect("2. Video task: keys"); terminal.send("x")

@@ -143,7 +143,9 @@ struct PageLogs {
             return pick([#"{"togglePlay":{}}"#, #"{"play":{}}"#, #"{"pause":{}}"#, #"{"rewind":{}}"#, #"{"forward":{}}"#,
                          #"{"toStart":{}}"#, #"{"seek":{"_0":\#(random.below(90)).\#(random.below(1000))}}"#,
                          #"{"moveCursor":{"_0":\#(step())}}"#, #"{"replayLine":{"_0":\#(index(lines))}}"#,
-                         #"{"replayLine":{}}"#, #"{"toggleSubtitles":{}}"#, #"{"setSubtitles":{"_0":\#(random.below(2) == 0)}}"#])
+                         #"{"replayLine":{}}"#, #"{"toggleSubtitles":{}}"#, #"{"setSubtitles":{"_0":\#(random.below(2) == 0)}}"#,
+                         #"{"subtitlesFor":{"speaker":\#(index(module.speakers.count))}}"#, #"{"subtitlesFor":{}}"#,
+                         #"{"nextSubtitles":{}}"#])
         case .videoTask:
             let statements = module.videoTask.count
             let marks = ["empty", "correct", "incorrect"]

@@ -153,7 +153,8 @@ import Testing
         let lines = module.transcript.count
         switch kind {
         case .video:
-            return [[0], [1], [2, random.below(200_000)], [3, random.below(lines)], [4, random.below(2)]][random.below(5)]
+            return [[0], [1], [2, random.below(200_000)], [3, random.below(lines)], [4, random.below(2)],
+                    [5, random.below(module.speakers.count + 2)]][random.below(6)]
         case .videoTask:
             return random.below(8) == 0 ? [1] : [0, random.below(module.videoTask.count), random.below(3)]
         case .vocabulary:

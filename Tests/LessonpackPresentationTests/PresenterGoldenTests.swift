@@ -56,7 +56,37 @@ import Testing
         script.send(.pause)
         script.context.settings.listeningFirst = true
         script.show("listening first, subtitles off: no transcript")
+        script.context.settings.listeningFirst = false
+        // One speaker's subtitles: the manager's (the first speaker) while the applicant speaks shows none, and the
+        // manager's next line is the one to come.
+        script.send(.subtitlesFor(speaker: 0), showing: true)
+        script.send(.seek(sample.transcript[1].start + 0.1), showing: true)
+        script.send(.nextSubtitles, showing: true)
+        script.send(.subtitlesFor(speaker: 5))
+        // "On" keeps one speaker's subtitles; the next choice after the last speaker's is none, then everyone's.
+        script.send(.setSubtitles(true))
+        script.send(.nextSubtitles)
+        script.send(.nextSubtitles, showing: true)
         try script.matchesGolden(golden("video"))
+    }
+
+    /// The subtitles the learner last chose are chosen again when they open a video; a speaker the module does not
+    /// have gives everyone's.
+    @Test func aVideoOpensWithTheSubtitlesLastChosen() throws {
+        var script = PresenterScript<VideoPresenter>(dealt(VideoEngine.self), context: context)
+        script.context.settings.subtitles = .speaker("applicant")
+        script.enter()
+        #expect(script.engine.subtitles == .speaker("applicant"))
+        #expect(script.view.subtitleSpeaker == "David Moore")
+        var elsewhere = PresenterScript<VideoPresenter>(dealt(VideoEngine.self), context: context)
+        elsewhere.context.settings.subtitles = .speaker("somebody-else")
+        elsewhere.enter()
+        #expect(elsewhere.engine.subtitles == .everyone)
+        var off = PresenterScript<VideoPresenter>(dealt(VideoEngine.self), context: context)
+        off.context.settings.subtitles = .off
+        off.enter()
+        #expect(!off.view.subtitlesOn)
+        #expect(off.view.subtitle == nil)
     }
 
     func videoTask() throws {

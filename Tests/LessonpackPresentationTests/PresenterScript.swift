@@ -39,9 +39,26 @@ struct PresenterScript<Presenter: ActivityPresenter> {
         if !effects.isEmpty { step["effects"] = effects.map(Self.json) }
         if let message = reaction.message { step["message"] = Self.json(message) }
         if let request = reaction.request { step["request"] = "\(request)" }
+        if let settings = reaction.remember {
+            // Kept by the host, as the player keeps them: the next steps see them.
+            step["remember"] = Self.json(settings)
+            context.settings = settings
+        }
         if showing { step["view"] = Self.json(view) }
         steps.append(step)
         return reaction
+    }
+
+    /// The learner opens the activity: what the presenter does first (subtitles as they last chose them, say).
+    mutating func enter() {
+        let reaction = Presenter.enter(engine: engine, local: local, context: context)
+        var step: [String: Any] = ["enter": true]
+        var effects = reaction.effects
+        for action in reaction.actions { effects += engine.apply(action, at: now) }
+        if !reaction.actions.isEmpty { step["actions"] = reaction.actions.map(Self.json) }
+        if !effects.isEmpty { step["effects"] = effects.map(Self.json) }
+        if let message = reaction.message { step["message"] = Self.json(message) }
+        steps.append(step)
     }
 
     /// What the player does when an effect comes back: the outcome goes to the engine as an action.

@@ -1,5 +1,34 @@
-/// Activity 1, the conversation video: play, pause and seek, subtitles on or off, and the subtitle for any moment.
-/// Time is passed in with each action, so the engine never reads a clock of its own.
+/// Whose lines the video's subtitles show.
+package enum SubtitleChoice: Storable, Sendable, Equatable {
+    case off
+    case everyone
+    /// One speaker's lines only, by the speaker's id in the module.
+    case speaker(String)
+}
+
+extension SubtitleChoice {
+    /// As a learner's setting is kept: `off`, `everyone` or `speaker:ID`.
+    package init?(setting: String) {
+        switch setting {
+        case "off": self = .off
+        case "everyone": self = .everyone
+        default:
+            guard setting.hasPrefix("speaker:"), setting.utf8.count > 8 else { return nil }
+            self = .speaker(String(setting.dropFirst(8)))
+        }
+    }
+
+    package var setting: String {
+        switch self {
+        case .off: "off"
+        case .everyone: "everyone"
+        case .speaker(let id): "speaker:" + id
+        }
+    }
+}
+
+/// Activity 1, the conversation video: play, pause and seek, subtitles for everyone, for one speaker or off, and the
+/// subtitle for any moment. Time is passed in with each action, so the engine never reads a clock of its own.
 package struct VideoEngine: ActivityEngine {
     package typealias Setup = NoSetup
 
@@ -11,7 +40,10 @@ package struct VideoEngine: ActivityEngine {
         case seek(to: Double)
         /// Jumps to the start of a line and plays.
         case replayLine(line: String)
+        /// Everyone's subtitles, or none.
         case setSubtitles(on: Bool)
+        /// Whose subtitles to show; a speaker the module does not have changes nothing.
+        case chooseSubtitles(SubtitleChoice)
     }
 
     package static let kind = ActivityKind.video
@@ -26,7 +58,9 @@ package struct VideoEngine: ActivityEngine {
     package let duration: Double
     package let startedAt: Date
     package let video: String?
-    package private(set) var subtitlesOn = true
+    /// The module's speakers, for a choice of one speaker's subtitles.
+    package let speakers: [Speaker]
+    package private(set) var subtitles = SubtitleChoice.everyone
     package private(set) var isPlaying = false
     /// How far into the video the learner has got, for the result.
     package private(set) var furthest: Double = 0
@@ -37,6 +71,7 @@ package struct VideoEngine: ActivityEngine {
     package init(module: Module, setup: NoSetup, startedAt: Date) {
         lines = module.transcript.sorted { $0.start < $1.start }
         video = module.video
+        speakers = module.speakers
         // Only sane numbers: a manifest is untrusted, and a clock must be able to show the duration.
         let recorded = module.media.first { $0.path == module.video }?.duration
         duration = [recorded, lines.last?.end].compactMap { $0 }.filter { $0.isFinite && $0 >= 0 }
@@ -66,7 +101,11 @@ package struct VideoEngine: ActivityEngine {
             _ = apply(.seek(to: line.start), at: now)
             return apply(.play, at: now)
         case .setSubtitles(let on):
-            subtitlesOn = on
+            subtitles = on ? .everyone : .off
+            return []
+        case .chooseSubtitles(let choice):
+            if case .speaker(let id) = choice, !speakers.contains(where: { $0.id == id }) { return [] }
+            subtitles = choice
             return []
         }
         return sound(at: now)
@@ -101,9 +140,21 @@ package struct VideoEngine: ActivityEngine {
         return lines[low - 1]
     }
 
-    /// What to show under the video at `now`.
+    /// Whether any subtitles show.
+    package var subtitlesOn: Bool { subtitles != .off }
+
+    /// Whether `line`'s subtitle shows with the subtitles chosen.
+    package func showsSubtitle(of line: TranscriptLine) -> Bool {
+        switch subtitles {
+        case .off: false
+        case .everyone: true
+        case .speaker(let id): line.speaker == id
+        }
+    }
+
+    /// What to show under the video at `now`: the line spoken, when its speaker's subtitles show.
     package func subtitle(at now: Date) -> TranscriptLine? {
-        subtitlesOn ? line(atSecond: position(at: now)) : nil
+        line(atSecond: position(at: now)).flatMap { showsSubtitle(of: $0) ? $0 : nil }
     }
 
     package func result(at now: Date) -> ActivityResult {
@@ -122,6 +173,7 @@ extension VideoEngine.Action: StoredAction {
         case .seek: "seek"
         case .replayLine: "replayLine"
         case .setSubtitles: "setSubtitles"
+        case .chooseSubtitles: "chooseSubtitles"
         }
     }
 }

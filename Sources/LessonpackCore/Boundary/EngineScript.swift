@@ -6,7 +6,8 @@
 package enum EngineScript {
     /// What each activity's events are, by their first integer.
     package enum Kind: Int, CaseIterable {
-        /// 0 play · 1 pause · 2 seek ms · 3 replay line · 4 subtitles 0/1
+        /// 0 play · 1 pause · 2 seek ms · 3 replay line · 4 subtitles 0/1 · 5 whose subtitles (0 none, 1 everyone's,
+        /// 2 + n speaker n's)
         case video = 0
         /// 0 mark statement state (0 empty, 1 correct, 2 incorrect) · 1 check
         case videoTask = 1
@@ -43,6 +44,14 @@ package enum EngineScript {
                 case 2: reader.next().map { .seek(to: Double($0) / 1000) }
                 case 3: reader.index(module.transcript).map { .replayLine(line: $0.id) }
                 case 4: reader.next().flatMap { $0 == 0 || $0 == 1 ? .setSubtitles(on: $0 == 1) : nil }
+                case 5:
+                    reader.next().flatMap { choice in
+                        switch choice {
+                        case 0: .chooseSubtitles(.off)
+                        case 1: .chooseSubtitles(.everyone)
+                        default: module.speakers.element(at: choice - 2).map { .chooseSubtitles(.speaker($0.id)) }
+                        }
+                    }
                 default: nil
                 }
             }

@@ -30,6 +30,8 @@ package protocol ActivityHost: AnyObject {
     func utcOffset(at moment: Date) -> Int
     /// Another attempt could not be started.
     func cannotStartAnother<Failure: Error>(_ error: Failure)
+    /// Keeps settings the learner changed from inside an activity, for this activity and every later one.
+    func remember(_ settings: LearnerSettings)
 }
 
 /// The round trip every front end makes with an activity, written once: an event goes to the presenter; the actions
@@ -94,6 +96,7 @@ where Recorder.Engine == Presenter.Engine {
         }
         outcomes += host.carryOut(reaction.effects, at: now)
         for outcome in outcomes { message = take(outcome, at: now) ?? message }
+        if let settings = reaction.remember { host.remember(settings) }
         if attempt.engine.isFinished, Engine.isScored { lastResult = attempt.engine.result(at: now) }
         if case .newAttempt(let options)? = reaction.request {
             do { attempt = try attempt.another(options: options, at: now) } catch { host.cannotStartAnother(error) }

@@ -33,13 +33,16 @@ package struct Reaction<Engine: ActivityEngine>: Sendable {
     package var message: Message?
     /// What the session must do beyond this attempt.
     package var request: Request<Engine.Options>?
+    /// Settings the learner changed from inside the activity (whose subtitles show), for the host to keep.
+    package var remember: LearnerSettings?
 
     package init(actions: [Engine.Action] = [], effects: [Effect] = [], message: Message? = nil,
-                request: Request<Engine.Options>? = nil) {
+                request: Request<Engine.Options>? = nil, remember: LearnerSettings? = nil) {
         self.actions = actions
         self.effects = effects
         self.message = message
         self.request = request
+        self.remember = remember
     }
 
     package static func say(_ text: String, _ tone: Tone = .plain) -> Reaction { Reaction(message: Message(text, tone)) }
@@ -108,11 +111,15 @@ package struct LearnerSettings: Sendable, Equatable, Storable {
     /// The language the player's sentences are in: chosen for each run (`play --ui-language`, or the locale), not
     /// remembered.
     package var language: UILanguage
+    /// Whose subtitles the learner last chose to see in a video; nil until they choose (everyone's show).
+    package var subtitles: SubtitleChoice?
 
-    package init(listeningFirst: Bool = false, hiddenHelp: Set<String> = [], language: UILanguage = .en) {
+    package init(listeningFirst: Bool = false, hiddenHelp: Set<String> = [], language: UILanguage = .en,
+                subtitles: SubtitleChoice? = nil) {
         self.listeningFirst = listeningFirst
         self.hiddenHelp = hiddenHelp
         self.language = language
+        self.subtitles = subtitles
     }
 }
 

@@ -6,7 +6,7 @@
 /// simply those logs.
 ///
 /// The request is JSON: `{"activity":"video-task","session":"<decimal UInt64>","settings":{"listeningFirst":false,
-/// "language":"en","hiddenHelp":[]},"utcOffset":<seconds east of UTC>,"log":[…]}`, each log entry
+/// "language":"en","hiddenHelp":[],"subtitles":"everyone"},"utcOffset":<seconds east of UTC>,"log":[…]}`, each log entry
 /// `{"at":<ms since 1970>,…}` with one of `"open":{}`, `"leave":{}`, `"event":<the presenter's event>`,
 /// `"recorded":{"line":…,"file":…}`, `"recordingFailed":{"line":…,"reason":…}`. The first entry is an open: its
 /// time starts the first attempt. The answer is `{"activity","title","view","effects","message","finished",
@@ -50,6 +50,10 @@ package enum PageSession {
         if let language = value["language"] {
             guard let tag = language.string, let chosen = UILanguage(rawValue: tag) else { return nil }
             settings.language = chosen
+        }
+        if let subtitles = value["subtitles"] {
+            guard let text = subtitles.string, let choice = SubtitleChoice(setting: text) else { return nil }
+            settings.subtitles = choice
         }
         if let hidden = value["hiddenHelp"] {
             guard let names = hidden.array else { return nil }
@@ -285,7 +289,8 @@ final class PageAttempt<Engine: ActivityEngine>: AttemptRecorder {
 /// comparison is taken as made at once (the page mixes nothing: it plays the two together); an intonation
 /// analysis is the terminal player's and the studio's, not measured in the browser.
 final class PageHost: ActivityHost {
-    let settings: LearnerSettings
+    /// As the page sent them, then as the learner changed them in the log's events.
+    private(set) var settings: LearnerSettings
     private let offset: Int
     var recording: RecordingProgress?
     var handed: [Effect] = []
@@ -319,4 +324,6 @@ final class PageHost: ActivityHost {
     }
 
     func cannotStartAnother<Failure: Error>(_ error: Failure) {}
+
+    func remember(_ settings: LearnerSettings) { self.settings = settings }
 }

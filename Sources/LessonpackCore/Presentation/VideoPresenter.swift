@@ -11,10 +11,16 @@ package enum VideoPresenter: ActivityPresenter {
         package var position: Double
         package var duration: Double
         package var subtitlesOn: Bool
-        /// The line spoken now, when subtitles are on.
+        /// The speaker whose subtitles alone show, by name; nil for everyone's, or none.
+        package var subtitleSpeaker: String?
+        /// "Subtitles: everyone", "Subtitles: only Helen", "Subtitles off".
+        package var subtitles: String
+        /// The speakers whose subtitles the learner can choose, by name, in the module's order.
+        package var speakers: [String]
+        /// The line spoken now, when its speaker's subtitles show.
         package var subtitle: SpokenLine?
-        /// Between lines, with subtitles on: the line that comes next, so that wherever the learner lands (a rewind
-        /// to the start, a pause between lines) they read what they are about to hear.
+        /// Between lines, with subtitles on: the next line whose subtitle shows, so that wherever the learner lands
+        /// (a rewind to the start, a pause between lines) they read what they are about to hear.
         package var upcoming: SpokenLine?
         /// Every line with its time; empty when listening comes first and subtitles are off.
         package var transcript: [SpokenLine]
@@ -37,6 +43,10 @@ package enum VideoPresenter: ActivityPresenter {
         case replayLine(Int?)
         case toggleSubtitles
         case setSubtitles(Bool)
+        /// One speaker's subtitles (by their place among the module's speakers), or everyone's for nil.
+        case subtitlesFor(speaker: Int?)
+        /// Everyone's subtitles, then each speaker's alone, then none, then everyone's again.
+        case nextSubtitles
     }
 
     package struct Local: Sendable, Equatable {
@@ -54,15 +64,48 @@ package enum VideoPresenter: ActivityPresenter {
         let position = engine.position(at: now)
         let state: View.State = engine.hasEnded(at: now) ? .ended : engine.isPlaying ? .playing : .paused
         let hidden = transcriptHidden(engine, context)
+        let speaker = chosenSpeaker(engine)
         return View(state: state, clock: "\(Wording.clock(position)) / \(Wording.clock(engine.duration))", position: position,
-                    duration: engine.duration, subtitlesOn: engine.subtitlesOn,
+                    duration: engine.duration, subtitlesOn: engine.subtitlesOn, subtitleSpeaker: speaker?.name,
+                    subtitles: subtitlesWording(engine.subtitles, speaker: speaker, context.strings),
+                    speakers: engine.speakers.map { $0.name },
                     subtitle: engine.subtitle(at: now).map { SpokenLine($0, in: context) },
                     upcoming: engine.subtitlesOn && engine.subtitle(at: now) == nil
-                        ? engine.lines.first { $0.start > position }.map { SpokenLine($0, in: context) } : nil,
+                        ? engine.lines.first { $0.start > position && engine.showsSubtitle(of: $0) }
+                            .map { SpokenLine($0, in: context) } : nil,
                     transcript: hidden ? [] : engine.lines.map { SpokenLine($0, in: context) }, lineCount: engine.lines.count,
                     current: local.cursor ?? currentIndex(engine, at: now),
                     hidden: hidden ? context.strings.text("video.transcript-hidden") : nil,
                     length: context.strings.text("video.length", ["time": Wording.clock(engine.duration)]))
+    }
+
+    static func chosenSpeaker(_ engine: VideoEngine) -> Speaker? {
+        guard case .speaker(let id) = engine.subtitles else { return nil }
+        return engine.speakers.first { $0.id == id }
+    }
+
+    static func subtitlesWording(_ choice: SubtitleChoice, speaker: Speaker?, _ strings: Strings) -> String {
+        switch choice {
+        case .off: strings.text("screen.video.subtitles-off")
+        case .everyone: strings.text("screen.video.subtitles-on")
+        case .speaker: strings.text("screen.video.subtitles-one", ["speaker": speaker?.name ?? ""])
+        }
+    }
+
+    /// Subtitles as the learner last chose them, wherever they choose: kept in their settings, and chosen again when
+    /// they next open a video whose module has that speaker (everyone's when it has not).
+    package static func enter(engine: VideoEngine, local: Local, context: PresentationContext) -> Reaction<VideoEngine> {
+        guard var remembered = context.settings.subtitles else { return Reaction() }
+        if case .speaker(let id) = remembered, !engine.speakers.contains(where: { $0.id == id }) { remembered = .everyone }
+        return Reaction(actions: remembered == engine.subtitles ? [] : [.chooseSubtitles(remembered)])
+    }
+
+    /// Shows `choice`'s subtitles, and remembers it.
+    static func choose(_ choice: SubtitleChoice, engine: VideoEngine, context: PresentationContext) -> Reaction<VideoEngine> {
+        var settings = context.settings
+        settings.subtitles = choice
+        return Reaction(actions: choice == engine.subtitles ? [] : [.chooseSubtitles(choice)],
+                        remember: settings == context.settings ? nil : settings)
     }
 
     static func currentIndex(_ engine: VideoEngine, at now: Date) -> Int {
@@ -107,8 +150,21 @@ package enum VideoPresenter: ActivityPresenter {
                     "line": LessonpackCore.position(index ?? 0), "count": "\(engine.lines.count)"]), .bad)
             }
             return Reaction(actions: [.replayLine(line: engine.lines[chosen].id)])
-        case .toggleSubtitles: return Reaction(actions: [.setSubtitles(on: !engine.subtitlesOn)])
-        case .setSubtitles(let on): return Reaction(actions: on == engine.subtitlesOn ? [] : [.setSubtitles(on: on)])
+        case .toggleSubtitles: return choose(engine.subtitlesOn ? .off : .everyone, engine: engine, context: context)
+        case .setSubtitles(let on):
+            // "On" keeps one speaker's subtitles if those are what show.
+            return choose(on ? (engine.subtitlesOn ? engine.subtitles : .everyone) : .off, engine: engine, context: context)
+        case .subtitlesFor(let index):
+            guard let index else { return choose(.everyone, engine: engine, context: context) }
+            guard engine.speakers.indices.contains(index) else {
+                return .say(context.strings.text("video.no-such-speaker", [
+                    "speakers": context.strings.list(engine.speakers.map { $0.name })]), .bad)
+            }
+            return choose(.speaker(engine.speakers[index].id), engine: engine, context: context)
+        case .nextSubtitles:
+            let choices = [SubtitleChoice.everyone] + engine.speakers.map { .speaker($0.id) } + [.off]
+            let now = choices.firstIndex(of: engine.subtitles) ?? 0
+            return choose(choices[(now + 1) % choices.count], engine: engine, context: context)
         }
     }
 }

@@ -16,7 +16,7 @@ enum PlainVideo: PlainActivityView {
         case .paused: strings.text("screen.video.paused")
         case .ended: strings.text("screen.video.ended")
         }
-        var lines = ["\(view.clock), \(state), " + strings.text(view.subtitlesOn ? "screen.video.subtitles-on" : "screen.video.subtitles-off")]
+        var lines = ["\(view.clock), \(state), " + view.subtitles]
         if let line = view.subtitle { lines.append("\(line.speaker): \(line.text)") }
         if let line = view.upcoming { lines.append(strings.text("plain.video.next", ["time": line.start, "speaker": line.speaker, "text": line.text])) }
         return lines
@@ -41,10 +41,25 @@ enum PlainVideo: PlainActivityView {
             }
             return .events([.replayLine(index)])
         case "subtitles":
+            let named = words.dropFirst().joined(separator: " ").lowercased()
             switch argument?.lowercased() {
             case "on"?: return .events([.setSubtitles(true)])
             case "off"?: return .events([.setSubtitles(false)])
-            default: return .events([.toggleSubtitles])
+            case "everyone"?, "all"?: return .events([.subtitlesFor(speaker: nil)])
+            case nil: return .events([.toggleSubtitles])
+            default:
+                // A speaker by name ("subtitles Helen", "subtitles only Helen"), or by number.
+                // The whole name, or the start of one ("helen" for Helen Clarke) that fits one speaker only.
+                let name = named.hasPrefix("only ") ? String(named.dropFirst(5)) : named
+                let spoken = view.speakers.map { $0.lowercased() }
+                let fitting = spoken.indices.filter { spoken[$0] == name || spoken[$0].hasPrefix(name + " ") }
+                if let index = spoken.firstIndex(of: name) ?? (fitting.count == 1 ? fitting[0] : nil) {
+                    return .events([.subtitlesFor(speaker: index)])
+                }
+                if let number = Int(name), view.speakers.indices.contains(number - 1) {
+                    return .events([.subtitlesFor(speaker: number - 1)])
+                }
+                return .show([strings.text("video.no-such-speaker", ["speakers": strings.list(view.speakers)])])
             }
         case "transcript":
             if let hidden = view.hidden { return .show([hidden]) }

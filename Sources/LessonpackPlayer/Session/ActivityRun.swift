@@ -98,6 +98,8 @@ final class SessionHost: ActivityHost {
 
     func utcOffset(at moment: Date) -> Int { TimeZone.current.secondsFromGMT(for: moment) }
 
+    func remember(_ settings: LearnerSettings) { session.remember(settings) }
+
     func cannotStartAnother<Failure: Error>(_ error: Failure) {
         let told = (error as? ProgressError).map { "\($0.description) [\($0.code)]" } ?? "\(error)"
         session.notice("A new start did not work: \(told)")

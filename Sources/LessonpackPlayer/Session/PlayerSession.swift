@@ -35,7 +35,8 @@ package final class PlayerSession {
         self.seed = seed ?? system.next()
         settings = LearnerSettings(listeningFirst: store.setting(SettingKey.listeningFirst) == "on",
                                    hiddenHelp: Set((store.setting(SettingKey.hiddenHelp) ?? "").split(separator: " ").map(String.init)),
-                                   language: language)
+                                   language: language,
+                                   subtitles: store.setting(SettingKey.subtitles).flatMap(SubtitleChoice.init(setting:)))
         media = MediaEffects(loaded: loaded, sound: sound, recorder: recorder, workFolder: workFolder)
         media.notice = { [weak self] in self?.notice($0) }
         try store.noteModuleSeen(loaded.module, at: now)
@@ -76,6 +77,19 @@ package final class PlayerSession {
     package func setListeningFirst(_ on: Bool) throws(ProgressError) {
         try store.setSetting(SettingKey.listeningFirst, to: on ? "on" : "off")
         settings.listeningFirst = on
+    }
+
+    /// Settings the learner changed inside an activity (whose subtitles show), remembered for the next video. One that
+    /// cannot be saved still holds for this session, and the learner is told once.
+    func remember(_ changed: LearnerSettings) {
+        if changed.subtitles != settings.subtitles, let subtitles = changed.subtitles {
+            do {
+                try store.setSetting(SettingKey.subtitles, to: subtitles.setting)
+            } catch {
+                notice("Your choice of subtitles could not be saved: \(error.description) [\(error.code)]")
+            }
+        }
+        settings.subtitles = changed.subtitles
     }
 
     /// Looks at the attempts an earlier session left unfinished: those whose module changed under them are closed
@@ -128,4 +142,6 @@ enum SettingKey {
     static let listeningFirst = "listening-first"
     /// The help screens not to open by themselves, their ids separated by spaces.
     static let hiddenHelp = "hidden-help"
+    /// Whose subtitles show in a video: `off`, `everyone` or `speaker:ID` (SubtitleChoice.setting).
+    static let subtitles = "subtitles"
 }

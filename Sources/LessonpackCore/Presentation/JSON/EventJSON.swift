@@ -77,6 +77,8 @@ extension VideoPresenter.Event: CoreJSONReadable {
         case "replayLine": guard let index = event.optionalInteger() else { return nil }; self = .replayLine(index)
         case "toggleSubtitles": self = .toggleSubtitles
         case "setSubtitles": guard let on = event.bool() else { return nil }; self = .setSubtitles(on)
+        case "subtitlesFor": guard let index = event.optionalInteger("speaker") else { return nil }; self = .subtitlesFor(speaker: index)
+        case "nextSubtitles": self = .nextSubtitles
         default: return nil
         }
     }
