@@ -30,6 +30,7 @@ from studio_harness import (ROOT, StudioServer, Workspace, make_audio, read_byte
 try:
     from studio_page import StudioPage  # noqa: E402
     from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+    from selenium.webdriver.support.ui import Select  # noqa: E402
 except ImportError as error:  # Selenium missing: every browser test fails with this message
     StudioPage = None
     SELENIUM_PROBLEM = f"Selenium could not be imported ({error}): run scripts/setup"
@@ -709,6 +710,33 @@ class PreviewTests(StudioTestCase):
         self.page.preview_click("line-3")
         view = self.page.wait_preview(lambda v: v["current"] == 2, "line 3 to be the chosen line")
         self.assertAlmostEqual(view["position"], self.module["transcript"][2]["start"], delta=1.0)
+
+    def test_video_with_one_speakers_subtitles(self):
+        """The select beside the controls chooses one speaker's subtitles: the view names the speaker, and the
+        video's track keeps that speaker's cues alone (the others' are emptied, and come back for everyone's)."""
+        self.page.open_preview("video")
+        names = {speaker["id"]: speaker["name"] for speaker in self.module["speakers"]}
+        first = self.module["speakers"][0]
+        timed = [line for line in self.module["transcript"] if line["end"] > line["start"]]
+        self.assertTrue(any(line["speaker"] != first["id"] for line in timed), "the fixture needs two speakers' lines")
+
+        def cues():
+            return self.page.js("""
+                const track = document.querySelector('[data-testid="preview-root"] video')?.textTracks[0];
+                return track && track.cues ? [...track.cues].map((cue) => cue.text) : null;""")
+        everyone = self.page.wait(lambda: (c := cues()) and len(c) == len(timed) and all(c) and c, "the subtitle track's cues")
+        Select(self.page.find('[data-testid="preview-root"] [data-testid="subtitle-speaker"]')).select_by_visible_text(first["name"])
+        view = self.page.wait_preview(lambda v: v.get("subtitleSpeaker") == first["name"], f"{first['name']}'s subtitles alone")
+        self.assertIn(first["name"], view["subtitles"])
+        only = self.page.wait(lambda: (c := cues()) and any(not text for text in c) and c, "the other speaker's cues to empty")
+        for line, text in zip(timed, only):
+            if line["speaker"] == first["id"]:
+                self.assertTrue(text.startswith(f"<v {names[first['id']]}>"), text)
+            else:
+                self.assertEqual(text, "", f"{line['id']} of {line['speaker']} still shows")
+        Select(self.page.find('[data-testid="preview-root"] [data-testid="subtitle-speaker"]')).select_by_visible_text("Everyone")
+        self.page.wait_preview(lambda v: v.get("subtitleSpeaker") is None and v["subtitlesOn"], "everyone's subtitles")
+        self.page.wait(lambda: cues() == everyone, "every cue's text to come back")
 
     def test_video_task(self):
         view = self.page.open_preview("video-task")

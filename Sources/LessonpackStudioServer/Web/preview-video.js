@@ -73,21 +73,39 @@ export function mount(ctx) {
     button('replay-line', w('Play the chosen line'), () => ctx.send({ replayLine: {} }), { 'aria-keyshortcuts': 'Enter' }),
     button('subtitles', w('Subtitles'), () => ctx.send({ toggleSubtitles: {} }), { 'aria-keyshortcuts': 's', 'aria-pressed': 'true' }));
   const subtitlesButton = controls.querySelector('[data-testid="subtitles"]');
+  // Whose subtitles: everyone's or one speaker's (the presenter's order of speakers, by their place).
+  const whose = h('select', { class: 'lp-select', testid: 'subtitle-speaker', 'aria-label': w('Whose subtitles'),
+    'aria-keyshortcuts': 'w' });
+  whose.addEventListener('change', () => {
+    const index = whose.value === '' ? null : Number(whose.value);
+    ctx.send({ subtitlesFor: index === null ? {} : { speaker: index } });
+  });
+  controls.append(whose);
 
   const transcript = h('ol', { class: 'lp-lines lp-video-lines', testid: 'transcript', 'aria-label': w('Transcript') });
   const hidden = h('p', { class: 'lp-muted', testid: 'transcript-hidden', hidden: true });
   const length = h('p', { class: 'lp-muted lp-small', testid: 'video-length' });
   const hints = h('p', { class: 'lp-hints' },
-    w('Keys: space play/pause · ← → 5 seconds · ↑ ↓ choose a line · Enter play it · s subtitles · Home start'));
+    w('Keys: space play/pause · ← → 5 seconds · ↑ ↓ choose a line · Enter play it · s subtitles · w whose · Home start'));
 
   const element = h('div', { class: 'lp-video-activity' },
     h('div', { class: 'lp-video-frame' }, video),
     h('div', { class: 'lp-status' }, state, ' ', clockText, ' ', subtitlesText),
     progress, controls, hidden, transcript, length, hints);
 
+  /// The track names each cue's speaker in a `<v>` tag; with one speaker's subtitles chosen, the others' cues are
+  /// emptied (their text kept, to come back), so the browser shows that speaker's alone.
   function applySubtitles() {
     const showing = view?.subtitlesOn ?? true;
-    for (const text of video.textTracks) text.mode = showing ? 'showing' : 'hidden';
+    const only = view?.subtitleSpeaker ? `<v ${escapeCueText(view.subtitleSpeaker)}>` : null;
+    for (const text of video.textTracks) {
+      text.mode = showing ? 'showing' : 'hidden';
+      for (const cue of text.cues ?? []) {
+        cue.lpText ??= cue.text;
+        const shown = !only || cue.lpText.startsWith(only) ? cue.lpText : '';
+        if (cue.text !== shown) cue.text = shown;
+      }
+    }
   }
 
   /// The line playing now, from the picture's own time (the view's is from when it was made).
@@ -135,10 +153,18 @@ export function mount(ctx) {
     if (!video.paused && view.state === 'playing') showClock(video.currentTime);
     else clockText.textContent = view.clock;
     if (video.paused || view.state !== 'playing') progress.value = view.duration > 0 ? Math.min(1, view.position / view.duration) : 0;
-    subtitlesText.textContent = `subtitles ${view.subtitlesOn ? 'on' : 'off'}`;
+    subtitlesText.textContent = view.subtitles ?? '';
     playPause.textContent = view.state === 'playing' ? w('❚❚ Pause') : w('▶ Play');
     subtitlesButton.textContent = view.subtitlesOn ? w('Subtitles: on') : w('Subtitles: off');
     subtitlesButton.setAttribute('aria-pressed', view.subtitlesOn ? 'true' : 'false');
+    const choices = [['', w('Everyone')], ...(view.speakers ?? []).map((name, index) => [String(index), name])];
+    const listed = JSON.stringify(choices);
+    if (whose.dataset.choices !== listed) {
+      whose.dataset.choices = listed;
+      fill(whose, ...choices.map(([value, label]) => h('option', { value, text: label })));
+    }
+    whose.value = view.subtitleSpeaker ? String((view.speakers ?? []).indexOf(view.subtitleSpeaker)) : '';
+    whose.disabled = !view.subtitlesOn;
     applySubtitles();
 
     hidden.hidden = !view.hidden;
@@ -167,7 +193,8 @@ export function mount(ctx) {
     const events = {
       ' ': { togglePlay: {} }, 'ArrowLeft': { rewind: {} }, 'ArrowRight': { forward: {} },
       'ArrowUp': { moveCursor: { _0: -1 } }, 'ArrowDown': { moveCursor: { _0: 1 } }, 'Enter': { replayLine: {} },
-      's': { toggleSubtitles: {} }, 'S': { toggleSubtitles: {} }, 'Home': { toStart: {} },
+      's': { toggleSubtitles: {} }, 'S': { toggleSubtitles: {} }, 'w': { nextSubtitles: {} }, 'W': { nextSubtitles: {} },
+      'Home': { toStart: {} },
     };
     const wanted = events[event.key];
     if (!wanted) return false;
@@ -182,4 +209,9 @@ export function mount(ctx) {
   }
 
   return { element, render, keydown, destroy };
+}
+
+/// Text as a WebVTT cue writes it: the track escapes `&`, `<` and `>` in a speaker's name.
+function escapeCueText(text) {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
