@@ -72,7 +72,7 @@ let package = Package(
 
         // MARK: Audio: decoding, pitch contours, and how a learner's intonation compares with a model's
         .target(name: "LessonpackAudio", dependencies: ["CSndfile", "CSamplerate", "CSonic", "LessonpackDiagnostics", "LessonpackSystem"]),
-        .testTarget(name: "LessonpackAudioTests", dependencies: ["LessonpackAudio", "LessonpackDiagnostics", "LessonpackSystem", "LessonpackTestSupport"]),
+        .testTarget(name: "LessonpackAudioTests", dependencies: ["LessonpackAudio", "LessonpackDiagnostics", "LessonpackModel", "LessonpackSystem", "LessonpackTestSupport"]),
 
         // MARK: XML events with source positions, under a safety policy for untrusted files
         .target(name: "XMLStream", dependencies: ["CLibXML2", "LessonpackDiagnostics"],
