@@ -26,6 +26,12 @@ package final class MediaStore: Sendable {
         cacheBase(environment) + "/media"
     }
 
+    /// $XDG_CACHE_HOME/lessonpack/voices, or ~/.cache/lessonpack/voices: conversations prepared with some voices
+    /// silenced, named after their media file's hash and the spans.
+    package static func voicesCacheFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        cacheBase(environment) + "/voices"
+    }
+
     /// What this build remembers of the bundles it checked, in $XDG_CACHE_HOME/lessonpack/checked; nothing when
     /// there is no cache of the learner's own (no XDG_CACHE_HOME and no HOME: the shared temporary folder is not one).
     package static func checkedModules(environment: [String: String] = ProcessInfo.processInfo.environment)

@@ -188,7 +188,7 @@ final class PreviewRun<Presenter: ActivityPresenter>: PreviewRunning, ActivityHo
                 // A file the studio made is a path on its own disk, which the page cannot play (it plays
                 // comparisons itself).
                 break
-            case .play, .stopSound, .stopRecording, .playSlowed:
+            case .play, .stopSound, .stopRecording, .playSlowed, .playSilencing:
                 handed.append(effect)
             }
         }

@@ -72,6 +72,23 @@ import Testing
         #expect(VideoEngine.Action.chooseSubtitles(.off).storedName == "chooseSubtitles")
     }
 
+    @Test func oneSpeakersVoicePlaysWithTheOthersLinesSilenced() {
+        var video = dealt(VideoEngine.self)
+        let applicant = sample.transcript.filter { $0.speaker == "applicant" }.map { SoundSpan(start: $0.start, end: $0.end) }
+        // Paused, the choice is kept and nothing plays.
+        #expect(video.apply(.chooseVoices(.only("manager")), at: start) == [.stopSound])
+        #expect(video.apply(.play, at: start) == [.playSilencing(media: sample.video!, from: 0, silenced: applicant)])
+        #expect(video.apply(.seek(to: 30), at: later(1)) == [.playSilencing(media: sample.video!, from: 30, silenced: applicant)])
+        #expect(video.apply(.chooseVoices(.without("manager")), at: later(2))
+            == [.playSilencing(media: sample.video!, from: 31, silenced: sample.transcript.filter { $0.speaker == "manager" }
+                .map { SoundSpan(start: $0.start, end: $0.end) })])
+        // A speaker the module does not have changes nothing.
+        #expect(video.apply(.chooseVoices(.only("nobody")), at: later(2)).isEmpty)
+        #expect(video.voices == .without("manager"))
+        #expect(video.apply(.chooseVoices(.everyone), at: later(3)) == [.play(media: sample.video!, from: 32)])
+        #expect(VideoEngine.Action.chooseVoices(.everyone).storedName == "chooseVoices")
+    }
+
     @Test func subtitleChoicesAreKeptAsSettingWords() {
         for choice in [SubtitleChoice.off, .everyone, .speaker("manager"), .speaker("a:b")] {
             #expect(SubtitleChoice(setting: choice.setting) == choice)

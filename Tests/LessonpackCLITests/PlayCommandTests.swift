@@ -170,6 +170,33 @@ import Testing
         #expect(again.standardOutput.contains("0:00 / 1:47, paused, subtitles: only Helen Clarke"), "\(again.standardOutput)")
     }
 
+    /// "hear only helen" in plain mode: the player prepares the conversation with David Moore's lines silenced, keeps
+    /// it in the learner's cache, and plays it (here through a player that plays nothing).
+    @Test func hearingOneSpeakerPlaysAPreparedConversation() throws {
+        let sox = try #require(ExternalTool.find("sox"), "scripts/setup installs sox")
+        let folder = TemporaryFolder()
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = folder.child("cache")
+        let arguments = ["play", Paths.sampleModule, "--seed", "1", "--data-dir", folder.child("data"),
+                         "--player", "true {file} {start}", "--recorder", "none", "--plain"]
+        let result = try LessonpackBinary.run(arguments, environment: environment,
+                                              standardInput: "1\nhear only helen\nplay\nhear someone\nback\nquit\n")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("subtitles on, only Helen Clarke's voice"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("Say whose voices: hear only Helen"))
+        let voices = folder.child("cache") + "/lessonpack/voices"
+        let prepared = try #require(try FileManager.default.contentsOfDirectory(atPath: voices).first { $0.hasSuffix(".wav") })
+        func rms(from start: Double, to end: Double) throws -> Double {
+            let stat = try sox.run([voices + "/" + prepared, "-n", "trim", String(start), "=" + String(end), "stat"])
+            let text = String(decoding: stat.standardError, as: UTF8.self)
+            let value = text.split(separator: "\n").first { $0.hasPrefix("RMS     amplitude:") }?.split(separator: " ").last
+            return try #require(value.flatMap { Double($0) }, "no RMS amplitude in: \(text)")
+        }
+        // 0:04–0:08 is David Moore's first line; 0:00.5–0:03.5 Helen Clarke's.
+        #expect(try rms(from: 4.3, to: 8.3) == 0)
+        #expect(try rms(from: 0.6, to: 3.5) > 0.01)
+    }
+
     @Test func fullScreenThroughAllEightActivities() throws {
         let folder = TemporaryFolder()
         let terminal = try TmuxSession(command: [LessonpackBinary.path] + playArguments(folder.child("data"), seed: 3), environment: [:])

@@ -67,6 +67,12 @@ import Testing
         script.send(.setSubtitles(true))
         script.send(.nextSubtitles)
         script.send(.nextSubtitles, showing: true)
+        // One speaker's voice: playing, the sound plays on with the other speaker's lines silenced.
+        script.send(.play)
+        script.send(.hearOnly(speaker: 0), showing: true)
+        script.send(.nextVoices)
+        script.send(.hearWithout(speaker: 7))
+        script.send(.hearEveryone, showing: true)
         try script.matchesGolden(golden("video"))
     }
 

@@ -87,6 +87,20 @@ package enum Effect: Sendable, Equatable, Storable {
     case analyse(line: String, recording: String)
     /// Play a media file of the module slowed to `speed` (0.75, 0.5) without lowering its pitch.
     case playSlowed(media: String, speed: Double)
+    /// Play a media file of the module from `from` seconds with the spans of `silenced` silent (one speaker's
+    /// voice alone, or all but one), each faded over 30 ms at its edges.
+    case playSilencing(media: String, from: Double, silenced: [SoundSpan])
+}
+
+/// A stretch of a media file, in seconds.
+package struct SoundSpan: Sendable, Equatable, Storable {
+    package var start: Double
+    package var end: Double
+
+    package init(start: Double, end: Double) {
+        self.start = start
+        self.end = end
+    }
 }
 
 /// What came of an effect that makes something: the player reports it back to the engine as an action.

@@ -6,6 +6,15 @@ package enum SubtitleChoice: Storable, Sendable, Equatable {
     case speaker(String)
 }
 
+/// Whose voices the video's sound keeps.
+package enum VoiceChoice: Storable, Sendable, Equatable {
+    case everyone
+    /// One speaker's voice alone, by the speaker's id: the others' lines are silent.
+    case only(String)
+    /// Everyone but one speaker, by id: their lines are silent.
+    case without(String)
+}
+
 extension SubtitleChoice {
     /// As a learner's setting is kept: `off`, `everyone` or `speaker:ID`.
     package init?(setting: String) {
@@ -44,6 +53,9 @@ package struct VideoEngine: ActivityEngine {
         case setSubtitles(on: Bool)
         /// Whose subtitles to show; a speaker the module does not have changes nothing.
         case chooseSubtitles(SubtitleChoice)
+        /// Whose voices to hear, playing on from where the video is; a speaker the module does not have changes
+        /// nothing.
+        case chooseVoices(VoiceChoice)
     }
 
     package static let kind = ActivityKind.video
@@ -61,6 +73,7 @@ package struct VideoEngine: ActivityEngine {
     /// The module's speakers, for a choice of one speaker's subtitles.
     package let speakers: [Speaker]
     package private(set) var subtitles = SubtitleChoice.everyone
+    package private(set) var voices = VoiceChoice.everyone
     package private(set) var isPlaying = false
     /// How far into the video the learner has got, for the result.
     package private(set) var furthest: Double = 0
@@ -107,14 +120,32 @@ package struct VideoEngine: ActivityEngine {
             if case .speaker(let id) = choice, !speakers.contains(where: { $0.id == id }) { return [] }
             subtitles = choice
             return []
+        case .chooseVoices(let choice):
+            switch choice {
+            case .everyone: break
+            case .only(let id), .without(let id): guard speakers.contains(where: { $0.id == id }) else { return [] }
+            }
+            voices = choice
         }
         return sound(at: now)
     }
 
-    /// Keeps the sound where the clock is: playing from the new position, or stopped.
+    /// Keeps the sound where the clock is: playing from the new position, with the voices chosen, or stopped.
     private func sound(at now: Date) -> [Effect] {
         guard isPlaying, !hasEnded(at: now), let video else { return [.stopSound] }
-        return [.play(media: video, from: position(at: now))]
+        let silenced = lines.filter { !isHeard($0) }
+        guard !silenced.isEmpty else { return [.play(media: video, from: position(at: now))] }
+        return [.playSilencing(media: video, from: position(at: now),
+                               silenced: silenced.map { SoundSpan(start: $0.start, end: $0.end) })]
+    }
+
+    /// Whether `line`'s voice is heard with the voices chosen.
+    package func isHeard(_ line: TranscriptLine) -> Bool {
+        switch voices {
+        case .everyone: true
+        case .only(let id): line.speaker == id
+        case .without(let id): line.speaker != id
+        }
     }
 
     package var isFinished: Bool { false }
@@ -174,6 +205,7 @@ extension VideoEngine.Action: StoredAction {
         case .replayLine: "replayLine"
         case .setSubtitles: "setSubtitles"
         case .chooseSubtitles: "chooseSubtitles"
+        case .chooseVoices: "chooseVoices"
         }
     }
 }

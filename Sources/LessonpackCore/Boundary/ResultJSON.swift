@@ -34,6 +34,16 @@ package enum ResultJSON {
                 json.member("effect", "playSlowed")
                 json.member("media", media)
                 json.member("speedPercent", Int((speed * 100).rounded()))
+            case .playSilencing(let media, let from, let silenced):
+                json.member("effect", "playSilencing")
+                json.member("media", media)
+                json.member("fromMs", ModuleJSON.milliseconds(from))
+                json.key("silencedMs")
+                json.array(silenced.count) { json, index in
+                    json.array(2) { json, edge in
+                        json.value(ModuleJSON.milliseconds(edge == 0 ? silenced[index].start : silenced[index].end))
+                    }
+                }
             }
         }
     }

@@ -316,7 +316,7 @@ final class PageHost: ActivityHost {
                 outcomes.append(.compared(line: line, mode: mode, file: file))
             case .analyse, .playFile:
                 break
-            case .play, .stopSound, .stopRecording, .playSlowed:
+            case .play, .stopSound, .stopRecording, .playSlowed, .playSilencing:
                 handed.append(effect)
             }
         }

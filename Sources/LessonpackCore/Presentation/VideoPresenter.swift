@@ -17,6 +17,8 @@ package enum VideoPresenter: ActivityPresenter {
         package var subtitles: String
         /// The speakers whose subtitles the learner can choose, by name, in the module's order.
         package var speakers: [String]
+        /// "only Helen Clarke's voice", "every voice but Helen Clarke's"; nil while every voice is heard.
+        package var voices: String?
         /// The line spoken now, when its speaker's subtitles show.
         package var subtitle: SpokenLine?
         /// Between lines, with subtitles on: the next line whose subtitle shows, so that wherever the learner lands
@@ -47,6 +49,12 @@ package enum VideoPresenter: ActivityPresenter {
         case subtitlesFor(speaker: Int?)
         /// Everyone's subtitles, then each speaker's alone, then none, then everyone's again.
         case nextSubtitles
+        /// Only one speaker's voice (by their place among the module's speakers), every voice but one, or all.
+        case hearOnly(speaker: Int)
+        case hearWithout(speaker: Int)
+        case hearEveryone
+        /// Every voice, then each speaker's alone, then (with more than two speakers) every voice but each one's.
+        case nextVoices
     }
 
     package struct Local: Sendable, Equatable {
@@ -68,7 +76,7 @@ package enum VideoPresenter: ActivityPresenter {
         return View(state: state, clock: "\(Wording.clock(position)) / \(Wording.clock(engine.duration))", position: position,
                     duration: engine.duration, subtitlesOn: engine.subtitlesOn, subtitleSpeaker: speaker?.name,
                     subtitles: subtitlesWording(engine.subtitles, speaker: speaker, context.strings),
-                    speakers: engine.speakers.map { $0.name },
+                    speakers: engine.speakers.map { $0.name }, voices: voicesWording(engine, context.strings),
                     subtitle: engine.subtitle(at: now).map { SpokenLine($0, in: context) },
                     upcoming: engine.subtitlesOn && engine.subtitle(at: now) == nil
                         ? engine.lines.first { $0.start > position && engine.showsSubtitle(of: $0) }
@@ -82,6 +90,15 @@ package enum VideoPresenter: ActivityPresenter {
     static func chosenSpeaker(_ engine: VideoEngine) -> Speaker? {
         guard case .speaker(let id) = engine.subtitles else { return nil }
         return engine.speakers.first { $0.id == id }
+    }
+
+    static func voicesWording(_ engine: VideoEngine, _ strings: Strings) -> String? {
+        func name(_ id: String) -> String { engine.speakers.first { $0.id == id }?.name ?? id }
+        return switch engine.voices {
+        case .everyone: nil
+        case .only(let id): strings.text("screen.video.voices-only", ["speaker": name(id)])
+        case .without(let id): strings.text("screen.video.voices-without", ["speaker": name(id)])
+        }
     }
 
     static func subtitlesWording(_ choice: SubtitleChoice, speaker: Speaker?, _ strings: Strings) -> String {
@@ -165,6 +182,22 @@ package enum VideoPresenter: ActivityPresenter {
             let choices = [SubtitleChoice.everyone] + engine.speakers.map { .speaker($0.id) } + [.off]
             let now = choices.firstIndex(of: engine.subtitles) ?? 0
             return choose(choices[(now + 1) % choices.count], engine: engine, context: context)
+        case .hearOnly(let index), .hearWithout(let index):
+            guard engine.speakers.indices.contains(index) else {
+                return .say(context.strings.text("video.no-such-speaker", [
+                    "speakers": context.strings.list(engine.speakers.map { $0.name })]), .bad)
+            }
+            let id = engine.speakers[index].id
+            let choice: VoiceChoice = if case .hearOnly = event { .only(id) } else { .without(id) }
+            return Reaction(actions: choice == engine.voices ? [] : [.chooseVoices(choice)])
+        case .hearEveryone:
+            return Reaction(actions: engine.voices == .everyone ? [] : [.chooseVoices(.everyone)])
+        case .nextVoices:
+            // With two speakers, every voice but one is the other's alone.
+            let without: [VoiceChoice] = engine.speakers.count > 2 ? engine.speakers.map { .without($0.id) } : []
+            let choices = [VoiceChoice.everyone] + engine.speakers.map { .only($0.id) } + without
+            let now = choices.firstIndex(of: engine.voices) ?? 0
+            return Reaction(actions: [.chooseVoices(choices[(now + 1) % choices.count])])
         }
     }
 }

@@ -22,6 +22,7 @@ enum VideoScreen: ActivityScreenView {
         case .home: .events([.toStart])
         case .character("s"): .events([.toggleSubtitles])
         case .character("w"): .events([.nextSubtitles])
+        case .character("v"): .events([.nextVoices])
         case .up: .events([.moveCursor(-1)])
         case .down: .events([.moveCursor(1)])
         case .enter: .events([.replayLine(nil)])
@@ -40,7 +41,7 @@ enum VideoScreen: ActivityScreenView {
         let share = view.duration > 0 && view.position.isFinite ? min(1, max(0, view.position / view.duration)) : 0
         let done = Int(Double(bar) * share)
         var lines = [FrameLine(),
-                     FrameLine("  \(state)  \(view.clock)   " + view.subtitles, .bold),
+                     FrameLine("  \(state)  \(view.clock)   " + view.subtitles + (view.voices.map { " · " + $0 } ?? ""), .bold),
                      FrameLine("  " + String(repeating: "━", count: done) + String(repeating: "─", count: max(0, bar - done)),
                                .accent),
                      FrameLine()]

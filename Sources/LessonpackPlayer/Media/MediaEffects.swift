@@ -1,5 +1,6 @@
 import Foundation
 import LessonpackActivities
+import LessonpackAudio
 import LessonpackDiagnostics
 import LessonpackModel
 import LessonpackPresentation
@@ -30,9 +31,12 @@ final class MediaEffects {
     /// Intonation analyses under way, oldest first, with the line each is for.
     private var analyses: [(line: String, job: BackgroundJob<EffectOutcome>)] = []
     /// A slowed clip being made, to be played when it is ready (nil: it could not be made, and why).
-    private var slowing: BackgroundJob<Result<String, PlayerProblem>>?
+    /// A clip being made to play once ready (slowed down, or with voices silenced), and where to play it from.
+    private var slowing: (job: BackgroundJob<Result<String, PlayerProblem>>, from: Double)?
     private var slowedCount = 0
     private let workFolder: String
+    /// Where conversations prepared with some voices silenced are kept (MediaStore.voicesCacheFolder).
+    var voicesFolder = MediaStore.voicesCacheFolder()
 
     init(loaded: LoadedModule, sound: SoundOutput, recorder: CommandRecorder, workFolder: String) {
         self.loaded = loaded
@@ -85,14 +89,39 @@ final class MediaEffects {
             // Each clip its own file: one still being made when another is asked for must not replace it.
             slowedCount += 1
             let store = loaded.media, folder = workFolder, path = workFolder + "/slowed-\(slowedCount % 4).wav"
-            slowing = BackgroundJob {
+            slowing = (BackgroundJob {
                 do {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                     return .success(try IntonationAnalysis.slowed(media, speed: speed, from: store, to: path))
                 } catch {
                     return .failure(PlayerProblem(.slowingFailed, "cannot slow \(media) down: \(error)"))
                 }
+            }, 0)
+        case .playSilencing(let media, let from, let silenced):
+            slowing = nil
+            if let reason = sound.unavailableReason { notice(reason); return nil }
+            sound.stop()
+            // Made once for each media file (by its hash: the cache is shared by every module) and set of spans, and
+            // kept in the learner's cache for the next time.
+            let identity = loaded.media.info(media)?.sha256 ?? media
+            let folder = voicesFolder
+            let path = folder + "/" + VoiceTrackName.hex(media: identity, silenced: silenced) + ".wav"
+            var status = stat()
+            if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+                if let reason = sound.play(path, from: from) { notice(reason) }
+                return nil
             }
+            let store = loaded.media
+            slowing = (BackgroundJob {
+                do {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    try VoiceSilencing.prepare(try store.file(media), silencing: silenced.map { $0.start...max($0.start, $0.end) },
+                                               to: path)
+                    return .success(path)
+                } catch {
+                    return .failure(PlayerProblem(.voicesFailed, "cannot take voices out of \(media): \(error)"))
+                }
+            }, from)
         }
         return nil
     }
@@ -115,10 +144,10 @@ final class MediaEffects {
 
     /// Plays a slowed clip once it is ready.
     private func playSlowedWhenReady(waiting: Bool) {
-        guard let job = slowing, let made = waiting ? job.wait() : job.result else { return }
+        guard let (job, from) = slowing, let made = waiting ? job.wait() : job.result else { return }
         slowing = nil
         switch made {
-        case .success(let file): if let reason = sound.play(file) { notice(reason) }
+        case .success(let file): if let reason = sound.play(file, from: from) { notice(reason) }
         case .failure(let failure): notice(failure.description)
         }
     }
@@ -199,4 +228,21 @@ final class MediaEffects {
 
     /// Waits for a slowed clip being made and starts it, for front ends that cannot draw meanwhile.
     func waitForSlowedClip() { playSlowedWhenReady(waiting: true) }
+
+    /// Whether a clip is being made to play once ready (slowed, or with voices silenced).
+    var isPreparingClip: Bool { slowing != nil }
+}
+
+/// The name of a conversation prepared with some voices silenced: FNV-1a of its media path and spans, the same in
+/// every run, so a prepared file is found again.
+enum VoiceTrackName {
+    static func hex(media: String, silenced: [SoundSpan]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        let text = media + silenced.map { "|\($0.start)-\($0.end)" }.joined()
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return String(hash, radix: 16)
+    }
 }

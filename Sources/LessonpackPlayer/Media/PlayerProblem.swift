@@ -12,8 +12,11 @@ extension DiagnosticCode {
     package static let comparisonFailed: DiagnosticCode = "comparison-failed"
     /// A line could not be slowed down to be played again (its clip does not decode, or the copy cannot be written).
     package static let slowingFailed: DiagnosticCode = "slowing-failed"
+    /// The conversation could not be prepared with some voices silenced (its sound does not decode, or the prepared
+    /// copy cannot be written).
+    package static let voicesFailed: DiagnosticCode = "voices-failed"
 
     /// Every player code, for the documentation test.
     package static let playerCodes: [DiagnosticCode] = [.recordingUnavailable, .recordingFailed, .comparisonFailed,
-                                                        .slowingFailed]
+                                                        .slowingFailed, .voicesFailed]
 }

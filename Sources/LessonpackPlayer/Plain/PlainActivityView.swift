@@ -75,6 +75,8 @@ final class PlainActivity<View: PlainActivityView>: PlainActivityDriving {
                     message = typedRun.waitForEffects()
                 }
             }
+            // Nor can it show a clip being made (the conversation with one voice alone): it waits for it to play.
+            if typedRun.isPreparingClip { message = typedRun.waitForEffects() ?? message }
             lines += View.reply(to: events, message: message, view: typedRun.view(at: now), strings)
             let more = View.followUp(after: events, view: typedRun.view(at: now))
             guard !more.isEmpty else { return lines }

@@ -16,7 +16,7 @@ enum PlainVideo: PlainActivityView {
         case .paused: strings.text("screen.video.paused")
         case .ended: strings.text("screen.video.ended")
         }
-        var lines = ["\(view.clock), \(state), " + view.subtitles]
+        var lines = ["\(view.clock), \(state), " + view.subtitles + (view.voices.map { ", " + $0 } ?? "")]
         if let line = view.subtitle { lines.append("\(line.speaker): \(line.text)") }
         if let line = view.upcoming { lines.append(strings.text("plain.video.next", ["time": line.start, "speaker": line.speaker, "text": line.text])) }
         return lines
@@ -49,17 +49,23 @@ enum PlainVideo: PlainActivityView {
             case nil: return .events([.toggleSubtitles])
             default:
                 // A speaker by name ("subtitles Helen", "subtitles only Helen"), or by number.
-                // The whole name, or the start of one ("helen" for Helen Clarke) that fits one speaker only.
                 let name = named.hasPrefix("only ") ? String(named.dropFirst(5)) : named
-                let spoken = view.speakers.map { $0.lowercased() }
-                let fitting = spoken.indices.filter { spoken[$0] == name || spoken[$0].hasPrefix(name + " ") }
-                if let index = spoken.firstIndex(of: name) ?? (fitting.count == 1 ? fitting[0] : nil) {
-                    return .events([.subtitlesFor(speaker: index)])
-                }
-                if let number = Int(name), view.speakers.indices.contains(number - 1) {
-                    return .events([.subtitlesFor(speaker: number - 1)])
-                }
+                if let index = speakerIndex(name, in: view.speakers) { return .events([.subtitlesFor(speaker: index)]) }
                 return .show([strings.text("video.no-such-speaker", ["speakers": strings.list(view.speakers)])])
+            }
+        case "hear":
+            // "hear only Helen", "hear without Helen", "hear everyone".
+            let rest = words.dropFirst()
+            switch rest.first?.lowercased() {
+            case "everyone"?, "all"?: return .events([.hearEveryone])
+            case "only"?, "without"?:
+                let named = rest.dropFirst().joined(separator: " ").lowercased()
+                guard let index = speakerIndex(named, in: view.speakers) else {
+                    return .show([strings.text("video.no-such-speaker", ["speakers": strings.list(view.speakers)])])
+                }
+                return .events([rest.first?.lowercased() == "only" ? .hearOnly(speaker: index) : .hearWithout(speaker: index)])
+            default:
+                return .show([strings.text("plain.video.hear")])
             }
         case "transcript":
             if let hidden = view.hidden { return .show([hidden]) }
@@ -68,6 +74,16 @@ enum PlainVideo: PlainActivityView {
             })
         default: return .unknown
         }
+    }
+
+    /// A speaker named by their whole name, the start of one ("helen" for Helen Clarke) that fits one speaker only, or
+    /// their number.
+    static func speakerIndex(_ name: String, in speakers: [String]) -> Int? {
+        let spoken = speakers.map { $0.lowercased() }
+        let fitting = spoken.indices.filter { spoken[$0] == name || spoken[$0].hasPrefix(name + " ") }
+        if let index = spoken.firstIndex(of: name) ?? (fitting.count == 1 ? fitting[0] : nil) { return index }
+        if let number = Int(name), speakers.indices.contains(number - 1) { return number - 1 }
+        return nil
     }
 
     static func reply(to events: [VideoPresenter.Event], message: Message?, view: VideoPresenter.View, _ strings: Strings) -> [String] {

@@ -16,6 +16,8 @@ protocol ActivityRunning: AnyObject {
     func poll(at now: Date) -> Message?
     /// Waits for a recording under way, for front ends that cannot draw meanwhile.
     func waitForEffects() -> Message?
+    /// Whether a clip is being made to play once ready (slowed, or with voices silenced).
+    var isPreparingClip: Bool { get }
     func leave(at now: Date)
 }
 
@@ -71,6 +73,8 @@ final class ActivityRun<Presenter: ActivityPresenter>: ActivityRunning {
         session.media.waitForSlowedClip()
         return message
     }
+
+    var isPreparingClip: Bool { session.media.isPreparingClip }
 
     func leave(at now: Date) {
         session.media.stopAll()

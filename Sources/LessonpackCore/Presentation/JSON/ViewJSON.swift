@@ -55,6 +55,12 @@ extension Effect: CoreJSONWritable {
                 json.field("media", media)
                 json.field("speed", speed)
             }
+        case .playSilencing(let media, let from, let silenced):
+            json.enumCase("playSilencing") { json in
+                json.field("media", media)
+                json.field("from", from)
+                json.field("silenced", silenced)
+            }
         }
     }
 }
@@ -84,6 +90,15 @@ extension SpokenLine: CoreJSONWritable {
     }
 }
 
+extension SoundSpan: CoreJSONWritable {
+    package func write(to json: inout CoreJSON) {
+        json.object { json in
+            json.field("start", start)
+            json.field("end", end)
+        }
+    }
+}
+
 extension VideoPresenter.View: CoreJSONWritable {
     package func write(to json: inout CoreJSON) {
         json.object { json in
@@ -95,6 +110,7 @@ extension VideoPresenter.View: CoreJSONWritable {
             json.field("subtitleSpeaker", subtitleSpeaker)
             json.field("subtitles", subtitles)
             json.field("speakers", speakers)
+            json.field("voices", voices)
             json.field("subtitle", subtitle)
             json.field("upcoming", upcoming)
             json.field("transcript", transcript)
