@@ -165,6 +165,8 @@ import Testing
         ("1790000000000", .decimal(1_790_000_000_000)), ("2147483647", .integer(2_147_483_647)),
         ("2147483648", .decimal(2_147_483_648)), ("0.1234567", .decimal(0.123456)),
         ("1e3", .decimal(1000)), ("1.5E2", .decimal(150)), ("-2e+1", .decimal(-20)),
+        // The Double nearest the text, as Codable reads it: 7 + 0.56 would be 7.5600000000000005.
+        ("7.56", .decimal(7.56)), ("89.123", .decimal(89.123)), ("-0.1", .decimal(-0.1)),
         ("1.", nil), ("-", nil), ("9007199254740993", nil), ("1e", nil), ("1e21", nil), ("1e300", nil),
     ] as [(String, CoreJSONValue?)])
     func numbersAreReadAsAPageWritesThem(text: String, value: CoreJSONValue?) {

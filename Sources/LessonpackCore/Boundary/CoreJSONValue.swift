@@ -175,7 +175,10 @@ package enum CoreJSONValue: Equatable {
             }
             let signed = negative ? -magnitude : magnitude
             if !fraction, signed >= Int64(Int32.min), signed <= Int64(Int32.max) { return .integer(Int(signed)) }
-            var value = Double(magnitude) + Double(millionths) / 1_000_000
+            // One division of an exact integer is correctly rounded, as Codable's reading is: 7 + 0.56 is not 7.56.
+            var value = magnitude <= 9_000_000_000
+                ? Double(magnitude &* 1_000_000 &+ millionths) / 1_000_000
+                : Double(magnitude) + Double(millionths) / 1_000_000
             for _ in 0..<max(exponent, 0) { value *= 10 }
             for _ in 0..<max(-exponent, 0) { value /= 10 }
             guard value <= 9_007_199_254_740_992 else { return nil }
