@@ -711,6 +711,33 @@ class PreviewTests(StudioTestCase):
         view = self.page.wait_preview(lambda v: v["current"] == 2, "line 3 to be the chosen line")
         self.assertAlmostEqual(view["position"], self.module["transcript"][2]["start"], delta=1.0)
 
+    def test_video_with_one_speakers_voice(self):
+        """The voices select plays one speaker's voice alone: the server answers play with the other speaker's
+        spans, and the page's Web Audio gain over the video follows the picture's time, silent inside those spans
+        and full inside the kept speaker's lines."""
+        self.page.open_preview("video")
+        first = self.module["speakers"][0]
+        timed = [line for line in self.module["transcript"] if line["end"] - line["start"] > 0.5]
+        kept = next(line for line in timed if line["speaker"] == first["id"])
+        other = next(line for line in timed if line["speaker"] != first["id"])
+        voices = '[data-testid="preview-root"] [data-testid="voices"]'
+        Select(self.page.find(voices)).select_by_visible_text(f"Only {first['name']}")
+        self.page.wait_preview(lambda v: v.get("hearing") == "only:0", f"{first['name']}'s voice alone")
+        self.page.preview_click("play-pause")
+
+        def gain_at(seconds):
+            self.page.js("document.querySelector('[data-testid=\"preview-root\"] video').currentTime = arguments[0]", seconds)
+            return self.page.wait(lambda: (value := self.page.js(
+                "return document.querySelector('[data-testid=\"preview-root\"] video').dataset.voiceGain")) is not None
+                and abs(self.page.js("return document.querySelector('[data-testid=\"preview-root\"] video').currentTime")
+                        - seconds) < 0.4 and value, f"the gain at {seconds} s")
+        self.assertEqual(self.page.wait(lambda: gain_at((other["start"] + other["end"]) / 2) == "0" or None,
+                                        "silence inside the other speaker's line"), True)
+        self.assertEqual(self.page.wait(lambda: gain_at((kept["start"] + kept["end"]) / 2) == "1" or None,
+                                        "the kept speaker at full gain"), True)
+        Select(self.page.find(voices)).select_by_visible_text("Every voice")
+        self.page.wait_preview(lambda v: v.get("hearing") == "everyone" and v.get("voices") is None, "every voice again")
+
     def test_video_with_one_speakers_subtitles(self):
         """The select beside the controls chooses one speaker's subtitles: the view names the speaker, and the
         video's track keeps that speaker's cues alone (the others' are emptied, and come back for everyone's)."""

@@ -145,7 +145,9 @@ struct PageLogs {
                          #"{"moveCursor":{"_0":\#(step())}}"#, #"{"replayLine":{"_0":\#(index(lines))}}"#,
                          #"{"replayLine":{}}"#, #"{"toggleSubtitles":{}}"#, #"{"setSubtitles":{"_0":\#(random.below(2) == 0)}}"#,
                          #"{"subtitlesFor":{"speaker":\#(index(module.speakers.count))}}"#, #"{"subtitlesFor":{}}"#,
-                         #"{"nextSubtitles":{}}"#])
+                         #"{"nextSubtitles":{}}"#, #"{"hearOnly":{"speaker":\#(index(module.speakers.count))}}"#,
+                         #"{"hearWithout":{"speaker":\#(index(module.speakers.count))}}"#, #"{"hearEveryone":{}}"#,
+                         #"{"nextVoices":{}}"#])
         case .videoTask:
             let statements = module.videoTask.count
             let marks = ["empty", "correct", "incorrect"]

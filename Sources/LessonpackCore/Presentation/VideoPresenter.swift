@@ -19,6 +19,8 @@ package enum VideoPresenter: ActivityPresenter {
         package var speakers: [String]
         /// "only Helen Clarke's voice", "every voice but Helen Clarke's"; nil while every voice is heard.
         package var voices: String?
+        /// The same for a page's controls: `everyone`, `only:N` or `without:N`, N a speaker's place in `speakers`.
+        package var hearing: String
         /// The line spoken now, when its speaker's subtitles show.
         package var subtitle: SpokenLine?
         /// Between lines, with subtitles on: the next line whose subtitle shows, so that wherever the learner lands
@@ -77,6 +79,7 @@ package enum VideoPresenter: ActivityPresenter {
                     duration: engine.duration, subtitlesOn: engine.subtitlesOn, subtitleSpeaker: speaker?.name,
                     subtitles: subtitlesWording(engine.subtitles, speaker: speaker, context.strings),
                     speakers: engine.speakers.map { $0.name }, voices: voicesWording(engine, context.strings),
+                    hearing: hearing(engine),
                     subtitle: engine.subtitle(at: now).map { SpokenLine($0, in: context) },
                     upcoming: engine.subtitlesOn && engine.subtitle(at: now) == nil
                         ? engine.lines.first { $0.start > position && engine.showsSubtitle(of: $0) }
@@ -90,6 +93,15 @@ package enum VideoPresenter: ActivityPresenter {
     static func chosenSpeaker(_ engine: VideoEngine) -> Speaker? {
         guard case .speaker(let id) = engine.subtitles else { return nil }
         return engine.speakers.first { $0.id == id }
+    }
+
+    static func hearing(_ engine: VideoEngine) -> String {
+        func place(_ id: String) -> String { engine.speakers.firstIndex { $0.id == id }.map { "\($0)" } ?? "" }
+        return switch engine.voices {
+        case .everyone: "everyone"
+        case .only(let id): "only:" + place(id)
+        case .without(let id): "without:" + place(id)
+        }
     }
 
     static func voicesWording(_ engine: VideoEngine, _ strings: Strings) -> String? {

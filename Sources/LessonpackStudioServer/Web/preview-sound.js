@@ -39,11 +39,13 @@ export class Sound {
   }
 
   /// Plays `media` (a path under media/) from `from` seconds, up to `until` when given, at `rate` (0.75 and 0.5
-  /// slow a line down for a learner; the browser keeps its pitch).
-  async play(media, from = 0, until, rate = 1) {
+  /// slow a line down for a learner; the browser keeps its pitch). `silenced` spans of the video (`{start, end}` in
+  /// seconds) play silent: one speaker's voice alone, or all but one.
+  async play(media, from = 0, until, rate = 1, silenced = []) {
     const { module } = this.preview;
     const isVideo = this.video && module?.video && media === module.video;
     const element = isVideo ? this.video : this.audio;
+    if (isVideo) this.silence(silenced);
     // Everything else stops; the element about to play only moves (pausing it first would make the picture blink).
     this.stopAll({ except: element });
     if (!isVideo) {
@@ -110,6 +112,32 @@ export class Sound {
     }, 40);
   }
 
+  /// Silences the video's sound through `spans` from now on, by Web Audio gain over the video element: the gain follows
+  /// the picture's own time, every frame, so a pause or a seek by the browser's controls keeps it right, and falls to
+  /// silence over 30 ms before each span and comes back over 30 ms after it, so no word of the voice kept is clipped.
+  /// The video is routed through the gain the first time a voice is silenced, and stays routed (at full gain).
+  silence(spans) {
+    this.silenced = spans;
+    if (!spans.length && !this.voiceGain) return;
+    if (!this.voiceGain || this.voiceGain.element !== this.video) {
+      const context = this.audioContext();
+      const gain = context.createGain();
+      context.createMediaElementSource(this.video).connect(gain).connect(context.destination);
+      this.voiceGain = { element: this.video, gain };
+      const video = this.video;
+      const follow = () => {
+        if (!video.isConnected) return;
+        const value = voiceGain(this.silenced ?? [], video.currentTime);
+        gain.gain.value = value;
+        // What the gain is now, for a test to read.
+        video.dataset.voiceGain = String(Math.round(value * 100) / 100);
+        requestAnimationFrame(follow);
+      };
+      requestAnimationFrame(follow);
+    }
+    if (this.context.state === 'suspended') this.context.resume().catch(() => {});
+  }
+
   audioContext() {
     const Context = window.AudioContext ?? window.webkitAudioContext;
     if (!Context) throw new Error('this browser has no Web Audio');
@@ -155,3 +183,14 @@ export class Sound {
   }
 }
 
+
+/// The gain at `seconds` into the video with `spans` silent: 0 inside a span, rising back over 30 ms either side.
+export function voiceGain(spans, seconds, fade = 0.03) {
+  let gain = 1;
+  for (const { start, end } of spans) {
+    if (seconds >= start && seconds <= end) return 0;
+    if (seconds < start && start - seconds < fade) gain = Math.min(gain, (start - seconds) / fade);
+    if (seconds > end && seconds - end < fade) gain = Math.min(gain, (seconds - end) / fade);
+  }
+  return gain;
+}

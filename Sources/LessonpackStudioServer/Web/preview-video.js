@@ -80,13 +80,20 @@ export function mount(ctx) {
     const index = whose.value === '' ? null : Number(whose.value);
     ctx.send({ subtitlesFor: index === null ? {} : { speaker: index } });
   });
-  controls.append(whose);
+  // Whose voices: every voice, one speaker's alone, or every voice but one speaker's.
+  const voices = h('select', { class: 'lp-select', testid: 'voices', 'aria-label': w('Voices'), 'aria-keyshortcuts': 'v' });
+  voices.addEventListener('change', () => {
+    const [how, index] = voices.value.split(':');
+    ctx.send(how === 'only' ? { hearOnly: { speaker: Number(index) } }
+      : how === 'without' ? { hearWithout: { speaker: Number(index) } } : { hearEveryone: {} });
+  });
+  controls.append(whose, voices);
 
   const transcript = h('ol', { class: 'lp-lines lp-video-lines', testid: 'transcript', 'aria-label': w('Transcript') });
   const hidden = h('p', { class: 'lp-muted', testid: 'transcript-hidden', hidden: true });
   const length = h('p', { class: 'lp-muted lp-small', testid: 'video-length' });
   const hints = h('p', { class: 'lp-hints' },
-    w('Keys: space play/pause · ← → 5 seconds · ↑ ↓ choose a line · Enter play it · s subtitles · w whose · Home start'));
+    w('Keys: space play/pause · ← → 5 seconds · ↑ ↓ choose a line · Enter play it · s subtitles · w whose · v voices · Home start'));
 
   const element = h('div', { class: 'lp-video-activity' },
     h('div', { class: 'lp-video-frame' }, video),
@@ -153,7 +160,7 @@ export function mount(ctx) {
     if (!video.paused && view.state === 'playing') showClock(video.currentTime);
     else clockText.textContent = view.clock;
     if (video.paused || view.state !== 'playing') progress.value = view.duration > 0 ? Math.min(1, view.position / view.duration) : 0;
-    subtitlesText.textContent = view.subtitles ?? '';
+    subtitlesText.textContent = [view.subtitles, view.voices].filter(Boolean).join(' · ');
     playPause.textContent = view.state === 'playing' ? w('❚❚ Pause') : w('▶ Play');
     subtitlesButton.textContent = view.subtitlesOn ? w('Subtitles: on') : w('Subtitles: off');
     subtitlesButton.setAttribute('aria-pressed', view.subtitlesOn ? 'true' : 'false');
@@ -165,6 +172,16 @@ export function mount(ctx) {
     }
     whose.value = view.subtitleSpeaker ? String((view.speakers ?? []).indexOf(view.subtitleSpeaker)) : '';
     whose.disabled = !view.subtitlesOn;
+    const speakers = view.speakers ?? [];
+    const hearing = [['everyone', w('Every voice')],
+      ...speakers.map((name, index) => [`only:${index}`, w('Only {speaker}', { speaker: name })]),
+      ...(speakers.length > 2 ? speakers.map((name, index) => [`without:${index}`, w('Without {speaker}', { speaker: name })]) : [])];
+    const heard = JSON.stringify(hearing);
+    if (voices.dataset.choices !== heard) {
+      voices.dataset.choices = heard;
+      fill(voices, ...hearing.map(([value, label]) => h('option', { value, text: label })));
+    }
+    voices.value = view.hearing ?? 'everyone';
     applySubtitles();
 
     hidden.hidden = !view.hidden;
@@ -194,6 +211,7 @@ export function mount(ctx) {
       ' ': { togglePlay: {} }, 'ArrowLeft': { rewind: {} }, 'ArrowRight': { forward: {} },
       'ArrowUp': { moveCursor: { _0: -1 } }, 'ArrowDown': { moveCursor: { _0: 1 } }, 'Enter': { replayLine: {} },
       's': { toggleSubtitles: {} }, 'S': { toggleSubtitles: {} }, 'w': { nextSubtitles: {} }, 'W': { nextSubtitles: {} },
+      'v': { nextVoices: {} }, 'V': { nextVoices: {} },
       'Home': { toStart: {} },
     };
     const wanted = events[event.key];

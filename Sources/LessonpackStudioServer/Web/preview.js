@@ -236,6 +236,10 @@ class Preview {
       case 'playSlowed':
         this.sound.play(args.media, 0, undefined, args.speed);
         break;
+      case 'playSilencing':
+        // The video with some speakers' lines silent: one voice alone, or all but one.
+        this.sound.play(args.media, args.from ?? 0, undefined, 1, args.silenced ?? []);
+        break;
       case 'stopSound':
         this.sound.stopAll();
         break;

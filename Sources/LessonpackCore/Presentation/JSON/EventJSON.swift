@@ -79,6 +79,10 @@ extension VideoPresenter.Event: CoreJSONReadable {
         case "setSubtitles": guard let on = event.bool() else { return nil }; self = .setSubtitles(on)
         case "subtitlesFor": guard let index = event.optionalInteger("speaker") else { return nil }; self = .subtitlesFor(speaker: index)
         case "nextSubtitles": self = .nextSubtitles
+        case "hearOnly": guard let index = event.integer("speaker") else { return nil }; self = .hearOnly(speaker: index)
+        case "hearWithout": guard let index = event.integer("speaker") else { return nil }; self = .hearWithout(speaker: index)
+        case "hearEveryone": self = .hearEveryone
+        case "nextVoices": self = .nextVoices
         default: return nil
         }
     }

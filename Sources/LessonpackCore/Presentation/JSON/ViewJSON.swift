@@ -111,6 +111,7 @@ extension VideoPresenter.View: CoreJSONWritable {
             json.field("subtitles", subtitles)
             json.field("speakers", speakers)
             json.field("voices", voices)
+            json.field("hearing", hearing)
             json.field("subtitle", subtitle)
             json.field("upcoming", upcoming)
             json.field("transcript", transcript)
