@@ -173,7 +173,7 @@ import Testing
     /// "hear only helen" in plain mode: the player prepares the conversation with David Moore's lines silenced, keeps
     /// it in the learner's cache, and plays it (here through a player that plays nothing).
     @Test func hearingOneSpeakerPlaysAPreparedConversation() throws {
-        let sox = try #require(ExternalTool.find("sox"), "scripts/setup installs sox")
+        _ = try #require(ExternalTool.find("sox"), "scripts/setup installs sox")
         let folder = TemporaryFolder()
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CACHE_HOME"] = folder.child("cache")
@@ -187,10 +187,7 @@ import Testing
         let voices = folder.child("cache") + "/lessonpack/voices"
         let prepared = try #require(try FileManager.default.contentsOfDirectory(atPath: voices).first { $0.hasSuffix(".wav") })
         func rms(from start: Double, to end: Double) throws -> Double {
-            let stat = try sox.run([voices + "/" + prepared, "-n", "trim", String(start), "=" + String(end), "stat"])
-            let text = String(decoding: stat.standardError, as: UTF8.self)
-            let value = text.split(separator: "\n").first { $0.hasPrefix("RMS     amplitude:") }?.split(separator: " ").last
-            return try #require(value.flatMap { Double($0) }, "no RMS amplitude in: \(text)")
+            try SoxMeasure.rms(voices + "/" + prepared, from: start, to: end)
         }
         // 0:04–0:08 is David Moore's first line; 0:00.5–0:03.5 Helen Clarke's.
         #expect(try rms(from: 4.3, to: 8.3) == 0)
