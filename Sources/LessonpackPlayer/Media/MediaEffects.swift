@@ -30,9 +30,10 @@ final class MediaEffects {
     private var recording: ActiveRecording?
     /// Intonation analyses under way, oldest first, with the line each is for.
     private var analyses: [(line: String, job: BackgroundJob<EffectOutcome>)] = []
-    /// A slowed clip being made, to be played when it is ready (nil: it could not be made, and why).
-    /// A clip being made to play once ready (slowed down, or with voices silenced), and where to play it from.
-    private var slowing: (job: BackgroundJob<Result<String, PlayerProblem>>, from: Double)?
+    /// A clip being made to play once ready (slowed down, or with voices silenced; or why it could not be made), and
+    /// where to play it from once it is: a slowed line from its start, the conversation from where the video's clock
+    /// has got to meanwhile.
+    private var slowing: (job: BackgroundJob<Result<String, PlayerProblem>>, from: (Date) -> Double)?
     private var slowedCount = 0
     private let workFolder: String
     /// Where conversations prepared with some voices silenced are kept (MediaStore.voicesCacheFolder).
@@ -96,7 +97,7 @@ final class MediaEffects {
                 } catch {
                     return .failure(PlayerProblem(.slowingFailed, "cannot slow \(media) down: \(error)"))
                 }
-            }, 0)
+            }, { _ in 0 })
         case .playSilencing(let media, let from, let silenced):
             slowing = nil
             if let reason = sound.unavailableReason { notice(reason); return nil }
@@ -111,7 +112,7 @@ final class MediaEffects {
                 if let reason = sound.play(path, from: from) { notice(reason) }
                 return nil
             }
-            let store = loaded.media
+            let store = loaded.media, asked = Date()
             slowing = (BackgroundJob {
                 do {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -121,7 +122,7 @@ final class MediaEffects {
                 } catch {
                     return .failure(PlayerProblem(.voicesFailed, "cannot take voices out of \(media): \(error)"))
                 }
-            }, from)
+            }, { ready in from + max(0, ready.timeIntervalSince(asked)) })
         }
         return nil
     }
@@ -147,7 +148,7 @@ final class MediaEffects {
         guard let (job, from) = slowing, let made = waiting ? job.wait() : job.result else { return }
         slowing = nil
         switch made {
-        case .success(let file): if let reason = sound.play(file, from: from) { notice(reason) }
+        case .success(let file): if let reason = sound.play(file, from: from(Date())) { notice(reason) }
         case .failure(let failure): notice(failure.description)
         }
     }
@@ -233,8 +234,8 @@ final class MediaEffects {
     var isPreparingClip: Bool { slowing != nil }
 }
 
-/// The name of a conversation prepared with some voices silenced: FNV-1a of its media path and spans, the same in
-/// every run, so a prepared file is found again.
+/// The name of a conversation prepared with some voices silenced: FNV-1a of its media file's identity (its hash in
+/// the manifest) and the spans, the same in every run, so a prepared file is found again.
 enum VoiceTrackName {
     static func hex(media: String, silenced: [SoundSpan]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
