@@ -13,7 +13,7 @@ package enum VideoPresenter: ActivityPresenter {
         package var subtitlesOn: Bool
         /// The speaker whose subtitles alone show, by name; nil for everyone's, or none.
         package var subtitleSpeaker: String?
-        /// "Subtitles: everyone", "Subtitles: only Helen", "Subtitles off".
+        /// "subtitles on", "subtitles: only Helen Clarke", "subtitles off", in the learner's language.
         package var subtitles: String
         /// The speakers whose subtitles the learner can choose, by name, in the module's order.
         package var speakers: [String]
