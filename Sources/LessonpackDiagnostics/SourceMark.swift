@@ -98,10 +98,6 @@ package struct SourceMark: Sendable {
         self.place = place
     }
 
-    package init(byte offset: Int, in text: SourceText) {
-        self.init(.byte(offset), in: text)
-    }
-
     package init(_ position: SourcePosition?, in text: SourceText) {
         self.init(position.map { .position($0) } ?? .wholeFile, in: text)
     }
@@ -110,9 +106,4 @@ package struct SourceMark: Sendable {
     package var position: SourcePosition? { text.position(of: place) }
 
     package var location: SourceLocation { SourceLocation(file: text.file, position: position) }
-
-    /// The byte offset, when the mark is one: two marks in one text compare by it without counting lines.
-    package var byteOffset: Int? {
-        if case .byte(let offset) = place { offset } else { nil }
-    }
 }

@@ -58,9 +58,9 @@ import Testing
 
     @Test func linesAreCountedOnlyWhenAPositionIsAskedFor() {
         let text = SourceText(file: "module.plist", utf8: Array("<a>\n<b/>\n</a>".utf8))
-        let mark = SourceMark(byte: 4, in: text)
+        let mark = SourceMark(.byte(4), in: text)
         #expect(!text.hasCountedLines)
-        #expect(mark.byteOffset == 4)
+        #expect(mark.place == .byte(4))
         #expect(mark.location.description == "module.plist:2:1")
         #expect(text.hasCountedLines)
     }
