@@ -229,7 +229,9 @@ export function mount(ctx) {
   return { element, render, keydown, destroy };
 }
 
-/// Text as a WebVTT cue writes it: the track escapes `&`, `<` and `>` in a speaker's name.
+/// A speaker's name as the track writes it in a cue's `<v>` tag (SubtitleTrack): `&`, `<` and `>` escaped, and each
+/// line break a space.
 function escapeCueText(text) {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+    .replace(/\r\n|[\n\r\u000B\u000C\u0085\u2028\u2029]/g, ' ');
 }
