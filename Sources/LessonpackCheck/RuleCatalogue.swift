@@ -56,6 +56,7 @@ package enum RuleCatalogue {
         rule(UnknownObjectiveRule(), errors: [.unknownObjective]),
         rule(UnassessedObjectiveRule(), errors: [.unassessedObjective]),
         rule(PassMarkRule(), warnings: [.passMarkWithoutTest]),
+        rule(RolePlayRule(), warnings: [.rolePlayWithoutConversation]),
         rule(PlaceholderTextRule(), warnings: [.placeholderText]),
         rule(PlaceholderMediaRule(), warnings: [.placeholderMedia]),
         rule(UncertainTimingRule(), warnings: [.uncertainTiming]),

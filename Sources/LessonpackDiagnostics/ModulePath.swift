@@ -35,6 +35,7 @@ package enum ModulePath: Hashable, Sendable, Codable, CustomStringConvertible {
 
     package enum ModuleField: String, Hashable, Sendable, Codable {
         case id, title, version, level, language, summary, video, speakers, objectives, activities, passMark
+        case rolePlay = "roleplay"
     }
 
     package enum SpeakerField: String, Hashable, Sendable, Codable {

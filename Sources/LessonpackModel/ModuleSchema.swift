@@ -6,7 +6,7 @@ import PropertyList
 package enum ModuleSchema {
     /// After the activity list, the key of each activity that lets authors choose its lines, in the standard order.
     package static let module = ["id", "title", "version", "level", "language", "summary", "video", "speakers", "objectives",
-                                "activities"] + ActivityKind.allCases.compactMap(\.chosenLinesKey) + ["passMark"]
+                                "activities"] + ActivityKind.allCases.compactMap(\.chosenLinesKey) + ["passMark", "roleplay"]
     package static let speaker = ["id", "name", "colour"]
     package static let objective = ["id", "performance", "condition", "content", "criteria"]
     package static let transcript = ["lines"]

@@ -90,6 +90,7 @@ package enum ModuleSourceWriter {
         fields["video"] = module.video.map(PlistValue.string)
         fields["language"] = module.language.map(PlistValue.string)
         fields["passMark"] = module.passMark.map { .integer(PlistInteger($0)) }
+        fields["roleplay"] = module.rolePlay.map(PlistValue.bool)
         for (kind, lines) in module.chosenLines {
             guard let key = kind.chosenLinesKey else { continue }
             fields[key] = .array(lines.map(PlistValue.string))

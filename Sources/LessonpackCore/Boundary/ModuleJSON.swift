@@ -92,6 +92,7 @@ package enum ModuleJSON {
                 json.optionalMember("placeholder", file.placeholder)
             }
             json.optionalMember("passMark", module.passMark)
+            json.optionalMember("roleplay", module.rolePlay)
             json.key("chosenLines")
             json.object { json in
                 for kind in ActivityKind.allCases {
@@ -165,6 +166,13 @@ package enum ModuleJSON {
             if field.isNull { return nil }
             guard let number = field.integer else { failed = true; return nil }
             return number
+        }
+
+        /// Absent or null is nil: a key added later (`roleplay`) is missing from what an earlier build wrote.
+        mutating func optionalBool(_ value: CoreJSONValue?, _ key: String) -> Bool? {
+            guard let field = value?[key], !field.isNull else { return nil }
+            guard let flag = field.bool else { failed = true; return nil }
+            return flag
         }
 
         mutating func bool(_ value: CoreJSONValue?, _ key: String) -> Bool {
@@ -262,6 +270,7 @@ package enum ModuleJSON {
                                  placeholder: placeholder)
             }
             module.passMark = optionalInteger(root, "passMark")
+            module.rolePlay = optionalBool(root, "roleplay")
             if case .object(let chosen)? = root["chosenLines"] {
                 for (name, lines) in chosen {
                     guard let kind = ActivityKind(rawValue: name), kind.chosenLinesKey != nil else { failed = true; continue }

@@ -32,12 +32,17 @@ package struct Module: Hashable, Sendable, Storable {
     /// and the compiled module, and left out where there is no choice, so modules without one build as they
     /// always have.
     package var chosenLines: [ActivityKind: [String]]
+    /// Whether the video offers role play, as module.plist's `roleplay` says; nil when it says nothing, which means
+    /// yes for a conversation of two or more speakers (`offersRolePlay`). Left out when nil, so modules without the
+    /// key build byte for byte as before.
+    package var rolePlay: Bool?
 
     package init(id: String = "", title: String = "", version: String = "", level: String = "", summary: String = "",
                 language: String? = nil, video: String? = nil, speakers: [Speaker] = [], objectives: [Objective] = [],
                 activities: [ActivityKind] = [], transcript: [TranscriptLine] = [], definitions: [Definition] = [],
                 phrasebook: [FocusBox] = [], videoTask: [VideoTaskStatement] = [], questions: [Question] = [],
-                test: TestBank = TestBank(), media: [MediaFile] = [], passMark: Int? = nil, chosenLines: [ActivityKind: [String]] = [:]) {
+                test: TestBank = TestBank(), media: [MediaFile] = [], passMark: Int? = nil, chosenLines: [ActivityKind: [String]] = [:],
+                rolePlay: Bool? = nil) {
         self.id = id
         self.title = title
         self.version = version
@@ -57,6 +62,13 @@ package struct Module: Hashable, Sendable, Storable {
         self.media = media
         self.passMark = passMark
         self.chosenLines = chosenLines
+        self.rolePlay = rolePlay
+    }
+
+    /// Whether the learner can play a speaker in the video: the author has not switched it off, and the conversation
+    /// has someone to answer (two speakers or more). Every line has its own clip, so each can be heard apart.
+    package var offersRolePlay: Bool {
+        (rolePlay ?? true) && speakers.count >= 2 && video != nil && !transcript.isEmpty
     }
 
     /// The tag of the language the module teaches: what module.plist says, or "en".
@@ -76,6 +88,7 @@ extension Module {
     private enum CodingKeys: String, CodingKey {
         case id, title, version, level, summary, video, speakers, objectives, activities, transcript, definitions
         case phrasebook, videoTask, questions, test, media, passMark, language
+        case rolePlay = "roleplay"
     }
 
     /// A kind's own key for its chosen lines, which is not one of `CodingKeys`.
@@ -108,6 +121,7 @@ extension Module {
         test = try fields.decode(TestBank.self, forKey: .test)
         media = try fields.decode([MediaFile].self, forKey: .media)
         passMark = try fields.decodeIfPresent(Int.self, forKey: .passMark)
+        rolePlay = try fields.decodeIfPresent(Bool.self, forKey: .rolePlay)
         let chosen = try decoder.container(keyedBy: ChosenLinesKey.self)
         chosenLines = [:]
         for kind in ActivityKind.allCases {
@@ -136,6 +150,7 @@ extension Module {
         try fields.encode(media, forKey: .media)
         try fields.encodeIfPresent(passMark, forKey: .passMark)
         try fields.encodeIfPresent(language, forKey: .language)
+        try fields.encodeIfPresent(rolePlay, forKey: .rolePlay)
         var chosen = encoder.container(keyedBy: ChosenLinesKey.self)
         for kind in ActivityKind.allCases {
             guard let key = kind.chosenLinesKey, let lines = chosenLines[kind] else { continue }

@@ -22,6 +22,7 @@ extension ModuleDecoder {
         module.summary = fields.string("summary") ?? ""
         decodeActivities(fields.array("activities"))
         module.passMark = boundedInteger(fields, "passMark", meaning: "a percentage")
+        module.rolePlay = fields.bool("roleplay", required: false)
         for kind in ActivityKind.allCases {
             guard let key = kind.chosenLinesKey else { continue }
             module.chosenLines[kind] = fields.strings(key, required: false)
