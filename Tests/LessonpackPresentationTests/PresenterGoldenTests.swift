@@ -76,6 +76,74 @@ import Testing
         try script.matchesGolden(golden("video"))
     }
 
+    /// A role play as David Moore (the applicant): the video plays Helen's first line and stops before David's; the
+    /// learner says it (recorded), and the conversation goes on from the end of their line; a line passed to the
+    /// video is heard from its start; at the end every line of theirs shows its intonation, and they hear the
+    /// conversation with their own lines in it.
+    @Test(arguments: [UILanguage.en, .ja]) func videoRolePlay(_ language: UILanguage) throws {
+        var tests = PresenterGoldenTests()
+        tests.language = language
+        var script = PresenterScript<VideoPresenter>(dealt(VideoEngine.self), context: tests.context)
+        script.send(.sayLine)
+        script.send(.playPart(speaker: 1), showing: true)
+        script.wait(2)
+        script.show("Helen speaks: the first line of David's is the one to say")
+        script.wait(3)
+        script.show("the video has stopped before David's line")
+        script.send(.seek(30))
+        script.send(.sayLine)
+        script.context.recording = RecordingProgress(line: "l02", startedAt: script.now, seconds: 7.4)
+        script.wait(2)
+        script.show("recording, with its countdown")
+        script.send(.sayLine)
+        script.context.recording = nil
+        script.outcome(.recorded(line: "l02", file: "/recordings/l02-role-play.wav"))
+        script.context.analysing = ["l02"]
+        script.show("on from the end of David's line to his next")
+        script.context.analysing = []
+        script.outcome(.analysed(line: "l02", recording: "/recordings/l02-role-play.wav", result: IntonationResult(
+            score: 81, feedback: "Your voice rises and falls like the original's.", timing: nil, step: 0.01, model: [], learner: [])))
+        script.wait(10)
+        script.send(.sayLine)
+        script.outcome(.recordingFailed(line: "l04", reason: "no sound device was found: recording is off"))
+        script.show("a failed recording says why, and the video still waits")
+        script.send(.skipLine, showing: true)
+        // The rest said, one after the other.
+        while let line = script.engine.awaitedLine {
+            script.wait(20)
+            script.send(.sayLine)
+            script.outcome(.recorded(line: line.id, file: "/recordings/\(line.id)-role-play.wav"))
+        }
+        script.show("every line of David's done")
+        script.send(.hearYours)
+        #expect(script.engine.result(at: script.now).items.filter { $0.outcome == .done }.count == 9)
+        // Helen next, then no role play, then nothing to stop.
+        script.send(.nextPart)
+        script.send(.nextPart, showing: true)
+        script.send(.stopRolePlay)
+        script.send(.hearYours)
+        try script.matchesGolden(tests.golden("video-role-play"))
+    }
+
+    /// An author can switch role play off, and a conversation of one speaker has none.
+    @Test func rolePlayIsOffWhereTheModuleSaysSoOrHasOneSpeaker() throws {
+        var off = sample
+        off.rolePlay = false
+        var script = PresenterScript<VideoPresenter>(VideoEngine(module: off, setup: NoSetup(), startedAt: start),
+                                                     context: PresentationContext(module: off))
+        #expect(!script.view.canRolePlay)
+        let reaction = script.send(.playPart(speaker: 0))
+        #expect(reaction.actions.isEmpty)
+        #expect(reaction.message?.text == "This video has no role play.")
+        var alone = sample
+        alone.speakers.removeLast()
+        #expect(!alone.offersRolePlay)
+        var engine = VideoEngine(module: alone, setup: NoSetup(), startedAt: start)
+        #expect(engine.apply(.startRolePlay(speaker: "manager"), at: start).isEmpty)
+        #expect(engine.rolePlay == nil)
+        #expect(sample.offersRolePlay)
+    }
+
     /// The subtitles the learner last chose are chosen again when they open a video; a speaker the module does not
     /// have gives everyone's.
     @Test func aVideoOpensWithTheSubtitlesLastChosen() throws {

@@ -74,8 +74,9 @@ package enum Effect: Sendable, Equatable, Storable {
     /// Play a media file of the module (a path under media/), from `from` seconds, up to `until` when given.
     case play(media: String, from: Double = 0, until: Double? = nil)
     case stopSound
-    /// Record the learner saying `line`, for at most `seconds`; what happened comes back as an action.
-    case record(line: String, seconds: Double)
+    /// Record the learner saying `line`, for at most `seconds`; what happened comes back as an action. A role play's
+    /// recordings are kept apart from pronunciation practice's, so neither replaces the other.
+    case record(line: String, seconds: Double, rolePlay: Bool = false)
     /// Mix a line's original with the learner's recording; the mixed file comes back as an action.
     case compare(line: String, recording: String, mode: VoiceComparison)
     /// Play a file the player made (a comparison).
@@ -90,6 +91,24 @@ package enum Effect: Sendable, Equatable, Storable {
     /// Play a media file of the module from `from` seconds with the spans of `silenced` silent (one speaker's
     /// voice alone, or all but one), each faded over 30 ms at its edges.
     case playSilencing(media: String, from: Double, silenced: [SoundSpan])
+    /// Play the conversation in `media` with the learner's recordings in place of the lines they said in a role
+    /// play: each line's span of the original is left out and their recording heard there instead.
+    case playWithTakes(media: String, takes: [LineTake])
+}
+
+/// A learner's recording of a line, and where the line is in the conversation.
+package struct LineTake: Sendable, Equatable, Storable {
+    package var line: String
+    package var start: Double
+    package var end: Double
+    package var recording: String
+
+    package init(line: String, start: Double, end: Double, recording: String) {
+        self.line = line
+        self.start = start
+        self.end = end
+        self.recording = recording
+    }
 }
 
 /// A stretch of a media file, in seconds.

@@ -59,12 +59,33 @@ package struct ActivityResult: Sendable, Storable, Equatable {
 /// What each activity measures beyond items and score.
 package enum ResultDetails: Sendable, Storable, Equatable {
     case none
-    case video(watchedSeconds: Double, durationSeconds: Double, subtitlesOn: Bool)
+    /// `rolePlay`: the latest role play of the attempt, if the learner played a speaker.
+    case video(watchedSeconds: Double, durationSeconds: Double, subtitlesOn: Bool, rolePlay: RolePlaySummary? = nil)
     case vocabulary(terms: Int, opened: Int)
     case audioGame(difficulty: AudioGameEngine.Difficulty, moves: Int, mistakes: Int, solved: Bool, tiles: Int)
     case pronunciation(recorded: Int, lines: Int)
     case dictionary(entries: Int, opened: Int)
     case test(correct: Int, incorrect: Int, unanswered: Int)
+}
+
+/// A role play as a result keeps it: whose lines the learner said, how many of them, and when.
+package struct RolePlaySummary: Sendable, Storable, Equatable {
+    /// The speaker the learner played, by id.
+    package var speaker: String
+    /// The lines the learner said (recorded), of `lines`, theirs in the conversation.
+    package var spoken: Int
+    package var lines: Int
+    package var startedAt: Date
+    /// When the learner was done with their last line; nil when they stopped before.
+    package var finishedAt: Date?
+
+    package init(speaker: String, spoken: Int, lines: Int, startedAt: Date, finishedAt: Date?) {
+        self.speaker = speaker
+        self.spoken = spoken
+        self.lines = lines
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+    }
 }
 
 package struct ItemOutcome: Sendable, Storable, Equatable {

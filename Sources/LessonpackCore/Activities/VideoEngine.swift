@@ -36,6 +36,32 @@ extension SubtitleChoice {
     }
 }
 
+/// A role play: the learner says one speaker's lines, and the video plays everyone else's, stopping before each of
+/// the learner's lines until they have said it, or passed it to the video to say.
+package struct RolePlay: Sendable, Equatable {
+    /// The speaker the learner plays, by id.
+    package var speaker: String
+    package var startedAt: Date
+    /// The index among the engine's lines of the learner's next line; the number of lines once none is left.
+    package var next: Int
+    /// The learner's recording of each of their lines said.
+    package var recordings: [String: String] = [:]
+    /// The intonation of each recording once measured, and why it could not be, per line.
+    package var intonation: [String: IntonationResult] = [:]
+    package var analysisFailures: [String: String] = [:]
+    /// Why the last recording of a line did not work.
+    package var failures: [String: String] = [:]
+    /// The line being recorded, between asking and hearing back.
+    package var recording: String?
+    /// When the learner's last line was done with; nil before.
+    package var finishedAt: Date?
+    /// The learner stopped before the end.
+    package var left = false
+
+    /// Neither over nor left: the video waits at each of the learner's lines.
+    package var isUnderWay: Bool { finishedAt == nil && !left }
+}
+
 /// Activity 1, the conversation video: play, pause and seek, subtitles for everyone, for one speaker or off, and the
 /// subtitle for any moment. Time is passed in with each action, so the engine never reads a clock of its own.
 package struct VideoEngine: ActivityEngine {
@@ -56,6 +82,19 @@ package struct VideoEngine: ActivityEngine {
         /// Whose voices to hear, playing on from where the video is; a speaker the module does not have changes
         /// nothing.
         case chooseVoices(VoiceChoice)
+        /// Starts a role play from the beginning, the learner saying `speaker`'s lines (by id).
+        case startRolePlay(speaker: String)
+        /// Asks for a recording of the learner saying the line the role play waits at.
+        case recordRolePlayLine(line: String)
+        case rolePlayRecorded(line: String, file: String)
+        case rolePlayRecordingFailed(line: String, reason: String)
+        /// The learner passes the line to the video, which says it, and goes on.
+        case skipRolePlayLine(line: String)
+        /// The intonation of `recording` against the original line; kept only while that recording is the line's.
+        case rolePlayAnalysed(line: String, recording: String, result: IntonationResult)
+        case rolePlayAnalysisFailed(line: String, recording: String, reason: String)
+        /// Stops the role play under way: the video is the learner's to play again.
+        case leaveRolePlay
     }
 
     package static let kind = ActivityKind.video
@@ -77,8 +116,14 @@ package struct VideoEngine: ActivityEngine {
     package private(set) var isPlaying = false
     /// How far into the video the learner has got, for the result.
     package private(set) var furthest: Double = 0
+    /// Whether the module lets the learner play a speaker (`Module.offersRolePlay`).
+    package let offersRolePlay: Bool
+    /// The latest role play, under way or not.
+    package private(set) var rolePlay: RolePlay?
     private var anchorPosition: Double = 0
     private var anchorTime: Date?
+    /// Where playing stops by itself before the end: the start of the line a role play waits at.
+    private var stopAt: Double?
 
     /// The video's duration comes from the media manifest; without it the last line's end stands in.
     package init(module: Module, setup: NoSetup, startedAt: Date) {
@@ -90,9 +135,17 @@ package struct VideoEngine: ActivityEngine {
         duration = [recorded, lines.last?.end].compactMap { $0 }.filter { $0.isFinite && $0 >= 0 }
             .map { min($0, 360_000) }.max() ?? 0
         self.startedAt = startedAt
+        offersRolePlay = module.offersRolePlay
     }
 
     package mutating func apply(_ action: Action, at now: Date) -> [Effect] {
+        // While a role play runs, the video goes where the conversation takes it, not where the learner seeks.
+        if rolePlay?.isUnderWay == true {
+            switch action {
+            case .seek, .replayLine, .chooseVoices: return []
+            default: break
+            }
+        }
         switch action {
         case .play:
             let here = position(at: now)
@@ -126,15 +179,93 @@ package struct VideoEngine: ActivityEngine {
             case .only(let id), .without(let id): guard speakers.contains(where: { $0.id == id }) else { return [] }
             }
             voices = choice
+        case .startRolePlay(let speaker):
+            guard offersRolePlay, video != nil, rolePlay?.recording == nil,
+                  lines.contains(where: { $0.speaker == speaker }) else { return [] }
+            rolePlay = RolePlay(speaker: speaker, startedAt: now, next: nextLine(of: speaker, from: 0))
+            voices = .everyone
+            return playConversation(from: 0, at: now)
+        case .recordRolePlayLine(let id):
+            guard let line = awaitedLine, line.id == id, rolePlay?.recording == nil else { return [] }
+            rolePlay?.recording = id
+            _ = apply(.pause, at: now)
+            return [.stopSound, .record(line: id, seconds: PronunciationEngine.recordingSeconds(for: line), rolePlay: true)]
+        case .rolePlayRecorded(let id, let file):
+            guard let line = awaitedLine, line.id == id, rolePlay?.recording == id else { return [] }
+            rolePlay?.recordings[id] = file
+            rolePlay?.failures[id] = nil
+            rolePlay?.intonation[id] = nil
+            rolePlay?.analysisFailures[id] = nil
+            rolePlay?.recording = nil
+            // On from the end of the learner's line: the original is not heard.
+            return [.analyse(line: id, recording: file)] + passLine(line, resumingAt: line.end, at: now)
+        case .rolePlayRecordingFailed(let id, let reason):
+            guard rolePlay?.recording == id else { return [] }
+            rolePlay?.failures[id] = reason
+            rolePlay?.recording = nil
+            return []
+        case .skipRolePlayLine(let id):
+            guard let line = awaitedLine, line.id == id, rolePlay?.recording == nil else { return [] }
+            // The video says the line instead.
+            return passLine(line, resumingAt: line.start, at: now)
+        case .rolePlayAnalysed(let id, let file, let result):
+            guard rolePlay?.recordings[id] == file else { return [] }
+            rolePlay?.intonation[id] = result
+            rolePlay?.analysisFailures[id] = nil
+            return []
+        case .rolePlayAnalysisFailed(let id, let file, let reason):
+            guard rolePlay?.recordings[id] == file else { return [] }
+            rolePlay?.intonation[id] = nil
+            rolePlay?.analysisFailures[id] = reason
+            return []
+        case .leaveRolePlay:
+            guard rolePlay?.isUnderWay == true else { return [] }
+            let stopRecording: [Effect] = rolePlay?.recording == nil ? [] : [.stopRecording]
+            rolePlay?.left = true
+            rolePlay?.recording = nil
+            _ = apply(.pause, at: now)
+            stopAt = nil
+            return stopRecording + [.stopSound]
         }
+        return sound(at: now)
+    }
+
+    /// The index of `speaker`'s first line at or after `index`, or the number of lines when none is left.
+    private func nextLine(of speaker: String, from index: Int) -> Int {
+        lines[min(index, lines.count)...].firstIndex { $0.speaker == speaker } ?? lines.count
+    }
+
+    /// The line the role play waits at (or is recording): the learner's next line, while the role play is under way.
+    package var awaitedLine: TranscriptLine? {
+        guard let rolePlay, rolePlay.isUnderWay, lines.indices.contains(rolePlay.next) else { return nil }
+        return lines[rolePlay.next]
+    }
+
+    /// Done with the learner's line `line`: on to their next, and the conversation plays from `resume` up to it.
+    private mutating func passLine(_ line: TranscriptLine, resumingAt resume: Double, at now: Date) -> [Effect] {
+        guard let speaker = rolePlay?.speaker, let index = lines.firstIndex(of: line) else { return [] }
+        let next = nextLine(of: speaker, from: index + 1)
+        rolePlay?.next = next
+        if next == lines.count { rolePlay?.finishedAt = now }
+        return playConversation(from: resume, at: now)
+    }
+
+    /// Plays the conversation from `start` up to the learner's next line, or to the end once none is left.
+    private mutating func playConversation(from start: Double, at now: Date) -> [Effect] {
+        furthest = max(furthest, position(at: now))
+        stopAt = awaitedLine.map { max(start, $0.start) }
+        anchorPosition = min(max(0, start), duration)
+        anchorTime = now
+        isPlaying = true
+        if let stopAt, stopAt <= anchorPosition { return [.stopSound] }
         return sound(at: now)
     }
 
     /// Keeps the sound where the clock is: playing from the new position, with the voices chosen, or stopped.
     private func sound(at now: Date) -> [Effect] {
-        guard isPlaying, !hasEnded(at: now), let video else { return [.stopSound] }
+        guard isPlaying, !hasEnded(at: now), !isWaiting(at: now), let video else { return [.stopSound] }
         let silenced = lines.filter { !isHeard($0) }
-        guard !silenced.isEmpty else { return [.play(media: video, from: position(at: now))] }
+        guard !silenced.isEmpty else { return [.play(media: video, from: position(at: now), until: stopAt)] }
         return [.playSilencing(media: video, from: position(at: now),
                                silenced: silenced.map { SoundSpan(start: $0.start, end: $0.end) })]
     }
@@ -150,10 +281,16 @@ package struct VideoEngine: ActivityEngine {
 
     package var isFinished: Bool { false }
 
-    /// Seconds into the video at `now`: stops at the end.
+    /// Seconds into the video at `now`: stops at the end, and at the line a role play waits at.
     package func position(at now: Date) -> Double {
         guard isPlaying, let anchorTime else { return anchorPosition }
-        return min(duration, anchorPosition + max(0, now.timeIntervalSince(anchorTime)))
+        return min(stopAt ?? duration, duration, anchorPosition + max(0, now.timeIntervalSince(anchorTime)))
+    }
+
+    /// Whether the video has stopped at the line a role play waits at, for the learner to say it.
+    package func isWaiting(at now: Date) -> Bool {
+        guard let stopAt, awaitedLine != nil else { return false }
+        return position(at: now) >= stopAt
     }
 
     package func hasEnded(at now: Date) -> Bool { position(at: now) >= duration }
@@ -188,10 +325,35 @@ package struct VideoEngine: ActivityEngine {
         line(atSecond: position(at: now)).flatMap { showsSubtitle(of: $0) ? $0 : nil }
     }
 
+    /// With a role play, each of the learner's lines is an item: said (with its intonation) or not.
     package func result(at now: Date) -> ActivityResult {
-        ActivityResult(activity: .video, startedAt: startedAt, finishedAt: now,
-                       details: .video(watchedSeconds: max(furthest, position(at: now)), durationSeconds: duration,
-                                       subtitlesOn: subtitlesOn))
+        var items: [ItemOutcome] = []
+        var summary: RolePlaySummary?
+        if let rolePlay {
+            let theirs = lines.filter { $0.speaker == rolePlay.speaker }
+            items = theirs.map { line in
+                let said = rolePlay.recordings[line.id] != nil
+                return ItemOutcome(id: line.id, prompt: line.text, answer: said ? "said" : nil,
+                                   outcome: said ? .done : .unanswered,
+                                   note: rolePlay.intonation[line.id].map { "intonation \($0.score)/100" })
+            }
+            summary = RolePlaySummary(speaker: rolePlay.speaker, spoken: rolePlay.recordings.count, lines: theirs.count,
+                                      startedAt: rolePlay.startedAt, finishedAt: rolePlay.finishedAt)
+        }
+        return ActivityResult(activity: .video, startedAt: startedAt, finishedAt: now, items: items,
+                              details: .video(watchedSeconds: max(furthest, position(at: now)), durationSeconds: duration,
+                                              subtitlesOn: subtitlesOn, rolePlay: summary))
+    }
+
+    package static func action(for outcome: EffectOutcome) -> Action? {
+        switch outcome {
+        case .recorded(let line, let file): .rolePlayRecorded(line: line, file: file)
+        case .recordingFailed(let line, let reason): .rolePlayRecordingFailed(line: line, reason: reason)
+        case .analysed(let line, let file, let result): .rolePlayAnalysed(line: line, recording: file, result: result)
+        case .analysisFailed(let line, let file, let reason):
+            .rolePlayAnalysisFailed(line: line, recording: file, reason: reason)
+        case .compared, .comparisonFailed: nil
+        }
     }
 }
 
@@ -206,6 +368,14 @@ extension VideoEngine.Action: StoredAction {
         case .setSubtitles: "setSubtitles"
         case .chooseSubtitles: "chooseSubtitles"
         case .chooseVoices: "chooseVoices"
+        case .startRolePlay: "startRolePlay"
+        case .recordRolePlayLine: "recordRolePlayLine"
+        case .rolePlayRecorded: "rolePlayRecorded"
+        case .rolePlayRecordingFailed: "rolePlayRecordingFailed"
+        case .skipRolePlayLine: "skipRolePlayLine"
+        case .rolePlayAnalysed: "rolePlayAnalysed"
+        case .rolePlayAnalysisFailed: "rolePlayAnalysisFailed"
+        case .leaveRolePlay: "leaveRolePlay"
         }
     }
 }

@@ -12,10 +12,12 @@ package enum ResultJSON {
                 if let until { json.value(ModuleJSON.milliseconds(until)) } else { json.null() }
             case .stopSound:
                 json.member("effect", "stopSound")
-            case .record(let line, let seconds):
+            case .record(let line, let seconds, let rolePlay):
                 json.member("effect", "record")
                 json.member("line", line)
                 json.member("ms", ModuleJSON.milliseconds(seconds))
+                json.key("rolePlay")
+                json.value(rolePlay)
             case .compare(let line, let recording, let mode):
                 json.member("effect", "compare")
                 json.member("line", line)
@@ -43,6 +45,15 @@ package enum ResultJSON {
                     json.array(2) { json, edge in
                         json.value(ModuleJSON.milliseconds(edge == 0 ? silenced[index].start : silenced[index].end))
                     }
+                }
+            case .playWithTakes(let media, let takes):
+                json.member("effect", "playWithTakes")
+                json.member("media", media)
+                json.members("takes", takes) { json, take in
+                    json.member("line", take.line)
+                    json.member("startMs", ModuleJSON.milliseconds(take.start))
+                    json.member("endMs", ModuleJSON.milliseconds(take.end))
+                    json.member("recording", take.recording)
                 }
             }
         }
@@ -103,12 +114,29 @@ package enum ResultJSON {
                 switch result.details {
                 case .none:
                     json.member("kind", "none")
-                case .video(let watched, let duration, let subtitlesOn):
+                case .video(let watched, let duration, let subtitlesOn, let rolePlay):
                     json.member("kind", "video")
                     json.member("watchedMs", ModuleJSON.milliseconds(watched))
                     json.member("durationMs", ModuleJSON.milliseconds(duration))
                     json.key("subtitlesOn")
                     json.value(subtitlesOn)
+                    json.key("rolePlay")
+                    if let rolePlay {
+                        json.object { json in
+                            json.member("speaker", rolePlay.speaker)
+                            json.member("spoken", rolePlay.spoken)
+                            json.member("lines", rolePlay.lines)
+                            json.member("startedMs", ModuleJSON.milliseconds(rolePlay.startedAt.timeIntervalSince(origin)))
+                            json.key("finishedMs")
+                            if let finished = rolePlay.finishedAt {
+                                json.value(ModuleJSON.milliseconds(finished.timeIntervalSince(origin)))
+                            } else {
+                                json.null()
+                            }
+                        }
+                    } else {
+                        json.null()
+                    }
                 case .vocabulary(let terms, let opened):
                     json.member("kind", "vocabulary")
                     json.member("terms", terms)

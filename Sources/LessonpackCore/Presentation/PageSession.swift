@@ -308,7 +308,7 @@ final class PageHost: ActivityHost {
         var outcomes: [EffectOutcome] = []
         for effect in effects {
             switch effect {
-            case .record(let line, let seconds):
+            case .record(let line, let seconds, _):
                 recording = RecordingProgress(line: line, startedAt: now, seconds: seconds)
                 handed.append(effect)
             case .compare(let line, let file, let mode):
@@ -316,7 +316,7 @@ final class PageHost: ActivityHost {
                 outcomes.append(.compared(line: line, mode: mode, file: file))
             case .analyse, .playFile:
                 break
-            case .play, .stopSound, .stopRecording, .playSlowed, .playSilencing:
+            case .play, .stopSound, .stopRecording, .playSlowed, .playSilencing, .playWithTakes:
                 handed.append(effect)
             }
         }

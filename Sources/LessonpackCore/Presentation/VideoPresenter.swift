@@ -36,6 +36,57 @@ package enum VideoPresenter: ActivityPresenter {
         package var hidden: String?
         /// "The conversation lasts 1:47."
         package var length: String
+        /// Whether the learner can play a speaker here: the author has not switched role play off, and the
+        /// conversation has two speakers or more.
+        package var canRolePlay: Bool
+        /// The role play under way, or the latest one; nil before the first.
+        package var rolePlay: RolePlayView?
+    }
+
+    /// A role play as shown: whose lines the learner says, where the conversation is, and how each line went.
+    package struct RolePlayView: Sendable, Equatable, Storable {
+        package enum State: String, Sendable, Storable {
+            /// The others speak; the video stops at the learner's next line.
+            case listening
+            /// The video waits for the learner to say their line.
+            case yourLine
+            case recording
+            /// Every line of the learner's is done.
+            case over
+            /// The learner stopped before the end.
+            case stopped
+        }
+
+        package struct Row: Sendable, Equatable, Storable {
+            /// The line's number in the transcript, from 1.
+            package var number: Int
+            package var text: String
+            package var said: Bool
+            /// "Intonation: 72/100. …", "Measuring your intonation…", or why there is none; nil before it is said.
+            package var feedback: String?
+            package var intonation: IntonationResult?
+        }
+
+        package var state: State
+        /// The speaker the learner plays, by name.
+        package var speaker: String
+        /// "Role play: you are Helen Clarke. 2 of 5 lines said."
+        package var status: String
+        /// "Your line: …" while the video waits at it, or is about to; once the last is said, what the learner can do
+        /// next.
+        package var prompt: String?
+        /// The line the role play waits at.
+        package var line: SpokenLine?
+        /// What the others say before it, since the learner's last line: what the learner answers.
+        package var before: [SpokenLine]
+        /// "Recording: say the line now. 4 seconds left."
+        package var recording: String?
+        /// Why the last recording of the line did not work.
+        package var failure: String?
+        package var spoken: Int
+        package var total: Int
+        /// Each of the learner's lines, in order.
+        package var rows: [Row]
     }
 
     package enum Event: Sendable, Equatable, Storable {
@@ -57,6 +108,17 @@ package enum VideoPresenter: ActivityPresenter {
         case hearEveryone
         /// Every voice, then each speaker's alone, then (with more than two speakers) every voice but each one's.
         case nextVoices
+        /// A role play from the start, the learner saying one speaker's lines (by their place among the speakers).
+        case playPart(speaker: Int)
+        /// A role play as the first speaker, then as each of the others, then none.
+        case nextPart
+        /// Records the learner's line, or ends the recording under way.
+        case sayLine
+        /// Lets the video say the learner's line, and goes on.
+        case skipLine
+        /// The conversation with the learner's recordings in place of their lines.
+        case hearYours
+        case stopRolePlay
     }
 
     package struct Local: Sendable, Equatable {
@@ -72,7 +134,9 @@ package enum VideoPresenter: ActivityPresenter {
 
     package static func view(of engine: VideoEngine, local: Local, context: PresentationContext, at now: Date) -> View {
         let position = engine.position(at: now)
-        let state: View.State = engine.hasEnded(at: now) ? .ended : engine.isPlaying ? .playing : .paused
+        // Stopped at the learner's line in a role play, the video is paused until they have said it.
+        let state: View.State = engine.hasEnded(at: now) ? .ended
+            : engine.isPlaying && !engine.isWaiting(at: now) ? .playing : .paused
         let hidden = transcriptHidden(engine, context)
         let speaker = chosenSpeaker(engine)
         return View(state: state, clock: "\(Wording.clock(position)) / \(Wording.clock(engine.duration))", position: position,
@@ -87,7 +151,52 @@ package enum VideoPresenter: ActivityPresenter {
                     transcript: hidden ? [] : engine.lines.map { SpokenLine($0, in: context) }, lineCount: engine.lines.count,
                     current: local.cursor ?? currentIndex(engine, at: now),
                     hidden: hidden ? context.strings.text("video.transcript-hidden") : nil,
-                    length: context.strings.text("video.length", ["time": Wording.clock(engine.duration)]))
+                    length: context.strings.text("video.length", ["time": Wording.clock(engine.duration)]),
+                    canRolePlay: engine.offersRolePlay && engine.video != nil,
+                    rolePlay: rolePlayView(engine, context: context, at: now))
+    }
+
+    static func rolePlayView(_ engine: VideoEngine, context: PresentationContext, at now: Date) -> RolePlayView? {
+        guard let rolePlay = engine.rolePlay else { return nil }
+        let strings = context.strings
+        let name = context.speaker(rolePlay.speaker)?.name ?? rolePlay.speaker
+        let awaited = engine.awaitedLine
+        let state: RolePlayView.State = rolePlay.recording != nil ? .recording
+            : rolePlay.finishedAt != nil ? .over : rolePlay.left ? .stopped
+            : engine.isWaiting(at: now) ? .yourLine : .listening
+        let theirs = engine.lines.enumerated().filter { $0.element.speaker == rolePlay.speaker }
+        let rows = theirs.map { index, line in
+            let said = rolePlay.recordings[line.id] != nil
+            let result = rolePlay.intonation[line.id]
+            let feedback: String? = if let result {
+                strings.text("pronunciation.intonation", ["score": "\(result.score)", "feedback": result.feedback])
+            } else if !said {
+                nil
+            } else if let reason = rolePlay.analysisFailures[line.id] {
+                strings.text("pronunciation.no-intonation", ["reason": reason])
+            } else if context.analysing.contains(line.id) {
+                strings.text("pronunciation.measuring")
+            } else {
+                nil
+            }
+            return RolePlayView.Row(number: index + 1, text: line.text, said: said, feedback: feedback, intonation: result)
+        }
+        // The others' lines since the learner's last one, up to the one awaited.
+        let awaitedIndex = awaited.flatMap { line in engine.lines.firstIndex(of: line) } ?? engine.lines.count
+        let previous = engine.lines[..<awaitedIndex].lastIndex { $0.speaker == rolePlay.speaker }.map { $0 + 1 } ?? 0
+        let recording = state == .recording ? context.recording.map { progress in
+            strings.text("pronunciation.recording-left", ["time": strings.counted("second", progress.remaining(at: now))])
+        } : nil
+        return RolePlayView(
+            state: state, speaker: name,
+            status: strings.text("role-play.status", ["speaker": name, "spoken": "\(rolePlay.recordings.count)",
+                                                      "total": "\(theirs.count)"]),
+            prompt: state == .over ? strings.text("role-play.over")
+                : awaited.map { strings.text("role-play.your-line", ["text": $0.text]) },
+            line: awaited.map { SpokenLine($0, in: context) },
+            before: awaited == nil ? [] : engine.lines[previous..<awaitedIndex].map { SpokenLine($0, in: context) },
+            recording: recording, failure: awaited.flatMap { rolePlay.failures[$0.id] },
+            spoken: rolePlay.recordings.count, total: theirs.count, rows: rows)
     }
 
     static func chosenSpeaker(_ engine: VideoEngine) -> Speaker? {
@@ -145,6 +254,13 @@ package enum VideoPresenter: ActivityPresenter {
     package static func reduce(_ event: Event, engine: VideoEngine, local: inout Local, context: PresentationContext,
                               at now: Date) -> Reaction<VideoEngine> {
         let position = engine.position(at: now)
+        if engine.rolePlay?.isUnderWay == true {
+            switch event {
+            case .rewind, .forward, .toStart, .seek, .replayLine, .hearOnly, .hearWithout, .hearEveryone, .nextVoices:
+                return .say(context.strings.text("role-play.not-now"), .bad)
+            default: break
+            }
+        }
         switch event {
         case .togglePlay:
             local.cursor = nil
@@ -210,6 +326,71 @@ package enum VideoPresenter: ActivityPresenter {
             let choices = [VoiceChoice.everyone] + engine.speakers.map { .only($0.id) } + without
             let now = choices.firstIndex(of: engine.voices) ?? 0
             return Reaction(actions: [.chooseVoices(choices[(now + 1) % choices.count])])
+        case .playPart(let index):
+            guard engine.offersRolePlay, engine.video != nil else { return .say(context.strings.text("role-play.not-offered"), .bad) }
+            guard engine.speakers.indices.contains(index) else {
+                return .say(context.strings.text("video.no-such-speaker", [
+                    "speakers": context.strings.list(engine.speakers.map { $0.name })]), .bad)
+            }
+            return startRolePlay(as: engine.speakers[index], engine: engine, context: context)
+        case .nextPart:
+            guard engine.offersRolePlay, engine.video != nil else { return .say(context.strings.text("role-play.not-offered"), .bad) }
+            let playing = engine.rolePlay?.isUnderWay == true ? engine.rolePlay?.speaker : nil
+            let next = playing.flatMap { id in engine.speakers.firstIndex { $0.id == id } }.map { $0 + 1 } ?? 0
+            guard engine.speakers.indices.contains(next) else { return stopRolePlay(engine, context) }
+            return startRolePlay(as: engine.speakers[next], engine: engine, context: context)
+        case .sayLine:
+            if context.recording != nil { return Reaction(effects: [.stopRecording]) }
+            guard let line = engine.awaitedLine else { return .say(context.strings.text("role-play.none"), .bad) }
+            return Reaction(actions: [.recordRolePlayLine(line: line.id)],
+                            message: Message(context.strings.text("role-play.say-now"), .accent))
+        case .skipLine:
+            guard context.recording == nil else { return Reaction() }
+            guard let line = engine.awaitedLine else { return .say(context.strings.text("role-play.none"), .bad) }
+            return Reaction(actions: [.skipRolePlayLine(line: line.id)],
+                            message: Message(context.strings.text("role-play.skipped")))
+        case .hearYours:
+            guard let rolePlay = engine.rolePlay, let video = engine.video else {
+                return .say(context.strings.text("role-play.none"), .bad)
+            }
+            let takes = engine.lines.compactMap { line in
+                rolePlay.recordings[line.id].map { LineTake(line: line.id, start: line.start, end: line.end, recording: $0) }
+            }
+            guard !takes.isEmpty else { return .say(context.strings.text("role-play.nothing-said"), .bad) }
+            return Reaction(effects: [.playWithTakes(media: video, takes: takes)],
+                            message: Message(context.strings.text("role-play.hearing-yours")))
+        case .stopRolePlay:
+            return stopRolePlay(engine, context)
+        }
+    }
+
+    static func startRolePlay(as speaker: Speaker, engine: VideoEngine, context: PresentationContext) -> Reaction<VideoEngine> {
+        guard context.recording == nil else { return Reaction() }
+        guard engine.lines.contains(where: { $0.speaker == speaker.id }) else {
+            return .say(context.strings.text("role-play.no-lines", ["speaker": speaker.name]), .bad)
+        }
+        return Reaction(actions: [.startRolePlay(speaker: speaker.id)],
+                        message: Message(context.strings.text("role-play.start", ["speaker": speaker.name]), .accent))
+    }
+
+    static func stopRolePlay(_ engine: VideoEngine, _ context: PresentationContext) -> Reaction<VideoEngine> {
+        guard let rolePlay = engine.rolePlay, rolePlay.isUnderWay else { return .say(context.strings.text("role-play.none"), .bad) }
+        let total = engine.lines.filter { $0.speaker == rolePlay.speaker }.count
+        return Reaction(actions: [.leaveRolePlay],
+                        message: Message(context.strings.text("role-play.stopped", [
+                            "spoken": "\(rolePlay.recordings.count)", "total": "\(total)"])))
+    }
+
+    package static func message(after outcome: EffectOutcome, context: PresentationContext) -> Message? {
+        let strings = context.strings
+        return switch outcome {
+        case .recorded: Message(strings.text("role-play.said"), .good)
+        case .recordingFailed(_, let reason): Message(strings.text("pronunciation.cannot-record", ["reason": reason]), .bad)
+        case .analysed(_, _, let result):
+            Message(strings.text("pronunciation.intonation", ["score": "\(result.score)", "feedback": result.feedback]),
+                    result.score >= 70 ? .good : .accent)
+        case .analysisFailed(_, _, let reason): Message(strings.text("pronunciation.no-intonation", ["reason": reason]), .bad)
+        case .compared, .comparisonFailed: nil
         }
     }
 }

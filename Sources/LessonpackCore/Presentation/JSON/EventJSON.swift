@@ -83,6 +83,12 @@ extension VideoPresenter.Event: CoreJSONReadable {
         case "hearWithout": guard let index = event.integer("speaker") else { return nil }; self = .hearWithout(speaker: index)
         case "hearEveryone": self = .hearEveryone
         case "nextVoices": self = .nextVoices
+        case "playPart": guard let index = event.integer("speaker") else { return nil }; self = .playPart(speaker: index)
+        case "nextPart": self = .nextPart
+        case "sayLine": self = .sayLine
+        case "skipLine": self = .skipLine
+        case "hearYours": self = .hearYours
+        case "stopRolePlay": self = .stopRolePlay
         default: return nil
         }
     }

@@ -17,6 +17,7 @@ extension AudioGameEngine.Difficulty: CoreJSONRawValue {}
 extension WordDiff.Mark: CoreJSONRawValue {}
 extension ActivityKind: CoreJSONRawValue {}
 extension VideoPresenter.View.State: CoreJSONRawValue {}
+extension VideoPresenter.RolePlayView.State: CoreJSONRawValue {}
 extension AudioGamePresenter.View.Mode: CoreJSONRawValue {}
 extension QuestionsPresenter.View.Mark: CoreJSONRawValue {}
 extension TestPresenter.View.Mark: CoreJSONRawValue {}
@@ -32,10 +33,11 @@ extension Effect: CoreJSONWritable {
                 json.field("until", until)
             }
         case .stopSound: json.enumCase("stopSound")
-        case .record(let line, let seconds):
+        case .record(let line, let seconds, let rolePlay):
             json.enumCase("record") { json in
                 json.field("line", line)
                 json.field("seconds", seconds)
+                json.field("rolePlay", rolePlay)
             }
         case .compare(let line, let recording, let mode):
             json.enumCase("compare") { json in
@@ -61,6 +63,22 @@ extension Effect: CoreJSONWritable {
                 json.field("from", from)
                 json.field("silenced", silenced)
             }
+        case .playWithTakes(let media, let takes):
+            json.enumCase("playWithTakes") { json in
+                json.field("media", media)
+                json.field("takes", takes)
+            }
+        }
+    }
+}
+
+extension LineTake: CoreJSONWritable {
+    package func write(to json: inout CoreJSON) {
+        json.object { json in
+            json.field("line", line)
+            json.field("start", start)
+            json.field("end", end)
+            json.field("recording", recording)
         }
     }
 }
@@ -119,6 +137,38 @@ extension VideoPresenter.View: CoreJSONWritable {
             json.field("current", current)
             json.field("hidden", hidden)
             json.field("length", length)
+            json.field("canRolePlay", canRolePlay)
+            json.field("rolePlay", rolePlay)
+        }
+    }
+}
+
+extension VideoPresenter.RolePlayView.Row: CoreJSONWritable {
+    package func write(to json: inout CoreJSON) {
+        json.object { json in
+            json.field("number", number)
+            json.field("text", text)
+            json.field("said", said)
+            json.field("feedback", feedback)
+            json.field("intonation", intonation)
+        }
+    }
+}
+
+extension VideoPresenter.RolePlayView: CoreJSONWritable {
+    package func write(to json: inout CoreJSON) {
+        json.object { json in
+            json.field("state", state)
+            json.field("speaker", speaker)
+            json.field("status", status)
+            json.field("prompt", prompt)
+            json.field("line", line)
+            json.field("before", before)
+            json.field("recording", recording)
+            json.field("failure", failure)
+            json.field("spoken", spoken)
+            json.field("total", total)
+            json.field("rows", rows)
         }
     }
 }
