@@ -174,7 +174,7 @@ final class PreviewRun<Presenter: ActivityPresenter>: PreviewRunning, ActivityHo
         var outcomes: [EffectOutcome] = []
         for effect in effects {
             switch effect {
-            case .record(let line, let seconds):
+            case .record(let line, let seconds, _):
                 recording = RecordingProgress(line: line, startedAt: now, seconds: seconds)
                 handed.append(effect)
             case .compare(let line, let file, let mode):
@@ -188,7 +188,7 @@ final class PreviewRun<Presenter: ActivityPresenter>: PreviewRunning, ActivityHo
                 // A file the studio made is a path on its own disk, which the page cannot play (it plays
                 // comparisons itself).
                 break
-            case .play, .stopSound, .stopRecording, .playSlowed, .playSilencing:
+            case .play, .stopSound, .stopRecording, .playSlowed, .playSilencing, .playWithTakes:
                 handed.append(effect)
             }
         }

@@ -11,11 +11,27 @@ enum VideoScreen: ActivityScreenView {
     static func help(_ strings: Strings) -> [String] { Draw.lines(strings.text("help.video")) }
 
     static func hints(_ view: VideoPresenter.View, _ strings: Strings) -> String {
-        strings.text("hints.video")
+        strings.text(isRolePlaying(view) ? "hints.video.role-play" : "hints.video")
+    }
+
+    /// Whether a role play is under way: its keys come first, and leaving stops it rather than the activity.
+    static func isRolePlaying(_ view: VideoPresenter.View) -> Bool {
+        switch view.rolePlay?.state {
+        case .listening?, .yourLine?, .recording?: true
+        default: false
+        }
     }
 
     static func input(_ key: Key, view: VideoPresenter.View) -> ScreenInput<VideoPresenter.Event> {
         switch key {
+        case .character("p"): return .events([.nextPart])
+        case .character("r"): return .events([.sayLine])
+        case .character("n"): return .events([.skipLine])
+        case .character("h"): return .events([.hearYours])
+        case .character("q"), .escape: return isRolePlaying(view) ? .events([.stopRolePlay]) : .back
+        default: break
+        }
+        return switch key {
         case .space: .events([.togglePlay])
         case .left: .events([.rewind])
         case .right: .events([.forward])
@@ -26,7 +42,6 @@ enum VideoScreen: ActivityScreenView {
         case .up: .events([.moveCursor(-1)])
         case .down: .events([.moveCursor(1)])
         case .enter: .events([.replayLine(nil)])
-        case .character("q"), .escape: .back
         default: .unhandled
         }
     }
@@ -57,6 +72,9 @@ enum VideoScreen: ActivityScreenView {
             lines.append(FrameLine())
         }
         lines.append(FrameLine())
+        if let rolePlay = view.rolePlay, rolePlay.state != .stopped {
+            return lines + rolePlayPanel(rolePlay, width: width, height: height - lines.count)
+        }
         if let hidden = view.hidden { return lines + Draw.paragraph(hidden, width: width - 4, indent: 2, style: .muted) }
         // Each line wraps under itself in a narrow terminal; the whole lines around the current one fill the room.
         let rendered: [[FrameLine]] = view.transcript.enumerated().map { index, line in
@@ -65,5 +83,24 @@ enum VideoScreen: ActivityScreenView {
                 .map { part, text in FrameLine((part == 0 ? "  " : "       ") + text, style) }
         }
         return lines + Draw.wholeItems(rendered, selected: view.current, room: max(1, height - lines.count))
+    }
+
+    /// A role play in place of the transcript: whose lines, the line to say, and each of the learner's lines with its
+    /// intonation once said.
+    static func rolePlayPanel(_ rolePlay: VideoPresenter.RolePlayView, width: Int, height: Int) -> [FrameLine] {
+        var lines = [FrameLine("  " + rolePlay.status, .bold)]
+        if let prompt = rolePlay.prompt {
+            lines += Draw.paragraph(prompt, width: width - 4, indent: 2, style: rolePlay.state == .yourLine ? .accent : .plain)
+        }
+        if let recording = rolePlay.recording { lines.append(FrameLine("  ● " + recording, .bad)) }
+        if let failure = rolePlay.failure { lines += Draw.paragraph(failure, width: width - 4, indent: 2, style: .bad) }
+        lines.append(FrameLine())
+        let current = rolePlay.rows.firstIndex { $0.text == rolePlay.line?.text && !$0.said } ?? 0
+        let rendered: [[FrameLine]] = rolePlay.rows.map { row in
+            let text = TextLayout.wrap("\(row.number). \(row.text)", width: max(10, width - 9)).enumerated()
+                .map { part, text in FrameLine((part == 0 ? (row.said ? "  ✓ " : "  · ") : "      ") + text, row.said ? .plain : .muted) }
+            return text + (row.feedback.map { Draw.paragraph($0, width: width - 8, indent: 6, style: .muted) } ?? [])
+        }
+        return lines + Draw.wholeItems(rendered, selected: current, room: max(1, height - lines.count))
     }
 }

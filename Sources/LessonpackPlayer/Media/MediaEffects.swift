@@ -28,8 +28,10 @@ final class MediaEffects {
     /// Says, once, why something could not be played.
     var notice: (String) -> Void = { _ in }
     private var recording: ActiveRecording?
-    /// Intonation analyses under way, oldest first, with the line each is for.
-    private var analyses: [(line: String, job: BackgroundJob<EffectOutcome>)] = []
+    /// Intonation analyses under way, oldest first, with the line each is for and whether a role play asked.
+    private var analyses: [(line: String, rolePlay: Bool, job: BackgroundJob<EffectOutcome>)] = []
+    /// The files role plays record to: their analyses go to the video, the others' to pronunciation practice.
+    private var rolePlayRecordings: Set<String> = []
     /// A clip being made to play once ready (slowed down, or with voices silenced; or why it could not be made), and
     /// where to play it from once it is: a slowed line from its start, the conversation from where the video's clock
     /// has got to meanwhile.
@@ -65,9 +67,9 @@ final class MediaEffects {
             sound.stop()
         case .playFile(let file):
             if let reason = sound.play(file) { notice(reason) }
-        case .record(let line, let seconds):
+        case .record(let line, let seconds, let rolePlay):
             slowing = nil
-            return startRecording(line, seconds: seconds, at: now)
+            return startRecording(line, seconds: seconds, rolePlay: rolePlay, at: now)
         case .stopRecording:
             recording?.process.interrupt()
         case .compare(let line, let file, let mode):
@@ -82,8 +84,9 @@ final class MediaEffects {
             let media = loaded.media
             // Every take of a line is written to one file: an analysis still running for an earlier take would
             // come back with that take's score, so it is dropped.
-            analyses.removeAll { $0.line == line }
-            analyses.append((line, BackgroundJob { IntonationAnalysis.outcome(for: original, recording: file, media: media) }))
+            analyses.removeAll { $0.line == line && $0.rolePlay == rolePlayRecordings.contains(file) }
+            analyses.append((line, rolePlayRecordings.contains(file),
+                             BackgroundJob { IntonationAnalysis.outcome(for: original, recording: file, media: media) }))
         case .playSlowed(let media, let speed):
             if let reason = sound.unavailableReason { notice(reason); return nil }
             sound.stop()
@@ -123,25 +126,45 @@ final class MediaEffects {
                     return .failure(PlayerProblem(.voicesFailed, "cannot take voices out of \(media): \(error)"))
                 }
             }, { ready in from + max(0, ready.timeIntervalSince(asked)) })
+        case .playWithTakes(let media, let takes):
+            slowing = nil
+            if let reason = sound.unavailableReason { notice(reason); return nil }
+            sound.stop()
+            // Made afresh each time (a line said again changes it), in the learner's own folder, beside the recordings.
+            let store = loaded.media, folder = workFolder, path = workFolder + "/role-play-heard.wav"
+            slowing = (BackgroundJob {
+                do {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    try RolePlayMix.prepare(try store.file(media), takes: takes.map {
+                        RolePlayMix.Take(span: $0.start...max($0.start, $0.end), recording: $0.recording)
+                    }, to: path)
+                    return .success(path)
+                } catch {
+                    return .failure(PlayerProblem(.voicesFailed, "cannot put your lines into \(media): \(error)"))
+                }
+            }, { _ in 0 })
         }
         return nil
     }
 
-    /// What came of the oldest intonation analysis, once it is done; nil while none has finished.
-    func finishedAnalysis() -> EffectOutcome? {
-        guard let first = analyses.first, let outcome = first.job.result else { return nil }
-        analyses.removeFirst()
+    /// What came of the oldest intonation analysis a role play asked for (`rolePlay`) or pronunciation practice did,
+    /// once it is done; nil while none has finished.
+    func finishedAnalysis(rolePlay: Bool) -> EffectOutcome? {
+        guard let index = analyses.firstIndex(where: { $0.rolePlay == rolePlay }),
+              let outcome = analyses[index].job.result else { return nil }
+        analyses.remove(at: index)
         return outcome
     }
 
-    /// Waits for the analyses under way, for front ends that cannot draw meanwhile: their outcomes, oldest first.
-    func waitForAnalyses() -> [EffectOutcome] {
-        defer { analyses.removeAll() }
-        return analyses.map { $0.job.wait() }
+    /// Waits for the analyses under way that a role play asked for, or that pronunciation practice did, for front
+    /// ends that cannot draw meanwhile: their outcomes, oldest first.
+    func waitForAnalyses(rolePlay: Bool) -> [EffectOutcome] {
+        defer { analyses.removeAll { $0.rolePlay == rolePlay } }
+        return analyses.filter { $0.rolePlay == rolePlay }.map { $0.job.wait() }
     }
 
-    /// The lines whose intonation is being measured.
-    var analysingLines: Set<String> { Set(analyses.map(\.line)) }
+    /// The lines whose intonation is being measured, for a role play or for pronunciation practice.
+    func analysingLines(rolePlay: Bool) -> Set<String> { Set(analyses.filter { $0.rolePlay == rolePlay }.map(\.line)) }
 
     /// Plays a slowed clip once it is ready.
     private func playSlowedWhenReady(waiting: Bool) {
@@ -164,11 +187,12 @@ final class MediaEffects {
         }
     }
 
-    private func startRecording(_ line: String, seconds: Double, at now: Date) -> EffectOutcome? {
+    private func startRecording(_ line: String, seconds: Double, rolePlay: Bool, at now: Date) -> EffectOutcome? {
         guard recording == nil else { return nil }
         sound.stop()
         do {
-            let file = try studio.recordingPath(for: line)
+            let file = try studio.recordingPath(for: line, rolePlay: rolePlay)
+            if rolePlay { rolePlayRecordings.insert(file) }
             let partial = file + ".partial.wav"
             unlink(partial)
             let process = try recorder.start(to: partial, seconds: seconds)

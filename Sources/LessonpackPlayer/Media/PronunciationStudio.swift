@@ -18,11 +18,12 @@ struct PronunciationStudio: Sendable {
         self.workFolder = workFolder
     }
 
-    /// Where the learner's recording of `line` goes. Line ids are identifiers (the checker makes sure), so the name
-    /// cannot leave the folder.
-    func recordingPath(for line: String) throws(PlayerProblem) -> String {
+    /// Where the learner's recording of `line` goes: one file for pronunciation practice, another for a role play,
+    /// so that neither replaces the other. Line ids are identifiers (the checker makes sure), so the name cannot
+    /// leave the folder.
+    func recordingPath(for line: String, rolePlay: Bool = false) throws(PlayerProblem) -> String {
         try makeWorkFolder()
-        return "\(workFolder)/\(line)-learner.wav"
+        return "\(workFolder)/\(line)-\(rolePlay ? "role-play" : "learner").wav"
     }
 
     /// Mixes the original and the learner's recording into one WAV file for `mode`.

@@ -18,7 +18,25 @@ enum PlainVideo: PlainActivityView {
         }
         var lines = ["\(view.clock), \(state), " + view.subtitles + (view.voices.map { ", " + $0 } ?? "")]
         if let line = view.subtitle { lines.append("\(line.speaker): \(line.text)") }
-        if let line = view.upcoming { lines.append(strings.text("plain.video.next", ["time": line.start, "speaker": line.speaker, "text": line.text])) }
+        if let line = view.upcoming, view.rolePlay?.line == nil {
+            lines.append(strings.text("plain.video.next", ["time": line.start, "speaker": line.speaker, "text": line.text]))
+        }
+        if let rolePlay = view.rolePlay, rolePlay.state != .stopped { lines += describe(rolePlay) }
+        return lines
+    }
+
+    /// A role play: whose lines, what the others say before the learner's next line, that line; once over, how each
+    /// of the learner's lines went.
+    static func describe(_ rolePlay: VideoPresenter.RolePlayView) -> [String] {
+        var lines = [rolePlay.status]
+        lines += rolePlay.before.map { "\($0.speaker): \($0.text)" }
+        if let prompt = rolePlay.prompt { lines.append(prompt) }
+        if let failure = rolePlay.failure { lines.append(failure) }
+        if rolePlay.state == .over {
+            lines += rolePlay.rows.map { row in
+                "\(row.number). \(row.said ? "✓" : "·") \(row.text)" + (row.feedback.map { " — " + $0 } ?? "")
+            }
+        }
         return lines
     }
 
@@ -53,10 +71,27 @@ enum PlainVideo: PlainActivityView {
                 if let index = speakerIndex(name, in: view.speakers) { return .events([.subtitlesFor(speaker: index)]) }
                 return .show([strings.text("video.no-such-speaker", ["speakers": strings.list(view.speakers)])])
             }
+        case "roleplay", "role":
+            // "roleplay Helen", "role play Helen", "roleplay stop".
+            var rest = words.dropFirst()
+            if words.first?.lowercased() == "role", rest.first?.lowercased() == "play" { rest = rest.dropFirst() }
+            let named = rest.joined(separator: " ").lowercased()
+            switch named {
+            case "": return .show([strings.text("plain.video.roleplay")])
+            case "stop", "off", "end": return .events([.stopRolePlay])
+            default:
+                guard let index = speakerIndex(named, in: view.speakers) else {
+                    return .show([strings.text("video.no-such-speaker", ["speakers": strings.list(view.speakers)])])
+                }
+                return .events([.playPart(speaker: index)])
+            }
+        case "say", "record": return .events([.sayLine])
+        case "skip": return .events([.skipLine])
         case "hear":
-            // "hear only Helen", "hear without Helen", "hear everyone".
+            // "hear only Helen", "hear without Helen", "hear everyone", "hear mine".
             let rest = words.dropFirst()
             switch rest.first?.lowercased() {
+            case "mine"?, "yours"?: return .events([.hearYours])
             case "everyone"?, "all"?: return .events([.hearEveryone])
             case "only"?, "without"?:
                 let named = rest.dropFirst().joined(separator: " ").lowercased()

@@ -33,7 +33,7 @@ final class ActivityRun<Presenter: ActivityPresenter>: ActivityRunning {
 
     init(session: PlayerSession, attempt: Attempt<Engine>, lastResult: ActivityResult?) {
         self.session = session
-        let host = SessionHost(session: session)
+        let host = SessionHost(session: session, kind: Engine.kind)
         self.host = host
         driver = ActivityDriver(module: session.module, attempt: attempt, lastResult: lastResult, host: host)
     }
@@ -56,10 +56,9 @@ final class ActivityRun<Presenter: ActivityPresenter>: ActivityRunning {
 
     func poll(at now: Date) -> Message? {
         session.media.tidy()
-        // An analysis belongs to the pronunciation practice: one that ends while the learner is elsewhere waits
-        // for their return rather than going to another activity's engine.
-        let outcome = session.media.finishedRecording(at: now)
-            ?? (Engine.kind == .pronunciation ? session.media.finishedAnalysis() : nil)
+        // An analysis belongs to the activity that asked for it (pronunciation practice, or the video's role play):
+        // one that ends while the learner is elsewhere waits for their return rather than going to another engine.
+        let outcome = session.media.finishedRecording(at: now) ?? analysisKind.flatMap { session.media.finishedAnalysis(rolePlay: $0) }
         guard let outcome else { return nil }
         return driver.take(outcome, at: now)
     }
@@ -69,12 +68,23 @@ final class ActivityRun<Presenter: ActivityPresenter>: ActivityRunning {
     func waitForEffects() -> Message? {
         var message: Message?
         if let outcome = session.media.waitForRecording() { message = driver.take(outcome, at: Date()) }
-        for outcome in session.media.waitForAnalyses() { message = driver.take(outcome, at: Date()) ?? message }
+        if let rolePlay = analysisKind {
+            for outcome in session.media.waitForAnalyses(rolePlay: rolePlay) { message = driver.take(outcome, at: Date()) ?? message }
+        }
         session.media.waitForSlowedClip()
         return message
     }
 
     var isPreparingClip: Bool { session.media.isPreparingClip }
+
+    /// Which intonation analyses are this activity's: a role play's (true), pronunciation practice's (false), or none.
+    private var analysisKind: Bool? {
+        switch Engine.kind {
+        case .pronunciation: false
+        case .video: true
+        default: nil
+        }
+    }
 
     func leave(at now: Date) {
         session.media.stopAll()
@@ -91,12 +101,16 @@ final class ActivityRun<Presenter: ActivityPresenter>: ActivityRunning {
 /// The session as the driver's host: its media, the learner's settings, and its notices.
 final class SessionHost: ActivityHost {
     private unowned let session: PlayerSession
+    private let kind: ActivityKind
 
-    init(session: PlayerSession) { self.session = session }
+    init(session: PlayerSession, kind: ActivityKind) {
+        self.session = session
+        self.kind = kind
+    }
 
     var settings: LearnerSettings { session.settings }
     var recording: RecordingProgress? { session.media.recordingProgress }
-    var analysing: Set<String> { session.media.analysingLines }
+    var analysing: Set<String> { session.media.analysingLines(rolePlay: kind == .video) }
 
     func carryOut(_ effects: [Effect], at now: Date) -> [EffectOutcome] { session.media.carryOut(effects, at: now) }
 
