@@ -5,6 +5,8 @@ package enum ADLVerb: String, CaseIterable, Sendable {
     case launched
     /// An attempt at an activity began.
     case initialized
+    /// A role play in the video was begun.
+    case attempted
     /// One answer, as it was given.
     case answered
     /// An attempt was finished, with its score.

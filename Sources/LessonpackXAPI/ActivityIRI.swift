@@ -6,6 +6,7 @@ import LessonpackModel
 ///     urn:lessonpack:module:job-interview                                  the module
 ///     urn:lessonpack:module:job-interview:activity:test                    an activity
 ///     urn:lessonpack:module:job-interview:activity:test:item:t07           an item of it
+///     urn:lessonpack:module:job-interview:activity:video:role-play:manager a role play of the video, as a speaker
 ///     urn:lessonpack:module:job-interview:objective:greet                  a learning objective
 ///
 /// A URN rather than an http address: no web server of ours answers for them, and a module is the same lesson
@@ -24,6 +25,11 @@ package enum ActivityIRI {
         activity(kind, of: moduleID) + ":item:" + escaped(itemID)
     }
 
+    /// The video's role play with the learner as `speaker` (by id).
+    package static func rolePlay(as speaker: String, of moduleID: String) -> String {
+        activity(.video, of: moduleID) + ":role-play:" + escaped(speaker)
+    }
+
     package static func objective(_ objectiveID: String, of moduleID: String) -> String {
         module(moduleID) + ":objective:" + escaped(objectiveID)
     }
@@ -34,12 +40,16 @@ package enum ActivityIRI {
         package var activity: ActivityKind?
         package var item: String?
         package var objective: String?
+        /// The speaker a role play's learner played, by id.
+        package var rolePlay: String?
 
-        package init(module: String, activity: ActivityKind? = nil, item: String? = nil, objective: String? = nil) {
+        package init(module: String, activity: ActivityKind? = nil, item: String? = nil, objective: String? = nil,
+                    rolePlay: String? = nil) {
             self.module = module
             self.activity = activity
             self.item = item
             self.objective = objective
+            self.rolePlay = rolePlay
         }
     }
 
@@ -59,6 +69,10 @@ package enum ActivityIRI {
             parts.activity = activity
         }
         parts.item = values["item"].flatMap(unescaped)
+        if let speaker = values["role-play"] {
+            guard let unescapedSpeaker = unescaped(speaker) else { return nil }
+            parts.rolePlay = unescapedSpeaker
+        }
         if let objective = values["objective"] {
             guard let unescapedObjective = unescaped(objective) else { return nil }
             parts.objective = unescapedObjective
@@ -66,8 +80,8 @@ package enum ActivityIRI {
         return parts
     }
 
-    /// The names after the module in the IRIs `module`, `activity`, `item` and `objective` make.
-    private static let shapes: Set<[String]> = [[], ["activity"], ["activity", "item"], ["objective"]]
+    /// The names after the module in the IRIs `module`, `activity`, `item`, `rolePlay` and `objective` make.
+    private static let shapes: Set<[String]> = [[], ["activity"], ["activity", "item"], ["activity", "role-play"], ["objective"]]
 
     private static let hexDigits = Set("0123456789abcdefABCDEF".utf8)
     private static let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.".utf8)
@@ -117,6 +131,9 @@ package enum ExtensionIRI {
     package static let weight = "urn:lessonpack:extension:weight"
     /// Result of a finished attempt: every item shown, with its outcome and objective (`ItemRecord`s).
     package static let outcomes = "urn:lessonpack:extension:outcomes"
+    /// A role play's: the learner's lines they said (recorded), and all their lines in the conversation.
+    package static let linesSpoken = "urn:lessonpack:extension:lines-spoken"
+    package static let lines = "urn:lessonpack:extension:lines"
 }
 
 /// The activity types of xAPI's vocabulary that Lessonpack's activities are.
@@ -124,6 +141,8 @@ package enum ActivityType {
     package static let module = "http://adlnet.gov/expapi/activities/module"
     package static let media = "http://adlnet.gov/expapi/activities/media"
     package static let lesson = "http://adlnet.gov/expapi/activities/lesson"
+    /// A role play.
+    package static let simulation = "http://adlnet.gov/expapi/activities/simulation"
     package static let assessment = "http://adlnet.gov/expapi/activities/assessment"
     package static let interaction = "http://adlnet.gov/expapi/activities/cmi.interaction"
     package static let objective = "http://adlnet.gov/expapi/activities/objective"

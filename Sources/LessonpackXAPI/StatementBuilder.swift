@@ -24,7 +24,8 @@ package struct AttemptReference: Sendable, Equatable {
 /// Makes the statements of what a learner does in the player (docs/publishing.md, "Statements"): `launched` when a
 /// module is opened; per attempt `initialized`, `answered` for each answer as it is given, `completed` with the
 /// score when it is finished, `passed` or `failed` for a test when the module has a pass mark, and `terminated`
-/// when it ends. Pure: the same attempt and event always give the same statement, id included.
+/// when it ends. A video attempt with a role play adds `attempted` for the role play, and `completed` once the
+/// learner got to its end, with the lines they said. Pure: the same attempt and event always give the same statement, id included.
 package enum StatementBuilder {
     package static let platform = "Lessonpack"
 
@@ -73,6 +74,9 @@ package enum StatementBuilder {
                                       duration: XAPITime.duration(result.duration),
                                       extensions: result.score == nil ? nil : [ExtensionIRI.outcomes: .outcomes(records(result, module))])
         let timestamp = XAPITime.timestamp(result.finishedAt)
+        if case .video(_, _, _, let rolePlay?) = result.details {
+            statements += rolePlayStatements(rolePlay, attempt, module: module)
+        }
         if result.isCompleted {
             statements.append(XAPIStatement(id: NameBasedUUID.statement(registration: attempt.registration, "completed"),
                                         verb: ADLVerb.completed.verb, object: activity(attempt),
@@ -96,6 +100,38 @@ package enum StatementBuilder {
                   verb: ADLVerb.terminated.verb, object: activity(attempt),
                   result: StatementResult(duration: XAPITime.duration(date.timeIntervalSince(startedAt))),
                   context: context(attempt, module: module), timestamp: XAPITime.timestamp(date))
+    }
+
+    /// A role play, as an activity of its own under the video: `attempted` when it began, `completed` when the
+    /// learner was done with their last line; both say how many of their lines they said.
+    static func rolePlayStatements(_ rolePlay: RolePlaySummary, _ attempt: AttemptReference, module: Module) -> [XAPIStatement] {
+        let name = module.speakers.first { $0.id == rolePlay.speaker }?.name ?? rolePlay.speaker
+        let object = Activity(id: ActivityIRI.rolePlay(as: rolePlay.speaker, of: attempt.moduleID),
+                              definition: ActivityDefinition(name: [LanguageMaps.ours: "Role play as \(name)"],
+                                                             type: ActivityType.simulation))
+        var context = context(attempt, module: module)
+        context.contextActivities = StatementContext.Activities(
+            parent: [activity(attempt)],
+            grouping: [moduleActivity(module.id, title: module.title, language: module.taughtLanguage)])
+        let counts: [String: ExtensionValue] = [ExtensionIRI.linesSpoken: .number(Double(rolePlay.spoken)),
+                                               ExtensionIRI.lines: .number(Double(rolePlay.lines))]
+        // Named after the moment it began: another role play is another pair of statements.
+        let key = "role-play/\(rolePlay.speaker)/\(Int64((rolePlay.startedAt.timeIntervalSince1970 * 1000).rounded()))"
+        let attempted = XAPIStatement(id: NameBasedUUID.statement(registration: attempt.registration, key + "/attempted"),
+                                      verb: ADLVerb.attempted.verb, object: object,
+                                      result: StatementResult(extensions: counts),
+                                      context: context, timestamp: XAPITime.timestamp(rolePlay.startedAt))
+        guard let finished = rolePlay.finishedAt else { return [attempted] }
+        let scaled = rolePlay.lines == 0 ? 0 : Double(rolePlay.spoken) / Double(rolePlay.lines)
+        return [attempted, XAPIStatement(
+            id: NameBasedUUID.statement(registration: attempt.registration, key + "/completed"),
+            verb: ADLVerb.completed.verb, object: object,
+            result: StatementResult(score: StatementResult.Score(scaled: scaled, raw: Double(rolePlay.spoken), min: 0,
+                                                                 max: Double(rolePlay.lines)),
+                                    completion: true,
+                                    duration: XAPITime.duration(max(0, finished.timeIntervalSince(rolePlay.startedAt))),
+                                    extensions: counts),
+            context: context, timestamp: XAPITime.timestamp(finished))]
     }
 
     // MARK: Parts

@@ -37,6 +37,55 @@ import Testing
         #expect(ActivityIRI.parse("https://example.org/m") == nil)
     }
 
+    /// A video attempt with a role play as the applicant: `attempted` when the role play began and `completed` when
+    /// the learner was done with their last line, each with the lines said; a role play stopped early sends
+    /// `attempted` alone.
+    @Test func aRolePlaySendsAttemptedAndCompletedWithTheLinesSpoken() throws {
+        let module = try ModuleLoader.load(folder: Paths.sampleModule).module
+        let moment = { (seconds: Double) in Date(timeIntervalSince1970: 1_800_000_000 + seconds) }
+        var engine = VideoEngine(module: module, setup: NoSetup(), startedAt: moment(0))
+        _ = engine.apply(.startRolePlay(speaker: "applicant"), at: moment(1))
+        var clock = 2.0
+        while let line = engine.awaitedLine {
+            clock += 10
+            if line.id == "l04" {
+                _ = engine.apply(.skipRolePlayLine(line: line.id), at: moment(clock))
+                continue
+            }
+            _ = engine.apply(.recordRolePlayLine(line: line.id), at: moment(clock))
+            _ = engine.apply(.rolePlayRecorded(line: line.id, file: "/r/\(line.id).wav"), at: moment(clock + 3))
+        }
+        let result = engine.result(at: moment(200))
+        let attempt = AttemptReference(registration: "0b6c6a02-8f0e-4b1e-9d6e-1c2f3a4b5c6d", moduleID: module.id,
+                                       moduleVersion: module.version, activity: .video, number: 1)
+        let statements = StatementBuilder.finished(attempt, result: result, module: module)
+        #expect(statements.map { $0.verb.id.split(separator: "/").last! } == ["attempted", "completed", "completed", "terminated"])
+        let (attempted, completed) = (statements[0], statements[1])
+        let rolePlayID = "urn:lessonpack:module:job-interview:activity:video:role-play:applicant"
+        #expect(attempted.object.id == rolePlayID && completed.object.id == rolePlayID)
+        #expect(ActivityIRI.parse(rolePlayID) == ActivityIRI.Parts(module: "job-interview", activity: .video, rolePlay: "applicant"))
+        #expect(attempted.timestamp == XAPITime.timestamp(moment(1)))
+        #expect(completed.result?.extensions?[ExtensionIRI.linesSpoken] == .number(9))
+        #expect(completed.result?.extensions?[ExtensionIRI.lines] == .number(10))
+        #expect(completed.result?.score?.raw == 9 && completed.result?.completion == true)
+        #expect(completed.context?.contextActivities?.parent?.first?.id == ActivityIRI.activity(.video, of: module.id))
+        #expect(statements[2].object.id == ActivityIRI.activity(.video, of: module.id))
+        #expect(Set(statements.map(\.id)).count == statements.count)
+        // Stopped after two lines: attempted only, with the two.
+        var stopped = VideoEngine(module: module, setup: NoSetup(), startedAt: moment(0))
+        _ = stopped.apply(.startRolePlay(speaker: "manager"), at: moment(1))
+        for _ in 0..<2 {
+            let line = try #require(stopped.awaitedLine)
+            _ = stopped.apply(.recordRolePlayLine(line: line.id), at: moment(5))
+            _ = stopped.apply(.rolePlayRecorded(line: line.id, file: "/r/\(line.id).wav"), at: moment(6))
+        }
+        _ = stopped.apply(.leaveRolePlay, at: moment(9))
+        let early = StatementBuilder.finished(attempt, result: stopped.result(at: moment(10)), module: module)
+        #expect(early.map { $0.verb.id.split(separator: "/").last! } == ["attempted", "completed", "terminated"])
+        #expect(early[0].result?.extensions?[ExtensionIRI.linesSpoken] == .number(2))
+        #expect(early[0].result?.extensions?[ExtensionIRI.lines] == .number(11))
+    }
+
     @Test func aWeightedTestPassesByItsPoints() throws {
         var module = try ModuleLoader.load(folder: Paths.sampleModule).module
         module.passMark = 60
