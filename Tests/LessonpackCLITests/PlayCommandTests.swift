@@ -194,6 +194,56 @@ import Testing
         #expect(try rms(from: 0.6, to: 3.5) > 0.01)
     }
 
+    /// A role play in plain mode, as David Moore: the video stops before each of his lines, the learner says nine of
+    /// them (sox's tone stands in for a voice) and lets the video say one; each gets its intonation; "hear mine"
+    /// makes the conversation with the takes in it; the recordings sit beside pronunciation's, not over them; and
+    /// the store queues `attempted` and `completed` for the role play with nine lines of ten said.
+    @Test func aRolePlayInPlainMode() throws {
+        _ = try #require(ExternalTool.find("sox"), "scripts/setup installs sox")
+        let folder = TemporaryFolder()
+        let data = folder.child("data")
+        let arguments = ["play", Paths.sampleModule, "--seed", "1", "--data-dir", data,
+                         "--player", "true {file} {start}", "--recorder", Self.fakeMicrophone, "--plain"]
+        let lines = ["1", "roleplay", "roleplay david", "seek 0:30", "say", "skip"] + Array(repeating: "say", count: 8)
+            + ["say", "hear mine", "back", "quit"]
+        let result = try LessonpackBinary.run(arguments, standardInput: lines.joined(separator: "\n") + "\n")
+        #expect(result.status == 0, "\(result.standardError)")
+        let output = result.standardOutput
+        for expected in [
+            "Say whose lines: roleplay Helen, or roleplay stop",
+            "You play David Moore. The video stops before each of your lines for you to say it.",
+            "Role play: you are David Moore. 0 of 10 lines said.",
+            "Helen Clarke: Good morning. You must be David Moore.",
+            "Your line: Yes, that's right. Good morning. Nice to meet you.",
+            "Not during the role play: stop it first.",
+            // Plain mode waits for the intonation, whose message is the one shown after a line is said.
+            "Recording: say your line now.\n(up to 8 seconds)\nIntonation: ",
+            "The video says this line for you.",
+            "Your line: Yes, no problem. I took the bus, and the hotel is right next to the stop.",
+            "That was your last line.",
+            "2. ✓ Yes, that's right. Good morning. Nice to meet you. — Intonation: ",
+            "4. · Thank you. Please call me David.",
+            "There is no line of yours to say now.",
+            "Playing the conversation with your lines in it.",
+        ] {
+            #expect(output.contains(expected), "expected '\(expected)' in:\n\(output)")
+        }
+        let recordings = data + "/recordings/job-interview"
+        let files = Set(try FileManager.default.contentsOfDirectory(atPath: recordings))
+        #expect(files.contains("l02-role-play.wav") && !files.contains("l04-role-play.wav") && !files.contains("l02-learner.wav"))
+        // The conversation with nine takes of 1.5 × the line + 1 s of tone in place of nine lines.
+        // 16-bit mono at 44.1 kHz after a 44-byte header.
+        let size = try FileManager.default.attributesOfItem(atPath: recordings + "/role-play-heard.wav")[.size] as? Int ?? 0
+        let heard = Double(size - 44) / 88_200
+        #expect(heard > 107, "\(heard) s")
+
+        let store = try ProgressStore(folder: data)
+        let bodies = try store.allStatements().map(\.body).filter { $0.contains(":activity:video:role-play:applicant") }
+        #expect(bodies.count == 2)
+        #expect(bodies.contains { $0.contains("/attempted") } && bodies.contains { $0.contains("/completed") })
+        #expect(bodies.allSatisfy { $0.contains(#""urn:lessonpack:extension:lines-spoken":9"#) })
+    }
+
     @Test func fullScreenThroughAllEightActivities() throws {
         let folder = TemporaryFolder()
         let terminal = try TmuxSession(command: [LessonpackBinary.path] + playArguments(folder.child("data"), seed: 3), environment: [:])
@@ -207,6 +257,11 @@ import Testing
         expect("subtitles on"); terminal.send("Space"); expect("▶ playing"); terminal.send("s"); expect("subtitles off")
         // w: whose subtitles, from everyone's through each speaker's alone.
         terminal.send("w"); expect("subtitles on"); terminal.send("w"); expect("subtitles: only Helen Clarke")
+        // p: a role play as Helen Clarke; r says her first line; q stops the role play, and then leaves.
+        terminal.send("p"); expect("Role play: you are Helen Clarke. 0 of 11 lines said."); expect("Your line: Good morning.")
+        expect("r say your line")
+        terminal.send("r"); expect("1 of 11 lines said"); expect("✓ 1. Good morning.")
+        terminal.send("q"); expect("Role play stopped. You said 1 of 11 lines.")
         terminal.send("q"); expect("Contents")
 
         terminal.send("2"); expect("2. Video task: keys"); terminal.send("x")
