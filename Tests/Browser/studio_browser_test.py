@@ -765,6 +765,41 @@ class PreviewTests(StudioTestCase):
         self.page.wait_preview(lambda v: v.get("subtitleSpeaker") is None and v["subtitlesOn"], "everyone's subtitles")
         self.page.wait(lambda: cues() == everyone, "every cue's text to come back")
 
+    def test_video_role_play(self):
+        """Role play as the second speaker: the panel prompts the speaker's first line, the fake microphone says it,
+        the line counts as said with its intonation feedback from the studio, the conversation with the take in it is
+        put together by Web Audio, and "No role play" stops it."""
+        self.page.open_preview("video")
+        second = self.module["speakers"][1]
+        theirs = sorted((line for line in self.module["transcript"] if line["speaker"] == second["id"]),
+                        key=lambda line: line["start"])
+        role = '[data-testid="preview-root"] [data-testid="role-play"]'
+        Select(self.page.find(role)).select_by_visible_text(f"Play {second['name']}")
+        view = self.page.wait_preview(lambda v: (v.get("rolePlay") or {}).get("speaker") == second["name"],
+                                      f"a role play as {second['name']}")
+        self.assertEqual(view["rolePlay"]["total"], len(theirs))
+        self.assertEqual(view["rolePlay"]["prompt"], f"Your line: {theirs[0]['text']}")
+        self.assertEqual(self.page.text('[data-testid="preview-root"] [data-testid="role-play-prompt"]'),
+                         f"Your line: {theirs[0]['text']}")
+        self.page.preview_click("say-line")
+        self.page.wait(lambda: self.page.js("return document.querySelector('[data-testid=\"preview-root\"]')"
+                                            ".dataset.recording === 'true'"), "the fake microphone to record")
+        time.sleep(1.5)
+        self.page.preview_click("stop-recording")
+        view = self.page.wait_preview(lambda v: v["rolePlay"]["spoken"] == 1, "the line to count as said")
+        first = view["rolePlay"]["rows"][0]
+        self.assertTrue(first["said"])
+        self.assertTrue(first.get("feedback"), "the studio measured the take's intonation, or said why not")
+        if len(theirs) > 1:
+            self.assertEqual(view["rolePlay"]["prompt"], f"Your line: {theirs[1]['text']}")
+        self.page.preview_click("hear-yours")
+        self.page.wait(lambda: self.page.js("return document.querySelector('[data-testid=\"preview-root\"]')"
+                                            ".dataset.takesHeard") == "1", "the conversation with the take to be put together")
+        Select(self.page.find(role)).select_by_visible_text("No role play")
+        self.page.wait_preview(lambda v: v["rolePlay"]["state"] == "stopped", "the role play to stop")
+        self.assertFalse(self.page.js("return document.querySelector('[data-testid=\"preview-root\"] "
+                                      "[data-testid=\"role-play-panel\"]').hidden === false"))
+
     def test_video_task(self):
         view = self.page.open_preview("video-task")
         self.assertEqual(len(view["rows"]), 10)

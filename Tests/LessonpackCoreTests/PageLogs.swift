@@ -147,7 +147,9 @@ struct PageLogs {
                          #"{"subtitlesFor":{"speaker":\#(index(module.speakers.count))}}"#, #"{"subtitlesFor":{}}"#,
                          #"{"nextSubtitles":{}}"#, #"{"hearOnly":{"speaker":\#(index(module.speakers.count))}}"#,
                          #"{"hearWithout":{"speaker":\#(index(module.speakers.count))}}"#, #"{"hearEveryone":{}}"#,
-                         #"{"nextVoices":{}}"#])
+                         #"{"nextVoices":{}}"#, #"{"playPart":{"speaker":\#(index(module.speakers.count))}}"#,
+                         #"{"nextPart":{}}"#, #"{"sayLine":{}}"#, #"{"skipLine":{}}"#, #"{"skipLine":{}}"#,
+                         #"{"hearYours":{}}"#, #"{"stopRolePlay":{}}"#])
         case .videoTask:
             let statements = module.videoTask.count
             let marks = ["empty", "correct", "incorrect"]

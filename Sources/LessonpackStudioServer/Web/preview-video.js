@@ -87,18 +87,36 @@ export function mount(ctx) {
     ctx.send(how === 'only' ? { hearOnly: { speaker: Number(index) } }
       : how === 'without' ? { hearWithout: { speaker: Number(index) } } : { hearEveryone: {} });
   });
-  controls.append(whose, voices);
+  // Role play: the learner says one speaker's lines, and the video stops before each of them.
+  const part = h('select', { class: 'lp-select', testid: 'role-play', 'aria-label': w('Role play'), 'aria-keyshortcuts': 'p' });
+  part.addEventListener('change', () => {
+    ctx.send(part.value === '' ? { stopRolePlay: {} } : { playPart: { speaker: Number(part.value) } });
+  });
+  controls.append(whose, voices, part);
+
+  const rolePlayStatus = h('p', { class: 'lp-role-play-status', testid: 'role-play-status' });
+  const rolePlayBefore = h('ul', { class: 'lp-role-play-before', testid: 'role-play-before' });
+  const rolePlayPrompt = h('p', { class: 'lp-role-play-prompt', testid: 'role-play-prompt', 'aria-live': 'polite' });
+  const rolePlayFailure = h('p', { class: 'lp-bad', testid: 'role-play-failure', hidden: true });
+  const sayLine = button('say-line', w('Say your line'), () => ctx.send({ sayLine: {} }), { 'aria-keyshortcuts': 'r' });
+  const skipLine = button('skip-line', w('Let the video say it'), () => ctx.send({ skipLine: {} }), { 'aria-keyshortcuts': 'n' });
+  const hearYours = button('hear-yours', w('Hear it with your lines'), () => ctx.send({ hearYours: {} }), { 'aria-keyshortcuts': 'h' });
+  const rolePlayLines = h('ol', { class: 'lp-lines lp-role-play-lines', testid: 'role-play-lines', 'aria-label': w('Your lines') });
+  const rolePlayPanel = h('section', { class: 'lp-role-play', testid: 'role-play-panel', hidden: true, 'aria-label': w('Role play') },
+    rolePlayStatus, rolePlayBefore, rolePlayPrompt, rolePlayFailure,
+    h('div', { class: 'lp-toolbar', role: 'toolbar', 'aria-label': w('Role play') }, sayLine, skipLine, hearYours),
+    rolePlayLines);
 
   const transcript = h('ol', { class: 'lp-lines lp-video-lines', testid: 'transcript', 'aria-label': w('Transcript') });
   const hidden = h('p', { class: 'lp-muted', testid: 'transcript-hidden', hidden: true });
   const length = h('p', { class: 'lp-muted lp-small', testid: 'video-length' });
   const hints = h('p', { class: 'lp-hints' },
-    w('Keys: space play/pause · ← → 5 seconds · ↑ ↓ choose a line · Enter play it · s subtitles · w whose · v voices · Home start'));
+    w('Keys: space play/pause · ← → 5 seconds · ↑ ↓ choose a line · Enter play it · s subtitles · w whose · v voices · p role play · r say your line · n skip it · h hear yours · Home start'));
 
   const element = h('div', { class: 'lp-video-activity' },
     h('div', { class: 'lp-video-frame' }, video),
     h('div', { class: 'lp-status' }, state, ' ', clockText, ' ', subtitlesText),
-    progress, controls, hidden, transcript, length, hints);
+    progress, controls, rolePlayPanel, hidden, transcript, length, hints);
 
   /// The track names each cue's speaker in a `<v>` tag; with one speaker's subtitles chosen, the others' cues are
   /// emptied (their text kept, to come back), so the browser shows that speaker's alone.
@@ -183,6 +201,7 @@ export function mount(ctx) {
     }
     voices.value = view.hearing ?? 'everyone';
     applySubtitles();
+    renderRolePlay(speakers);
 
     hidden.hidden = !view.hidden;
     hidden.textContent = view.hidden ?? '';
@@ -205,6 +224,38 @@ export function mount(ctx) {
     }
   }
 
+  /// The role play's select, and its panel while one runs or has just ended: the line to say, what the others say
+  /// before it, and each of the learner's lines with its intonation.
+  function renderRolePlay(speakers) {
+    const rolePlay = view.rolePlay ?? null;
+    const underWay = ['listening', 'yourLine', 'recording'].includes(rolePlay?.state);
+    const parts = [['', w('No role play')], ...speakers.map((name, index) => [String(index), w('Play {speaker}', { speaker: name })])];
+    const listed = JSON.stringify(parts);
+    if (part.dataset.choices !== listed) {
+      part.dataset.choices = listed;
+      fill(part, ...parts.map(([value, label]) => h('option', { value, text: label })));
+    }
+    part.hidden = !view.canRolePlay;
+    part.value = underWay ? String(speakers.indexOf(rolePlay.speaker)) : '';
+    rolePlayPanel.hidden = !rolePlay || rolePlay.state === 'stopped';
+    rolePlayPanel.dataset.state = rolePlay?.state ?? '';
+    if (!rolePlay) return;
+    rolePlayStatus.textContent = rolePlay.status;
+    fill(rolePlayBefore, ...(rolePlay.before ?? []).map((line) => h('li', {},
+      h('span', { class: 'lp-speaker', style: speakerStyle(line.colour), text: line.speaker }), ': ', line.text)));
+    rolePlayPrompt.textContent = rolePlay.prompt ?? '';
+    rolePlayPrompt.classList.toggle('is-your-turn', rolePlay.state === 'yourLine');
+    rolePlayFailure.hidden = !rolePlay.failure;
+    rolePlayFailure.textContent = rolePlay.failure ?? '';
+    sayLine.disabled = !underWay;
+    sayLine.textContent = rolePlay.state === 'recording' ? w('Stop recording') : w('Say your line');
+    skipLine.disabled = !underWay || rolePlay.state === 'recording';
+    hearYours.disabled = !(rolePlay.spoken > 0);
+    fill(rolePlayLines, ...(rolePlay.rows ?? []).map((row) => h('li', { class: 'lp-line', dataset: { said: String(row.said) } },
+      h('span', { class: 'lp-mark', text: row.said ? '✓' : '·' }), ' ', `${row.number}. ${row.text}`,
+      row.feedback ? h('p', { class: 'lp-muted lp-small', text: row.feedback }) : '')));
+  }
+
   function keydown(event) {
     if (keyBelongsToTarget(event)) return false;
     const events = {
@@ -212,6 +263,7 @@ export function mount(ctx) {
       'ArrowUp': { moveCursor: { _0: -1 } }, 'ArrowDown': { moveCursor: { _0: 1 } }, 'Enter': { replayLine: {} },
       's': { toggleSubtitles: {} }, 'S': { toggleSubtitles: {} }, 'w': { nextSubtitles: {} }, 'W': { nextSubtitles: {} },
       'v': { nextVoices: {} }, 'V': { nextVoices: {} },
+      'p': { nextPart: {} }, 'r': { sayLine: {} }, 'n': { skipLine: {} }, 'h': { hearYours: {} },
       'Home': { toStart: {} },
     };
     const wanted = events[event.key];

@@ -243,6 +243,14 @@ class Preview {
       case 'stopSound':
         this.sound.stopAll();
         break;
+      case 'playWithTakes':
+        // A role play heard back: the conversation with the learner's recordings in place of their lines.
+        try {
+          await this.sound.playWithTakes(args.media, args.takes ?? []);
+        } catch (error) {
+          this.say(w('Cannot play your lines: {reason}', { reason: error?.message ?? error }), 'bad');
+        }
+        break;
       case 'record':
         this.recorder.start(args.line, args.seconds);
         break;
