@@ -367,6 +367,20 @@ class FormTests(StudioTestCase):
         self.assertEqual((test[choice]["weight"], "weight" in test[items]), (2, False))
         self.assertEqual(module["passMark"], 70)
 
+    def test_role_play_is_switched_off_and_on_again_in_the_module_form(self):
+        """Unticking role play writes roleplay false to module.plist; ticking it again removes the key, so
+        module.plist reads as before."""
+        page = self.page
+        page.open_module("0", "module")
+        box = page.drawn('[data-testid="roleplay"]')
+        self.assertTrue(box.is_selected(), "role play is offered by default with two speakers")
+        box.click()
+        page.wait_saved()
+        self.assertIs(read_plist(self.module_path("module.plist")).get("roleplay"), False)
+        page.drawn('[data-testid="roleplay"]').click()
+        page.wait_saved()
+        self.assertNotIn("roleplay", read_plist(self.module_path("module.plist")))
+
 
 class MediaTests(StudioTestCase):
     def test_upload_a_clip_and_refuse_a_fake(self):

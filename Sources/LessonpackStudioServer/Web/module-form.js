@@ -20,7 +20,7 @@ export function renderModuleForm(container, ctx) {
   ctx.afterFirstPaint(() => {
     if (below.isConnected) {
       replaceChildren(below, objectives(ctx, ctx.store.module), activities(ctx, ctx.store.module),
-        ...chosenLines(ctx, ctx.store.module));
+        ...rolePlay(ctx, ctx.store.module), ...chosenLines(ctx, ctx.store.module));
     }
   });
 }
@@ -129,6 +129,26 @@ function activities(ctx, module) {
   });
   return el("fieldset", { id: "module-activities", "data-field": "activities", class: "checks" },
     el("legend", {}, "Activities"), boxes, el("div", { class: "diag-slot" }));
+}
+
+/** With the video listed: whether learners may play a speaker in it. Offered unless switched off (module.plist's
+ *  `roleplay` false); ticking the box again removes the key, so the module reads as one that never had it. */
+function rolePlay(ctx, module) {
+  if (!module.activities.includes("video")) return [];
+  const box = el("input", { type: "checkbox", id: "module-roleplay-box", "data-testid": "roleplay", "data-field": "roleplay" });
+  box.checked = module.roleplay !== false;
+  box.addEventListener("change", () => {
+    ctx.store.change((m) => {
+      if (box.checked) delete m.roleplay;
+      else m.roleplay = false;
+    }, { path: "roleplay" });
+    ctx.refresh(["module", "preview"], { focus: "#module-roleplay-box" });
+  });
+  return [el("fieldset", { id: "module-roleplay", "data-field": "roleplay", class: "checks" },
+    el("legend", {}, "Role play"),
+    el("div", { class: "check" }, box, el("label", { for: box.id },
+      "Learners can play one speaker in the video: it stops before each of their lines for them to say it (with two speakers or more)")),
+    el("div", { class: "diag-slot" }))];
 }
 
 /** For each activity that lets the author choose its lines (the server sends its key with the activity's name and
