@@ -246,8 +246,22 @@ import Testing
         #expect(read(Array(shallow.utf8), "shallow.md", .markdown).0?.transcript?.count == 1)
     }
 
+    @Test func rolePlayIsYesOrNoAndAnythingElseIsShownWhereItIsWritten() throws {
+        func lesson(_ rolePlay: String) -> (Lesson?, [Diagnostic]) {
+            read(Array("# Lesson\n\nLevel: A2\n\(rolePlay)\n".utf8), "l.md", .markdown)
+        }
+        #expect(lesson("Role play: no").0?.rolePlay == false)
+        #expect(lesson("Roleplay: Yes.").0?.rolePlay == true)
+        #expect(lesson("Level: A1").0?.rolePlay == nil)
+        let (none, diagnostics) = lesson("Role play: sometimes")
+        #expect(none == nil)
+        #expect(diagnostics.map { "\($0.location): \($0.message)" } == [
+            "l.md:4:1: role play is 'sometimes': write 'Role play: yes' for learners to play a speaker in the video, or 'Role play: no'"])
+    }
+
     @Test func aModuleWrittenAsADocumentReadsBackAsItself() throws {
-        let module = try ModuleLoader.load(folder: Paths.sampleModule).module
+        var module = try ModuleLoader.load(folder: Paths.sampleModule).module
+        module.rolePlay = false
         for format in [LessonDocumentFormat.markdown, .docx, .odt, .html] {
             let document = try LessonExport.document(of: module, as: format)
             let (lesson, diagnostics) = read(document, "job-interview.\(format.rawValue)", format)
@@ -259,7 +273,7 @@ import Testing
                                audio: "lines/\(line.id).wav", terms: line.terms)
             }
             #expect(read.title == module.title && read.level == module.level && read.summary == module.summary)
-            #expect(read.passMark == module.passMark)
+            #expect(read.passMark == module.passMark && read.rolePlay == false)
             #expect(read.speakers?.map(\.id) == module.speakers.map(\.id) && read.speakers?.map(\.name) == module.speakers.map(\.name))
             #expect(read.objectives == module.objectives)
             #expect(read.transcript == expected.transcript, "\(format)")

@@ -7,6 +7,8 @@ package struct Lesson: Sendable, Equatable {
     package var level: String?
     package var summary: String?
     package var passMark: Int?
+    /// "Role play: yes" or "no": module.plist's `roleplay`.
+    package var rolePlay: Bool?
     package var speakers: [Speaker]?
     package var objectives: [Objective]?
     /// Lines with their speakers, text and terms; times and clips are the video's to give.
@@ -22,7 +24,7 @@ package struct Lesson: Sendable, Equatable {
     /// The parts the document covers, as a teacher names them, for reports.
     package var coveredParts: [String] {
         var parts: [String] = []
-        if title != nil || level != nil || summary != nil { parts.append("module details") }
+        if title != nil || level != nil || summary != nil || rolePlay != nil { parts.append("module details") }
         if let speakers { parts.append("\(speakers.count) speaker\(speakers.count == 1 ? "" : "s")") }
         if let objectives { parts.append("\(objectives.count) objective\(objectives.count == 1 ? "" : "s")") }
         if let transcript { parts.append("\(transcript.count) transcript line\(transcript.count == 1 ? "" : "s")") }

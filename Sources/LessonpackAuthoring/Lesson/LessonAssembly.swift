@@ -45,6 +45,15 @@ struct LessonAssembly {
                      "'Pass mark: 70%'", at: written.place)
             }
         }
+        if let written = drafts.rolePlay {
+            switch written.value.lowercased().trimmingCharacters(in: .whitespaces.union(.punctuationCharacters)) {
+            case "yes", "on": lesson.rolePlay = true
+            case "no", "off": lesson.rolePlay = false
+            default:
+                fail(.lessonSyntax, "role play is '\(written.value)': write 'Role play: yes' for learners to play a " +
+                     "speaker in the video, or 'Role play: no'", at: written.place)
+            }
+        }
         if seen.contains(.speakers) || (context.speakers.isEmpty && !drafts.transcript.isEmpty) {
             lesson.speakers = speakers()
         }

@@ -42,6 +42,7 @@ package enum LessonExport {
         if !module.level.isEmpty { details.append("Level: " + escaped(module.level)) }
         if !module.summary.isEmpty { details.append("Summary: " + escaped(oneLine(module.summary))) }
         if let passMark = module.passMark { details.append("Pass mark: \(passMark)%") }
+        if let rolePlay = module.rolePlay { details.append("Role play: " + (rolePlay ? "yes" : "no")) }
         blocks += details
 
         if !module.speakers.isEmpty {

@@ -89,6 +89,7 @@ package enum LessonImport {
         if lesson.speakers != nil { moduleKeys.append("speakers") }
         if lesson.objectives != nil { moduleKeys.append("objectives") }
         if lesson.passMark != nil { moduleKeys.append("passMark") }
+        if lesson.rolePlay != nil { moduleKeys.append("roleplay") }
         for key in moduleKeys { moduleDocument.value[key] = values[.module]?[key] }
         try plan.write(moduleDocument)
 
@@ -118,6 +119,7 @@ package enum LessonImport {
         if let level = lesson.level { module.level = level }
         if let summary = lesson.summary { module.summary = summary }
         if let passMark = lesson.passMark { module.passMark = passMark }
+        if let rolePlay = lesson.rolePlay { module.rolePlay = rolePlay }
         if let speakers = lesson.speakers { module.speakers = speakers }
         if let objectives = lesson.objectives { module.objectives = objectives }
         if let definitions = lesson.definitions { module.definitions = definitions }

@@ -110,6 +110,7 @@ struct LessonDrafts {
     var summary: String?
     var summaryFromText: [String] = []
     var passMark: Placed<String>?
+    var rolePlay: Placed<String>?
     var speakers: [SpeakerDraft] = []
     var objectives: [ObjectiveDraft] = []
     var transcript: [TranscriptDraft] = []
@@ -226,11 +227,13 @@ struct LessonDrafts {
 
     private mutating func details(_ line: LessonLine) {
         let text = line.text.plain
-        if let (label, value) = LessonMarks.label(text, among: ["title", "level", "summary", "pass mark", "passmark"]) {
+        if let (label, value) = LessonMarks.label(text, among: ["title", "level", "summary", "pass mark", "passmark",
+                                                                 "role play", "roleplay"]) {
             switch label {
             case "title": title = value
             case "level": level = value
             case "summary": summary = value
+            case "role play", "roleplay": rolePlay = Placed(value: value, place: line.place)
             default: passMark = Placed(value: value, place: line.place)
             }
             return
