@@ -91,6 +91,7 @@ import Testing
         script.wait(3)
         script.show("the video has stopped before David's line")
         script.send(.seek(30))
+        script.send(.togglePlay)
         script.send(.sayLine)
         script.context.recording = RecordingProgress(line: "l02", startedAt: script.now, seconds: 7.4)
         script.wait(2)

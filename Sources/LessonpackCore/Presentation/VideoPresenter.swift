@@ -261,6 +261,10 @@ package enum VideoPresenter: ActivityPresenter {
             default: break
             }
         }
+        // At the learner's line, playing on is saying it (or letting the video say it), not pressing play.
+        if engine.isWaiting(at: now), event == .togglePlay || event == .play {
+            return .say(context.strings.text("role-play.your-turn"), .accent)
+        }
         switch event {
         case .togglePlay:
             local.cursor = nil
