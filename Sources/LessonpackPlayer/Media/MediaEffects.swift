@@ -112,6 +112,7 @@ final class MediaEffects {
             let path = folder + "/" + VoiceTrackName.hex(media: identity, silenced: silenced) + ".wav"
             var status = stat()
             if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+                VoiceTrackCache.touch(path)
                 if let reason = sound.play(path, from: from) { notice(reason) }
                 return nil
             }
@@ -121,6 +122,7 @@ final class MediaEffects {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                     try VoiceSilencing.prepare(try store.file(media), silencing: silenced.map { $0.start...max($0.start, $0.end) },
                                                to: path)
+                    VoiceTrackCache.prune(folder)
                     return .success(path)
                 } catch {
                     return .failure(PlayerProblem(.voicesFailed, "cannot take voices out of \(media): \(error)"))
@@ -269,5 +271,32 @@ enum VoiceTrackName {
             hash = hash &* 0x0000_0100_0000_01B3
         }
         return String(hash, radix: 16)
+    }
+}
+
+/// The conversations prepared with some voices silenced, kept in the learner's cache but not without end: a track of
+/// a two-minute conversation is about 10 MB, and every choice of voices in every module makes another. The most
+/// recently played stay; a track played again is marked as used.
+enum VoiceTrackCache {
+    static let kept = 12
+
+    /// Marks `path` as used now, so that it stays.
+    static func touch(_ path: String) {
+        _ = utimes(path, nil)
+    }
+
+    /// Removes all but the `kept` most recently used tracks in `folder`. Only regular files named as tracks are
+    /// counted or removed (`VoiceTrackName`: hexadecimal digits and `.wav`), never a link or anything else there.
+    static func prune(_ folder: String, keeping kept: Int = kept) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        let tracks: [(path: String, used: Int)] = names.compactMap { name in
+            guard name.hasSuffix(".wav"), name.count > 4,
+                  name.dropLast(4).allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else { return nil }
+            let path = folder + "/" + name
+            var status = stat()
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+            return (path, status.st_mtim.tv_sec)
+        }
+        for old in tracks.sorted(by: { $0.used > $1.used }).dropFirst(max(0, kept)) { unlink(old.path) }
     }
 }
