@@ -145,19 +145,25 @@ export class Sound {
     return this.context;
   }
 
-  /// The original line and the learner's recording: at once (original left, recording right) or one after the other.
-  /// Both are decoded first, so that "at once" starts them on the same sample.
-  async compare(line, mode) {
-    const { api, module } = this.preview;
-    const original = module?.transcript?.find((entry) => entry.id === line)?.audio;
-    if (!original) throw new Error(`line '${line}' has no audio in this module`);
-    this.stopAll();
+  /// The page's audio context, running, and a way to decode into it a file the studio (or the site) serves.
+  async decoding() {
     const context = this.audioContext();
     if (context.state === 'suspended') await context.resume();
     const decode = async (path) => {
-      const response = await request(api, 'GET', path);
+      const response = await request(this.preview.api, 'GET', path);
       return context.decodeAudioData(await response.arrayBuffer());
     };
+    return { context, decode };
+  }
+
+  /// The original line and the learner's recording: at once (original left, recording right) or one after the other.
+  /// Both are decoded first, so that "at once" starts them on the same sample.
+  async compare(line, mode) {
+    const { module } = this.preview;
+    const original = module?.transcript?.find((entry) => entry.id === line)?.audio;
+    if (!original) throw new Error(`line '${line}' has no audio in this module`);
+    this.stopAll();
+    const { context, decode } = await this.decoding();
     const [first, second] = await Promise.all([
       decode(this.preview.mediaURL(original)),
       decode(await this.preview.recordingURL(line)),
@@ -180,14 +186,8 @@ export class Sound {
   /// learner's recording without the quiet around their voice, then the conversation on from the line's end, faded
   /// in. Everything is decoded first and scheduled on one clock, so no gap opens between the parts.
   async playWithTakes(media, takes) {
-    const { api } = this.preview;
     this.stopAll();
-    const context = this.audioContext();
-    if (context.state === 'suspended') await context.resume();
-    const decode = async (path) => {
-      const response = await request(api, 'GET', path);
-      return context.decodeAudioData(await response.arrayBuffer());
-    };
+    const { context, decode } = await this.decoding();
     const ordered = [...takes].sort((a, b) => a.start - b.start);
     const [conversation, ...voices] = await Promise.all([
       decode(this.preview.mediaURL(media)),
