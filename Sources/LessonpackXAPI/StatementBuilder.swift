@@ -74,8 +74,8 @@ package enum StatementBuilder {
                                       duration: XAPITime.duration(result.duration),
                                       extensions: result.score == nil ? nil : [ExtensionIRI.outcomes: .outcomes(records(result, module))])
         let timestamp = XAPITime.timestamp(result.finishedAt)
-        if case .video(_, _, _, let rolePlay?) = result.details {
-            statements += rolePlayStatements(rolePlay, attempt, module: module)
+        if case .video(_, _, _, let rolePlays?) = result.details {
+            for rolePlay in rolePlays { statements += rolePlayStatements(rolePlay, attempt, module: module) }
         }
         if result.isCompleted {
             statements.append(XAPIStatement(id: NameBasedUUID.statement(registration: attempt.registration, "completed"),

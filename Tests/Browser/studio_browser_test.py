@@ -781,8 +781,8 @@ class PreviewTests(StudioTestCase):
 
     def test_video_role_play(self):
         """Role play as the second speaker: the panel prompts the speaker's first line, the fake microphone says it,
-        the line counts as said with its intonation feedback from the studio, the conversation with the take in it is
-        put together by Web Audio, and "No role play" stops it."""
+        the line counts as said with its intonation feedback from the studio, and the next; "No role play" stops it,
+        and the conversation with both takes in it is put together by Web Audio."""
         self.page.open_preview("video")
         second = self.module["speakers"][1]
         theirs = sorted((line for line in self.module["transcript"] if line["speaker"] == second["id"]),
@@ -795,24 +795,27 @@ class PreviewTests(StudioTestCase):
         self.assertEqual(view["rolePlay"]["prompt"], f"Your line: {theirs[0]['text']}")
         self.assertEqual(self.page.text('[data-testid="preview-root"] [data-testid="role-play-prompt"]'),
                          f"Your line: {theirs[0]['text']}")
-        self.page.preview_click("say-line")
-        self.page.wait(lambda: self.page.js("return document.querySelector('[data-testid=\"preview-root\"]')"
-                                            ".dataset.recording === 'true'"), "the fake microphone to record")
-        time.sleep(1.5)
-        self.page.preview_click("stop-recording")
-        view = self.page.wait_preview(lambda v: v["rolePlay"]["spoken"] == 1, "the line to count as said")
-        first = view["rolePlay"]["rows"][0]
-        self.assertTrue(first["said"])
-        self.assertTrue(first.get("feedback"), "the studio measured the take's intonation, or said why not")
-        if len(theirs) > 1:
-            self.assertEqual(view["rolePlay"]["prompt"], f"Your line: {theirs[1]['text']}")
-        self.page.preview_click("hear-yours")
-        self.page.wait(lambda: self.page.js("return document.querySelector('[data-testid=\"preview-root\"]')"
-                                            ".dataset.takesHeard") == "1", "the conversation with the take to be put together")
+        self.assertTrue(len(theirs) >= 2, "the fixture needs two lines of the second speaker")
+        root = "document.querySelector('[data-testid=\"preview-root\"]')"
+        for said in (1, 2):
+            self.page.preview_click("say-line")
+            self.page.wait(lambda: self.page.js(f"return {root}.dataset.recording === 'true'"), "the fake microphone to record")
+            time.sleep(1.5)
+            self.page.preview_click("stop-recording")
+            view = self.page.wait_preview(lambda v: v["rolePlay"]["spoken"] == said, f"line {said} to count as said")
+            row = view["rolePlay"]["rows"][said - 1]
+            self.assertTrue(row["said"])
+            self.assertTrue(row.get("feedback"), "the studio measured the take's intonation, or said why not")
+            if said == 1:
+                self.assertEqual(view["rolePlay"]["prompt"], f"Your line: {theirs[1]['text']}")
+                self.assertTrue(self.page.js(f"return {root}.querySelector('[data-testid=\"hear-yours\"]').disabled"),
+                                "the learner's version is heard once the role play is over or stopped")
         Select(self.page.find(role)).select_by_visible_text("No role play")
         self.page.wait_preview(lambda v: v["rolePlay"]["state"] == "stopped", "the role play to stop")
-        self.assertFalse(self.page.js("return document.querySelector('[data-testid=\"preview-root\"] "
-                                      "[data-testid=\"role-play-panel\"]').hidden === false"))
+        self.assertTrue(self.page.js(f"return {root}.querySelector('[data-testid=\"role-play-panel\"]').hidden"))
+        self.page.preview_click("hear-yours")
+        self.page.wait(lambda: self.page.js(f"return {root}.dataset.takesHeard") == "2",
+                       "the conversation with both takes to be put together")
 
     def test_video_task(self):
         view = self.page.open_preview("video-task")

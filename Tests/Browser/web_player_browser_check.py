@@ -258,6 +258,7 @@ class WebPlayerOnAPhone(PageDriving, unittest.TestCase):
         self.tap("play-pause")
         self.wait(lambda: self.js("return document.querySelector('[data-testid=\"video\"]').currentTime > 0.2"), "the video to play")
         self.tap("play-pause")
+        self.a_role_play_on_the_phone()
 
         # The video task: three statements marked (true, false, true).
         view = self.open_activity("video-task")
@@ -355,6 +356,35 @@ class WebPlayerOnAPhone(PageDriving, unittest.TestCase):
         self.wait(lambda: self.js(f"return document.querySelector('[data-testid=\"activity-test\"]')?.dataset.state") == "done",
                   "the test to be listed as done")
         self.progress_goes_to_a_file_and_back()
+
+    def a_role_play_on_the_phone(self):
+        """The video's role play in the web player, offline: the learning core in the page stops before David
+        Moore's first line, the fake microphone says it and the next (kept in IndexedDB), the role play is stopped,
+        and the conversation with both takes in it is put together from the cached video and the stored recordings
+        (fetched one after the other: the page's address for a recording lasts until the next is asked for)."""
+        root = "document.querySelector('[data-testid=\"preview-root\"]')"
+        def choose_part(value):
+            self.idle()
+            self.js("""const select = document.querySelector('[data-testid="role-play"]');
+                       select.value = arguments[0]; select.dispatchEvent(new Event('change'));""", value)
+        choose_part("1")
+        view = self.wait(lambda: (v := self.view()) and (v.get("rolePlay") or {}).get("speaker") == "David Moore" and v,
+                         "a role play as David Moore")
+        self.assertTrue(view["rolePlay"]["prompt"].startswith("Your line: "), view["rolePlay"])
+        self.assertLessEqual(self.js("return document.documentElement.scrollWidth"), 390)
+        for said in (1, 2):
+            self.tap("say-line")
+            self.wait(lambda: self.js(f"return {root}.dataset.recording") == "true", "the role play's recording to start")
+            time.sleep(1.5)
+            self.tap("stop-recording")
+            self.wait(lambda: (self.view().get("rolePlay") or {}).get("spoken") == said, f"line {said} to count as said",
+                      timeout=30)
+        choose_part("")
+        self.wait(lambda: (self.view().get("rolePlay") or {}).get("state") == "stopped", "the role play to stop")
+        self.tap("hear-yours")
+        self.wait(lambda: self.js(f"return {root}.dataset.takesHeard") == "2",
+                  "the conversation with both takes to be put together", timeout=30)
+        self.assertIsNone(self.js(f"return {root}.querySelector('[data-testid=\"preview-message\"]')?.textContent.match(/Cannot/)"))
 
     def progress_goes_to_a_file_and_back(self):
         """The progress file: saved (the download's content caught as the page makes it), refused when it is not

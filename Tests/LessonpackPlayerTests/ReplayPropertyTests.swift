@@ -93,13 +93,28 @@ extension SeededRandom {
 }
 
 extension VideoEngine: RandomlyDriven {
+    static var randomSteps: Int { 60 }
+
     static func randomAction(for engine: VideoEngine, in module: Module, random: inout SeededRandom) -> Action {
-        switch random.below(6) {
-        case 0: .play
-        case 1: .pause
-        case 2: .seek(to: Double(random.below(1300)) / 10 - 10)
-        case 3: .replayLine(line: random.chance(90) ? random.pick(module.transcript).id : "nowhere")
-        default: .setSubtitles(on: random.chance(50))
+        // A role play's line: mostly the one it waits at, sometimes another.
+        let line = engine.awaitedLine.flatMap { random.chance(80) ? $0.id : nil } ?? random.pick(module.transcript).id
+        let take = "/recordings/\(line)-role-play.wav"
+        switch random.below(16) {
+        case 0: return .play
+        case 1: return .pause
+        case 2: return .seek(to: Double(random.below(1300)) / 10 - 10)
+        case 3: return .replayLine(line: random.chance(90) ? random.pick(module.transcript).id : "nowhere")
+        case 4: return .setSubtitles(on: random.chance(50))
+        case 5: return .chooseVoices(random.chance(50) ? .everyone : .only(random.pick(module.speakers).id))
+        case 6: return .startRolePlay(speaker: random.chance(90) ? random.pick(module.speakers).id : "nobody")
+        case 7, 8: return .recordRolePlayLine(line: line)
+        case 9, 10: return .rolePlayRecorded(line: line, file: take)
+        case 11: return .rolePlayRecordingFailed(line: line, reason: "no microphone")
+        case 12: return .skipRolePlayLine(line: line)
+        case 13: return .rolePlayAnalysed(line: line, recording: take, result: IntonationResult(
+            score: random.below(101), feedback: "like the original", timing: nil, step: 0.01, model: [200, nil], learner: [210]))
+        case 14: return .rolePlayAnalysisFailed(line: line, recording: take, reason: "no voice")
+        default: return .leaveRolePlay
         }
     }
 }

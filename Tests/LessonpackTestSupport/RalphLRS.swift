@@ -103,6 +103,16 @@ package final class RalphLRS: @unchecked Sendable {
                      input: folder + "/statements/fs_lrs.jsonl")
     }
 
+    /// Checks the statements in `file` (JSON lines, or one array) with Ralph's own xAPI model, with no server.
+    package static func validate(statementsIn file: String) throws -> (status: Int32, output: String) {
+        guard FileManager.default.isExecutableFile(atPath: venv + "/bin/python") else {
+            throw NginxServer.StartFailure(description: "Ralph's xAPI model cannot be loaded: \(venv) is missing " +
+                                           "(scripts/setup installs ralph-malph there)")
+        }
+        return try run(venv + "/bin/python", [app + "/validate_statements.py"], in: (file as NSString).deletingLastPathComponent,
+                       input: file)
+    }
+
     private static func run(_ executable: String, _ arguments: [String], in folder: String,
                             input: String? = nil) throws -> (status: Int32, output: String) {
         let process = Process()

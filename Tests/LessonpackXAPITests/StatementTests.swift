@@ -71,6 +71,17 @@ import Testing
         #expect(completed.context?.contextActivities?.parent?.first?.id == ActivityIRI.activity(.video, of: module.id))
         #expect(statements[2].object.id == ActivityIRI.activity(.video, of: module.id))
         #expect(Set(statements.map(\.id)).count == statements.count)
+        // Each passes Ralph's own model, with the learner put in as the player's sync puts them.
+        let folder = TemporaryFolder()
+        let learner = Agent(name: "Ana", mbox: "mailto:ana@example.org")
+        let lines = try statements.map { statement in
+            var withActor = statement
+            withActor.actor = learner
+            return String(decoding: try withActor.json(), as: UTF8.self)
+        }
+        let file = folder.write(lines.joined(separator: "\n") + "\n", to: "statements.jsonl")
+        let checked = try RalphLRS.validate(statementsIn: file)
+        #expect(checked.status == 0, "\(checked.output)")
         // Stopped after two lines: attempted only, with the two.
         var stopped = VideoEngine(module: module, setup: NoSetup(), startedAt: moment(0))
         _ = stopped.apply(.startRolePlay(speaker: "manager"), at: moment(1))
@@ -84,6 +95,12 @@ import Testing
         #expect(early.map { $0.verb.id.split(separator: "/").last! } == ["attempted", "completed", "terminated"])
         #expect(early[0].result?.extensions?[ExtensionIRI.linesSpoken] == .number(2))
         #expect(early[0].result?.extensions?[ExtensionIRI.lines] == .number(11))
+        // Another role play in the same attempt: both are sent, each under its own ids.
+        _ = stopped.apply(.startRolePlay(speaker: "applicant"), at: moment(20))
+        let both = StatementBuilder.finished(attempt, result: stopped.result(at: moment(30)), module: module)
+        #expect(both.filter { $0.verb.id == ADLVerb.attempted.id }.map(\.object.id) == [
+            ActivityIRI.rolePlay(as: "manager", of: module.id), ActivityIRI.rolePlay(as: "applicant", of: module.id)])
+        #expect(Set(both.map(\.id)).count == both.count)
     }
 
     @Test func aWeightedTestPassesByItsPoints() throws {

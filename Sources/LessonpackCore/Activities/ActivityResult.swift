@@ -59,8 +59,8 @@ package struct ActivityResult: Sendable, Storable, Equatable {
 /// What each activity measures beyond items and score.
 package enum ResultDetails: Sendable, Storable, Equatable {
     case none
-    /// `rolePlay`: the latest role play of the attempt, if the learner played a speaker.
-    case video(watchedSeconds: Double, durationSeconds: Double, subtitlesOn: Bool, rolePlay: RolePlaySummary? = nil)
+    /// `rolePlays`: each role play of the attempt, in order; nil when the learner played no speaker.
+    case video(watchedSeconds: Double, durationSeconds: Double, subtitlesOn: Bool, rolePlays: [RolePlaySummary]? = nil)
     case vocabulary(terms: Int, opened: Int)
     case audioGame(difficulty: AudioGameEngine.Difficulty, moves: Int, mistakes: Int, solved: Bool, tiles: Int)
     case pronunciation(recorded: Int, lines: Int)

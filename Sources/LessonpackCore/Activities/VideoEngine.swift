@@ -53,13 +53,13 @@ package struct RolePlay: Sendable, Equatable {
     package var failures: [String: String] = [:]
     /// The line being recorded, between asking and hearing back.
     package var recording: String?
-    /// When the learner's last line was done with; nil before.
+    /// When the learner's last line was done with; nil before, and for a role play stopped before the end.
     package var finishedAt: Date?
-    /// The learner stopped before the end.
-    package var left = false
+    /// The learner put the role play away: stopped it before the end, or closed it once over.
+    package var closed = false
 
-    /// Neither over nor left: the video waits at each of the learner's lines.
-    package var isUnderWay: Bool { finishedAt == nil && !left }
+    /// Neither over nor closed: the video waits at each of the learner's lines.
+    package var isUnderWay: Bool { finishedAt == nil && !closed }
 }
 
 /// Activity 1, the conversation video: play, pause and seek, subtitles for everyone, for one speaker or off, and the
@@ -120,6 +120,8 @@ package struct VideoEngine: ActivityEngine {
     package let offersRolePlay: Bool
     /// The latest role play, under way or not.
     package private(set) var rolePlay: RolePlay?
+    /// The role plays of this attempt before the latest, as its result keeps them.
+    package private(set) var earlierRolePlays: [RolePlaySummary] = []
     private var anchorPosition: Double = 0
     private var anchorTime: Date?
     /// Where playing stops by itself before the end: the start of the line a role play waits at.
@@ -143,6 +145,8 @@ package struct VideoEngine: ActivityEngine {
         if rolePlay?.isUnderWay == true {
             switch action {
             case .seek, .replayLine, .chooseVoices: return []
+            // The video is silent while the learner's line is being recorded.
+            case .play where rolePlay?.recording != nil: return []
             default: break
             }
         }
@@ -182,6 +186,7 @@ package struct VideoEngine: ActivityEngine {
         case .startRolePlay(let speaker):
             guard offersRolePlay, video != nil, rolePlay?.recording == nil,
                   lines.contains(where: { $0.speaker == speaker }) else { return [] }
+            if let earlier = rolePlay { earlierRolePlays.append(summary(of: earlier)) }
             rolePlay = RolePlay(speaker: speaker, startedAt: now, next: nextLine(of: speaker, from: 0))
             voices = .everyone
             return playConversation(from: 0, at: now)
@@ -219,9 +224,11 @@ package struct VideoEngine: ActivityEngine {
             rolePlay?.analysisFailures[id] = reason
             return []
         case .leaveRolePlay:
-            guard rolePlay?.isUnderWay == true else { return [] }
-            let stopRecording: [Effect] = rolePlay?.recording == nil ? [] : [.stopRecording]
-            rolePlay?.left = true
+            guard let current = rolePlay, !current.closed else { return [] }
+            rolePlay?.closed = true
+            // Once over, only the role play is put away; the end of the conversation plays on.
+            guard current.isUnderWay else { return [] }
+            let stopRecording: [Effect] = current.recording == nil ? [] : [.stopRecording]
             rolePlay?.recording = nil
             _ = apply(.pause, at: now)
             stopAt = nil
@@ -325,24 +332,29 @@ package struct VideoEngine: ActivityEngine {
         line(atSecond: position(at: now)).flatMap { showsSubtitle(of: $0) ? $0 : nil }
     }
 
-    /// With a role play, each of the learner's lines is an item: said (with its intonation) or not.
+    /// What a result keeps of a role play.
+    private func summary(of rolePlay: RolePlay) -> RolePlaySummary {
+        RolePlaySummary(speaker: rolePlay.speaker, spoken: rolePlay.recordings.count,
+                        lines: lines.filter { $0.speaker == rolePlay.speaker }.count,
+                        startedAt: rolePlay.startedAt, finishedAt: rolePlay.finishedAt)
+    }
+
+    /// With a role play, each of the learner's lines in the latest is an item: said (with its intonation) or not;
+    /// every role play of the attempt is counted in the details.
     package func result(at now: Date) -> ActivityResult {
         var items: [ItemOutcome] = []
-        var summary: RolePlaySummary?
         if let rolePlay {
-            let theirs = lines.filter { $0.speaker == rolePlay.speaker }
-            items = theirs.map { line in
+            items = lines.filter { $0.speaker == rolePlay.speaker }.map { line in
                 let said = rolePlay.recordings[line.id] != nil
                 return ItemOutcome(id: line.id, prompt: line.text, answer: said ? "said" : nil,
                                    outcome: said ? .done : .unanswered,
                                    note: rolePlay.intonation[line.id].map { "intonation \($0.score)/100" })
             }
-            summary = RolePlaySummary(speaker: rolePlay.speaker, spoken: rolePlay.recordings.count, lines: theirs.count,
-                                      startedAt: rolePlay.startedAt, finishedAt: rolePlay.finishedAt)
         }
+        let rolePlays = earlierRolePlays + (rolePlay.map { [summary(of: $0)] } ?? [])
         return ActivityResult(activity: .video, startedAt: startedAt, finishedAt: now, items: items,
                               details: .video(watchedSeconds: max(furthest, position(at: now)), durationSeconds: duration,
-                                              subtitlesOn: subtitlesOn, rolePlay: summary))
+                                              subtitlesOn: subtitlesOn, rolePlays: rolePlays.isEmpty ? nil : rolePlays))
     }
 
     package static func action(for outcome: EffectOutcome) -> Action? {

@@ -114,24 +114,27 @@ package enum ResultJSON {
                 switch result.details {
                 case .none:
                     json.member("kind", "none")
-                case .video(let watched, let duration, let subtitlesOn, let rolePlay):
+                case .video(let watched, let duration, let subtitlesOn, let rolePlays):
                     json.member("kind", "video")
                     json.member("watchedMs", ModuleJSON.milliseconds(watched))
                     json.member("durationMs", ModuleJSON.milliseconds(duration))
                     json.key("subtitlesOn")
                     json.value(subtitlesOn)
-                    json.key("rolePlay")
-                    if let rolePlay {
-                        json.object { json in
-                            json.member("speaker", rolePlay.speaker)
-                            json.member("spoken", rolePlay.spoken)
-                            json.member("lines", rolePlay.lines)
-                            json.member("startedMs", ModuleJSON.milliseconds(rolePlay.startedAt.timeIntervalSince(origin)))
-                            json.key("finishedMs")
-                            if let finished = rolePlay.finishedAt {
-                                json.value(ModuleJSON.milliseconds(finished.timeIntervalSince(origin)))
-                            } else {
-                                json.null()
+                    json.key("rolePlays")
+                    if let rolePlays {
+                        json.array(rolePlays.count) { json, index in
+                            let rolePlay = rolePlays[index]
+                            json.object { json in
+                                json.member("speaker", rolePlay.speaker)
+                                json.member("spoken", rolePlay.spoken)
+                                json.member("lines", rolePlay.lines)
+                                json.member("startedMs", ModuleJSON.milliseconds(rolePlay.startedAt.timeIntervalSince(origin)))
+                                json.key("finishedMs")
+                                if let finished = rolePlay.finishedAt {
+                                    json.value(ModuleJSON.milliseconds(finished.timeIntervalSince(origin)))
+                                } else {
+                                    json.null()
+                                }
                             }
                         }
                     } else {

@@ -110,7 +110,11 @@ where Recorder.Engine == Presenter.Engine {
     package func take(_ outcome: EffectOutcome, at now: Date) -> Message? {
         var message = Presenter.message(after: outcome, context: context)
         if let action = Engine.action(for: outcome) {
+            let before = attempt.engine
             guard let effects = attempt.perform(action, at: now) else { return nil }
+            // An outcome the engine had no use for (a recording that ended after its role play was stopped, the
+            // measure of a take since replaced) says nothing: "Said" would be untrue.
+            if effects.isEmpty, attempt.engine == before { return nil }
             for next in host.carryOut(effects, at: now) { message = take(next, at: now) ?? message }
         }
         return message

@@ -87,6 +87,8 @@ package enum VideoPresenter: ActivityPresenter {
         package var total: Int
         /// Each of the learner's lines, in order.
         package var rows: [Row]
+        /// The row of the line the role play waits at; nil once none is left.
+        package var current: Int?
     }
 
     package enum Event: Sendable, Equatable, Storable {
@@ -162,7 +164,7 @@ package enum VideoPresenter: ActivityPresenter {
         let name = context.speaker(rolePlay.speaker)?.name ?? rolePlay.speaker
         let awaited = engine.awaitedLine
         let state: RolePlayView.State = rolePlay.recording != nil ? .recording
-            : rolePlay.finishedAt != nil ? .over : rolePlay.left ? .stopped
+            : rolePlay.closed ? .stopped : rolePlay.finishedAt != nil ? .over
             : engine.isWaiting(at: now) ? .yourLine : .listening
         let theirs = engine.lines.enumerated().filter { $0.element.speaker == rolePlay.speaker }
         let rows = theirs.map { index, line in
@@ -189,14 +191,14 @@ package enum VideoPresenter: ActivityPresenter {
         } : nil
         return RolePlayView(
             state: state, speaker: name,
-            status: strings.text("role-play.status", ["speaker": name, "spoken": "\(rolePlay.recordings.count)",
-                                                      "total": "\(theirs.count)"]),
+            status: strings.counted("role-play.status", theirs.count, ["speaker": name, "spoken": "\(rolePlay.recordings.count)"]),
             prompt: state == .over ? strings.text("role-play.over")
                 : awaited.map { strings.text("role-play.your-line", ["text": $0.text]) },
             line: awaited.map { SpokenLine($0, in: context) },
             before: awaited == nil ? [] : engine.lines[previous..<awaitedIndex].map { SpokenLine($0, in: context) },
             recording: recording, failure: awaited.flatMap { rolePlay.failures[$0.id] },
-            spoken: rolePlay.recordings.count, total: theirs.count, rows: rows)
+            spoken: rolePlay.recordings.count, total: theirs.count, rows: rows,
+            current: awaited.flatMap { line in theirs.firstIndex { $0.element.id == line.id } })
     }
 
     static func chosenSpeaker(_ engine: VideoEngine) -> Speaker? {
@@ -261,9 +263,11 @@ package enum VideoPresenter: ActivityPresenter {
             default: break
             }
         }
-        // At the learner's line, playing on is saying it (or letting the video say it), not pressing play.
-        if engine.isWaiting(at: now), event == .togglePlay || event == .play {
-            return .say(context.strings.text("role-play.your-turn"), .accent)
+        if event == .togglePlay || event == .play {
+            // While the learner's line is recorded, the video stays silent.
+            if engine.rolePlay?.recording != nil { return Reaction() }
+            // At the learner's line, playing on is saying it (or letting the video say it), not pressing play.
+            if engine.isWaiting(at: now) { return .say(context.strings.text("role-play.your-turn"), .accent) }
         }
         switch event {
         case .togglePlay:
@@ -339,10 +343,15 @@ package enum VideoPresenter: ActivityPresenter {
             return startRolePlay(as: engine.speakers[index], engine: engine, context: context)
         case .nextPart:
             guard engine.offersRolePlay, engine.video != nil else { return .say(context.strings.text("role-play.not-offered"), .bad) }
-            let playing = engine.rolePlay?.isUnderWay == true ? engine.rolePlay?.speaker : nil
-            let next = playing.flatMap { id in engine.speakers.firstIndex { $0.id == id } }.map { $0 + 1 } ?? 0
-            guard engine.speakers.indices.contains(next) else { return stopRolePlay(engine, context) }
-            return startRolePlay(as: engine.speakers[next], engine: engine, context: context)
+            // The speakers who have lines, from the one after the last played; after the last, none while one is
+            // under way, or the first again.
+            let parts = engine.speakers.filter { speaker in engine.lines.contains { $0.speaker == speaker.id } }
+            let last = engine.rolePlay.flatMap { rolePlay in parts.firstIndex { $0.id == rolePlay.speaker } }
+            let next = last.map { $0 + 1 } ?? 0
+            if parts.indices.contains(next) { return startRolePlay(as: parts[next], engine: engine, context: context) }
+            if engine.rolePlay?.isUnderWay == true { return stopRolePlay(engine, context) }
+            guard let first = parts.first else { return .say(context.strings.text("role-play.not-offered"), .bad) }
+            return startRolePlay(as: first, engine: engine, context: context)
         case .sayLine:
             if context.recording != nil { return Reaction(effects: [.stopRecording]) }
             guard let line = engine.awaitedLine else { return .say(context.strings.text("role-play.none"), .bad) }
@@ -355,13 +364,15 @@ package enum VideoPresenter: ActivityPresenter {
                             message: Message(context.strings.text("role-play.skipped")))
         case .hearYours:
             guard let rolePlay = engine.rolePlay, let video = engine.video else {
-                return .say(context.strings.text("role-play.none"), .bad)
+                return .say(context.strings.text("role-play.nothing-said"), .bad)
             }
+            // Heard once the role play is over or stopped: the video's own sound and clock would go on under it.
+            guard !rolePlay.isUnderWay else { return .say(context.strings.text("role-play.hear-after"), .bad) }
             let takes = engine.lines.compactMap { line in
                 rolePlay.recordings[line.id].map { LineTake(line: line.id, start: line.start, end: line.end, recording: $0) }
             }
             guard !takes.isEmpty else { return .say(context.strings.text("role-play.nothing-said"), .bad) }
-            return Reaction(effects: [.playWithTakes(media: video, takes: takes)],
+            return Reaction(actions: engine.isPlaying ? [.pause] : [], effects: [.playWithTakes(media: video, takes: takes)],
                             message: Message(context.strings.text("role-play.hearing-yours")))
         case .stopRolePlay:
             return stopRolePlay(engine, context)
@@ -377,12 +388,15 @@ package enum VideoPresenter: ActivityPresenter {
                         message: Message(context.strings.text("role-play.start", ["speaker": speaker.name]), .accent))
     }
 
+    /// Stops the role play under way, or puts away one that is over.
     static func stopRolePlay(_ engine: VideoEngine, _ context: PresentationContext) -> Reaction<VideoEngine> {
-        guard let rolePlay = engine.rolePlay, rolePlay.isUnderWay else { return .say(context.strings.text("role-play.none"), .bad) }
+        guard let rolePlay = engine.rolePlay, !rolePlay.closed else {
+            return .say(context.strings.text("role-play.nothing-to-stop"), .bad)
+        }
         let total = engine.lines.filter { $0.speaker == rolePlay.speaker }.count
         return Reaction(actions: [.leaveRolePlay],
-                        message: Message(context.strings.text("role-play.stopped", [
-                            "spoken": "\(rolePlay.recordings.count)", "total": "\(total)"])))
+                        message: Message(context.strings.counted("role-play.stopped", total, [
+                            "spoken": "\(rolePlay.recordings.count)"])))
     }
 
     package static func message(after outcome: EffectOutcome, context: PresentationContext) -> Message? {

@@ -28,7 +28,10 @@ enum VideoScreen: ActivityScreenView {
         case .character("r"): return .events([.sayLine])
         case .character("n"): return .events([.skipLine])
         case .character("h"): return .events([.hearYours])
-        case .character("q"), .escape: return isRolePlaying(view) ? .events([.stopRolePlay]) : .back
+        // During a recording, q and Esc end the recording (it is kept), as in pronunciation practice.
+        case .character("q"), .escape:
+            if view.rolePlay?.state == .recording { return .events([.sayLine]) }
+            return isRolePlaying(view) ? .events([.stopRolePlay]) : .back
         default: break
         }
         return switch key {
@@ -95,7 +98,7 @@ enum VideoScreen: ActivityScreenView {
         if let recording = rolePlay.recording { lines.append(FrameLine("  ● " + recording, .bad)) }
         if let failure = rolePlay.failure { lines += Draw.paragraph(failure, width: width - 4, indent: 2, style: .bad) }
         lines.append(FrameLine())
-        let current = rolePlay.rows.firstIndex { $0.text == rolePlay.line?.text && !$0.said } ?? 0
+        let current = rolePlay.current ?? 0
         let rendered: [[FrameLine]] = rolePlay.rows.map { row in
             let text = TextLayout.wrap("\(row.number). \(row.text)", width: max(10, width - 9)).enumerated()
                 .map { part, text in FrameLine((part == 0 ? (row.said ? "  ✓ " : "  · ") : "      ") + text, row.said ? .plain : .muted) }

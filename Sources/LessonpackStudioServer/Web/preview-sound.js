@@ -189,10 +189,13 @@ export class Sound {
     this.stopAll();
     const { context, decode } = await this.decoding();
     const ordered = [...takes].sort((a, b) => a.start - b.start);
-    const [conversation, ...voices] = await Promise.all([
-      decode(this.preview.mediaURL(media)),
-      ...ordered.map(async (take) => decode(await this.preview.recordingURL(take.line))),
-    ]);
+    const decodingConversation = decode(this.preview.mediaURL(media));
+    // Seen as handled here: a recording that fails first is the error reported.
+    decodingConversation.catch(() => {});
+    // One recording after the other: the web player's address for a recording lasts until it is asked for the next.
+    const voices = [];
+    for (const take of ordered) voices.push(await decode(await this.preview.recordingURL(take.line)));
+    const conversation = await decodingConversation;
     const fade = 0.03;
     let when = context.currentTime + 0.1;
     const schedule = (buffer, offset, duration, fadeIn, fadeOut) => {

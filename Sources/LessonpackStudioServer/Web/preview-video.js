@@ -92,7 +92,9 @@ export function mount(ctx) {
   part.addEventListener('change', () => {
     ctx.send(part.value === '' ? { stopRolePlay: {} } : { playPart: { speaker: Number(part.value) } });
   });
-  controls.append(whose, voices, part);
+  // Beside the select, not in the panel: the learner's version is heard once the role play is over or put away.
+  const hearYours = button('hear-yours', w('Hear it with your lines'), () => ctx.send({ hearYours: {} }), { 'aria-keyshortcuts': 'h' });
+  controls.append(whose, voices, part, hearYours);
 
   const rolePlayStatus = h('p', { class: 'lp-role-play-status', testid: 'role-play-status' });
   const rolePlayBefore = h('ul', { class: 'lp-role-play-before', testid: 'role-play-before' });
@@ -100,11 +102,10 @@ export function mount(ctx) {
   const rolePlayFailure = h('p', { class: 'lp-bad', testid: 'role-play-failure', hidden: true });
   const sayLine = button('say-line', w('Say your line'), () => ctx.send({ sayLine: {} }), { 'aria-keyshortcuts': 'r' });
   const skipLine = button('skip-line', w('Let the video say it'), () => ctx.send({ skipLine: {} }), { 'aria-keyshortcuts': 'n' });
-  const hearYours = button('hear-yours', w('Hear it with your lines'), () => ctx.send({ hearYours: {} }), { 'aria-keyshortcuts': 'h' });
   const rolePlayLines = h('ol', { class: 'lp-lines lp-role-play-lines', testid: 'role-play-lines', 'aria-label': w('Your lines') });
   const rolePlayPanel = h('section', { class: 'lp-role-play', testid: 'role-play-panel', hidden: true, 'aria-label': w('Role play') },
     rolePlayStatus, rolePlayBefore, rolePlayPrompt, rolePlayFailure,
-    h('div', { class: 'lp-toolbar', role: 'toolbar', 'aria-label': w('Role play') }, sayLine, skipLine, hearYours),
+    h('div', { class: 'lp-toolbar', role: 'toolbar', 'aria-label': w('Role play') }, sayLine, skipLine),
     rolePlayLines);
 
   const transcript = h('ol', { class: 'lp-lines lp-video-lines', testid: 'transcript', 'aria-label': w('Transcript') });
@@ -236,9 +237,13 @@ export function mount(ctx) {
       fill(part, ...parts.map(([value, label]) => h('option', { value, text: label })));
     }
     part.hidden = !view.canRolePlay;
+    // The browser's own controls would move the picture where the role play does not go.
+    video.controls = !underWay;
     part.value = underWay ? String(speakers.indexOf(rolePlay.speaker)) : '';
     rolePlayPanel.hidden = !rolePlay || rolePlay.state === 'stopped';
     rolePlayPanel.dataset.state = rolePlay?.state ?? '';
+    hearYours.hidden = !(rolePlay?.spoken > 0);
+    hearYours.disabled = underWay;
     if (!rolePlay) return;
     rolePlayStatus.textContent = rolePlay.status;
     fill(rolePlayBefore, ...(rolePlay.before ?? []).map((line) => h('li', {},
@@ -250,7 +255,6 @@ export function mount(ctx) {
     sayLine.disabled = !underWay;
     sayLine.textContent = rolePlay.state === 'recording' ? w('Stop recording') : w('Say your line');
     skipLine.disabled = !underWay || rolePlay.state === 'recording';
-    hearYours.disabled = !(rolePlay.spoken > 0);
     fill(rolePlayLines, ...(rolePlay.rows ?? []).map((row) => h('li', { class: 'lp-line', dataset: { said: String(row.said) } },
       h('span', { class: 'lp-mark', text: row.said ? '✓' : '·' }), ' ', `${row.number}. ${row.text}`,
       row.feedback ? h('p', { class: 'lp-muted lp-small', text: row.feedback }) : '')));

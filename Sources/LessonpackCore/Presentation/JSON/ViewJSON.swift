@@ -169,6 +169,7 @@ extension VideoPresenter.RolePlayView: CoreJSONWritable {
             json.field("spoken", spoken)
             json.field("total", total)
             json.field("rows", rows)
+            json.field("current", current)
         }
     }
 }
