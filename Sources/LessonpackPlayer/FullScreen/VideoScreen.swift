@@ -31,7 +31,8 @@ enum VideoScreen: ActivityScreenView {
         // During a recording, q and Esc end the recording (it is kept), as in pronunciation practice.
         case .character("q"), .escape:
             if view.rolePlay?.state == .recording { return .events([.sayLine]) }
-            return isRolePlaying(view) ? .events([.stopRolePlay]) : .back
+            // A role play under way is stopped, one that is over put away (the transcript comes back); then q leaves.
+            return isRolePlaying(view) || view.rolePlay?.state == .over ? .events([.stopRolePlay]) : .back
         default: break
         }
         return switch key {
