@@ -1,4 +1,6 @@
+import Foundation
 import LessonpackDiagnostics
+import LessonpackSystem
 
 /// Mono samples in [-1, 1] at one rate: what every analysis here works on.
 package struct AudioSignal: Sendable, Equatable {
@@ -56,4 +58,14 @@ extension DiagnosticCode {
 
 extension AudioError: DiagnosticError {
     package var reportedDiagnostics: [Diagnostic] { [.failure(code, reason, file: path)] }
+}
+
+extension AudioError {
+    /// Writes a finished WAV (a mix, a prepared conversation) to `path`, replacing any file there atomically; a
+    /// failure names the file.
+    package static func writing(_ wav: Data, to path: String) throws(AudioError) {
+        do { try AtomicFile.write(wav, to: path) } catch {
+            throw AudioError(.cannotWrite, path: path, SystemErrorText.describe(error))
+        }
+    }
 }

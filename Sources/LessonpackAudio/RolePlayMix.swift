@@ -1,5 +1,4 @@
 import Foundation
-import LessonpackSystem
 
 /// A role play heard back: the conversation with the learner's recordings in place of the lines they said. Each of
 /// those lines' spans is left out of the original (faded over 30 ms at its edges, as `VoiceSilencing` fades) and
@@ -67,9 +66,6 @@ package enum RolePlayMix {
             let start = max(take.span.lowerBound, voices.last?.span.upperBound ?? 0)
             voices.append((start...max(start, take.span.upperBound), try AudioReader.read(take.recording, sampleRate: rate)))
         }
-        let wav = mixing(signal, takes: voices).wav()
-        do { try AtomicFile.write(wav, to: output) } catch {
-            throw AudioError(.cannotWrite, path: output, SystemErrorText.describe(error))
-        }
+        try AudioError.writing(mixing(signal, takes: voices).wav(), to: output)
     }
 }

@@ -32,9 +32,7 @@ package enum VoiceMix {
         let wav = simultaneous
             ? sideBySide(original: first, learner: second).wav()
             : oneAfterTheOther(original: first, learner: second).wav()
-        do { try AtomicFile.write(wav, to: path) } catch {
-            throw AudioError(.cannotWrite, path: path, SystemErrorText.describe(error))
-        }
+        try AudioError.writing(wav, to: path)
     }
 
     private static func padded(_ samples: [Float], to frames: Int) -> [Float] {

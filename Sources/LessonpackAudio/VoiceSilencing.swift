@@ -1,5 +1,4 @@
 import Foundation
-import LessonpackSystem
 
 /// One speaker's voice taken out of a conversation, or all but one speaker's: the spans where the others speak are
 /// silenced, each edge faded over 30 ms outside the span so that no word of the speaker kept is clipped, and the
@@ -39,9 +38,6 @@ package enum VoiceSilencing {
     /// atomically): what the player plays for "only Helen" or "without Helen".
     package static func prepare(_ media: String, silencing silenced: [ClosedRange<Double>], to output: String) throws(AudioError) {
         let signal = try AudioReader.read(media, sampleRate: listeningRate)
-        let wav = silencing(signal, spans: silenced).wav()
-        do { try AtomicFile.write(wav, to: output) } catch {
-            throw AudioError(.cannotWrite, path: output, SystemErrorText.describe(error))
-        }
+        try AudioError.writing(silencing(signal, spans: silenced).wav(), to: output)
     }
 }
