@@ -28,14 +28,14 @@ final class MediaEffects {
     /// Says, once, why something could not be played.
     var notice: (String) -> Void = { _ in }
     private var recording: ActiveRecording?
-    /// Intonation analyses under way, oldest first, with the line each is for and whether a role play asked.
-    private var analyses: [(line: String, rolePlay: Bool, job: BackgroundJob<EffectOutcome>)] = []
+    /// Intonation analyses under way, oldest first, with the line each is for and the activity whose recording it is.
+    private var analyses: [(line: String, owner: ActivityKind, job: BackgroundJob<EffectOutcome>)] = []
     /// The files role plays record to: their analyses go to the video, the others' to pronunciation practice.
     private var rolePlayRecordings: Set<String> = []
     /// A clip being made to play once ready (slowed down, or with voices silenced; or why it could not be made), and
     /// where to play it from once it is: a slowed line from its start, the conversation from where the video's clock
     /// has got to meanwhile.
-    private var slowing: (job: BackgroundJob<Result<String, PlayerProblem>>, from: (Date) -> Double)?
+    private var preparing: (job: BackgroundJob<Result<String, PlayerProblem>>, from: (Date) -> Double)?
     private var slowedCount = 0
     private let workFolder: String
     /// Where conversations prepared with some voices silenced are kept (MediaStore.voicesCacheFolder).
@@ -60,15 +60,15 @@ final class MediaEffects {
     private func carryOut(_ effect: Effect, at now: Date) -> EffectOutcome? {
         switch effect {
         case .play(let media, let from, let until):
-            slowing = nil
+            preparing = nil
             play(media: media, from: from, until: until)
         case .stopSound:
-            slowing = nil
+            preparing = nil
             sound.stop()
         case .playFile(let file):
             if let reason = sound.play(file) { notice(reason) }
         case .record(let line, let seconds, let rolePlay):
-            slowing = nil
+            preparing = nil
             return startRecording(line, seconds: seconds, rolePlay: rolePlay, at: now)
         case .stopRecording:
             recording?.process.interrupt()
@@ -84,16 +84,16 @@ final class MediaEffects {
             let media = loaded.media
             // Every take of a line is written to one file: an analysis still running for an earlier take would
             // come back with that take's score, so it is dropped.
-            analyses.removeAll { $0.line == line && $0.rolePlay == rolePlayRecordings.contains(file) }
-            analyses.append((line, rolePlayRecordings.contains(file),
-                             BackgroundJob { IntonationAnalysis.outcome(for: original, recording: file, media: media) }))
+            let owner: ActivityKind = rolePlayRecordings.contains(file) ? .video : .pronunciation
+            analyses.removeAll { $0.line == line && $0.owner == owner }
+            analyses.append((line, owner, BackgroundJob { IntonationAnalysis.outcome(for: original, recording: file, media: media) }))
         case .playSlowed(let media, let speed):
             if let reason = sound.unavailableReason { notice(reason); return nil }
             sound.stop()
             // Each clip its own file: one still being made when another is asked for must not replace it.
             slowedCount += 1
             let store = loaded.media, folder = workFolder, path = workFolder + "/slowed-\(slowedCount % 4).wav"
-            slowing = (BackgroundJob {
+            preparing = (BackgroundJob {
                 do {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                     return .success(try IntonationAnalysis.slowed(media, speed: speed, from: store, to: path))
@@ -102,7 +102,7 @@ final class MediaEffects {
                 }
             }, { _ in 0 })
         case .playSilencing(let media, let from, let silenced):
-            slowing = nil
+            preparing = nil
             if let reason = sound.unavailableReason { notice(reason); return nil }
             sound.stop()
             // Made once for each media file (by its hash: the cache is shared by every module) and set of spans, and
@@ -117,7 +117,7 @@ final class MediaEffects {
                 return nil
             }
             let store = loaded.media, asked = Date()
-            slowing = (BackgroundJob {
+            preparing = (BackgroundJob {
                 do {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                     try VoiceSilencing.prepare(try store.file(media), silencing: silenced.map { $0.start...max($0.start, $0.end) },
@@ -129,12 +129,12 @@ final class MediaEffects {
                 }
             }, { ready in from + max(0, ready.timeIntervalSince(asked)) })
         case .playWithTakes(let media, let takes):
-            slowing = nil
+            preparing = nil
             if let reason = sound.unavailableReason { notice(reason); return nil }
             sound.stop()
             // Made afresh each time (a line said again changes it), in the learner's own folder, beside the recordings.
             let store = loaded.media, folder = workFolder, path = workFolder + "/role-play-heard.wav"
-            slowing = (BackgroundJob {
+            preparing = (BackgroundJob {
                 do {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                     try RolePlayMix.prepare(try store.file(media), takes: takes.map {
@@ -149,29 +149,29 @@ final class MediaEffects {
         return nil
     }
 
-    /// What came of the oldest intonation analysis a role play asked for (`rolePlay`) or pronunciation practice did,
-    /// once it is done; nil while none has finished.
-    func finishedAnalysis(rolePlay: Bool) -> EffectOutcome? {
-        guard let index = analyses.firstIndex(where: { $0.rolePlay == rolePlay }),
+    /// What came of the oldest of `owner`'s intonation analyses (pronunciation practice's, or the video's role
+    /// play's), once it is done; nil while none has finished, and for an activity that records nothing.
+    func finishedAnalysis(for owner: ActivityKind) -> EffectOutcome? {
+        guard let index = analyses.firstIndex(where: { $0.owner == owner }),
               let outcome = analyses[index].job.result else { return nil }
         analyses.remove(at: index)
         return outcome
     }
 
-    /// Waits for the analyses under way that a role play asked for, or that pronunciation practice did, for front
-    /// ends that cannot draw meanwhile: their outcomes, oldest first.
-    func waitForAnalyses(rolePlay: Bool) -> [EffectOutcome] {
-        defer { analyses.removeAll { $0.rolePlay == rolePlay } }
-        return analyses.filter { $0.rolePlay == rolePlay }.map { $0.job.wait() }
+    /// Waits for `owner`'s analyses under way, for front ends that cannot draw meanwhile: their outcomes, oldest
+    /// first.
+    func waitForAnalyses(for owner: ActivityKind) -> [EffectOutcome] {
+        defer { analyses.removeAll { $0.owner == owner } }
+        return analyses.filter { $0.owner == owner }.map { $0.job.wait() }
     }
 
-    /// The lines whose intonation is being measured, for a role play or for pronunciation practice.
-    func analysingLines(rolePlay: Bool) -> Set<String> { Set(analyses.filter { $0.rolePlay == rolePlay }.map(\.line)) }
+    /// The lines of `owner`'s whose intonation is being measured.
+    func analysingLines(for owner: ActivityKind) -> Set<String> { Set(analyses.filter { $0.owner == owner }.map(\.line)) }
 
-    /// Plays a slowed clip once it is ready.
-    private func playSlowedWhenReady(waiting: Bool) {
-        guard let (job, from) = slowing, let made = waiting ? job.wait() : job.result else { return }
-        slowing = nil
+    /// Plays a prepared clip (slowed, with voices silenced, or with the learner's takes) once it is ready.
+    private func playPreparedWhenReady(waiting: Bool) {
+        guard let (job, from) = preparing, let made = waiting ? job.wait() : job.result else { return }
+        preparing = nil
         switch made {
         case .success(let file): if let reason = sound.play(file, from: from(Date())) { notice(reason) }
         case .failure(let failure): notice(failure.description)
@@ -238,8 +238,8 @@ final class MediaEffects {
     /// Ends everything that is playing or recording.
     func stopAll() {
         sound.stop()
-        // A slowed clip still being made is not played after all.
-        slowing = nil
+        // A clip still being prepared is not played after all.
+        preparing = nil
         if let recording {
             recording.process.stop()
             unlink(recording.partial)
@@ -247,17 +247,17 @@ final class MediaEffects {
         recording = nil
     }
 
-    /// Reaps a player that finished by itself, and starts a slowed clip that has become ready.
+    /// Reaps a player that finished by itself, and starts a prepared clip that has become ready.
     func tidy() {
         sound.tidy()
-        playSlowedWhenReady(waiting: false)
+        playPreparedWhenReady(waiting: false)
     }
 
-    /// Waits for a slowed clip being made and starts it, for front ends that cannot draw meanwhile.
-    func waitForSlowedClip() { playSlowedWhenReady(waiting: true) }
+    /// Waits for a clip being prepared and starts it, for front ends that cannot draw meanwhile.
+    func waitForPreparedClip() { playPreparedWhenReady(waiting: true) }
 
     /// Whether a clip is being made to play once ready (slowed, or with voices silenced).
-    var isPreparingClip: Bool { slowing != nil }
+    var isPreparingClip: Bool { preparing != nil }
 }
 
 /// The name of a conversation prepared with some voices silenced: FNV-1a of its media file's identity (its hash in

@@ -58,7 +58,7 @@ final class ActivityRun<Presenter: ActivityPresenter>: ActivityRunning {
         session.media.tidy()
         // An analysis belongs to the activity that asked for it (pronunciation practice, or the video's role play):
         // one that ends while the learner is elsewhere waits for their return rather than going to another engine.
-        let outcome = session.media.finishedRecording(at: now) ?? analysisKind.flatMap { session.media.finishedAnalysis(rolePlay: $0) }
+        let outcome = session.media.finishedRecording(at: now) ?? session.media.finishedAnalysis(for: Engine.kind)
         guard let outcome else { return nil }
         return driver.take(outcome, at: now)
     }
@@ -68,23 +68,12 @@ final class ActivityRun<Presenter: ActivityPresenter>: ActivityRunning {
     func waitForEffects() -> Message? {
         var message: Message?
         if let outcome = session.media.waitForRecording() { message = driver.take(outcome, at: Date()) }
-        if let rolePlay = analysisKind {
-            for outcome in session.media.waitForAnalyses(rolePlay: rolePlay) { message = driver.take(outcome, at: Date()) ?? message }
-        }
-        session.media.waitForSlowedClip()
+        for outcome in session.media.waitForAnalyses(for: Engine.kind) { message = driver.take(outcome, at: Date()) ?? message }
+        session.media.waitForPreparedClip()
         return message
     }
 
     var isPreparingClip: Bool { session.media.isPreparingClip }
-
-    /// Which intonation analyses are this activity's: a role play's (true), pronunciation practice's (false), or none.
-    private var analysisKind: Bool? {
-        switch Engine.kind {
-        case .pronunciation: false
-        case .video: true
-        default: nil
-        }
-    }
 
     func leave(at now: Date) {
         session.media.stopAll()
@@ -110,7 +99,7 @@ final class SessionHost: ActivityHost {
 
     var settings: LearnerSettings { session.settings }
     var recording: RecordingProgress? { session.media.recordingProgress }
-    var analysing: Set<String> { session.media.analysingLines(rolePlay: kind == .video) }
+    var analysing: Set<String> { session.media.analysingLines(for: kind) }
 
     func carryOut(_ effects: [Effect], at now: Date) -> [EffectOutcome] { session.media.carryOut(effects, at: now) }
 
