@@ -184,7 +184,7 @@ package struct VideoEngine: ActivityEngine {
             }
             voices = choice
         case .startRolePlay(let speaker):
-            guard offersRolePlay, video != nil, rolePlay?.recording == nil,
+            guard offersRolePlay, rolePlay?.recording == nil,
                   lines.contains(where: { $0.speaker == speaker }) else { return [] }
             if let earlier = rolePlay { earlierRolePlays.append(summary(of: earlier)) }
             rolePlay = RolePlay(speaker: speaker, startedAt: now, next: nextLine(of: speaker, from: 0))

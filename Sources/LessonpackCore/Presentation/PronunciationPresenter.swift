@@ -81,13 +81,9 @@ package enum PronunciationPresenter: ActivityPresenter {
     }
 
     private static func intonationStatus(of id: String, in engine: PronunciationEngine, context: PresentationContext) -> String? {
-        guard engine.recordings[id] != nil, engine.intonation[id] == nil else { return nil }
-        if context.analysing.contains(id) { return context.strings.text("pronunciation.measuring") }
-        if let reason = engine.analysisFailures[id] {
-            return context.strings.text("pronunciation.no-intonation", ["reason": reason])
-        }
-        // A session that ended before the measurement did: the next recording is measured.
-        return nil
+        guard engine.intonation[id] == nil else { return nil }
+        return IntonationWording.pending(recorded: engine.recordings[id] != nil, measuring: context.analysing.contains(id),
+                                         failure: engine.analysisFailures[id], context.strings)
     }
 
     package static func reduce(_ event: Event, engine: PronunciationEngine, local: inout Local, context: PresentationContext,
@@ -129,14 +125,10 @@ package enum PronunciationPresenter: ActivityPresenter {
         let strings = context.strings
         return switch outcome {
         case .recorded: Message(strings.text("pronunciation.recorded-compare"), .good)
-        case .recordingFailed(_, let reason): Message(strings.text("pronunciation.cannot-record", ["reason": reason]), .bad)
         case .compared(_, let mode, _): Message(strings.text(mode == .simultaneous
             ? "pronunciation.playing-both" : "pronunciation.playing-one-after"))
         case .comparisonFailed(_, _, let reason): Message(strings.text("pronunciation.cannot-compare", ["reason": reason]), .bad)
-        case .analysed(_, _, let result):
-            Message(strings.text("pronunciation.intonation", ["score": "\(result.score)", "feedback": result.feedback]),
-                    result.score >= 70 ? .good : .accent)
-        case .analysisFailed(_, _, let reason): Message(strings.text("pronunciation.no-intonation", ["reason": reason]), .bad)
+        case .recordingFailed, .analysed, .analysisFailed: IntonationWording.message(after: outcome, strings)
         }
     }
 

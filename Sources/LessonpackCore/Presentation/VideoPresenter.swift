@@ -154,7 +154,7 @@ package enum VideoPresenter: ActivityPresenter {
                     current: local.cursor ?? currentIndex(engine, at: now),
                     hidden: hidden ? context.strings.text("video.transcript-hidden") : nil,
                     length: context.strings.text("video.length", ["time": Wording.clock(engine.duration)]),
-                    canRolePlay: engine.offersRolePlay && engine.video != nil,
+                    canRolePlay: engine.offersRolePlay,
                     rolePlay: rolePlayView(engine, context: context, at: now))
     }
 
@@ -170,17 +170,9 @@ package enum VideoPresenter: ActivityPresenter {
         let rows = theirs.map { index, line in
             let said = rolePlay.recordings[line.id] != nil
             let result = rolePlay.intonation[line.id]
-            let feedback: String? = if let result {
-                strings.text("pronunciation.intonation", ["score": "\(result.score)", "feedback": result.feedback])
-            } else if !said {
-                nil
-            } else if let reason = rolePlay.analysisFailures[line.id] {
-                strings.text("pronunciation.no-intonation", ["reason": reason])
-            } else if context.analysing.contains(line.id) {
-                strings.text("pronunciation.measuring")
-            } else {
-                nil
-            }
+            let feedback = result.map { IntonationWording.result($0, strings).text }
+                ?? IntonationWording.pending(recorded: said, measuring: context.analysing.contains(line.id),
+                                             failure: rolePlay.analysisFailures[line.id], strings)
             return RolePlayView.Row(number: index + 1, text: line.text, said: said, feedback: feedback, intonation: result)
         }
         // The others' lines since the learner's last one, up to the one awaited.
@@ -335,14 +327,14 @@ package enum VideoPresenter: ActivityPresenter {
             let now = choices.firstIndex(of: engine.voices) ?? 0
             return Reaction(actions: [.chooseVoices(choices[(now + 1) % choices.count])])
         case .playPart(let index):
-            guard engine.offersRolePlay, engine.video != nil else { return .say(context.strings.text("role-play.not-offered"), .bad) }
+            guard engine.offersRolePlay else { return .say(context.strings.text("role-play.not-offered"), .bad) }
             guard engine.speakers.indices.contains(index) else {
                 return .say(context.strings.text("video.no-such-speaker", [
                     "speakers": context.strings.list(engine.speakers.map { $0.name })]), .bad)
             }
             return startRolePlay(as: engine.speakers[index], engine: engine, context: context)
         case .nextPart:
-            guard engine.offersRolePlay, engine.video != nil else { return .say(context.strings.text("role-play.not-offered"), .bad) }
+            guard engine.offersRolePlay else { return .say(context.strings.text("role-play.not-offered"), .bad) }
             // The speakers who have lines, from the one after the last played; after the last, none while one is
             // under way, or the first again.
             let parts = engine.speakers.filter { speaker in engine.lines.contains { $0.speaker == speaker.id } }
@@ -400,15 +392,7 @@ package enum VideoPresenter: ActivityPresenter {
     }
 
     package static func message(after outcome: EffectOutcome, context: PresentationContext) -> Message? {
-        let strings = context.strings
-        return switch outcome {
-        case .recorded: Message(strings.text("role-play.said"), .good)
-        case .recordingFailed(_, let reason): Message(strings.text("pronunciation.cannot-record", ["reason": reason]), .bad)
-        case .analysed(_, _, let result):
-            Message(strings.text("pronunciation.intonation", ["score": "\(result.score)", "feedback": result.feedback]),
-                    result.score >= 70 ? .good : .accent)
-        case .analysisFailed(_, _, let reason): Message(strings.text("pronunciation.no-intonation", ["reason": reason]), .bad)
-        case .compared, .comparisonFailed: nil
-        }
+        if case .recorded = outcome { return Message(context.strings.text("role-play.said"), .good) }
+        return IntonationWording.message(after: outcome, context.strings)
     }
 }
