@@ -183,23 +183,13 @@ export function mount(ctx) {
     playPause.textContent = view.state === 'playing' ? w('❚❚ Pause') : w('▶ Play');
     subtitlesButton.textContent = view.subtitlesOn ? w('Subtitles: on') : w('Subtitles: off');
     subtitlesButton.setAttribute('aria-pressed', view.subtitlesOn ? 'true' : 'false');
-    const choices = [['', w('Everyone')], ...(view.speakers ?? []).map((name, index) => [String(index), name])];
-    const listed = JSON.stringify(choices);
-    if (whose.dataset.choices !== listed) {
-      whose.dataset.choices = listed;
-      fill(whose, ...choices.map(([value, label]) => h('option', { value, text: label })));
-    }
+    setChoices(whose, [['', w('Everyone')], ...(view.speakers ?? []).map((name, index) => [String(index), name])]);
     whose.value = view.subtitleSpeaker ? String((view.speakers ?? []).indexOf(view.subtitleSpeaker)) : '';
     whose.disabled = !view.subtitlesOn;
     const speakers = view.speakers ?? [];
-    const hearing = [['everyone', w('Every voice')],
+    setChoices(voices, [['everyone', w('Every voice')],
       ...speakers.map((name, index) => [`only:${index}`, w('Only {speaker}', { speaker: name })]),
-      ...(speakers.length > 2 ? speakers.map((name, index) => [`without:${index}`, w('Without {speaker}', { speaker: name })]) : [])];
-    const heard = JSON.stringify(hearing);
-    if (voices.dataset.choices !== heard) {
-      voices.dataset.choices = heard;
-      fill(voices, ...hearing.map(([value, label]) => h('option', { value, text: label })));
-    }
+      ...(speakers.length > 2 ? speakers.map((name, index) => [`without:${index}`, w('Without {speaker}', { speaker: name })]) : [])]);
     voices.value = view.hearing ?? 'everyone';
     applySubtitles();
     renderRolePlay(speakers);
@@ -230,12 +220,7 @@ export function mount(ctx) {
   function renderRolePlay(speakers) {
     const rolePlay = view.rolePlay ?? null;
     const underWay = ['listening', 'yourLine', 'recording'].includes(rolePlay?.state);
-    const parts = [['', w('No role play')], ...speakers.map((name, index) => [String(index), w('Play {speaker}', { speaker: name })])];
-    const listed = JSON.stringify(parts);
-    if (part.dataset.choices !== listed) {
-      part.dataset.choices = listed;
-      fill(part, ...parts.map(([value, label]) => h('option', { value, text: label })));
-    }
+    setChoices(part, [['', w('No role play')], ...speakers.map((name, index) => [String(index), w('Play {speaker}', { speaker: name })])]);
     part.hidden = !view.canRolePlay;
     // The browser's own controls would move the picture where the role play does not go.
     video.controls = !underWay;
@@ -283,6 +268,15 @@ export function mount(ctx) {
   }
 
   return { element, render, keydown, destroy };
+}
+
+/// Gives a select its options (`[value, label]`), only when they change: rebuilding them at every view would close a
+/// list the learner has open.
+function setChoices(select, choices) {
+  const listed = JSON.stringify(choices);
+  if (select.dataset.choices === listed) return;
+  select.dataset.choices = listed;
+  fill(select, ...choices.map(([value, label]) => h('option', { value, text: label })));
 }
 
 /// A speaker's name as the track writes it in a cue's `<v>` tag (SubtitleTrack): `&`, `<` and `>` escaped, and each
