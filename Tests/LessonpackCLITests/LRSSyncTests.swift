@@ -76,13 +76,14 @@ import Testing
             "--email", "ben@example.org",
         ])
         // A few batches in, the store goes away, and comes back a moment later. The sync runs in slices of 20 ms and
-        // is paused while the store is counted and while it stops: on a loaded machine, counting the store takes
-        // long enough for a sync left running to send everything, leaving no outage to recover from.
+        // is paused while the store is counted and while it stops, so that it cannot send everything first and leave
+        // no outage to recover from. The slice is timed by the thread itself (usleep), not by Task.sleep: on a loaded
+        // machine the test runner's few threads are busy with other tests, and a task's 20 ms became seconds.
         let deadline = Date().addingTimeInterval(60)
         Foundation.kill(syncing.pid, SIGSTOP)
         while lrs.storedIDs().count < 8, Date() < deadline {
             Foundation.kill(syncing.pid, SIGCONT)
-            try await Task.sleep(for: .milliseconds(20))
+            usleep(20_000)
             Foundation.kill(syncing.pid, SIGSTOP)
         }
         #expect(lrs.storedIDs().count >= 8, "the sync did not start: \(syncing.text)")
