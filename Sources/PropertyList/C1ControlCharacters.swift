@@ -36,7 +36,8 @@ enum C1ControlCharacters {
         return finding
     }
 
-    private static func containsC1(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether UTF-8 `bytes` hold a C1 control character (C2 80 to C2 9F).
+    static func containsC1(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // memchr finds the rare 0xC2 lead byte many bytes at a time; every string's text passes through here.
         guard var cursor = bytes.baseAddress else { return false }
         let end = cursor + bytes.count

@@ -51,25 +51,31 @@ extension PlistReader {
 
     /// Reads an XML or a binary property list, as `plutil -lint` and `-convert` do: for the `plist` tools, which
     /// take property lists from anywhere. Module sources go through `read(_:in:)`, which takes XML only.
-    package static func read(xmlOrBinaryAt path: String, limits: Limits = Limits()) -> PlistDocument {
+    /// `keepingValues: false`: see `read(_:file:limits:keepingComments:keepingValues:)`.
+    package static func read(xmlOrBinaryAt path: String, limits: Limits = Limits(),
+                            keepingValues: Bool = true) -> PlistDocument {
         guard case .success(let bytes) = BoundedFile.read(path, limit: limits.maxBytes) else {
             // Read it again the usual way, so the reason it cannot be read is worded as for any other file.
             return read(fileAt: path, limits: limits)
         }
-        return read(xmlOrBinary: bytes, file: path, limits: limits)
+        return read(xmlOrBinary: bytes, file: path, limits: limits, keepingValues: keepingValues)
     }
 
     /// Standard input, for the file name `-`: named "<stdin>" in diagnostics.
-    package static func readStandardInput(limits: Limits = Limits()) -> PlistDocument {
+    package static func readStandardInput(limits: Limits = Limits(), keepingValues: Bool = true) -> PlistDocument {
         let outcome = BoundedFile.readStandardInput(limit: limits.maxBytes)
-        if case .success(let bytes) = outcome { return read(xmlOrBinary: bytes, file: "<stdin>", limits: limits) }
+        if case .success(let bytes) = outcome {
+            return read(xmlOrBinary: bytes, file: "<stdin>", limits: limits, keepingValues: keepingValues)
+        }
         // Worded as for any file that cannot be read.
         return read(outcome, name: "<stdin>", limits: limits, keepingComments: false)
     }
 
-    private static func read(xmlOrBinary bytes: [UInt8], file: String, limits: Limits) -> PlistDocument {
+    private static func read(xmlOrBinary bytes: [UInt8], file: String, limits: Limits,
+                             keepingValues: Bool) -> PlistDocument {
+        // A binary property list is read whole either way: it is rare, and its reader has no other mode.
         if PlistFileFormat.of(bytes) == .binary { return BinaryPropertyList.read(bytes, file: file, limits: limits) }
-        return read(bytes, file: file, limits: limits)
+        return read(bytes, file: file, limits: limits, keepingValues: keepingValues)
     }
 
     /// `path` as one shell word, so the command in a message can be pasted as it is.

@@ -3,7 +3,8 @@ import LessonpackSystem
 import LessonpackDiagnostics
 import XMLStream
 
-/// A property list file as read: its tree (nil when the XML itself could not be read) and every problem found.
+/// A property list file as read: its tree (nil when the XML itself could not be read, or when it was read for its
+/// diagnostics alone) and every problem found.
 package struct PlistDocument: Sendable {
     package var file: String
     package var root: PlistNode?
@@ -30,21 +31,29 @@ package enum PlistReader {
 
     /// Reads `bytes`; `file` is the name diagnostics will show.
     /// `keepingComments` is for tools that write the file back (`fmt`): readers of values do not need them.
+    /// `keepingValues: false` is for a reader that wants only the diagnostics (`plist lint`): they are the same,
+    /// and no tree is built.
     package static func read(_ bytes: [UInt8], file: String, limits: Limits = Limits(),
-                            keepingComments: Bool = false) -> PlistDocument {
+                            keepingComments: Bool = false, keepingValues: Bool = true) -> PlistDocument {
         // A binary or JSON file is named for what it is, not left to libxml2's "empty or not XML".
         if let refused = refusingOtherFormats(bytes, file: file, limits: limits) { return refused }
-        let builder = PlistTreeBuilder(file: file, keepingComments: keepingComments)
+        let builder = PlistTreeBuilder(file: file, keepingComments: keepingComments, keepingValues: keepingValues)
         let problems = XMLStream.parse(bytes, file: file, delegate: builder,
                                        limits: XMLLimits(maxBytes: limits.maxBytes, maxDepth: limits.maxDepth))
+        if builder.needsValues {
+            var document = read(bytes, file: file, limits: limits, keepingComments: keepingComments,
+                                keepingValues: true)
+            document.root = nil
+            return document
+        }
         var diagnostics = builder.diagnostics
         var xmlFailed = false
         for problem in problems {
             diagnostics.append(diagnostic(for: problem, file: file))
             xmlFailed = xmlFailed || !problem.isWarning
         }
-        return PlistDocument(file: file, root: xmlFailed ? nil : builder.root, diagnostics: diagnostics,
-                             comments: builder.comments)
+        return PlistDocument(file: file, root: xmlFailed || !keepingValues ? nil : builder.root,
+                             diagnostics: diagnostics, comments: builder.comments)
     }
 
     /// Reads the file at `path`, never more than the size limit, and names it `displayName` in diagnostics. Only

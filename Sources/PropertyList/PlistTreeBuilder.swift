@@ -3,6 +3,9 @@ import XMLStream
 
 /// Turns the XML event stream into a located `PlistNode` tree, checking the property list grammar as it goes and
 /// carrying on after each problem so one run reports as many as the XML allows.
+///
+/// Without `keepingValues` it checks exactly the same and builds no tree: a value is judged, then dropped, and a
+/// `<string>`'s text is never made into a String. That is all `plist lint` needs, and the one grammar serves both.
 final class PlistTreeBuilder: XMLStreamDelegate {
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var root: PlistNode?
@@ -10,10 +13,17 @@ final class PlistTreeBuilder: XMLStreamDelegate {
     private(set) var comments: PlistComments?
     private let file: String
     private var stack: [Frame] = []
+    private let keepsValues: Bool
+    /// Set, and the reading stopped, when a `<string>` that is not being kept holds a C1 control character: the
+    /// warning's place is counted through the string's text, so the file must be read again keeping it. Such
+    /// files are rare; the others are spared a String for every string.
+    private(set) var needsValues = false
 
-    init(file: String, keepingComments: Bool = false) {
+    init(file: String, keepingComments: Bool = false, keepingValues: Bool = true) {
         self.file = file
         comments = keepingComments ? PlistComments() : nil
+        // Where a comment stands is counted in the values before it.
+        keepsValues = keepingValues || keepingComments
     }
 
     /// An element being read. Most are scalars, so a frame holds only what every element needs; what a
@@ -197,10 +207,14 @@ final class PlistTreeBuilder: XMLStreamDelegate {
             if let pendingKey = container.pendingKey, !pendingKey.isStandIn {
                 report(.error(.keyWithoutValue, "key '\(pendingKey.key)' has no value", at: pendingKey.mark.location))
             }
-            deliver(PlistNode(.dictionary(container.dictionary), at: mark), keep: frame.keep)
+            deliver(keepsValues ? PlistNode(.dictionary(container.dictionary), at: mark) : PlistNode(.invalid, at: mark),
+                    keep: frame.keep)
         case .array:
             let container = containers.removeLast()
-            deliver(PlistNode(.array(container.items), at: mark), keep: frame.keep)
+            deliver(keepsValues ? PlistNode(.array(container.items), at: mark) : PlistNode(.invalid, at: mark),
+                    keep: frame.keep)
+        case .scalar(.string) where !keepsValues:
+            deliver(PlistNode(.invalid, at: mark), keep: frame.keep)
         case .scalar(let element):
             // Moved out rather than copied, which would retain and release every piece.
             var pieces = TextPieces()
@@ -217,6 +231,12 @@ final class PlistTreeBuilder: XMLStreamDelegate {
     func xmlStream(_ stream: XMLStream, foundText piece: XMLText, at start: SourcePlace, isCDATA: Bool) {
         guard let top = stack.indices.last else { return }
         switch stack[top].kind {
+        case .scalar(.string) where !keepsValues:
+            // Its text is not kept: only a C1 control character would be reported in it.
+            if C1ControlCharacters.containsC1(piece.utf8) {
+                needsValues = true
+                stream.stop()
+            }
         case .scalar:
             scalarText.append(TextPiece(start: start, text: piece.string))
         case .skipped:
@@ -343,9 +363,11 @@ final class PlistTreeBuilder: XMLStreamDelegate {
         return true
     }
 
-    /// Hands a finished value to its parent.
+    /// Hands a finished value to its parent. Without `keepsValues`, a dictionary still keeps its keys, to find the
+    /// duplicates, and `<plist>` its first value, to say where it is; the values themselves are stand-ins.
     private func deliver(_ node: PlistNode, keep: Bool = true) {
         guard keep else { return }
+        let node = keepsValues ? node : PlistNode(.invalid, at: node.mark)
         guard let top = stack.indices.last else {
             root = node
             return
@@ -363,7 +385,7 @@ final class PlistTreeBuilder: XMLStreamDelegate {
             }
             containers[open].pendingKey = nil
         case .array:
-            containers[open].items.append(node)
+            if keepsValues { containers[open].items.append(node) }
         default:
             break
         }

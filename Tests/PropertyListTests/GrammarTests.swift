@@ -2,8 +2,19 @@ import LessonpackDiagnostics
 import Testing
 @testable import PropertyList
 
+/// Reads `body` as a tree, and checks on the way that reading it for its diagnostics alone, as `plist lint` does,
+/// says exactly the same: so every document these tests write is read both ways.
 func read(_ body: String) -> PlistDocument {
-    PlistReader.read(Array(body.utf8), file: "t.plist")
+    let document = PlistReader.read(Array(body.utf8), file: "t.plist")
+    expectTheSameWithoutValues(Array(body.utf8), as: document)
+    return document
+}
+
+func expectTheSameWithoutValues(_ bytes: [UInt8], as document: PlistDocument,
+                                sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    let linted = PlistReader.read(bytes, file: document.file, keepingValues: false)
+    #expect(linted.diagnostics == document.diagnostics, sourceLocation: sourceLocation)
+    #expect(linted.root == nil, "no tree is built", sourceLocation: sourceLocation)
 }
 
 /// `code@line:col` for each diagnostic, in order: compact enough to state a whole document's problems in one line.

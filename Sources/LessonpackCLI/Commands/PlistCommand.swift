@@ -42,9 +42,11 @@ struct PlistLintCommand: ParsableCommand {
         let engine = output.engine()
         var allValid = true
         var report = LintJSON()
-        // Files are read on every core; only their diagnostics come back, in the order the files were named.
+        // Files are read on every core; only their diagnostics come back, in the order the files were named. No
+        // tree is built: lint says what is wrong, and never reads a value.
         OrderedParallelMap.run(files, transform: { file in
-            let document = file == "-" ? PlistReader.readStandardInput() : PlistReader.read(xmlOrBinaryAt: file)
+            let document = file == "-" ? PlistReader.readStandardInput(keepingValues: false)
+                : PlistReader.read(xmlOrBinaryAt: file, keepingValues: false)
             return (file == "-" ? "<stdin>" : file, document.diagnostics.sortedForDisplay(), document.hasErrors)
         }, consume: { file, diagnostics, hasErrors in
             // A file that is not there or cannot be opened is not a property list with problems: exit status 2.
