@@ -207,14 +207,10 @@ final class PlistTreeBuilder: XMLStreamDelegate {
             if let pendingKey = container.pendingKey, !pendingKey.isStandIn {
                 report(.error(.keyWithoutValue, "key '\(pendingKey.key)' has no value", at: pendingKey.mark.location))
             }
-            deliver(keepsValues ? PlistNode(.dictionary(container.dictionary), at: mark) : PlistNode(.invalid, at: mark),
-                    keep: frame.keep)
+            deliver(PlistNode(.dictionary(container.dictionary), at: mark), keep: frame.keep)
         case .array:
             let container = containers.removeLast()
-            deliver(keepsValues ? PlistNode(.array(container.items), at: mark) : PlistNode(.invalid, at: mark),
-                    keep: frame.keep)
-        case .scalar(.string) where !keepsValues:
-            deliver(PlistNode(.invalid, at: mark), keep: frame.keep)
+            deliver(PlistNode(.array(container.items), at: mark), keep: frame.keep)
         case .scalar(let element):
             // Moved out rather than copied, which would retain and release every piece.
             var pieces = TextPieces()
@@ -232,7 +228,7 @@ final class PlistTreeBuilder: XMLStreamDelegate {
         guard let top = stack.indices.last else { return }
         switch stack[top].kind {
         case .scalar(.string) where !keepsValues:
-            // Its text is not kept: only a C1 control character would be reported in it.
+            // Its text is not kept (it stays empty): only a C1 control character would be reported in it.
             if C1ControlCharacters.containsC1(piece.utf8) {
                 needsValues = true
                 stream.stop()
