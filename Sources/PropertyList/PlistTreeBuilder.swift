@@ -211,6 +211,9 @@ final class PlistTreeBuilder: XMLStreamDelegate {
         case .array:
             let container = containers.removeLast()
             deliver(PlistNode(.array(container.items), at: mark), keep: frame.keep)
+        case .scalar(.string) where !keepsValues:
+            // Nothing was kept of its text, and there is nothing to judge in it: 400 instructions a string saved.
+            deliver(PlistNode(.invalid, at: mark), keep: frame.keep)
         case .scalar(let element):
             // Moved out rather than copied, which would retain and release every piece.
             var pieces = TextPieces()
@@ -228,7 +231,7 @@ final class PlistTreeBuilder: XMLStreamDelegate {
         guard let top = stack.indices.last else { return }
         switch stack[top].kind {
         case .scalar(.string) where !keepsValues:
-            // Its text is not kept (it stays empty): only a C1 control character would be reported in it.
+            // Its text is not kept: only a C1 control character would be reported in it.
             if C1ControlCharacters.containsC1(piece.utf8) {
                 needsValues = true
                 stream.stop()
