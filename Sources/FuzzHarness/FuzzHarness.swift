@@ -10,10 +10,15 @@ import PropertyList
 /// What each fuzzer does with one input. The libFuzzer targets in fuzz/ call these, and so do the regression
 /// tests, on every input that once crashed: a fix stays fixed.
 public enum FuzzHarness {
-    /// Any bytes through the property list reader. Whatever it accepts must survive writing it back as XML and
-    /// reading it again unchanged, and convert to JSON (unless it holds a NaN, which JSON cannot).
+    /// Any bytes through the property list reader. Read without keeping values, as `plist lint` reads, it must
+    /// say exactly the same. Whatever it accepts must survive writing it back as XML and reading it again
+    /// unchanged, and convert to JSON (unless it holds a NaN, which JSON cannot).
     public static func plist(_ bytes: [UInt8]) {
         let document = PlistReader.read(bytes, file: "fuzz.plist")
+        let linted = PlistReader.read(bytes, file: "fuzz.plist", keepingValues: false)
+        if linted.diagnostics != document.diagnostics || linted.root != nil {
+            fatalError("reading without values said otherwise: \(linted.diagnostics) against \(document.diagnostics)")
+        }
         guard !document.hasErrors, let value = document.root?.value else { return }
         _ = try? PlistJSONWriter.json(value)
         guard !value.containsNaN, let xml = try? PlistXMLWriter.xml(value) else { return }

@@ -73,8 +73,12 @@ extension PlistReader {
 
     private static func read(xmlOrBinary bytes: [UInt8], file: String, limits: Limits,
                              keepingValues: Bool) -> PlistDocument {
-        // A binary property list is read whole either way: it is rare, and its reader has no other mode.
-        if PlistFileFormat.of(bytes) == .binary { return BinaryPropertyList.read(bytes, file: file, limits: limits) }
+        if PlistFileFormat.of(bytes) == .binary {
+            // Read whole either way: binary property lists are rare here, and their reader has no other mode.
+            var document = BinaryPropertyList.read(bytes, file: file, limits: limits)
+            if !keepingValues { document.root = nil }
+            return document
+        }
         return read(bytes, file: file, limits: limits, keepingValues: keepingValues)
     }
 

@@ -23,6 +23,26 @@ import Testing
         #expect(Self.packageFiles.count >= 20, "found \(Self.packageFiles)")
     }
 
+    @Test(.needsSharedData) func theSharedCorpusIsThere() {
+        #expect(Self.corpus.count >= 60, "found \(Self.corpus.count) in \(Paths.corpus)/plist-real")
+    }
+
+    /// The plist fuzzer's corpus (fuzz/corpus/plist): the inputs libFuzzer kept because each reached code no
+    /// other had, broken XML of every kind among them.
+    @Test func everyInputOfTheFuzzersCorpusSaysTheSame() throws {
+        let folder = Paths.inPackage("fuzz/corpus/plist")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(names.count >= 500, "found \(names.count) in \(folder)")
+        var differing: [String] = []
+        for name in names {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
+            let document = PlistReader.read(bytes, file: name)
+            let linted = PlistReader.read(bytes, file: name, keepingValues: false)
+            if linted.diagnostics != document.diagnostics || linted.root != nil { differing.append(name) }
+        }
+        #expect(differing.isEmpty, "read differently without values: \(differing)")
+    }
+
     @Test(arguments: packageFiles)
     func aFileOfThePackageSaysTheSame(_ relative: String) throws {
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Paths.inPackage(relative))))
@@ -36,8 +56,8 @@ import Testing
     }
 
     /// A C1 control character is found in a string's bytes, but its place is counted in the string's text: the
-    /// file is read again keeping it. Here it is in the second of three pieces libxml2 hands over (split at each
-    /// entity), after a combining accent, and in a second string after a first one that is clean.
+    /// file is read again keeping it. Here it is in a later piece of a string libxml2 hands over in several (it
+    /// splits the text at each entity), after a combining accent, and in a second string after a clean one.
     @Test(arguments: [
         "<plist><array><string>a&amp;b\u{85}c&lt;d</string></array></plist>",
         "<plist><array><string>e\u{301}&amp;\u{92}s</string><string>\u{93}x\u{94}</string></array></plist>",
@@ -49,6 +69,28 @@ import Testing
         let document = PlistReader.read(Array(body.utf8), file: "t.plist")
         #expect(document.diagnostics.contains { $0.code == .c1ControlCharacter })
         expectTheSameWithoutValues(Array(body.utf8), as: document)
+    }
+
+    /// In a file declared ISO-8859-1, libxml2 converts the bytes to UTF-8 before handing the text over: byte 0x93
+    /// arrives as U+0093, found as in a UTF-8 file.
+    @Test func aC1ControlCharacterInALatin1FileIsPlacedAsInTheTree() {
+        let bytes = C1ControlCharacters.latin1(Array("Say ".utf8) + [0x93] + Array("hi".utf8) + [0x94])
+        let document = PlistReader.read(bytes, file: "t.plist")
+        #expect(summary(document) == ["c1-control-character@5:14"])
+        expectTheSameWithoutValues(bytes, as: document)
+    }
+
+    /// `plist lint` takes binary property lists too: read whole either way, and the same said of them.
+    @Test func aBinaryPropertyListSaysTheSame() throws {
+        let folder = TemporaryFolder()
+        let path = folder.child("b.plist")
+        let bytes = try PlistBinaryWriter.bplist(.dictionary([PlistEntry("a", .string("x"))]))
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let document = PlistReader.read(xmlOrBinaryAt: path)
+        let linted = PlistReader.read(xmlOrBinaryAt: path, keepingValues: false)
+        #expect(document.root?.value == .dictionary([PlistEntry("a", .string("x"))]))
+        #expect(linted.diagnostics == document.diagnostics)
+        #expect(linted.root == nil)
     }
 
     /// What the reader only checks without a tree still is checked: duplicates among the kept keys, a second root
